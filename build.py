@@ -1,0 +1,590 @@
+#!/usr/bin/env python3
+"""Build, serve and test the Waving Hands static site; see docs/build.md.
+
+    python3 build.py build [--out DIR]     write the self-contained site (default dist/site/)
+    python3 build.py serve [--port N]      build, then serve it on http://127.0.0.1:N/
+    python3 build.py test [--skip-e2e]     install what is missing, then run every check
+
+Only the standard library is imported at module level: `test` must be able to start on a fresh
+machine before anything has been installed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import contextlib
+import hashlib
+import http.server
+import io
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tarfile
+import tempfile
+import threading
+import zipfile
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+CACHE = ROOT / ".cache"
+DEFAULT_OUT = ROOT / "dist" / "site"
+WEB = ROOT / "web"
+
+# The one Pyodide release the site ships.  The integrity string is the registry's published
+# `dist.integrity`; it is re-checked against the registry whenever the tarball is downloaded,
+# and against the cached tarball on every build so an offline build is verified too.
+PYODIDE_VERSION = "314.0.7"
+PYODIDE_INTEGRITY = (
+    "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A=="
+)
+# What the browser needs from the npm package; type stubs, source maps and demo pages stay out.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+
+# micropip as published on PyPI (the hash is the one PyPI's index publishes; pip checks it).
+MICROPIP_REQUIREMENT = (
+    "micropip==0.11.1 "
+    "--hash=sha256:768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+)
+MICROPIP_WHEEL = "micropip-0.11.1-py3-none-any.whl"
+# Pyodide 314 runs CPython 3.14; wheels fetched for it are selected for that interpreter.
+PYODIDE_PYTHON = "3.14"
+
+# Wheels the engine's test suite needs inside Pyodide (pinned with hashes; fetched at build
+# time into .cache, never at test run time).
+PYODIDE_TEST_REQUIREMENTS = ROOT / "tests" / "pyodide" / "requirements.txt"
+
+# Every timestamp that ends up in an artefact (zip entries, file mtimes) is this one, so the
+# bytes depend on content alone.  1980-01-01 is the earliest date a zip entry can hold.
+SOURCE_DATE_EPOCH = 315532800
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".wasm": "application/wasm",  # any other type makes Pyodide hang without a word
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".webmanifest": "application/manifest+json",
+    ".txt": "text/plain; charset=utf-8",
+}
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+class BuildError(RuntimeError):
+    """A build step failed; the message says which and why."""
+
+
+def log(msg: str) -> None:
+    """Print a progress line of the build (flushed, so it interleaves with child output)."""
+    print(f"[build] {msg}", flush=True)
+
+
+def run(cmd: Sequence[str], **kwargs: object) -> subprocess.CompletedProcess[str]:
+    """Run a command, echoing it; raise BuildError when it fails."""
+    print("$ " + " ".join(str(c) for c in cmd), flush=True)
+    proc = subprocess.run(list(cmd), text=True, **kwargs)  # type: ignore[call-overload]
+    if proc.returncode != 0:
+        raise BuildError(f"command failed ({proc.returncode}): {' '.join(map(str, cmd))}")
+    return proc  # type: ignore[no-any-return]
+
+
+def sha256_hex(data: bytes) -> str:
+    """Hex sha256 of some bytes."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def sri_sha512(data: bytes) -> str:
+    """The `sha512-<base64>` form npm publishes as `dist.integrity`."""
+    return "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode()
+
+
+# --------------------------------------------------------------------------------------------
+# Downloads (cached under .cache/)
+# --------------------------------------------------------------------------------------------
+
+
+def pyodide_tarball() -> Path:
+    """The verified npm tarball of Pyodide, downloaded once into .cache/npm/."""
+    dest_dir = CACHE / "npm"
+    tgz = dest_dir / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if not tgz.exists():
+        dest_dir.mkdir(parents=True, exist_ok=True)
+        spec = f"pyodide@{PYODIDE_VERSION}"
+        published = subprocess.run(
+            ["npm", "view", spec, "dist.integrity"], capture_output=True, text=True, check=False
+        )
+        if published.returncode != 0:
+            raise BuildError(f"npm view {spec} failed: {published.stderr.strip()}")
+        if published.stdout.strip() != PYODIDE_INTEGRITY:
+            raise BuildError(
+                f"the registry publishes {published.stdout.strip()!r} for {spec}, "
+                f"but build.py pins {PYODIDE_INTEGRITY!r}"
+            )
+        with tempfile.TemporaryDirectory(dir=dest_dir) as tmp:
+            run(["npm", "pack", spec, "--pack-destination", tmp], stdout=subprocess.DEVNULL)
+            (Path(tmp) / tgz.name).replace(tgz)
+    data = tgz.read_bytes()
+    if sri_sha512(data) != PYODIDE_INTEGRITY:
+        tgz.unlink()
+        raise BuildError(f"{tgz} does not match the pinned integrity; deleted, build again")
+    return tgz
+
+
+def pyodide_dist() -> Path:
+    """The unpacked Pyodide package (only PYODIDE_FILES and its lock), in .cache/."""
+    target = CACHE / f"pyodide-{PYODIDE_VERSION}"
+    stamp = target / ".integrity"
+    if stamp.exists() and stamp.read_text() == PYODIDE_INTEGRITY:
+        return target
+    tgz = pyodide_tarball()
+    shutil.rmtree(target, ignore_errors=True)
+    target.mkdir(parents=True)
+    wanted = {f"package/{name}" for name in (*PYODIDE_FILES, "pyodide-lock.json")}
+    with tarfile.open(tgz, "r:gz") as tar:
+        for member in tar.getmembers():
+            if member.name in wanted and member.isfile():
+                src = tar.extractfile(member)
+                assert src is not None
+                (target / Path(member.name).name).write_bytes(src.read())
+    missing = [n for n in wanted if not (target / Path(n).name).exists()]
+    if missing:
+        raise BuildError(f"the Pyodide tarball lacks {missing}")
+    stamp.write_text(PYODIDE_INTEGRITY)
+    return target
+
+
+def pip_download(requirements: str, dest: Path) -> None:
+    """Fetch pure-Python wheels for Pyodide's interpreter into dest, checking pinned hashes."""
+    dest.mkdir(parents=True, exist_ok=True)
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as req:
+        req.write(requirements)
+    try:
+        run(
+            [
+                sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+                "--require-hashes", "--only-binary=:all:", "--python-version", PYODIDE_PYTHON,
+                "--implementation", "py", "--abi", "none", "--platform", "any",
+                "-r", req.name, "-d", str(dest),
+            ]
+        )  # fmt: skip
+    finally:
+        os.unlink(req.name)
+
+
+def micropip_wheel() -> Path:
+    """micropip's wheel from PyPI, hash-checked, cached in .cache/pypi/."""
+    dest = CACHE / "pypi"
+    wheel = dest / MICROPIP_WHEEL
+    pinned = MICROPIP_REQUIREMENT.split("sha256:")[1]
+    if not wheel.exists() or sha256_hex(wheel.read_bytes()) != pinned:
+        pip_download(MICROPIP_REQUIREMENT + "\n", dest)
+    if sha256_hex(wheel.read_bytes()) != pinned:
+        raise BuildError(f"{wheel} does not match its pinned sha256")
+    return wheel
+
+
+def pyodide_test_wheels() -> list[Path]:
+    """pytest, hypothesis and their dependencies for the in-Pyodide test run, in .cache/."""
+    dest = CACHE / "pyodide-test-wheels"
+    text = PYODIDE_TEST_REQUIREMENTS.read_text()
+    pins = dict(re.findall(r"^([A-Za-z0-9_.-]+)==\S+.*?--hash=sha256:([0-9a-f]{64})", text, re.M))
+    def present() -> list[Path]:
+        found = {sha256_hex(p.read_bytes()): p for p in dest.glob("*.whl")}
+        return [found[h] for h in pins.values() if h in found]
+    if len(present()) != len(pins):
+        pip_download(text, dest)
+    wheels = present()
+    if len(wheels) != len(pins):
+        raise BuildError(f"{dest} lacks wheels pinned in {PYODIDE_TEST_REQUIREMENTS}")
+    return sorted(wheels)
+
+
+# --------------------------------------------------------------------------------------------
+# The engine wheel
+# --------------------------------------------------------------------------------------------
+
+
+def normalised_zip(data: bytes) -> bytes:
+    """Rewrite a wheel with fixed timestamps, permissions and order (RECORD last)."""
+    src = zipfile.ZipFile(io.BytesIO(data))
+    def order(name: str) -> tuple[bool, bool, str]:
+        top = name.split("/", 1)[0]
+        return (top.endswith(".dist-info"), name.endswith(".dist-info/RECORD"), name)
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as dst:
+        for name in sorted(src.namelist(), key=order):
+            info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
+            info.create_system = 3  # unix, so the mode bits below are honoured
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            dst.writestr(info, src.read(name), compresslevel=9)
+    return out.getvalue()
+
+
+def engine_wheel() -> tuple[str, bytes]:
+    """Build the engine's py3-none-any wheel from a clean copy of the sources: (name, bytes)."""
+    with tempfile.TemporaryDirectory(prefix="wh-wheel-") as tmp:
+        src = Path(tmp) / "src"
+        src.mkdir()
+        # A copy keeps stale build/ and *.egg-info out of the wheel and out of the work tree.
+        for name in ("pyproject.toml", "README.md", "LICENSE"):
+            if (ROOT / name).exists():
+                shutil.copy2(ROOT / name, src / name)
+        shutil.copytree(
+            ROOT / "engine", src / "engine",
+            ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info"),
+        )  # fmt: skip
+        out = Path(tmp) / "out"
+        env = dict(os.environ, SOURCE_DATE_EPOCH=str(SOURCE_DATE_EPOCH), PYTHONHASHSEED="0")
+        run(
+            [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(out)],
+            cwd=src, env=env, stdout=subprocess.DEVNULL,
+        )  # fmt: skip
+        wheels = list(out.glob("*.whl"))
+        if len(wheels) != 1 or not wheels[0].name.endswith("-py3-none-any.whl"):
+            raise BuildError(f"expected one py3-none-any wheel, got {[w.name for w in wheels]}")
+        return wheels[0].name, normalised_zip(wheels[0].read_bytes())
+
+
+# --------------------------------------------------------------------------------------------
+# The site
+# --------------------------------------------------------------------------------------------
+
+
+def lock_entry(base: dict[str, object], file_name: str, data: bytes) -> dict[str, object]:
+    """A pyodide-lock package entry for a shipped pure-Python wheel."""
+    name, version = file_name.split("-")[:2]
+    entry: dict[str, object] = {
+        "depends": [],
+        "file_name": file_name,
+        "imports": [name],
+        "install_dir": "site",
+        "name": name,
+        "package_type": "package",
+        "sha256": sha256_hex(data),
+        "tool": {},
+        "unvendored_tests": False,
+        "version": version,
+    }
+    entry.update({k: v for k, v in base.items() if k in ("depends", "imports")})
+    return entry
+
+
+def make_lock(shipped_lock: dict[str, object], wheels: dict[str, bytes]) -> bytes:
+    """pyodide-lock.json listing exactly the wheels the site ships, with their real sha256.
+
+    Pyodide's own lock points at its CDN and gives micropip a sha256 that differs from the
+    PyPI wheel's, so it cannot be used as it is.
+    """
+    packages = shipped_lock["packages"]
+    assert isinstance(packages, dict)
+    entries = {}
+    for file_name, data in sorted(wheels.items()):
+        name = file_name.split("-")[0]
+        entries[name] = lock_entry(packages.get(name, {}), file_name, data)
+    lock = {"info": shipped_lock["info"], "packages": entries}
+    return (json.dumps(lock, indent=1, sort_keys=True) + "\n").encode()
+
+
+@dataclass(frozen=True)
+class Site:
+    """What a build produced: its folder, its content version and its file manifest."""
+
+    root: Path
+    version: str
+    manifest: dict[str, str]  # relative path -> sha256, for every file including sw.js
+
+    @property
+    def size(self) -> int:
+        """Total bytes of the site."""
+        return sum((self.root / p).stat().st_size for p in self.manifest)
+
+
+def site_files(out: Path) -> dict[str, bytes]:
+    """Every file of the site except sw.js, keyed by its path relative to the site root."""
+    files: dict[str, bytes] = {}
+    for path in sorted(WEB.rglob("*")):
+        rel = path.relative_to(WEB).as_posix()
+        if path.is_file() and "__pycache__" not in rel and rel != "sw.js":
+            files[rel] = path.read_bytes()
+    if "index.html" not in files:
+        raise BuildError("web/index.html is missing")
+    pyo = pyodide_dist()
+    for name in PYODIDE_FILES:
+        files[f"pyodide/{name}"] = (pyo / name).read_bytes()
+    wheel_name, wheel_bytes = engine_wheel()
+    wheels = {wheel_name: wheel_bytes, MICROPIP_WHEEL: micropip_wheel().read_bytes()}
+    for name, data in wheels.items():
+        files[f"pyodide/{name}"] = data
+    shipped = json.loads((pyo / "pyodide-lock.json").read_text())
+    files["pyodide/pyodide-lock.json"] = make_lock(shipped, wheels)
+    files["build-info.json"] = (
+        json.dumps(
+            {"pyodide": PYODIDE_VERSION, "engine_wheel": wheel_name}, indent=1, sort_keys=True
+        )
+        + "\n"
+    ).encode()
+    return files
+
+
+def service_worker(files: dict[str, bytes]) -> tuple[str, bytes]:
+    """sw.js with the precache list and the content version written in: (version, bytes)."""
+    template = (WEB / "sw.js").read_text()
+    manifest = {rel: sha256_hex(data) for rel, data in sorted(files.items())}
+    version = sha256_hex(json.dumps(manifest, sort_keys=True).encode())[:16]
+    header = (
+        "// Written by build.py from web/sw.js: the site's content version and every file to\n"
+        "// precache.  Any change to any file changes VERSION, hence the cache name.\n"
+        f"const VERSION = {json.dumps(version)};\n"
+        f"const PRECACHE = {json.dumps(sorted(files), indent=1)};\n"
+    )
+    return version, (header + template).encode()
+
+
+def build_site(out: Path = DEFAULT_OUT) -> Site:
+    """Build the whole static site into `out` (replaced atomically) and return its manifest."""
+    out = out.resolve()
+    files = site_files(out)
+    version, sw = service_worker(files)
+    files["sw.js"] = sw
+    out.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".site-", dir=out.parent))
+    try:
+        for rel, data in sorted(files.items()):
+            dest = staging / rel
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            dest.write_bytes(data)
+            os.chmod(dest, 0o644)
+        for path in sorted(staging.rglob("*"), reverse=True):
+            os.utime(path, (SOURCE_DATE_EPOCH, SOURCE_DATE_EPOCH))
+        os.chmod(staging, 0o755)
+        os.utime(staging, (SOURCE_DATE_EPOCH, SOURCE_DATE_EPOCH))
+        old = out.with_name(out.name + ".old")
+        shutil.rmtree(old, ignore_errors=True)
+        if out.exists():
+            out.rename(old)
+        staging.rename(out)
+        shutil.rmtree(old, ignore_errors=True)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    site = Site(out, version, {rel: sha256_hex(data) for rel, data in sorted(files.items())})
+    log(f"site {version}: {len(files)} files, {site.size:,} bytes in {out}")
+    return site
+
+
+def manifest_of(root: Path) -> dict[str, str]:
+    """sha256 of every file under root (relative posix path -> hex), to compare two builds."""
+    return {
+        p.relative_to(root).as_posix(): sha256_hex(p.read_bytes())
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }
+
+
+# --------------------------------------------------------------------------------------------
+# Serving
+# --------------------------------------------------------------------------------------------
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the MIME types Pyodide needs and no stale-cache surprises."""
+
+    extensions_map = {"": "application/octet-stream", **MIME_TYPES}  # noqa: RUF012
+
+    def end_headers(self) -> None:
+        """Ask browsers to revalidate every time: the service worker does the offline caching."""
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def send_header(self, keyword: str, value: str) -> None:
+        """Drop Last-Modified: every built file has the same fixed mtime, so it would mislead."""
+        if keyword.lower() != "last-modified":
+            super().send_header(keyword, value)
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        """Stay quiet unless WH_SERVER_LOG is set; tests and benchmarks would drown in it."""
+        if os.environ.get("WH_SERVER_LOG"):
+            super().log_message(format, *args)
+
+
+class SiteServer(http.server.ThreadingHTTPServer):
+    """A threaded static server for one site folder."""
+
+    daemon_threads = True
+
+    def __init__(self, root: Path, host: str = "127.0.0.1", port: int = 8000) -> None:
+        """Bind to host:port (port 0 picks a free one) serving `root`."""
+        directory = str(root)
+
+        class Handler(SiteHandler):
+            def __init__(self, *args: object, **kwargs: object) -> None:
+                super().__init__(*args, directory=directory, **kwargs)  # type: ignore[arg-type]
+
+        super().__init__((host, port), Handler)
+
+    @property
+    def url(self) -> str:
+        """The base URL, with a trailing slash."""
+        host, port = self.server_address[:2]
+        return f"http://{host!s}:{port}/"
+
+
+@contextlib.contextmanager
+def serving(root: Path, port: int = 0) -> Iterator[SiteServer]:
+    """Serve `root` in a background thread for the duration of the block."""
+    server = SiteServer(root, port=port)
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """`serve`: build, then serve until interrupted."""
+    site = build_site(Path(args.out)) if not args.no_build else None
+    root = site.root if site else Path(args.out).resolve()
+    try:
+        server = SiteServer(root, port=args.port)
+    except OSError as exc:
+        raise BuildError(f"cannot listen on 127.0.0.1:{args.port}: {exc}") from exc
+    print(f"Serving {root} at {server.url}  (Ctrl-C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+# --------------------------------------------------------------------------------------------
+# Testing
+# --------------------------------------------------------------------------------------------
+
+
+def have(module: str) -> bool:
+    """Whether a module can be imported by this interpreter (checked in a child process)."""
+    probe = subprocess.run(
+        [sys.executable, "-c", f"import {module}"], capture_output=True, check=False
+    )
+    return probe.returncode == 0
+
+
+def install_prerequisites() -> None:
+    """Install everything `test` needs: Python dev dependencies, Node and npm, Chromium."""
+    run([sys.executable, "-m", "pip", "install", "--quiet", "-e", f"{ROOT}[dev]"])
+    apt = [name for name, path in (("nodejs", "node"), ("npm", "npm")) if not shutil.which(path)]
+    if not CHROMIUM.exists():
+        apt.append("chromium")
+    if apt:
+        if os.geteuid() != 0 or not shutil.which("apt-get"):
+            raise BuildError(f"missing {apt}; install them with apt-get (needs root)")
+        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        run(["apt-get", "update", "-q"], env=env)
+        run(["apt-get", "install", "-y", "-q", "--no-install-recommends", *apt], env=env)
+
+
+@dataclass
+class StepResult:
+    """Outcome of one test step, for the closing summary."""
+
+    name: str
+    ok: bool
+    summary: str
+
+
+SUMMARY_RE = re.compile(
+    r"(\d+ (passed|failed|errors?|skipped|xfailed|xpassed|deselected)|no tests ran)"
+)
+
+
+def run_step(name: str, cmd: Sequence[str], env: dict[str, str] | None = None) -> StepResult:
+    """Run one test command, streaming its output, and keep its last summary line."""
+    print(f"\n===== {name}: {' '.join(cmd)}", flush=True)
+    proc = subprocess.Popen(
+        list(cmd), cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
+    assert proc.stdout is not None
+    summary = ""
+    for line in proc.stdout:
+        sys.stdout.write(line)
+        sys.stdout.flush()
+        if SUMMARY_RE.search(line):
+            summary = line.strip().strip("=").strip()
+    code = proc.wait()
+    return StepResult(name, code == 0, summary or ("ok" if code == 0 else f"exit {code}"))
+
+
+def cmd_test(args: argparse.Namespace) -> int:
+    """`test`: install prerequisites, build, then run every check; non-zero if any fails."""
+    if not args.no_install:
+        install_prerequisites()
+    site = build_site(DEFAULT_OUT)
+    pyodide_test_wheels()  # fetched now so the in-Pyodide run needs no network
+    env = dict(os.environ, WH_SITE_DIR=str(site.root), PYTHONDONTWRITEBYTECODE="1")
+    py = sys.executable
+    own = ["build.py", "e2e", "bench", "tests/pyodide"]
+    steps = [
+        ("ruff", [py, "-m", "ruff", "check", "engine", *own]),
+        ("mypy --strict", [py, "-m", "mypy", "--strict", "engine/wavinghands"]),
+        ("pytest tests/", [py, "-m", "pytest", "tests", "-p", "no:cacheprovider"]),
+        ("tests in Pyodide (Node)", ["node", "tests/pyodide/run.mjs", "--site", str(site.root)]),
+    ]
+    if not args.skip_e2e:
+        steps.append(("pytest e2e/", [py, "-m", "pytest", "e2e", "-p", "no:cacheprovider"]))
+    results = [run_step(name, cmd, env) for name, cmd in steps]
+    print("\n===== summary", flush=True)
+    for r in results:
+        print(f"{'PASS' if r.ok else 'FAIL'}  {r.name:<26} {r.summary}", flush=True)
+    return 0 if all(r.ok for r in results) else 1
+
+
+# --------------------------------------------------------------------------------------------
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Command-line entry point."""
+    parser = argparse.ArgumentParser(prog="build.py", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    p_build = sub.add_parser("build", help="write the static site")
+    p_build.add_argument("--out", default=str(DEFAULT_OUT), help="output folder")
+    p_serve = sub.add_parser("serve", help="build, then serve on 127.0.0.1")
+    p_serve.add_argument("--out", default=str(DEFAULT_OUT), help="site folder")
+    p_serve.add_argument("--port", type=int, default=8000)
+    p_serve.add_argument("--no-build", action="store_true", help="serve the existing build")
+    p_test = sub.add_parser("test", help="install prerequisites and run every test")
+    p_test.add_argument("--skip-e2e", action="store_true", help="leave out the browser tests")
+    p_test.add_argument("--no-install", action="store_true", help="assume prerequisites exist")
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "build":
+            build_site(Path(args.out))
+            return 0
+        if args.command == "serve":
+            return cmd_serve(args)
+        return cmd_test(args)
+    except BuildError as exc:
+        print(f"build.py: error: {exc}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,392 @@
+"""Live transport (web/transport/webrtc.js) in real Chromium: two browser contexts connect on this
+machine through connection codes, exchange turn-code strings and presence, see garbled codes
+rejected with clear errors, and see a closed or vanished peer reported as disconnected.
+
+The module is served straight from web/ (it needs no build step) and imported into each page with
+a dynamic import(). Chromium runs with WebRtcHideLocalIpsWithMdns disabled, so candidates carry
+this machine's plain addresses and no mDNS query is multicast onto the network; the mDNS form of
+the codes is covered by tests/js/codec-rtc.test.mjs with SDPs captured from Chromium.
+
+ICE gathering needs a network interface other than loopback with a default route; on a machine
+without one, the tests that connect are skipped and say so.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "web"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-features=WebRtcHideLocalIpsWithMdns",
+]
+CONNECT_MS = 20_000
+
+
+def default_route_problem() -> str | None:
+    """None when some interface other than loopback has a default route, else why not."""
+    try:
+        with open("/proc/net/route") as f:
+            for line in f.readlines()[1:]:
+                iface, dest = line.split()[:2]
+                if iface != "lo" and dest == "00000000":
+                    return None
+    except OSError:
+        pass
+    try:
+        with open("/proc/net/ipv6_route") as f:
+            for line in f:
+                cols = line.split()
+                if len(cols) >= 10 and cols[0] == "0" * 32 and cols[1] == "00" and cols[9] != "lo":
+                    return None
+    except OSError:
+        pass
+    return (
+        "no network interface other than loopback has a default route, so WebRTC gathers no "
+        "ICE candidate and two contexts cannot connect (see docs/webrtc.md)"
+    )
+
+
+needs_route = pytest.mark.skipif(default_route_problem() is not None,
+                                 reason=default_route_problem() or "")
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".js": "text/javascript", ".mjs": "text/javascript"}
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - stdlib signature
+        pass
+
+
+@pytest.fixture(scope="module")
+def rtc_site() -> Iterator[str]:
+    handler = functools.partial(_QuietHandler, directory=str(WEB))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def rtc_browser() -> Iterator[object]:
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"Chromium not found at {CHROMIUM}")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+SETUP_JS = """async () => {
+  window.__m = await import('/transport/webrtc.js');
+  window.__log = { status: [], messages: [], presence: [] };
+  window.__watch = (t) => {
+    window.__t = t;
+    t.onStatus((s, d) => __log.status.push([s, d.reason, d.message]));
+    t.onMessage((c) => __log.messages.push(c));
+    t.onPresence((p) => __log.presence.push(p));
+  };
+}"""
+
+HOST_JS = """async (opts) => {
+  const r = await __m.startHost(opts || {});
+  if (!r.ok) return r;
+  window.__host = r;
+  __watch(r.transport);
+  return { ok: true, code: r.code, link: r.link };
+}"""
+
+GUEST_JS = """async ([text, opts]) => {
+  const r = await __m.startGuest(text, opts || {});
+  if (!r.ok) return r;
+  __watch(r.transport);
+  return { ok: true, code: r.code, link: r.link };
+}"""
+
+
+def open_page(context: object, site: str) -> object:
+    page = context.new_page()  # type: ignore[attr-defined]
+    # Any page of the site will do: the module only needs the site's origin to be imported.
+    page.goto(f"{site}/transport/")
+    page.evaluate(SETUP_JS)
+    return page
+
+
+def wait_status(page: object, status: str, timeout: int = CONNECT_MS) -> None:
+    page.wait_for_function(  # type: ignore[attr-defined]
+        "(s) => window.__t && window.__t.status === s", arg=status, timeout=timeout
+    )
+
+
+@pytest.fixture
+def pair(rtc_browser: object, rtc_site: str) -> Iterator[tuple[object, object]]:
+    """Two pages in two separate browser contexts (two players on one machine)."""
+    a = rtc_browser.new_context()  # type: ignore[attr-defined]
+    b = rtc_browser.new_context()  # type: ignore[attr-defined]
+    try:
+        yield open_page(a, rtc_site), open_page(b, rtc_site)
+    finally:
+        a.close()
+        b.close()
+
+
+def connect(host: object, guest: object, *, host_opts: dict | None = None) -> tuple[dict, dict]:
+    offer = host.evaluate(HOST_JS, host_opts)  # type: ignore[attr-defined]
+    assert offer["ok"], offer
+    answer = guest.evaluate(GUEST_JS, [offer["code"], None])  # type: ignore[attr-defined]
+    assert answer["ok"], answer
+    accepted = host.evaluate("(t) => __host.acceptAnswer(t)", answer["code"])  # type: ignore[attr-defined]
+    assert accepted == {"ok": True}, accepted
+    wait_status(host, "connected")
+    wait_status(guest, "connected")
+    return offer, answer
+
+
+@needs_route
+def test_two_contexts_connect_and_carry_turn_codes(pair: tuple[object, object]) -> None:
+    host, guest = pair
+    offer = host.evaluate(HOST_JS)
+    assert offer["ok"], offer
+    assert offer["code"].startswith("WHC1.")
+    assert "#rtc=WHC1." in offer["link"]
+    assert len(offer["code"]) < 200
+
+    # The guest opens the whole link; the host pastes the answer as a chat program wrapped it.
+    answer = guest.evaluate(GUEST_JS, [f"join me: {offer['link']}", None])
+    assert answer["ok"], answer
+    assert answer["code"].startswith("WHA1.")
+    code = answer["code"]
+    wrapped = f"here you go\n{code[:50]}\n{code[50:100]}\n{code[100:]}\n"
+    assert host.evaluate("(t) => __host.acceptAnswer(t)", wrapped) == {"ok": True}
+    # The same answer again, as a link this time, is harmless.
+    assert host.evaluate("(t) => __host.acceptAnswer(t)", answer["link"]) == {"ok": True}
+
+    wait_status(host, "connected")
+    wait_status(guest, "connected")
+    host_log = host.evaluate("() => __log.status.map(s => s.slice(0, 2))")
+    assert host_log == [
+        ["connecting", "waiting-answer"],
+        ["connecting", "checking"],
+        ["connected", "open"],
+    ]
+    assert guest.evaluate("() => __log.status.map(s => s.slice(0, 2))") == [
+        ["connecting", "waiting-host"],
+        ["connected", "open"],
+    ]
+
+    # Opaque turn-code strings both ways, in order.
+    for i in range(5):
+        assert host.evaluate("(c) => __t.send(c)", f"WHT1.host-{i}") == {"ok": True}
+        assert guest.evaluate("(c) => __t.send(c)", f"WHT1.guest-{i}") == {"ok": True}
+    guest.wait_for_function("() => __log.messages.length === 5")
+    host.wait_for_function("() => __log.messages.length === 5")
+    assert guest.evaluate("() => __log.messages") == [f"WHT1.host-{i}" for i in range(5)]
+    assert host.evaluate("() => __log.messages") == [f"WHT1.guest-{i}" for i in range(5)]
+
+    # Presence travels apart from turn codes.
+    assert guest.evaluate("() => __t.setPresence('choosing')") == {"ok": True}
+    assert guest.evaluate("() => __t.setPresence('sealed')") == {"ok": True}
+    host.wait_for_function("() => __t.peerPresence === 'sealed'")
+    assert host.evaluate("() => __log.presence") == [None, "choosing", "sealed"]
+    assert host.evaluate("() => __log.messages.length") == 5
+    bad = guest.evaluate("() => __t.setPresence('cheating')")
+    assert bad["ok"] is False and bad["error"]["code"] == "bad-presence"
+
+
+@needs_route
+def test_answer_link_opened_in_another_tab_reaches_the_host(
+    rtc_browser: object, rtc_site: str
+) -> None:
+    host_ctx = rtc_browser.new_context()  # type: ignore[attr-defined]
+    guest_ctx = rtc_browser.new_context()  # type: ignore[attr-defined]
+    try:
+        host = open_page(host_ctx, rtc_site)
+        guest = open_page(guest_ctx, rtc_site)
+        offer = host.evaluate(HOST_JS)
+        answer = guest.evaluate(GUEST_JS, [offer["code"], None])
+        # The host clicks the answer link in a chat: it opens in a new tab of the same browser.
+        tab = open_page(host_ctx, rtc_site)
+        got = tab.evaluate("(t) => __m.deliverAnswerToOpenTab(t)", answer["link"])
+        assert got == {"ok": True, "delivered": True}
+        wait_status(host, "connected")
+        wait_status(guest, "connected")
+        # No host tab waits any more: the answer is not claimed again.
+        again = tab.evaluate("(t) => __m.deliverAnswerToOpenTab(t, 500)", answer["link"])
+        assert again == {"ok": True, "delivered": False}
+    finally:
+        host_ctx.close()
+        guest_ctx.close()
+
+
+def _flip(code: str, i: int) -> str:
+    ch = code[i]
+    return code[:i] + ("B" if ch != "B" else "C") + code[i + 1 :]
+
+
+@needs_route
+def test_garbled_and_wrong_codes_get_clear_errors(pair: tuple[object, object]) -> None:
+    host, guest = pair
+    offer = host.evaluate(HOST_JS)
+    code = offer["code"]
+
+    def guest_error(text: str) -> dict:
+        r = guest.evaluate(GUEST_JS, [text, None])
+        assert r["ok"] is False, r
+        assert set(r["error"]) >= {"code", "message"}
+        return r["error"]
+
+    damaged = guest_error(_flip(code, len(code) // 2))
+    assert damaged["code"] == "damaged"
+    assert "damaged" in damaged["message"] and "ask for it again" in damaged["message"]
+    assert guest_error(code[:-7])["code"] == "damaged"
+    assert guest_error(offer["link"].replace("WHC1.", "WHC2."))["code"] == "version"
+    assert "newer version" in guest_error(code.replace("WHC1.", "WHC7."))["message"]
+    assert guest_error("good luck!")["code"] == "not-a-code"
+    assert guest_error("   ")["code"] == "empty"
+
+    # An answer pasted where an invitation is expected, and the reverse.
+    answer = guest.evaluate(GUEST_JS, [code, None])
+    assert answer["ok"], answer
+    wrong = guest_error(answer["code"])
+    assert wrong["code"] == "wrong-kind" and "answer code" in wrong["message"]
+    own = host.evaluate("(t) => __host.acceptAnswer(t)", code)
+    assert own["ok"] is False and own["error"]["code"] == "wrong-kind"
+    damaged_answer = host.evaluate("(t) => __host.acceptAnswer(t)", _flip(answer["code"], 20))
+    assert damaged_answer["error"]["code"] == "damaged"
+
+    # An answer to an older invitation is recognised as such.
+    newer = host.evaluate(HOST_JS)
+    assert newer["ok"]
+    stale = host.evaluate("(t) => __host.acceptAnswer(t)", answer["code"])
+    assert stale["ok"] is False and stale["error"]["code"] == "stale-answer"
+
+    # STUN field mistakes are reported before anything starts.
+    bad_stun = host.evaluate(HOST_JS, {"iceServers": "stun.example.org"})
+    assert bad_stun["ok"] is False and bad_stun["error"]["code"] == "bad-ice-server"
+    turn = host.evaluate(HOST_JS, {"iceServers": ["turn:relay.example.org"]})
+    assert "TURN" in turn["error"]["message"]
+
+
+@needs_route
+def test_closing_one_side_reports_disconnected_on_the_other(pair: tuple[object, object]) -> None:
+    host, guest = pair
+    connect(host, guest)
+    guest.evaluate("() => __t.setPresence('sealed')")
+    host.wait_for_function("() => __t.peerPresence === 'sealed'")
+
+    host.evaluate("() => __t.close()")
+    assert host.evaluate("() => __t.status") == "closed"
+    wait_status(guest, "disconnected", timeout=10_000)
+    reason, message = guest.evaluate("() => [__t.detail.reason, __t.detail.message]")
+    assert reason == "peer-closed"
+    assert "carry on by codes" in message.lower()
+    # The opponent's presence is unknown again, and sending now says to use codes.
+    assert guest.evaluate("() => __t.peerPresence") is None
+    refused = guest.evaluate("() => __t.send('WHT1.after')")
+    assert refused["ok"] is False and refused["error"]["code"] == "not-connected"
+
+    # A fresh exchange reconnects, this time started by the other player.
+    host, guest = guest, host
+    connect(host, guest)
+    assert host.evaluate("() => __t.send('WHT1.again')") == {"ok": True}
+    guest.wait_for_function("() => __log.messages.includes('WHT1.again')")
+
+
+@needs_route
+def test_vanished_peer_reports_disconnected(rtc_browser: object, rtc_site: str) -> None:
+    host_ctx = rtc_browser.new_context()  # type: ignore[attr-defined]
+    guest_ctx = rtc_browser.new_context()  # type: ignore[attr-defined]
+    try:
+        host = open_page(host_ctx, rtc_site)
+        guest = open_page(guest_ctx, rtc_site)
+        connect(host, guest)
+        # The guest's browser goes away without calling close().
+        guest_ctx.close()
+        wait_status(host, "disconnected", timeout=30_000)
+        assert host.evaluate("() => __t.detail.reason") in {"peer-closed", "lost"}
+    finally:
+        host_ctx.close()
+
+
+SAMPLE_SDP = "\r\n".join([
+    "v=0",
+    "o=- 4 2 IN IP4 127.0.0.1",
+    "s=-",
+    "t=0 0",
+    "a=group:BUNDLE 0",
+    "m=application 9 UDP/DTLS/SCTP webrtc-datachannel",
+    "c=IN IP4 0.0.0.0",
+    "a=candidate:1 1 udp 2122260223 192.0.2.77 47625 typ host generation 0",
+    "a=candidate:2 1 udp 2122262783 2001:db8::5 47626 typ host generation 0",
+    "a=candidate:3 1 tcp 1518280447 192.0.2.77 9 typ host tcptype active generation 0",
+    "a=candidate:4 1 tcp 1518283007 2001:db8::5 50000 typ host tcptype passive generation 0",
+    "a=candidate:5 1 udp 1686052607 203.0.113.9 40000 typ srflx raddr 192.0.2.77 rport 47625",
+    "a=candidate:6 1 udp 41885439 198.51.100.3 3478 typ relay raddr 203.0.113.9 rport 40000",
+    "a=ice-ufrag:Zx9+",
+    "a=ice-pwd:abcdefghijklmnopqrstuv/+",
+    "a=fingerprint:sha-256 " + ":".join(f"{i * 7 % 256:02X}" for i in range(32)),
+    "a=setup:actpass",
+    "a=mid:0",
+    "a=sctp-port:5000",
+    "",
+])
+
+
+def test_rebuilt_sdp_is_accepted_by_chromium(rtc_browser: object, rtc_site: str) -> None:
+    # Setting a remote description starts no connectivity checks until a local one exists, so
+    # these documentation addresses are never contacted.
+    ctx = rtc_browser.new_context()  # type: ignore[attr-defined]
+    try:
+        page = ctx.new_page()
+        page.goto(f"{rtc_site}/transport/")
+        result = page.evaluate(
+            """async (sdp) => {
+              const c = await import('/transport/codec-rtc.js');
+              const packed = c.packConnectionCode(sdp, 'offer');
+              const back = c.unpackConnectionCode(packed.code, { expect: 'offer' });
+              const pc = new RTCPeerConnection();
+              pc.createDataChannel('x', { negotiated: true, id: 0 });
+              try {
+                await pc.setRemoteDescription({ type: 'offer', sdp: back.sdp });
+              } catch (e) {
+                return { error: e.message };
+              }
+              const lines = pc.remoteDescription.sdp.split('\\r\\n')
+                .filter((l) => l.startsWith('a=candidate:'));
+              pc.close();
+              return { length: packed.code.length, lines };
+            }""",
+            SAMPLE_SDP,
+        )
+        assert "error" not in result, result
+        assert len(result["lines"]) == 6
+        joined = "\n".join(result["lines"])
+        for part in ("2001:db8::5 50000 typ host tcptype passive", "tcptype active",
+                     "203.0.113.9 40000 typ srflx", "198.51.100.3 3478 typ relay"):
+            assert part in joined
+    finally:
+        ctx.close()

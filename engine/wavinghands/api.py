@@ -1,0 +1,187 @@
+"""The JS/Python boundary: every function takes JSON strings and returns one JSON string.
+
+The result is `{"ok": true, ...}` or `{"ok": false, "error": {"code", "message"}}`; no
+exception crosses this boundary, and a failed call changes nothing (the caller still holds the
+game it passed in).  docs/architecture.md lists the contracts.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any
+
+from . import duel, record
+from .ai import choose_input
+from .model import Game, canonical_json
+from .orders import OrderError
+from .preview import preview as _preview
+from .resolve import IllegalInput
+from .ruleset import Ruleset
+from .spelltext import spell_reference
+from .view import view as _view
+
+JSON = dict[str, Any]
+
+
+class ApiError(ValueError):
+    """A request the boundary refuses, with a stable code."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def _ok(**payload: Any) -> str:
+    return canonical_json({"ok": True, **payload})
+
+
+def _err(code: str, message: str, **extra: Any) -> str:
+    return canonical_json({"ok": False, "error": {"code": code, "message": message, **extra}})
+
+
+def _guard(fn: Callable[..., str]) -> Callable[..., str]:
+    """Turn every failure into an error value."""
+    def wrapper(*args: Any) -> str:
+        try:
+            return fn(*args)
+        except IllegalInput as e:
+            return _err("illegal", str(e), problems=[p.to_json() for p in e.problems])
+        except OrderError as e:
+            return _err(e.code, e.message, field=e.field)
+        except ApiError as e:
+            return _err(e.code, e.message)
+        except record.RecordError as e:
+            return _err("bad-record", str(e))
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError) as e:
+            return _err("bad-request", f"{type(e).__name__}: {e}")
+    wrapper.__name__ = fn.__name__
+    wrapper.__doc__ = fn.__doc__
+    return wrapper
+
+
+def _load(text: str, what: str) -> Any:
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, TypeError) as e:
+        raise ApiError("bad-json", f"the {what} is not valid JSON ({e})") from e
+
+
+def _game(text: str) -> Game:
+    d = _load(text, "game")
+    if not isinstance(d, dict):
+        raise ApiError("bad-game", "the game must be a JSON object")
+    try:
+        return _game_cached(canonical_json(d))
+    except (KeyError, TypeError, ValueError, IndexError) as e:
+        raise ApiError("bad-game", f"the saved game is damaged ({e})") from e
+
+
+@lru_cache(maxsize=8)
+def _game_cached(text: str) -> Game:
+    return Game.from_json(json.loads(text))
+
+
+def _wizard(text: str) -> int:
+    v = _load(text, "wizard")
+    if v not in (0, 1) or isinstance(v, bool):
+        raise ApiError("bad-wizard", "the wizard is 0 or 1")
+    return int(v)
+
+
+@_guard
+def new_game(params: str) -> str:
+    """Start a duel: {"names": [a, b], "ruleset": {...}, "seed": hex} -> {"game": G}."""
+    p = _load(params, "parameters")
+    if not isinstance(p, dict):
+        raise ApiError("bad-request", "parameters must be a JSON object")
+    names = p.get("names", ["Left", "Right"])
+    if not isinstance(names, list) or len(names) != 2:
+        raise ApiError("bad-names", "give two wizard names")
+    seed = p.get("seed")
+    if not isinstance(seed, str):
+        raise ApiError("bad-seed", "a seed (hex) is required; both players should contribute")
+    ruleset = Ruleset.from_json(p.get("ruleset", {}) or {})
+    game = duel.new_game((str(names[0]), str(names[1])), seed, ruleset)
+    return _ok(game=game.to_json())
+
+
+@_guard
+def view(game: str, wizard: str) -> str:
+    """What one wizard may know: {"view": V}."""
+    return _ok(view=_view(_game(game), _wizard(wizard)))
+
+
+@_guard
+def preview(game: str, wizard: str, draft: str) -> str:
+    """What a draft of orders would do: {"preview": P}."""
+    g = _game(game)
+    v = _wizard(wizard)
+    if g.phase.kind not in ("orders", "time_stop") or v not in g.phase.actors:
+        raise ApiError("not-your-turn", "there are no orders to write now")
+    return _ok(preview=_preview(g, v, _load(draft, "draft")))
+
+
+@_guard
+def validate(game: str, wizard: str, inp: str) -> str:
+    """Every problem with one wizard's input for the current phase: {"problems": [...]}."""
+    from .legal import input_problems
+
+    g = _game(game)
+    v = _wizard(wizard)
+    try:
+        parsed = duel.parse_input(g, _load(inp, "input"))
+    except OrderError as e:
+        return _ok(problems=[e.to_json()])
+    return _ok(problems=[p.to_json() for p in input_problems(g, v, parsed)])
+
+
+@_guard
+def step(game: str, inputs: str) -> str:
+    """Resolve the current phase: {"0": input, "1": input} -> {"game", "events", "views"}."""
+    g = _game(game)
+    raw = _load(inputs, "inputs")
+    if not isinstance(raw, dict):
+        raise ApiError("bad-request", "inputs map wizard numbers to inputs")
+    try:
+        by_wizard = {int(k): v for k, v in raw.items()}
+    except ValueError as e:
+        raise ApiError("bad-request", "inputs are keyed by \"0\" and \"1\"") from e
+    new, events = duel.step(g, by_wizard)
+    return _ok(game=new.to_json(),
+               events={str(v): [dict(e.to_json(), visible_to=None) for e in events
+                                if v in e.visible_to] for v in (0, 1)})
+
+
+@_guard
+def spells() -> str:
+    """The spell table and reference texts: {"spells": [...], "notes": {...}}."""
+    return _ok(**spell_reference())
+
+
+@_guard
+def export_record(game: str) -> str:
+    """The record of a game: {"record": R}."""
+    return _ok(record=record.export_record(_game(game)))
+
+
+@_guard
+def import_record(rec: str) -> str:
+    """Replay a record into a game: {"game": G}."""
+    return _ok(game=record.import_record(_load(rec, "record")).to_json())
+
+
+@_guard
+def ai_input(game: str, wizard: str) -> str:
+    """The computer opponent's input for the current phase: {"input": I}."""
+    g = _game(game)
+    v = _wizard(wizard)
+    if v not in g.phase.actors:
+        raise ApiError("not-your-turn", "the computer has nothing to do now")
+    return _ok(input=choose_input(g, v))
+
+
+__all__ = ["ai_input", "export_record", "import_record", "new_game", "preview", "spells", "step",
+           "validate", "view"]

@@ -1,0 +1,43 @@
+"""The Python-level game API: start a duel, feed it each phase's input, replay a record."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from .model import Event, Game, Phase, new_wizards
+from .orders import DecisionInput, Orders, parse_decisions, parse_orders
+from .resolve import resolve
+from .ruleset import Ruleset
+
+_SEED_RE = re.compile(r"^[0-9a-f]{8,128}$")
+
+
+def new_game(names: tuple[str, str], seed: str, ruleset: Ruleset | None = None,
+             dice: Mapping[str, int] | None = None) -> Game:
+    """A fresh duel.  `seed` is lowercase hex (both players should contribute to it)."""
+    clean = tuple(n.strip() for n in names)
+    if len(clean) != 2 or not all(clean) or any(len(n) > 40 for n in clean):
+        raise ValueError("two wizard names of 1 to 40 characters are needed")
+    if clean[0] == clean[1]:
+        raise ValueError("the two wizards need different names")
+    if not _SEED_RE.match(seed):
+        raise ValueError("the seed must be 8 to 128 lowercase hex digits")
+    return Game(names=(clean[0], clean[1]), ruleset=ruleset or Ruleset(), seed=seed,
+                wizards=new_wizards((clean[0], clean[1])),
+                phase=Phase("orders", 1, (0, 1)),
+                dice=tuple(sorted((dice or {}).items())))
+
+
+def parse_input(game: Game, raw: Any) -> Orders | DecisionInput:
+    """Parse one wizard's JSON input for the current phase (orders or decisions)."""
+    if game.phase.kind == "decision":
+        return parse_decisions(raw)
+    return parse_orders(raw)
+
+
+def step(game: Game, inputs: Mapping[int, Any]) -> tuple[Game, tuple[Event, ...]]:
+    """Resolve the current phase from JSON inputs keyed by wizard; raises ValueError subclasses."""
+    parsed = {int(k): parse_input(game, v) for k, v in inputs.items()}
+    return resolve(game, parsed)

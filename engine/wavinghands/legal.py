@@ -1,0 +1,283 @@
+"""Legality of orders and decisions against a game state: every problem, each a specific error.
+
+`problems()` never changes anything; resolution refuses input for which it returns anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .model import Game
+from .orders import (
+    GESTURES,
+    NOTHING,
+    STAB,
+    CastChoice,
+    DecisionInput,
+    OrderError,
+    Orders,
+)
+from .recognize import Allocation, Candidate, allocations, completed, default_allocation
+from .situation import constraints, opponent, wizard_id
+from .spells import SPELLS, Category
+
+HAND_WORD = {"L": "left hand", "R": "right hand", "B": "both hands"}
+
+
+def effective_preview_rows(game: Game, index: int, orders: Orders) -> list[tuple[str, str]]:
+    """The wizard's rows followed by this turn's sets as they will be made, so far as the rules
+    fix them before the reveal (amnesia and paralysis; a charmed hand shows as written by its
+    controller only after the reveal, so it is shown as nothing here)."""
+    w = game.wizard(index)
+    c = constraints(game, index)
+    rows = [(r.left, r.right) for r in w.history]
+    for left, right in orders.gestures:
+        g = {"L": left, "R": right}
+        for hand in ("L", "R"):
+            hc = c.hand(hand)
+            if hc.forced is not None:
+                g[hand] = hc.forced
+            elif hc.why == "charm":
+                g[hand] = NOTHING
+        rows.append((g["L"], g["R"]))
+    return rows
+
+
+def choose_allocation(cands: Sequence[Candidate], choices: Sequence[CastChoice],
+                      withhold: bool, set_index: int) -> Allocation:
+    """The allocation the orders choose for one gesture set (defaults where they are silent).
+
+    Raises OrderError if the choices name a spell this set does not complete or combine spells
+    that share a gesture.
+    """
+    if not cands:
+        for ch in choices:
+            raise OrderError("no-such-spell", f"gesture set {set_index + 1}: the "
+                             f"{HAND_WORD[ch.hand]} completes no spell this turn",
+                             f"casts.{ch.hand}")
+        return Allocation(())
+    if not choices:
+        return default_allocation(cands)
+    chosen: list[Candidate] = []
+    withheld: set[str] = set()
+    for ch in choices:
+        if ch.spell is None:
+            if not withhold:
+                raise OrderError("must-cast", "a completed spell must be cast (000: \"the spell "
+                                 "must be cast\"); aim it at nobody instead, or play with the "
+                                 "withhold house rule", f"casts.{ch.hand}")
+            withheld.add(ch.hand)
+            continue
+        match = [c for c in cands if c.hand == ch.hand and c.spell == ch.spell]
+        if not match:
+            name = SPELLS[ch.spell].name if ch.spell in SPELLS else repr(ch.spell)
+            raise OrderError("no-such-spell", f"gesture set {set_index + 1}: the "
+                             f"{HAND_WORD[ch.hand]} does not complete {name} this turn",
+                             f"casts.{ch.hand}")
+        chosen.append(max(match, key=lambda c: c.length))
+    # Fill in hands the orders were silent about with their longest spell.
+    hands_used = {c.hand for c in chosen} | withheld
+    if "B" not in hands_used:
+        for hand in ("L", "R"):
+            if hand in hands_used or any(c.hand == "B" for c in chosen):
+                continue
+            own = [c for c in cands if c.hand == hand]
+            if own:
+                chosen.append(max(own, key=lambda c: (c.length, -SPELLS[c.spell].priority)))
+    alloc = Allocation(tuple(chosen))
+    legal = allocations(cands, withhold)
+    if not any(sorted(a.spells, key=_k) == sorted(alloc.spells, key=_k) for a in legal):
+        raise OrderError("gesture-shared", f"gesture set {set_index + 1}: those spells share a "
+                         "gesture, and \"no more than one spell is created per gesture\"",
+                         "casts")
+    return alloc
+
+
+def _k(c: Candidate) -> tuple[str, str]:
+    return (c.hand, c.spell)
+
+
+def target_exists(game: Game, target: str, allow_dead: bool = False) -> bool:
+    """Whether a concrete target names a being now (new: refs are checked at resolution)."""
+    if target == "none" or target.startswith("new:"):
+        return True
+    if target.startswith("W"):
+        return allow_dead or game.wizard(int(target[1])).alive
+    m = game.monster(target)
+    return m is not None and (allow_dead or m.alive)
+
+
+def order_problems(game: Game, index: int, orders: Orders) -> list[OrderError]:
+    """Everything wrong with these orders for wizard `index` in the current phase."""
+    out: list[OrderError] = []
+    phase = game.phase
+    w = game.wizard(index)
+    if not w.alive:
+        return [OrderError("dead", f"{w.name} is dead and acts no more")]
+    c = constraints(game, index)
+    stopped_wizard = phase.kind == "orders" or wizard_id(index) in phase.time_stopped
+    expected_sets = c.sets if stopped_wizard else 1
+    if len(orders.gestures) != expected_sets:
+        if expected_sets == 2:
+            out.append(OrderError("haste-sets", f"{w.name} is hastened: write two gesture sets",
+                                  "gestures"))
+        else:
+            out.append(OrderError("gesture-sets", "write exactly one gesture set", "gestures"))
+        return out
+    if not stopped_wizard:
+        # A controller of a time-stopped monster, himself frozen: only the monster acts.
+        if orders.gestures != ((NOTHING, NOTHING),):
+            out.append(OrderError("frozen", f"time is stopped for {w.name}: he makes no "
+                                  "gestures this turn", "gestures"))
+    for si, (left, right) in enumerate(orders.gestures):
+        for hand, g in (("L", left), ("R", right)):
+            hc = c.hand(hand)
+            field = f"gestures.{si}.{0 if hand == 'L' else 1}"
+            if hc.forced is not None and g != hc.forced:
+                cause = "amnesia makes him repeat last turn's gestures" if hc.why == "amnesia" \
+                    else "that hand is paralysed"
+                out.append(OrderError("forced-gesture", f"{HAND_WORD[hand]} must make "
+                                      f"{_gname(hc.forced)}: {cause}", field))
+            elif hc.why == "charm":
+                continue
+            elif g in c.banned and hc.forced is None:
+                out.append(OrderError("fear", f"{w.name} is afraid: no C, D, F or S gestures "
+                                      f"this turn ({HAND_WORD[hand]} wrote {g})", field))
+    # Stabs: one knife per gesture set, never at oneself, at something that exists.
+    for si, (left, right) in enumerate(orders.gestures):
+        if STAB in (left, right):
+            tgt = orders.stabs[si] if si < len(orders.stabs) else None
+            if tgt == wizard_id(index):
+                out.append(OrderError("stab-self", "wizards are not allowed to stab themselves",
+                                      "stab"))
+            elif tgt == "none":
+                out.append(OrderError("stab-nobody", "a stab must have a target (\"must choose a "
+                                      "target for the stab\")", "stab"))
+            elif tgt is not None and not target_exists(game, tgt):
+                out.append(OrderError("bad-target", f"there is nothing called {tgt} to stab",
+                                      "stab"))
+    # Spell choices.
+    rows = effective_preview_rows(game, index, orders)
+    base = len(w.history)
+    short_used = w.short_lightning_used
+    for si in range(len(orders.gestures)):
+        idx = base + si
+        cands = completed(rows, w.sequence_start, idx, short_used) if stopped_wizard else ()
+        choices = [ch for ch in orders.casts if ch.set_index == si]
+        try:
+            alloc = choose_allocation(cands, choices, game.ruleset.withhold, si)
+        except OrderError as e:
+            out.append(e)
+            continue
+        for cand in alloc.spells:
+            if cand.sequence in SPELLS[cand.spell].once_per_battle:
+                short_used = True
+            ch = next((x for x in choices if x.hand == cand.hand), None)
+            tgt = ch.target if ch is not None else None
+            if tgt is None:
+                continue
+            out.extend(_target_problems(game, index, cand.spell, tgt, f"casts.{si}.{cand.hand}"))
+    if c.charm_target is not None and stopped_wizard and orders.charm is None:
+        who, hand = c.charm_target
+        out.append(OrderError("charm-missing", f"write the gesture for {game.names[who]}'s "
+                              f"{HAND_WORD[hand]}, which you control this turn", "charm"))
+    if orders.charm is not None and c.charm_target is None:
+        out.append(OrderError("charm-unexpected", "you control no hand of your opponent this "
+                              "turn", "charm"))
+    for mid, targets in orders.monsters:
+        if mid.startswith("new:"):
+            for t in targets:
+                if not target_exists(game, t):
+                    out.append(OrderError("bad-target", f"there is nothing called {t} to attack",
+                                          f"monsters.{mid}"))
+            continue
+        m = game.monster(mid)
+        if m is None or not m.alive:
+            out.append(OrderError("no-monster", f"there is no living monster {mid}",
+                                  f"monsters.{mid}"))
+            continue
+        if m.is_elemental:
+            out.append(OrderError("elemental-orders", "elementals obey nobody: they attack "
+                                  "everyone", f"monsters.{mid}"))
+            continue
+        for t in targets:
+            if t == mid:
+                out.append(OrderError("monster-self", "a monster cannot attack itself",
+                                      f"monsters.{mid}"))
+            elif not target_exists(game, t):
+                out.append(OrderError("bad-target", f"there is nothing called {t} to attack",
+                                      f"monsters.{mid}"))
+    if orders.release is not None:
+        if w.banked is None:
+            out.append(OrderError("nothing-banked", "there is no banked spell to release",
+                                  "release"))
+        elif orders.release:
+            out.extend(_target_problems(game, index, w.banked.spell, orders.release,
+                                        "release.target"))
+    return out
+
+
+def _gname(g: str) -> str:
+    return {"-": "nothing", ">": "a stab"}.get(g, g)
+
+
+def _target_problems(game: Game, index: int, spell: str, tgt: str, field: str) -> list[OrderError]:
+    s = SPELLS[spell]
+    out: list[OrderError] = []
+    if spell in ("fire_storm", "ice_storm"):
+        return out  # blanket spells ignore targets: "gets you no matter where it is released"
+    if tgt == "none":
+        if not s.discardable:
+            out.append(OrderError("must-target", f"{s.name} cannot be shot off harmlessly: it "
+                                  "must be cast at someone", field))
+        return out
+    if s.category is Category.SUMMON and tgt.startswith("new:"):
+        out.append(OrderError("bad-target", "a summoning spell cannot be aimed at a monster that "
+                              "is itself being summoned", field))
+        return out
+    if not target_exists(game, tgt, allow_dead=(spell == "raise_dead")):
+        out.append(OrderError("bad-target", f"there is nothing called {tgt} to aim {s.name} at",
+                              field))
+    if tgt.startswith("new:") and tgt.split(":")[1] not in ("0", "1"):
+        out.append(OrderError("bad-target", f"{tgt} names no wizard", field))
+    del index
+    return out
+
+
+def decision_problems(game: Game, index: int, d: DecisionInput) -> list[OrderError]:
+    """Everything wrong with a decision input from wizard `index`."""
+    out: list[OrderError] = []
+    mine = [x for x in game.phase.decisions if x.wizard == index]
+    for x in mine:
+        a = d.answer(x.id)
+        if a is None:
+            out.append(OrderError("decision-missing", f"answer: {x.prompt}", f"decisions.{x.id}"))
+        elif a not in x.options:
+            out.append(OrderError("decision-option", f"{a!r} is not one of "
+                                  f"{', '.join(x.options)} for: {x.prompt}", f"decisions.{x.id}"))
+    ids = {x.id for x in mine}
+    for k, _ in d.answers:
+        if k not in ids:
+            out.append(OrderError("decision-unknown", f"no decision {k!r} is asked of you",
+                                  f"decisions.{k}"))
+    return out
+
+
+def input_problems(game: Game, index: int, inp: Orders | DecisionInput) -> list[OrderError]:
+    """Problems with one wizard's input for the current phase, of whichever kind it needs."""
+    phase = game.phase
+    if phase.kind == "over":
+        return [OrderError("game-over", "the duel is over")]
+    if index not in phase.actors:
+        return [OrderError("not-your-turn", f"{game.names[index]} has nothing to do in this "
+                           "phase")]
+    if phase.kind == "decision":
+        if not isinstance(inp, DecisionInput):
+            return [OrderError("want-decision", "this phase wants decisions, not orders")]
+        return decision_problems(game, index, inp)
+    if not isinstance(inp, Orders):
+        return [OrderError("want-orders", "this phase wants orders, not decisions")]
+    return order_problems(game, index, inp)
+
+
+__all__ = ["GESTURES", "choose_allocation", "input_problems", "opponent"]

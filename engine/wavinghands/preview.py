@@ -1,0 +1,181 @@
+"""What a draft of orders would do: the help a player gets while choosing gestures.
+
+For each gesture set and hand: the spells completed (and the choice among them), the spells
+under way with the gestures still needed, the questions to answer (spell choice, targets, stab,
+monsters, charm, release), warnings, and what the opponent could complete next turn as far as
+the viewer can see.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .legal import choose_allocation, effective_preview_rows, order_problems
+from .model import Game
+from .orders import ALPHABET, STAB, OrderError, Orders, parse_orders
+from .recognize import allocations, completed, next_completions, under_way
+from .situation import constraints, controlled_monsters, opponent, wizard_id
+from .spells import SPELLS, Category, UsualTarget
+from .view import _targets, constraints_json, viewer_blind
+
+JSON = dict[str, Any]
+
+
+def _fill(draft: Any, sets: int) -> Any:
+    """Blank hands in a draft count as nothing, so a half-written order can be previewed."""
+    if not isinstance(draft, dict):
+        return draft
+    d = dict(draft)
+    raw = d.get("gestures")
+    if not isinstance(raw, list) or not raw:
+        raw = [[None, None] for _ in range(sets)]
+    filled = []
+    for pair in raw[:2]:
+        if not isinstance(pair, list) or len(pair) != 2:
+            pair = [None, None]
+        filled.append([g if g in ALPHABET else "-" for g in pair])
+    d["gestures"] = filled
+    return d
+
+
+def _spell_json(key: str) -> JSON:
+    s = SPELLS[key]
+    return {"spell": key, "name": s.name, "category": s.category.value}
+
+
+def _usual(key: str, v: int) -> str:
+    u = SPELLS[key].usual_target
+    if u is UsualTarget.SELF:
+        return wizard_id(v)
+    if u is UsualTarget.OPPONENT:
+        return wizard_id(opponent(v))
+    return "none"
+
+
+def preview(game: Game, v: int, draft: Any) -> JSON:
+    """The preview of a (possibly partial) draft of orders for wizard v."""
+    c = constraints(game, v)
+    try:
+        orders = parse_orders(_fill(draft, c.sets))
+    except OrderError as e:
+        return {"sets": [], "questions": [], "warnings": [], "problems": [e.to_json()],
+                "opponent_next": _opponent_next(game, v), "constraints": constraints_json(game, v)}
+    w = game.wizard(v)
+    rows = effective_preview_rows(game, v, orders)
+    base = len(w.history)
+    sets_out: list[JSON] = []
+    questions: list[JSON] = []
+    warnings: list[str] = []
+    problems: list[JSON] = []
+    targets = _targets(game, v)
+    short_used = w.short_lightning_used
+    for si in range(len(orders.gestures)):
+        idx = base + si
+        cands = completed(rows, w.sequence_start, idx, short_used)
+        choices = [ch for ch in orders.casts if ch.set_index == si]
+        try:
+            alloc = choose_allocation(cands, choices, game.ruleset.withhold, si)
+            chosen = list(alloc.spells)
+        except OrderError as e:
+            problems.append(e.to_json())
+            chosen = []
+        completes = {h: [dict(_spell_json(x.spell), sequence=x.sequence) for x in cands
+                         if x.hand == h] for h in ("L", "R", "B")}
+        way = {h: [] for h in ("L", "R", "B")}  # type: dict[str, list[JSON]]
+        for u in under_way(rows, w.sequence_start, idx, short_used):
+            way[u.hand].append(dict(_spell_json(u.spell), sequence=u.sequence, done=u.done,
+                                    remaining=u.remaining))
+        for h in way:
+            way[h].sort(key=lambda x: (x["remaining"].count("-"), x["name"]))
+        options = [[{"hand": x.hand, "spell": x.spell} for x in a.spells]
+                   for a in allocations(cands, game.ruleset.withhold)]
+        if len(options) > 1:
+            questions.append({"kind": "spell_choice", "set": si, "options": options,
+                              "chosen": [{"hand": x.hand, "spell": x.spell} for x in chosen],
+                              "prompt": "One gesture completes several spells: choose."})
+        for x in chosen:
+            if x.sequence in SPELLS[x.spell].once_per_battle:
+                short_used = True
+            s = SPELLS[x.spell]
+            if x.spell in ("fire_storm", "ice_storm"):
+                warnings.append(f"{s.name} will go off: it hits everything not resistant, "
+                                "you included.")
+                continue
+            ch = next((y for y in choices if y.hand == x.hand), None)
+            opts = [t for t in targets if s.discardable or t["id"] != "none"]
+            if s.category is not Category.SUMMON:
+                opts = opts[:-1] + _new_refs(game, rows, w, base, orders) + opts[-1:]
+            questions.append({"kind": "target", "set": si, "hand": x.hand, "spell": x.spell,
+                              "name": s.name, "default": _usual(x.spell, v),
+                              "chosen": ch.target if ch and ch.target else _usual(x.spell, v),
+                              "options": opts})
+        row = rows[idx]
+        if row == ("P", "P"):
+            warnings.append("Both hands show P: this SURRENDERS the duel.")
+        if STAB in row:
+            questions.append({"kind": "stab", "set": si, "default": wizard_id(opponent(v)),
+                              "options": [t for t in targets if t["id"] not in
+                                          (wizard_id(v), "none")]})
+        if "C" in row and row[0] != row[1]:
+            warnings.append("A clap with one hand is nothing: C needs both hands.")
+        sets_out.append({"set": si, "gestures": list(row), "completes": completes,
+                         "under_way": way, "casts": [dict(_spell_json(x.spell), hand=x.hand)
+                                                     for x in chosen]})
+    for m in controlled_monsters(game, v):
+        questions.append({"kind": "monster", "monster": m.id, "name": m.kind.replace("_", " "),
+                          "default": wizard_id(opponent(v)),
+                          "options": [t for t in targets if t["id"] != m.id]})
+    if c.charm_target is not None:
+        who, hand = c.charm_target
+        questions.append({"kind": "charm", "wizard": who, "hand": hand,
+                          "options": sorted(ALPHABET),
+                          "prompt": f"You control {game.names[who]}'s "
+                                    f"{'left' if hand == 'L' else 'right'} hand: choose its "
+                                    "gesture."})
+    if w.banked is not None:
+        questions.append({"kind": "release", "spell": w.banked.spell,
+                          "name": SPELLS[w.banked.spell].name,
+                          "default": _usual(w.banked.spell, v), "options": targets})
+    if not problems:
+        problems = [p.to_json() for p in order_problems(game, v, orders)]
+    if c.confused:
+        warnings.append("You are confused: after the reveal a die may change one gesture.")
+    return {"sets": sets_out, "questions": questions, "warnings": warnings,
+            "problems": problems, "opponent_next": _opponent_next(game, v),
+            "constraints": constraints_json(game, v)}
+
+
+def _new_refs(game: Game, rows: list[tuple[str, str]], w: Any, base: int,
+              orders: Orders) -> list[JSON]:
+    """Targets for monsters this very draft would summon."""
+    out: list[JSON] = []
+    for si in range(len(orders.gestures)):
+        for x in completed(rows, w.sequence_start, base + si, w.short_lightning_used):
+            if SPELLS[x.spell].category is Category.SUMMON:
+                suffix = f":{si}" if si else ""
+                out.append({"id": f"new:{w.index}:{x.hand}{suffix}",
+                            "name": f"the {SPELLS[x.spell].name.lower().replace('summon ', '')} "
+                                    "you are summoning"})
+    return out
+
+
+def _opponent_next(game: Game, v: int) -> list[JSON]:
+    """Spells the opponent could complete with his next gestures, from what v has seen."""
+    o = game.wizard(opponent(v))
+    if not o.alive or viewer_blind(game, v):
+        return []
+    rows = [("?", "?") if r.hidden_from_opponent else (r.left, r.right) for r in o.history]
+    if not rows:
+        return []
+    out = []
+    seen = set()
+    for u in next_completions(rows, o.sequence_start, o.short_lightning_used):
+        if u.done == 0:
+            continue
+        key = (u.hand, u.spell)
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(dict(_spell_json(u.spell), hand=u.hand, needs=u.remaining))
+    out.sort(key=lambda x: (x["hand"], x["name"]))
+    return out

@@ -1,0 +1,204 @@
+"""Spell recognition: which spells a hand completes, and which are under way.
+
+Rules implemented (000, "Gestures"): "the gestures have been made in the correct sequence
+without interruption", "no more than one spell is created per gesture", "all gestures for one
+spell are made with the same hand"; a two-handed step such as "(w" or "C" needs that gesture
+from both hands at once, and "(C with just one hand [is] considered the same as nothing".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .spells import SPELLS, Step, all_spells
+
+Row = tuple[str, str]  # (left, right) effective gestures of one gesture set
+
+SPELL_GESTURES = frozenset("FPSWDC")
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A spell whose sequence ends with the given row.
+
+    `hand` is "L" or "R" for a spell whose last step is one hand's gesture, "B" for one whose
+    last step uses both hands (it then uses up both hands' last gestures).
+    """
+
+    spell: str
+    sequence: str
+    hand: str
+    length: int
+
+
+@dataclass(frozen=True, slots=True)
+class UnderWay:
+    """A sequence of which the first `done` steps have been made, ending with the latest row."""
+
+    spell: str
+    sequence: str
+    hand: str  # the hand making its one-handed steps ("B" if all steps are two-handed)
+    done: int
+    remaining: str  # the notation of the steps still needed
+
+
+@lru_cache(maxsize=1)
+def _table() -> tuple[tuple[str, str, tuple[Step, ...]], ...]:
+    """(spell key, sequence text, steps) for every sequence of every spell."""
+    out = []
+    for s in all_spells():
+        for text, steps in zip(s.sequences, s.parsed, strict=True):
+            out.append((s.key, text, steps))
+    return tuple(out)
+
+
+def _gesture(row: Row, hand: str) -> str:
+    return row[0] if hand == "L" else row[1]
+
+
+def _step_matches(step: Step, row: Row, hand: str) -> bool:
+    left, right = row
+    if step.both_hands:
+        return left == step.gesture and right == step.gesture
+    # A one-handed step never matches a clap: C is only a gesture when both hands make it, and
+    # no spell has C as a one-handed step anyway.
+    return _gesture(row, hand) == step.gesture and step.gesture != "C"
+
+
+def _matches_ending_at(steps: tuple[Step, ...], rows: Sequence[Row], start: int, end: int,
+                       hand: str) -> bool:
+    n = len(steps)
+    first = end - n + 1
+    if first < start:
+        return False
+    for j, step in enumerate(steps):
+        if not _step_matches(step, rows[first + j], hand):
+            return False
+    return True
+
+
+def completed(rows: Sequence[Row], start: int, index: int,
+              short_lightning_used: bool = False) -> tuple[Candidate, ...]:
+    """Every spell completed by row `index`, counting only rows from `start` on.
+
+    A spell whose steps are all two-handed (magic mirror) is reported once, as hand "B".
+    """
+    out: list[Candidate] = []
+    seen_both: set[tuple[str, str]] = set()
+    for key, text, steps in _table():
+        if short_lightning_used and text in SPELLS[key].once_per_battle:
+            continue  # "then the gestures have no effect"
+        last_both = steps[-1].both_hands
+        for hand in ("L", "R"):
+            if not _matches_ending_at(steps, rows, start, index, hand):
+                continue
+            if last_both:
+                if (key, text) not in seen_both:
+                    seen_both.add((key, text))
+                    out.append(Candidate(key, text, "B", len(steps)))
+            else:
+                out.append(Candidate(key, text, hand, len(steps)))
+    return tuple(out)
+
+
+def under_way(rows: Sequence[Row], start: int, index: int,
+              short_lightning_used: bool = False) -> tuple[UnderWay, ...]:
+    """Sequences partly made (at least one step, not complete) ending with row `index`."""
+    out: list[UnderWay] = []
+    seen: set[tuple[str, str, str, int]] = set()
+    for key, text, steps in _table():
+        if short_lightning_used and text in SPELLS[key].once_per_battle:
+            continue
+        all_both = all(s.both_hands for s in steps)
+        for done in range(1, len(steps)):
+            prefix = steps[:done]
+            for hand in ("L", "R"):
+                if not _matches_ending_at(prefix, rows, start, index, hand):
+                    continue
+                shown = "B" if all_both else hand
+                ident = (key, text, shown, done)
+                if ident in seen:
+                    continue
+                seen.add(ident)
+                remaining = "-".join(s.notation() for s in steps[done:])
+                out.append(UnderWay(key, text, shown, done, remaining))
+    return tuple(out)
+
+
+def next_completions(rows: Sequence[Row], start: int,
+                     short_lightning_used: bool = False) -> tuple[UnderWay, ...]:
+    """Spells that one more gesture set could complete (what a wizard 'threatens' next turn)."""
+    index = len(rows) - 1
+    out = [u for u in under_way(rows, start, index, short_lightning_used)
+           if u.done == len(_steps(u.spell, u.sequence)) - 1]
+    # Single-step spells (shield) are always one gesture away.
+    for key, text, steps in _table():
+        if len(steps) == 1:
+            out.append(UnderWay(key, text, "L", 0, steps[0].notation()))
+            out.append(UnderWay(key, text, "R", 0, steps[0].notation()))
+    return tuple(out)
+
+
+def _steps(key: str, text: str) -> tuple[Step, ...]:
+    for k, t, steps in _table():
+        if k == key and t == text:
+            return steps
+    raise KeyError((key, text))
+
+
+def is_surrender(row: Row) -> bool:
+    """Surrender: "a pair of P gestures made by both hands at the same time"."""
+    return row[0] == "P" and row[1] == "P"
+
+
+@dataclass(frozen=True, slots=True)
+class Allocation:
+    """The spells one gesture set casts: at most one per hand, or one two-handed spell."""
+
+    spells: tuple[Candidate, ...]
+
+
+def allocations(cands: Sequence[Candidate], withhold: bool) -> tuple[Allocation, ...]:
+    """Every legal way to cast from these candidates.
+
+    Standard rules: a hand with a completed spell must cast one ("the spell must be cast"), unless
+    its last gesture went into a two-handed spell.  With the withhold house rule any subset is
+    allowed.
+    """
+    left = [c for c in cands if c.hand == "L"]
+    right = [c for c in cands if c.hand == "R"]
+    both = [c for c in cands if c.hand == "B"]
+    out: list[Allocation] = [Allocation((b,)) for b in both]
+    lefts: list[Candidate | None] = list(left) or [None]
+    rights: list[Candidate | None] = list(right) or [None]
+    if withhold:
+        lefts = [*left, None]
+        rights = [*right, None]
+    for lc in lefts:
+        for rc in rights:
+            chosen = tuple(c for c in (lc, rc) if c is not None)
+            out.append(Allocation(chosen))
+    if withhold:
+        out.append(Allocation(()))
+    # Deduplicate while keeping order.
+    uniq: list[Allocation] = []
+    for a in out:
+        if a not in uniq:
+            uniq.append(a)
+    return tuple(uniq)
+
+
+def default_allocation(cands: Sequence[Candidate]) -> Allocation:
+    """The default when the orders do not choose: the most gesture steps cast in total, then
+    the spell listed first in the table (so finger of death beats missile, as 000 expects:
+    "only on odd occasions would the latter spell be chosen in preference to the former")."""
+    options = allocations(cands, withhold=False)
+    order = {s.key: i for i, s in enumerate(all_spells())}
+
+    def score(a: Allocation) -> tuple[int, int, tuple[int, ...]]:
+        total = sum(c.length for c in a.spells)
+        return (-total, -len(a.spells), tuple(order[c.spell] for c in a.spells))
+
+    return min(options, key=score)

@@ -1,0 +1,673 @@
+"""Remote play without a referee: the session state machine over turn codes (docs/protocol.md).
+
+A `Session` is one player's side of one remote game: plain data (it round-trips through JSON,
+so the page can store it and survive a reload mid-exchange).  Every operation is a pure
+function returning a new session; an operation that fails raises a `codes.CodeError` and the
+session it was given is untouched, so "errors never change the game" holds by construction.
+
+The exchange in one paragraph: messages strictly alternate (the host sends even-numbered ones,
+the guest odd-numbered).  In a phase where both wizards give input, whoever speaks first sends a
+commitment, the other answers with its input in plain (the first is already bound), and the
+first opens its commitment in its next message, together with whatever comes next.  That makes
+one message each way per ordinary turn.  Inputs given by one wizard alone (most decisions) are
+sent in plain.  Every input of a simultaneous phase carries a fresh nonce: the dice.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any, Final, Protocol
+
+from .codes import (
+    COMMIT_LEN,
+    DIGEST_LEN,
+    GAME_ID_LEN,
+    MAX_NAME_BYTES,
+    NONCE_LEN,
+    BadSession,
+    CodeError,
+    Commit,
+    ConflictingCode,
+    DecisionRefs,
+    Desync,
+    IllegalInput,
+    MalformedCode,
+    Message,
+    MsgType,
+    NotThisGame,
+    NotYourTurn,
+    OutOfOrder,
+    OwnCode,
+    RevealMismatch,
+    Sealed,
+    WireInput,
+    canonical_json,
+    commitment,
+    decode_input,
+    decode_message,
+    encode_input,
+    encode_message,
+    extract_code,
+)
+
+Rand = Callable[[int], bytes]
+GameJson = dict[str, Any]
+SESSION_FORMAT: Final[str] = "wavinghands-remote-session"
+SESSION_VERSION: Final[int] = 1
+
+
+# --------------------------------------------------------------------------------------------
+# The engine as the protocol sees it.  One adapter, so the lead can change how phases and
+# digests are obtained without touching the state machine.
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionInfo:
+    """One decision the rules ask for: id, the deciding wizard, and the allowed answers."""
+
+    id: str
+    wizard: int
+    options: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseInfo:
+    """What the game waits for (the true phase, not one wizard's view of it)."""
+
+    kind: str  # orders | decision | time_stop | over
+    turn: int
+    actors: tuple[int, ...]
+    decisions: tuple[DecisionInfo, ...] = ()
+
+    @property
+    def simultaneous(self) -> bool:
+        """Both wizards give input (orders/time-stop: non-actors give only dice)."""
+        return self.kind in ("orders", "time_stop") or (
+            self.kind == "decision" and len(self.actors) > 1)
+
+
+class Engine(Protocol):
+    """The engine calls the protocol needs; all take and return the serialised game."""
+
+    def new_game(self, names: tuple[str, str], ruleset: dict[str, Any], seed: str) -> GameJson:
+        """A fresh game."""
+        ...
+
+    def phase(self, game: GameJson) -> PhaseInfo:
+        """The true current phase."""
+        ...
+
+    def problems(self, game: GameJson, wizard: int, x: dict[str, Any]) -> list[dict[str, str]]:
+        """Why this input is not legal now (empty: legal)."""
+        ...
+
+    def step(self, game: GameJson, inputs: Mapping[int, dict[str, Any]]
+             ) -> tuple[GameJson, dict[int, list[Any]]]:
+        """Resolve the current phase; events per wizard."""
+        ...
+
+    def digest(self, game: GameJson) -> bytes:
+        """A hash of the rules state both sides must agree on."""
+        ...
+
+
+def state_digest(game: GameJson) -> bytes:
+    """The digest remote play compares: the engine's `model.state_digest`, else sha256 of the
+    canonical JSON of the whole serialised game."""
+    try:
+        from . import model
+    except ImportError:  # engine not there yet: fall back to hashing the JSON
+        return hashlib.sha256(canonical_json(game).encode("utf-8")).digest()
+    return model.state_digest(model.Game.from_json(game))
+
+
+class ApiEngine:
+    """The real engine, through `wavinghands.api` (JSON strings, errors as values)."""
+
+    def __init__(self) -> None:
+        from . import api  # imported late: codes and sessions load without the engine
+
+        self._api: Any = api
+
+    def _call(self, name: str, *args: Any) -> dict[str, Any]:
+        result = json.loads(getattr(self._api, name)(*(json.dumps(a) for a in args)))
+        if not isinstance(result, dict) or not result.get("ok"):
+            err = result.get("error", {}) if isinstance(result, dict) else {}
+            raise IllegalInput(f"the engine refused {name}: {err.get('message', result)}")
+        return result
+
+    def new_game(self, names: tuple[str, str], ruleset: dict[str, Any], seed: str) -> GameJson:
+        """A fresh game via api.new_game."""
+        game: GameJson = self._call("new_game", {"names": list(names), "ruleset": ruleset,
+                                                 "seed": seed})["game"]
+        return game
+
+    def phase(self, game: GameJson) -> PhaseInfo:
+        """The phase as the serialised game records it (a view may hide a time-stopped turn)."""
+        return phase_from_json(game.get("phase"))
+
+    def problems(self, game: GameJson, wizard: int, x: dict[str, Any]) -> list[dict[str, str]]:
+        """api.validate's problems."""
+        found: list[dict[str, str]] = self._call("validate", game, wizard, x)["problems"]
+        return found
+
+    def step(self, game: GameJson, inputs: Mapping[int, dict[str, Any]]
+             ) -> tuple[GameJson, dict[int, list[Any]]]:
+        """api.step."""
+        r = self._call("step", game, {str(k): v for k, v in inputs.items()})
+        events = {int(k): list(v) for k, v in r.get("events", {}).items()}
+        return r["game"], events
+
+    def digest(self, game: GameJson) -> bytes:
+        """state_digest."""
+        return state_digest(game)
+
+
+def phase_from_json(p: Any) -> PhaseInfo:
+    """PhaseInfo from the engine's phase JSON ({kind, turn, actors, decisions})."""
+    if not isinstance(p, dict):
+        raise BadSession("the stored game has no phase")
+    decisions = tuple(DecisionInfo(str(d["id"]), int(d.get("wizard", -1)),
+                                   tuple(str(o) for o in d.get("options", ())))
+                      for d in p.get("decisions", ()))
+    return PhaseInfo(str(p["kind"]), int(p["turn"]), tuple(int(a) for a in p["actors"]),
+                     decisions)
+
+
+_default_engine: Engine | None = None
+
+
+def default_engine() -> Engine:
+    """The engine used when none is passed: ApiEngine, made once."""
+    global _default_engine  # a cache of a stateless adapter, not game state
+    if _default_engine is None:
+        _default_engine = ApiEngine()
+    return _default_engine
+
+
+# --------------------------------------------------------------------------------------------
+# The session.
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A simultaneous phase in which one side has committed.
+
+    `mine` is my input (as encoded on the wire) once I have given it: the committed input if I
+    committed, or what I sent in plain if they did.
+    """
+
+    turn: int
+    kind: str
+    seq: int  # the message that carried the commitment (commitments are bound to it)
+    committer: int
+    commit: bytes
+    mine: bytes | None = None
+    nonce: bytes | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    """One player's side of a remote game (see the module docstring)."""
+
+    me: int  # 0: the host (wizard W0), 1: the guest (W1)
+    game_id: bytes
+    names: tuple[str, str]  # the guest's name is "" on the host's side until the acceptance
+    ruleset: dict[str, Any]
+    game: GameJson | None  # None on the host's side until the acceptance
+    seq: int  # index of the next message of the exchange (even: the host sends it)
+    sent: tuple[str, ...] = ()
+    received: tuple[str, ...] = ()
+    pending: Pending | None = None
+    owed: Sealed | None = None  # my opened commitment, to go in my next message
+    draft: tuple[bytes, ...] = ()  # my solo inputs already applied, to go in my next message
+
+    @property
+    def other(self) -> int:
+        """The opponent's wizard index."""
+        return 1 - self.me
+
+    @property
+    def my_move(self) -> bool:
+        """True when the next message of the exchange is mine to send."""
+        return self.seq % 2 == self.me
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON data (bytes as hex)."""
+        p = self.pending
+        return {
+            "format": SESSION_FORMAT, "version": SESSION_VERSION, "me": self.me,
+            "game_id": self.game_id.hex(), "names": list(self.names), "ruleset": self.ruleset,
+            "game": self.game, "seq": self.seq, "sent": list(self.sent),
+            "received": list(self.received),
+            "pending": None if p is None else {
+                "turn": p.turn, "kind": p.kind, "seq": p.seq, "committer": p.committer,
+                "commit": p.commit.hex(), "mine": None if p.mine is None else p.mine.hex(),
+                "nonce": None if p.nonce is None else p.nonce.hex()},
+            "owed": None if self.owed is None else {
+                "input": encode_input(self.owed.input).hex(), "nonce": self.owed.nonce.hex()},
+            "draft": [d.hex() for d in self.draft],
+        }
+
+    @staticmethod
+    def from_json(d: Any) -> Session:
+        """Inverse of to_json; raises BadSession for anything else."""
+        try:
+            if d.get("format") != SESSION_FORMAT or d.get("version") != SESSION_VERSION:
+                raise BadSession("this is not a stored remote game (format/version)")
+            p = d["pending"]
+            pending = None if p is None else Pending(
+                int(p["turn"]), str(p["kind"]), int(p["seq"]), int(p["committer"]),
+                _hex(p["commit"], COMMIT_LEN), None if p["mine"] is None else _hex(p["mine"]),
+                None if p["nonce"] is None else _hex(p["nonce"], NONCE_LEN))
+            o = d["owed"]
+            owed = None if o is None else Sealed(decode_input(_hex(o["input"])),
+                                                 _hex(o["nonce"], NONCE_LEN))
+            names = d["names"]
+            s = Session(int(d["me"]), _hex(d["game_id"], GAME_ID_LEN),
+                        (str(names[0]), str(names[1])), dict(d["ruleset"]), d["game"],
+                        int(d["seq"]), tuple(str(c) for c in d["sent"]),
+                        tuple(str(c) for c in d["received"]), pending, owed,
+                        tuple(_hex(x) for x in d["draft"]))
+        except BadSession:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+            raise BadSession(f"the stored remote game is damaged ({e})") from e
+        if s.me not in (0, 1) or s.seq < 1 or (s.game is not None
+                                              and not isinstance(s.game, dict)):
+            raise BadSession("the stored remote game is damaged")
+        return s
+
+
+def _hex(value: Any, length: int | None = None) -> bytes:
+    data = bytes.fromhex(str(value))
+    if length is not None and len(data) != length:
+        raise ValueError("wrong length")
+    return data
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What an operation produced: the new session, a code to send now (or None), the events
+    the engine reported to me, and a note for the player (e.g. "already applied")."""
+
+    session: Session
+    code: str | None = None
+    events: tuple[Any, ...] = ()
+    note: str = ""
+
+
+def seed_for(game_id: bytes) -> str:
+    """The engine seed of a remote game: public, derived from the game id (the dice owe their
+    fairness to the per-phase nonces, not to the seed; see docs/protocol.md)."""
+    return hashlib.sha256(b"wavinghands/seed/v1\0" + game_id).hexdigest()[:32]
+
+
+def _check_name(name: str) -> str:
+    name = " ".join(name.split())
+    if not name or len(name.encode("utf-8")) > MAX_NAME_BYTES:
+        raise IllegalInput(f"a name must be 1 to {MAX_NAME_BYTES} bytes long")
+    return name
+
+
+def create_invitation(host_name: str, ruleset: dict[str, Any] | None = None,
+                      rand: Rand = os.urandom) -> Outcome:
+    """Start a game as host (wizard W0): the session waiting for acceptance and the invitation
+    code to send."""
+    name = _check_name(host_name)
+    rules = dict(ruleset or {})
+    game_id = rand(GAME_ID_LEN)
+    code = encode_message(Message(MsgType.INVITE, 0, game_id, 0, 0, "orders", name=name,
+                                  ruleset=rules))
+    return Outcome(Session(0, game_id, (name, ""), rules, None, 1, sent=(code,)), code)
+
+
+def read_invitation(text: str) -> Message:
+    """The invitation in a pasted code or link (raises CodeError if it is not one)."""
+    m = decode_message(extract_code(text))
+    if m.type is not MsgType.INVITE:
+        raise NotThisGame("this code is not an invitation: it belongs to a game already under "
+                          "way. Open it in the game it belongs to")
+    return m
+
+
+def accept_invitation(text: str, guest_name: str, engine: Engine | None = None) -> Session:
+    """Join a game as guest (wizard W1).  The guest writes turn 1 first: sealing those orders
+    makes the acceptance code."""
+    eng = engine or default_engine()
+    m = read_invitation(text)
+    name = _check_name(guest_name)
+    names = (m.name, name)
+    rules = m.ruleset or {}
+    game = eng.new_game(names, rules, seed_for(m.game_id))
+    return Session(1, m.game_id, names, rules, game, 1, received=(extract_code(text),))
+
+
+# --- status ---------------------------------------------------------------------------------
+
+
+def status(s: Session, engine: Engine | None = None) -> dict[str, Any]:
+    """What the session waits for, as JSON for the UI (see docs/protocol.md)."""
+    opp = s.names[s.other] or "your opponent"
+    base: dict[str, Any] = {"game_id": s.game_id.hex(), "me": s.me, "seq": s.seq,
+                            "sent": len(s.sent), "last_sent": s.sent[-1] if s.sent else None}
+    if s.game is None:
+        return {**base, "state": "awaiting_accept", "turn": 0, "phase": None,
+                "message": "Waiting for your opponent to accept: send them the invitation "
+                           "(code or link), then paste their answer here."}
+    ph = (engine or default_engine()).phase(s.game)
+    base.update(turn=ph.turn, phase=ph.kind, actors=list(ph.actors))
+    if ph.kind == "over":
+        tail = (f" Make sure {opp} got your last code." if not s.my_move else "")
+        return {**base, "state": "over", "message": "The duel is over." + tail}
+    if s.my_move:
+        what = {"orders": "your orders", "decision": "your decision",
+                "time_stop": "your orders for the time-stopped turn"}.get(ph.kind, "your input")
+        return {**base, "state": "your_input", "need": ph.kind,
+                "message": f"Turn {ph.turn}: write {what}."}
+    return {**base, "state": "waiting",
+            "message": f"Waiting for {opp}'s code (turn {ph.turn}). Paste it here when it comes; "
+                       f"if {opp} did not get your last code, send it again."}
+
+
+# --- building messages ----------------------------------------------------------------------
+
+
+def _strip_nonce(x: Mapping[str, Any]) -> dict[str, Any]:
+    # The nonce is the protocol's business: a fresh one is drawn for every sealed input.
+    return {k: v for k, v in x.items() if k != "nonce"}
+
+
+def _to_wire(ph: PhaseInfo, x: dict[str, Any]) -> WireInput:
+    """Decisions become indexes into the phase's list when they can (shorter codes)."""
+    answers = x.get("decisions")
+    if ph.kind != "decision" or set(x) != {"decisions"} or not isinstance(answers, dict) \
+            or not answers:
+        return x
+    pairs = []
+    for did, choice in answers.items():
+        idx = next((i for i, d in enumerate(ph.decisions) if d.id == did), None)
+        if idx is None or choice not in ph.decisions[idx].options:
+            return x
+        pairs.append((idx, ph.decisions[idx].options.index(choice)))
+    return DecisionRefs(tuple(sorted(pairs)))
+
+
+def _from_wire(ph: PhaseInfo, x: WireInput) -> dict[str, Any]:
+    if not isinstance(x, DecisionRefs):
+        return x
+    answers = {}
+    for idx, opt in x.pairs:
+        if ph.kind != "decision" or idx >= len(ph.decisions) or \
+                opt >= len(ph.decisions[idx].options):
+            raise IllegalInput("the opponent answered a decision that is not asked now")
+        answers[ph.decisions[idx].id] = ph.decisions[idx].options[opt]
+    return {"decisions": answers}
+
+
+def _engine_inputs(ph: PhaseInfo, given: Mapping[int, tuple[WireInput, bytes | None]]
+                   ) -> dict[int, dict[str, Any]]:
+    """The engine's inputs for a phase from each side's wire input and nonce."""
+    out: dict[int, dict[str, Any]] = {}
+    for w, (x, _) in given.items():
+        if w not in ph.actors and x != {}:
+            raise IllegalInput(f"wizard W{w} gave input in a phase where only "
+                               f"{_actor_text(ph)} act")
+    for a in ph.actors:
+        x, nonce = given[a]
+        inp = _from_wire(ph, x)
+        if ph.kind in ("orders", "time_stop") and nonce is not None:
+            inp = {**inp, "nonce": _engine_nonce(ph, given, a)}
+        out[a] = inp
+    return out
+
+
+def _engine_nonce(ph: PhaseInfo, given: Mapping[int, tuple[WireInput, bytes | None]],
+                  actor: int) -> str:
+    own = given[actor][1]
+    assert own is not None
+    if len(ph.actors) == 2:
+        return own.hex()  # the engine mixes both wizards' nonces itself
+    # A wizard acting alone (time stop) must not pick his own dice: mix in the other side's
+    # nonce, committed or sent before his orders were known.
+    other = given[1 - actor][1] or b""
+    return hashlib.sha256(b"wavinghands/mix/v1\0" + own + other).digest()[:NONCE_LEN].hex()
+
+
+def _actor_text(ph: PhaseInfo) -> str:
+    return " and ".join(f"W{a}" for a in ph.actors) or "nobody"
+
+
+def _apply(eng: Engine, game: GameJson, ph: PhaseInfo,
+           given: Mapping[int, tuple[WireInput, bytes | None]], check: tuple[int, ...],
+           names: tuple[str, str]) -> tuple[GameJson, list[Any], list[Any]]:
+    """Step the engine; inputs of the wizards in `check` are validated first."""
+    inputs = _engine_inputs(ph, given)
+    for w in check:
+        if w in inputs:
+            found = eng.problems(game, w, inputs[w])
+            if found:
+                text = "; ".join(p.get("message", str(p)) for p in found)
+                raise IllegalInput(f"{names[w] or 'the opponent'}'s input for turn {ph.turn} is "
+                                   f"not legal here: {text}. Their page may run another "
+                                   "version of the game", found)
+    new_game, events = eng.step(game, inputs)
+    return new_game, list(events.get(0, [])), list(events.get(1, []))
+
+
+def _send(s: Session, eng: Engine, final: Commit | Sealed | None) -> tuple[Session, str]:
+    assert s.game is not None
+    ph = eng.phase(s.game)
+    m = Message(MsgType.ACCEPT if s.seq == 1 else MsgType.TURN, s.me, s.game_id, s.seq,
+                ph.turn, ph.kind, eng.digest(s.game)[:DIGEST_LEN],
+                name=s.names[1] if s.seq == 1 else "", reveal=s.owed,
+                solo=tuple(decode_input(d) for d in s.draft), final=final)
+    code = encode_message(m)
+    return replace(s, seq=s.seq + 1, sent=(*s.sent, code), owed=None, draft=()), code
+
+
+def _seal_simultaneous(s: Session, eng: Engine, ph: PhaseInfo, x: WireInput,
+                       nonce: bytes) -> tuple[Session, str]:
+    p = s.pending
+    wire = encode_input(x)
+    if p is not None and p.committer == s.other:
+        # They are bound already: my input can travel in plain.
+        return _send(replace(s, pending=replace(p, mine=wire, nonce=nonce)), eng, Sealed(x, nonce))
+    c = commitment(s.game_id, s.seq, s.me, x, nonce)
+    p = Pending(ph.turn, ph.kind, s.seq, s.me, c, wire, nonce)
+    return _send(replace(s, pending=p), eng, Commit(c))
+
+
+def _continue(s: Session, eng: Engine, rand: Rand) -> tuple[Session, str | None]:
+    """I hold the pen: do what needs no player; stop at a player's input or after sending."""
+    assert s.game is not None
+    ph = eng.phase(s.game)
+    if ph.kind == "over":
+        if s.owed is not None or s.draft:
+            return _send(s, eng, None)
+        return s, None
+    if ph.simultaneous:
+        if s.me in ph.actors:
+            return s, None
+        # Not acting (the other's time-stopped turn): my part is only a nonce for the dice.
+        return _seal_simultaneous(s, eng, ph, {}, rand(NONCE_LEN))
+    if s.me in ph.actors:
+        return s, None
+    return _send(s, eng, None)  # the other decides alone, once my reveal lets them see why
+
+
+def seal(s: Session, x: Mapping[str, Any], engine: Engine | None = None,
+         rand: Rand = os.urandom) -> Outcome:
+    """Give my input for the current phase.  Returns the code to send, or no code when the
+    rules ask me for more first (e.g. a decision, then next turn's orders)."""
+    eng = engine or default_engine()
+    if s.game is None:
+        raise NotYourTurn("the game starts when your opponent accepts the invitation")
+    if not s.my_move:
+        raise NotYourTurn(f"it is {s.names[s.other]}'s move: wait for their code")
+    ph = eng.phase(s.game)
+    if ph.kind == "over":
+        raise NotYourTurn("the duel is over")
+    if s.me not in ph.actors:
+        raise NotYourTurn("the rules ask nothing of you now")
+    if not isinstance(x, Mapping):
+        raise IllegalInput("an input is a JSON object")
+    try:
+        wire = decode_input(encode_input(_to_wire(ph, _strip_nonce(x))))
+    except (ValueError, TypeError) as e:
+        raise IllegalInput(f"this input cannot be sent: {e}") from e
+    found = eng.problems(s.game, s.me, _from_wire(ph, wire))
+    if found:
+        raise IllegalInput("; ".join(p.get("message", str(p)) for p in found), found)
+    if ph.simultaneous:
+        s2, code = _seal_simultaneous(s, eng, ph, wire, rand(NONCE_LEN))
+        return Outcome(s2, code)
+    game, e0, e1 = _apply(eng, s.game, ph, {s.me: (wire, None)}, (), s.names)
+    s2 = replace(s, game=game, draft=(*s.draft, encode_input(wire)))
+    s3, code = _continue(s2, eng, rand)
+    return Outcome(s3, code, tuple(e0 if s.me == 0 else e1))
+
+
+def resend(s: Session) -> str | None:
+    """The last code I sent (to send again if it got lost)."""
+    return s.sent[-1] if s.sent else None
+
+
+# --- receiving ------------------------------------------------------------------------------
+
+
+def receive(s: Session, text: str, engine: Engine | None = None,
+            rand: Rand = os.urandom) -> Outcome:
+    """Apply the opponent's code (or a link holding it).  Returns the new session, my events,
+    and a reply code when one must go back at once without any input from me."""
+    eng = engine or default_engine()
+    code = extract_code(text)
+    m = decode_message(code)
+    if m.game_id != s.game_id:
+        raise NotThisGame("this code belongs to another game (game "
+                          f"{m.game_id.hex()}, this one is {s.game_id.hex()})")
+    opp = s.names[s.other] or "your opponent"
+    if m.sender == s.me:
+        raise OwnCode("this is a code you made: send it to your opponent, and paste here the "
+                      "code they send back")
+    if m.seq < s.seq:
+        if code in s.received:
+            return Outcome(s, None, (), f"Already applied: you pasted this code before, nothing "
+                                        f"changed. If {opp} is waiting, send your last code "
+                                        "again.")
+        raise ConflictingCode(f"this code from {opp} replaces one you already applied "
+                              "(they sealed that step twice, perhaps after a reload). The game "
+                              f"goes on from the first one: send {opp} your last code again")
+    if s.my_move:
+        raise OutOfOrder(f"it is your move: {opp} is waiting for your code"
+                         + (f" for turn {eng.phase(s.game).turn}" if s.game else "")
+                         + ". This code comes after it")
+    if m.seq > s.seq:
+        raise OutOfOrder(f"this code (turn {m.turn}) comes after one you have not pasted yet; "
+                         f"the code expected next is {opp}'s code"
+                         + (f" for turn {eng.phase(s.game).turn}" if s.game else "")
+                         + f". Paste that first (ask {opp} to send their codes again)")
+    if m.seq % 2 != m.sender:
+        raise MalformedCode("the sender does not match the message number")
+    try:
+        return _receive(s, code, m, eng, rand)
+    except CodeError:
+        raise
+    except (ValueError, KeyError, TypeError) as e:
+        raise MalformedCode(f"this code cannot be applied: {e}") from e
+
+
+def _receive(s: Session, code: str, m: Message, eng: Engine, rand: Rand) -> Outcome:
+    names = s.names
+    game = s.game
+    if m.type is MsgType.ACCEPT:
+        names = (s.names[0], _check_name(m.name))
+        game = eng.new_game(names, s.ruleset, seed_for(s.game_id))
+    assert game is not None
+    me, other = s.me, s.other
+    mine: list[Any] = []
+    pending = s.pending
+    owed = s.owed
+
+    def step(ph: PhaseInfo, given: Mapping[int, tuple[WireInput, bytes | None]]) -> None:
+        nonlocal game
+        assert game is not None
+        game, e0, e1 = _apply(eng, game, ph, given, (other,), names)
+        mine.extend(e0 if me == 0 else e1)
+
+    if m.reveal is not None:
+        p = pending
+        if p is None or p.committer != other or p.mine is None:
+            raise MalformedCode("this code opens a commitment that was never made")
+        if commitment(s.game_id, p.seq, other, m.reveal.input, m.reveal.nonce) != p.commit:
+            raise RevealMismatch(f"{names[other]}'s orders changed after they were sealed: what "
+                                 "this code reveals is not what they committed to. The game "
+                                 "cannot go on with these orders")
+        ph = eng.phase(game)
+        if (ph.turn, ph.kind) != (p.turn, p.kind):
+            raise Desync("the game is not at the phase the commitment was made for")
+        step(ph, {me: (decode_input(p.mine), p.nonce), other: (m.reveal.input, m.reveal.nonce)})
+        pending = None
+    elif pending is not None and pending.committer == other and pending.mine is not None:
+        raise MalformedCode(f"{names[other]}'s code does not open their sealed input")
+    for x in m.solo:
+        ph = eng.phase(game)
+        if ph.kind != "decision" or ph.actors != (other,):
+            raise MalformedCode("this code answers a decision that is not asked now")
+        step(ph, {other: (x, None)})
+    ph = eng.phase(game)
+    if (ph.turn, ph.kind) != (m.turn, m.phase) or eng.digest(game)[:DIGEST_LEN] != m.state:
+        raise Desync(f"your game and {names[other]}'s no longer agree (turn {ph.turn} here, "
+                     f"turn {m.turn} there). Both of you should reload the page so both run the "
+                     "same version, then send each other your last codes again. If it "
+                     "persists, export the game record and report it")
+    if isinstance(m.final, Commit):
+        if not ph.simultaneous or pending is not None:
+            raise MalformedCode("this code commits to a phase that is not open")
+        pending = Pending(ph.turn, ph.kind, m.seq, other, m.final.digest)
+    elif isinstance(m.final, Sealed):
+        p = pending
+        if p is None or p.committer != me or p.mine is None or p.nonce is None:
+            raise MalformedCode("this code answers a commitment you did not make")
+        step(ph, {me: (decode_input(p.mine), p.nonce), other: (m.final.input, m.final.nonce)})
+        owed = Sealed(decode_input(p.mine), p.nonce)
+        pending = None
+    elif ph.simultaneous and ph.kind != "over" and (pending is None or pending.mine is None):
+        raise MalformedCode(f"this code brings no input for turn {ph.turn}")
+    s2 = replace(s, names=names, game=game, seq=s.seq + 1, received=(*s.received, code),
+                 pending=pending, owed=owed)
+    s3, reply = _continue(s2, eng, rand)
+    return Outcome(s3, reply, tuple(mine))
+
+
+# --- looking at a code without a session ----------------------------------------------------
+
+
+def describe(text: str) -> dict[str, Any]:
+    """What a code is (for routing a pasted code or opened link to the right game)."""
+    code = extract_code(text)
+    m = decode_message(code)
+    out: dict[str, Any] = {"code": code, "kind": m.type.name.lower(), "game_id": m.game_id.hex(),
+                           "sender": m.sender, "seq": m.seq, "turn": m.turn, "phase": m.phase}
+    if m.type is MsgType.INVITE:
+        out.update(host=m.name, ruleset=m.ruleset)
+    if m.type is MsgType.ACCEPT:
+        out.update(guest=m.name)
+    return out
+
+
+def b64(data: bytes) -> str:
+    """base64url without padding (for tests and tools)."""
+    return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
+
+
+__all__ = [
+    "ApiEngine", "Engine", "Outcome", "PhaseInfo", "Session", "accept_invitation",
+    "create_invitation", "describe", "read_invitation", "receive", "resend", "seal",
+    "state_digest", "status",
+]

@@ -1,0 +1,57 @@
+"""The spell reference: the table with forward and reverse notation and the rules' own text."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from .spells import SURRENDER_SEQUENCE, all_spells, parse_sequence
+
+
+def reverse_notation(sequence: str) -> str:
+    """The sequence read backwards, as the rules' reverse list writes it ("P-P-(w-(s" ->
+    "(s-(w-P-P").  Computed, so the reverse list's misprints cannot creep in."""
+    return "-".join(step.notation() for step in reversed(parse_sequence(sequence)))
+
+
+@lru_cache(maxsize=1)
+def _texts() -> dict[str, Any]:
+    raw = resources.files("wavinghands").joinpath("data/spell_text.json").read_text("utf-8")
+    data: dict[str, Any] = json.loads(raw)
+    return data
+
+
+def spell_reference() -> dict[str, Any]:
+    """Every spell with its sequences both ways and its description; plus surrender and stab."""
+    texts = _texts()
+    spells = []
+    forward = []
+    reverse = []
+    for s in all_spells():
+        spells.append({
+            "key": s.key, "name": s.name, "category": s.category.value,
+            "usual_target": s.usual_target.value, "sequences": list(s.sequences),
+            "reverse": [reverse_notation(q) for q in s.sequences],
+            "once_per_battle": list(s.once_per_battle), "discardable": s.discardable,
+            "description": texts["descriptions"][s.key],
+        })
+        for q in s.sequences:
+            forward.append({"sequence": q, "key": s.key, "name": s.name,
+                            "once_per_battle": q in s.once_per_battle})
+            reverse.append({"sequence": reverse_notation(q), "key": s.key, "name": s.name,
+                            "once_per_battle": q in s.once_per_battle})
+    forward.append({"sequence": SURRENDER_SEQUENCE, "key": "surrender", "name": "Surrender",
+                    "once_per_battle": False})
+    reverse.append({"sequence": SURRENDER_SEQUENCE, "key": "surrender", "name": "Surrender",
+                    "once_per_battle": False})
+
+    def order(entry: dict[str, Any]) -> str:
+        # The rules' lists are alphabetical with "(x" filed under x.
+        return str(entry["sequence"]).replace("(", "").upper()
+
+    forward.sort(key=order)
+    reverse.sort(key=order)
+    return {"spells": spells, "forward": forward, "reverse": reverse,
+            "notes": texts["notes"], "source": texts["source"]}

@@ -1,0 +1,161 @@
+"""`view(game, wizard)`: exactly what one wizard may know under the rules.
+
+This is the only state a UI ever sees.  Hidden under the rules:
+- the opponent's gestures made while he was invisible, while the viewer was blind, or in a
+  time-stopped turn the viewer did not take ("no-one can see or know about");
+- while the viewer is blind: the opponent's damage and enchantments, and monsters he has not
+  seen ("he cannot tell what his opponent's gestures are ... he will not know if his own spells
+  work unless they also affect him");
+- the opponent's banked spell, and orders pending in a decision phase (only what was revealed);
+- log events the viewer did not witness (each event carries its audience).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .model import Effect, Game, Monster, Wizard
+from .situation import constraints, controlled_monsters, next_own_turn, opponent, wizard_id
+from .spells import SPELLS
+
+JSON = dict[str, Any]
+
+
+def viewer_blind(game: Game, v: int) -> bool:
+    """Whether the viewer cannot see now: blindness on his coming turn."""
+    w = game.wizard(v)
+    return w.effect("blindness", next_own_turn(w)) is not None
+
+
+def _effect_json(e: Effect, subject_turns: int, own: bool) -> JSON:
+    left = None if e.end is None else max(0, e.end - subject_turns)
+    d: JSON = {"kind": e.kind, "name": SPELLS[e.kind].name if e.kind in SPELLS else e.kind,
+               "turns_left": left, "permanent": e.permanent,
+               "starts_in": max(0, e.start - subject_turns - 1)}
+    if own or e.kind in ("paralysis", "charm_person"):
+        d["detail"] = e.detail
+    return d
+
+
+def _wizard_json(game: Game, w: Wizard, v: int) -> JSON:
+    own = w.index == v
+    blind = viewer_blind(game, v) and not own
+    rows = []
+    for r in w.history:
+        hidden = r.hidden_from_opponent and not own
+        rows.append({"turn": r.turn, "left": "?" if hidden else r.left,
+                     "right": "?" if hidden else r.right, "kind": r.kind})
+    effects = None if blind else [
+        _effect_json(e, w.own_turns, own) for e in w.effects if own or v in e.known_to]
+    d: JSON = {
+        "index": w.index,
+        "name": w.name,
+        "alive": w.alive,
+        "surrendered": w.surrendered,
+        "damage": None if blind else w.damage,
+        "health": None if blind else max(0, 14 - w.damage),
+        "effects": effects,
+        "history": rows,
+    }
+    if own:
+        d["banked"] = None if w.banked is None else {
+            "spell": w.banked.spell, "name": SPELLS[w.banked.spell].name,
+            "turn": w.banked.banked_turn}
+        d["short_lightning_used"] = w.short_lightning_used
+    return d
+
+
+def _monster_json(game: Game, m: Monster, v: int) -> JSON:
+    return {"id": m.id, "kind": m.kind, "name": m.kind.replace("_", " "),
+            "controller": m.controller, "damage": m.damage, "toughness": m.toughness,
+            "strength": m.strength, "alive": m.alive,
+            "effects": [_effect_json(e, m.own_turns, False) for e in m.effects],
+            "last_target": m.last_target}
+
+
+def _targets(game: Game, v: int) -> list[JSON]:
+    out: list[JSON] = []
+    for w in game.wizards:
+        if w.alive:
+            out.append({"id": wizard_id(w.index), "name": w.name if w.index != v else
+                        f"{w.name} (you)"})
+    blind = viewer_blind(game, v)
+    for m in game.monsters:
+        if m.alive and (not blind or v in m.known_to):
+            out.append({"id": m.id, "name": f"{game.names[m.controller]}'s "
+                        f"{m.kind.replace('_', ' ')} ({m.id})"})
+    out.append({"id": "none", "name": "nobody"})
+    return out
+
+
+def constraints_json(game: Game, v: int) -> JSON:
+    """What restricts wizard v's coming orders, for the UI to lock and explain controls."""
+    c = constraints(game, v)
+
+    def hand(h: str) -> JSON:
+        hc = c.hand(h)
+        return {"forced": hc.forced, "why": hc.why, "controller": hc.controller}
+
+    w = game.wizard(v)
+    return {
+        "sets": c.sets,
+        "left": hand("L"),
+        "right": hand("R"),
+        "banned": sorted(c.banned),
+        "confused": c.confused,
+        "charm_target": None if c.charm_target is None else
+        {"wizard": c.charm_target[0], "hand": c.charm_target[1]},
+        "can_release": w.banked is not None,
+        "monsters": [m.id for m in controlled_monsters(game, v)],
+    }
+
+
+def _phase_json(game: Game, v: int) -> JSON:
+    p = game.phase
+    if p.kind == "time_stop" and v not in p.actors:
+        # "an extra turn, on which no-one can see or know about"
+        return {"kind": "waiting", "turn": p.turn, "actors": []}
+    d: JSON = {"kind": p.kind, "turn": p.turn, "actors": list(p.actors)}
+    if p.kind == "time_stop":
+        d["time_stopped"] = list(p.time_stopped)
+    if p.kind == "decision":
+        d["decisions"] = [x.to_json() for x in p.decisions if x.wizard == v]
+        d["waiting_for"] = sorted({x.wizard for x in p.decisions if x.wizard >= 0})
+        revealed: JSON = {}
+        for i, orders in p.pending:
+            w = game.wizard(i)
+            hide = i != v and (w.effect("invisibility", next_own_turn(w)) is not None or
+                               viewer_blind(game, v))
+            sets = orders.get("gestures", [])
+            revealed[str(i)] = [["?", "?"] for _ in sets] if hide else sets
+        d["revealed"] = revealed
+    return d
+
+
+def view(game: Game, v: int) -> JSON:
+    """Everything wizard v may know now, and what he is asked to do."""
+    if v not in (0, 1):
+        raise ValueError("a wizard is 0 or 1")
+    blind = viewer_blind(game, v)
+    phase = _phase_json(game, v)
+    d: JSON = {
+        "wizard": v,
+        "names": list(game.names),
+        "ruleset": game.ruleset.to_json(),
+        "turn": game.turn,
+        "phase": phase,
+        "to_act": v in game.phase.actors and game.phase.kind != "over",
+        "blind": blind,
+        "wizards": [_wizard_json(game, w, v) for w in game.wizards],
+        "monsters": [_monster_json(game, m, v) for m in game.monsters
+                     if (not blind or v in m.known_to) and (m.alive or v in m.known_to)],
+        "result": None if game.result is None else game.result.to_json(),
+        "log": [e.to_json() for e in game.log if v in e.visible_to],
+        "targets": _targets(game, v),
+    }
+    for e in d["log"]:
+        del e["visible_to"]
+    if d["to_act"] and game.phase.kind in ("orders", "time_stop"):
+        d["constraints"] = constraints_json(game, v)
+    d["opponent"] = opponent(v)
+    return d

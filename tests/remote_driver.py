@@ -1,0 +1,128 @@
+"""Plays whole duels through turn codes, for tests and benchmarks.
+
+Two sessions exchange codes as two people would; `policy` writes each input.  Randomness comes
+from a `random.Random` instance (never the module's global state), so a seed replays a duel.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from wavinghands import codes, session
+from wavinghands.session import Engine, PhaseInfo, Session
+
+Policy = Callable[[Engine, dict[str, Any], int, PhaseInfo, random.Random], dict[str, Any]]
+
+
+@dataclass
+class Exchange:
+    """A finished (or stopped) duel: both sessions and every code with its kind."""
+
+    host: Session
+    guest: Session
+    codes: list[tuple[str, str]] = field(default_factory=list)  # (kind, code)
+    direct_inputs: list[tuple[PhaseInfo, dict[int, dict[str, Any]]]] = field(
+        default_factory=list)
+
+
+def code_kind(code: str) -> str:
+    """A label for benchmarks: invite, accept, or what a turn message carries."""
+    m = codes.decode_message(code)
+    if m.type is codes.MsgType.INVITE:
+        return "invite"
+    if m.type is codes.MsgType.ACCEPT:
+        return "accept"
+    parts = []
+    if m.reveal is not None:
+        parts.append("reveal")
+    if m.solo:
+        parts.append("decision")
+    if isinstance(m.final, codes.Commit):
+        parts.append("commit")
+    elif isinstance(m.final, codes.Sealed):
+        parts.append("nonce-only" if m.final.input == {} else "plain")
+    return "+".join(parts) or "empty"
+
+
+def random_policy(eng: Engine, game: dict[str, Any], me: int, ph: PhaseInfo,
+                  rng: random.Random) -> dict[str, Any]:
+    """Random legal input: random gestures (retrying until the engine accepts), random answers."""
+    if ph.kind == "decision":
+        return {"decisions": {d.id: rng.choice(d.options) for d in ph.decisions
+                              if d.wizard == me}}
+    for _ in range(60):
+        nsets = rng.choice((1, 2))
+        x: dict[str, Any] = {"gestures": [[rng.choice("FPSWDC>-"), rng.choice("FPSWDC>-")]
+                                          for _ in range(nsets)]}
+        if rng.random() < 0.2:
+            x["stab"] = rng.choice(("W0", "W1"))
+        if not eng.problems(game, me, x):
+            return x
+        x.pop("stab", None)
+        if not eng.problems(game, me, x):
+            return x
+    # Forced gestures (amnesia, paralysis, fear) leave few legal orders: try them all.
+    pairs = [[a, b] for a in "FPSWDC>-" for b in "FPSWDC>-"]
+    rng.shuffle(pairs)
+    for nsets in (1, 2):
+        for pair in pairs:
+            x = {"gestures": [pair] * nsets}
+            if not eng.problems(game, me, x):
+                return x
+    raise RuntimeError("no legal random orders found")
+
+
+def rand_from(rng: random.Random) -> Callable[[int], bytes]:
+    """A deterministic byte source for the sessions' secrets."""
+    return rng.randbytes
+
+
+def play(eng: Engine, rng: random.Random, policy: Policy = random_policy,
+         max_messages: int = 400, on_code: Callable[[str, Session], None] | None = None
+         ) -> Exchange:
+    """Play one duel entirely through codes; returns both sessions and the codes."""
+    rand = rand_from(rng)
+    out = session.create_invitation("Alice", {}, rand)
+    host = out.session
+    assert out.code is not None
+    ex = Exchange(host, host)
+    ex.codes.append(("invite", out.code))
+    guest = session.accept_invitation(out.code, "Bob", eng)
+    sides = {0: host, 1: guest}
+    inbox: dict[int, list[str]] = {0: [], 1: []}
+
+    def deliver(code: str, to: int) -> None:
+        ex.codes.append((code_kind(code), code))
+        inbox[to].append(code)
+
+    for _ in range(max_messages):
+        progressed = False
+        for w in (0, 1):
+            while inbox[w]:
+                code = inbox[w].pop(0)
+                if on_code is not None:
+                    on_code(code, sides[w])
+                r = session.receive(sides[w], code, eng, rand)
+                sides[w] = r.session
+                if r.code:
+                    deliver(r.code, 1 - w)
+                progressed = True
+        for w in (0, 1):
+            s = sides[w]
+            st = session.status(s, eng)
+            if st["state"] == "your_input":
+                assert s.game is not None
+                ph = eng.phase(s.game)
+                x = policy(eng, s.game, w, ph, rng)
+                r = session.seal(s, x, eng, rand)
+                sides[w] = r.session
+                if r.code:
+                    deliver(r.code, 1 - w)
+                progressed = True
+        if not progressed:
+            break
+    ex.host, ex.guest = sides[0], sides[1]
+    return ex

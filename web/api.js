@@ -1,0 +1,46 @@
+// The page's typed face of the rules engine (wavinghands.api, docs/architecture.md). Every rules
+// question goes through here and nothing else in web/ calls engine.js, so the JSON-string
+// contract is honoured in one place. Results stay values: {ok:true,...} or {ok:false,error}.
+
+import { call, startEngine } from './engine.js';
+
+const json = (value) => JSON.stringify(value);
+
+async function ask(fn, ...args) {
+  try {
+    return await call(fn, ...args.map(json));
+  } catch (err) {
+    // The worker died or never started: report it like any engine error, in plain words.
+    return { ok: false, error: { code: 'engine-unavailable', message: err && err.message ? err.message : String(err) } };
+  }
+}
+
+/** bootEngine(onProgress(stage, fraction)) -> Promise resolving when the engine can answer; rejects with a player-facing Error. */
+export function bootEngine(onProgress) {
+  return startEngine(onProgress);
+}
+
+/** newGame({names, ruleset, seed}) -> {ok, game}. */
+export const newGame = (params) => ask('new_game', params);
+/** view(game, wizard) -> {ok, view}: everything that wizard may know. */
+export const view = (game, wizard) => ask('view', game, wizard);
+/** preview(game, wizard, draft) -> {ok, preview}: what the draft orders would do. */
+export const preview = (game, wizard, draft) => ask('preview', game, wizard, draft);
+/** validate(game, wizard, input) -> {ok, problems:[{code,message,field}]}. */
+export const validate = (game, wizard, input) => ask('validate', game, wizard, input);
+/** step(game, inputs) -> {ok, game, events}: resolves the phase with every actor's input. */
+export const step = (game, inputs) => ask('step', game, inputs);
+/** spells() -> {ok, spells}: the spell table with notation and descriptions. */
+export const spells = () => ask('spells');
+/** exportRecord(game) -> {ok, record}. */
+export const exportRecord = (game) => ask('export_record', game);
+/** importRecord(record) -> {ok, game}: replays a record, rejecting a bad one with its turn. */
+export const importRecord = (record) => ask('import_record', record);
+/** aiInput(game, wizard) -> {ok, input}: the computer opponent's input for the current phase. */
+export const aiInput = (game, wizard) => ask('ai_input', game, wizard);
+
+/** freshNonce() -> 32 hex digits of this device's randomness for the turn's dice. */
+export function freshNonce() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

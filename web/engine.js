@@ -1,0 +1,107 @@
+// The page's only way to the rules engine: a promise-based client of engine-worker.js.
+//
+//   import { startEngine, call } from "./engine.js";
+//   startEngine((stage, fraction) => showProgress(fraction));   // as early as possible
+//   const { ok, spells } = await call("spells");
+//   const res = await call("new_game", JSON.stringify(params));  // {"ok": false, ...} is a value
+//
+// Every argument of `call` is a JSON string (the engine's contract); the result is the parsed
+// JSON object.  A result {"ok": false, "error": {...}} is returned, not thrown; `call` rejects
+// only when the engine could not start or the call itself is broken (unknown function).
+//
+// `window.__engineReady` is a promise that settles with the engine's boot: tests, benchmarks
+// and sw-register.js wait on it.
+
+// Beyond this, a boot that has not finished is taken as hung (a slow connection still fits).
+const BOOT_TIMEOUT_MS = 180_000;
+
+let worker = null;
+let bootPromise = null;
+let nextId = 1;
+const pending = new Map();
+const listeners = new Set();
+let lastProgress = { stage: "waiting", fraction: 0 };
+
+let settleReady;
+const readyPromise = new Promise((resolve, reject) => {
+  settleReady = { resolve, reject };
+});
+// A failed boot is reported through startEngine's own promise; this copy must not also raise
+// an "unhandled rejection" on pages that never look at it.
+readyPromise.catch(() => {});
+if (typeof window !== "undefined") window.__engineReady = readyPromise;
+
+/** Start the engine worker (once); resolves with boot timings, rejects with a player-facing Error. */
+export function startEngine(onProgress) {
+  if (onProgress) {
+    listeners.add(onProgress);
+    onProgress(lastProgress.stage, lastProgress.fraction);
+  }
+  if (bootPromise) return bootPromise;
+  bootPromise = new Promise((resolve, reject) => {
+    const fail = (message, detail) => {
+      const err = new Error(message);
+      err.detail = detail;
+      for (const { reject: rej } of pending.values()) rej(err);
+      pending.clear();
+      reject(err);
+    };
+    const timer = setTimeout(
+      () =>
+        fail(
+          "The game engine is taking far too long to start. Check the connection and reload the page.",
+          "boot timeout",
+        ),
+      BOOT_TIMEOUT_MS,
+    );
+    try {
+      worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
+    } catch (err) {
+      clearTimeout(timer);
+      fail("This browser cannot start the game engine (it needs module Web Workers). Try a current browser.", String(err));
+      return;
+    }
+    worker.onmessage = (event) => {
+      const msg = event.data;
+      if (msg.type === "progress") {
+        lastProgress = { stage: msg.stage, fraction: msg.fraction };
+        for (const fn of listeners) fn(msg.stage, msg.fraction);
+      } else if (msg.type === "ready") {
+        clearTimeout(timer);
+        performance.mark("engine-ready", { detail: msg.timings });
+        resolve(msg.timings);
+      } else if (msg.type === "failed") {
+        clearTimeout(timer);
+        fail(msg.message, msg.detail);
+      } else if (pending.has(msg.id)) {
+        const { resolve: res, reject: rej, fn } = pending.get(msg.id);
+        pending.delete(msg.id);
+        if (msg.error !== undefined) rej(new Error(`engine call ${fn} failed: ${msg.error}`));
+        else res(JSON.parse(msg.result));
+      }
+    };
+    worker.onerror = (event) => {
+      clearTimeout(timer);
+      event.preventDefault();
+      fail(
+        "The game engine could not be loaded. Reload the page; if it keeps failing, this browser may be too old.",
+        event.message || "worker error",
+      );
+    };
+  });
+  bootPromise.then(settleReady.resolve, settleReady.reject);
+  return bootPromise;
+}
+
+/** Call api.<fn>(...jsonStrings) in the engine; resolves with the parsed JSON result object. */
+export function call(fn, ...args) {
+  if (!bootPromise) startEngine();
+  return bootPromise.then(
+    () =>
+      new Promise((resolve, reject) => {
+        const id = nextId++;
+        pending.set(id, { resolve, reject, fn });
+        worker.postMessage({ id, fn, args });
+      }),
+  );
+}

@@ -1,0 +1,98 @@
+// localStorage persistence of duels. The engine's serialised game holds the whole record, so a
+// saved duel is that object plus what only the page knows (mode, seats, orders already sealed
+// this turn) and a summary copied from the engine's view so lists render before the engine boots.
+
+const PREFIX = 'wavinghands:v1:';
+const INDEX_KEY = `${PREFIX}index`;
+const CURRENT_KEY = `${PREFIX}current`;
+const PREFS_KEY = `${PREFIX}prefs`;
+const gameKey = (id) => `${PREFIX}game:${id}`;
+
+function readJson(key, fallback) {
+  try {
+    const text = localStorage.getItem(key);
+    return text === null ? fallback : JSON.parse(text);
+  } catch {
+    // Private mode, disabled storage or a corrupt entry: behave as if nothing was saved.
+    return fallback;
+  }
+}
+
+function writeJson(key, value) {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** newGameId() -> a fresh random id for a saved duel. */
+export function newGameId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** listGames() -> saved duel summaries, most recently played first. */
+export function listGames() {
+  const index = readJson(INDEX_KEY, []);
+  return Array.isArray(index) ? [...index].sort((a, b) => b.updatedAt - a.updatedAt) : [];
+}
+
+/** loadGame(id) -> the saved duel {id, game, mode, seats, pending, summary, ...} or null. */
+export function loadGame(id) {
+  const saved = readJson(gameKey(id), null);
+  return saved && saved.game ? saved : null;
+}
+
+/** saveGame(duel) stores the duel and its summary; returns false if the browser refused. */
+export function saveGame(duel) {
+  const updatedAt = Date.now();
+  const stored = { ...duel, updatedAt };
+  if (!writeJson(gameKey(duel.id), stored)) return false;
+  const entry = { id: duel.id, mode: duel.mode, updatedAt, ...duel.summary };
+  const index = listGames().filter((g) => g.id !== duel.id);
+  index.push(entry);
+  return writeJson(INDEX_KEY, index);
+}
+
+/** deleteGame(id) forgets a saved duel (and the resume pointer if it pointed there). */
+export function deleteGame(id) {
+  try {
+    localStorage.removeItem(gameKey(id));
+  } catch {
+    // Nothing more can be done if storage is unavailable.
+  }
+  writeJson(INDEX_KEY, listGames().filter((g) => g.id !== id));
+  if (currentGameId() === id) setCurrentGameId(null);
+}
+
+/** currentGameId() -> id of the duel to resume after a reload, or null. */
+export function currentGameId() {
+  const id = readJson(CURRENT_KEY, null);
+  return typeof id === 'string' && loadGame(id) ? id : null;
+}
+
+/** setCurrentGameId(id|null) marks the duel a reload should resume (null: the start screen). */
+export function setCurrentGameId(id) {
+  if (id === null) {
+    try {
+      localStorage.removeItem(CURRENT_KEY);
+    } catch {
+      // Storage unavailable: nothing to clear.
+    }
+    return;
+  }
+  writeJson(CURRENT_KEY, id);
+}
+
+/** loadPrefs() -> the start screen's last choices {names, mode, options} (empty object if none). */
+export function loadPrefs() {
+  const prefs = readJson(PREFS_KEY, {});
+  return prefs && typeof prefs === 'object' ? prefs : {};
+}
+
+/** savePrefs(prefs) remembers the start screen's choices for next time. */
+export function savePrefs(prefs) {
+  writeJson(PREFS_KEY, prefs);
+}

@@ -1,0 +1,60 @@
+// Service worker: after one complete visit the game loads and plays with no network.
+//
+// build.py prepends `VERSION` (a hash of every file's content) and `PRECACHE` (every file of
+// the site, relative to this script) when it copies this file into the site.  Each build gets
+// its own cache, filled completely at install; older caches go at activation.  Precached files
+// are served cache-first: they can only change together with VERSION, and a changed sw.js is
+// what the browser's own update check finds on the next navigation.
+/* global VERSION, PRECACHE */
+
+const CACHE = `wavinghands-${VERSION}`;
+const SCOPE = new URL("./", self.location).href;
+const PRECACHED = new Set(PRECACHE.map((path) => new URL(path, SCOPE).href));
+const INDEX = new URL("index.html", SCOPE).href;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      // `reload` bypasses the HTTP cache so a new version never mixes in an old file.
+      await cache.addAll(PRECACHE.map((path) => new Request(new URL(path, SCOPE), { cache: "reload" })));
+      await self.skipWaiting();
+    })(),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith("wavinghands-") && name !== CACHE) await caches.delete(name);
+      }
+      // Take over the page that installed us, so it too works offline from now on.
+      await self.clients.claim();
+    })(),
+  );
+});
+
+/** The precached URL a request stands for, or null when it is not one of the site's files. */
+function precachedUrl(request) {
+  if (request.method !== "GET") return null;
+  const url = new URL(request.url);
+  url.hash = "";
+  if (request.mode === "navigate" && url.href.startsWith(SCOPE)) {
+    // Links into the game (e.g. a turn code in the query) all open the one page.
+    url.search = "";
+    if (url.href === SCOPE) return INDEX;
+  }
+  return PRECACHED.has(url.href) ? url.href : null;
+}
+
+self.addEventListener("fetch", (event) => {
+  const url = precachedUrl(event.request);
+  if (url === null) return;
+  event.respondWith(
+    (async () => {
+      const cached = await caches.match(url, { cacheName: CACHE });
+      return cached ?? fetch(event.request);
+    })(),
+  );
+});

@@ -1,0 +1,56 @@
+// Tiny DOM helpers shared by every renderer. Building nodes (never innerHTML) keeps names and
+// engine-supplied text from being interpreted as markup.
+
+/** h(tag, attrs, ...children) -> Element; attrs: on* = listener, data/aria/other = attribute, class/text. */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith('on') && typeof value === 'function') {
+      el.addEventListener(key.slice(2).toLowerCase(), value);
+    } else if (key === 'class') {
+      el.className = value;
+    } else if (key === 'text') {
+      el.textContent = value;
+    } else if (key === 'checked' || key === 'selected' || key === 'disabled' || key === 'value') {
+      // Properties, not attributes: they must reflect the live state after re-renders.
+      el[key] = value;
+      if (key === 'disabled' && value) el.setAttribute('disabled', '');
+    } else {
+      el.setAttribute(key, value === true ? '' : String(value));
+    }
+  }
+  append(el, children);
+  return el;
+}
+
+/** append(parent, children) adds nodes/strings (nested arrays flattened, null skipped) to parent. */
+export function append(parent, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    parent.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return parent;
+}
+
+/** replace(parent, ...children) empties parent and fills it with children. */
+export function replace(parent, ...children) {
+  parent.replaceChildren();
+  return append(parent, children);
+}
+
+/** focusFirst(root) moves focus to root's heading (or root) so screen readers announce the new screen. */
+export function focusFirst(root) {
+  const target = root.querySelector('[data-autofocus]') || root.querySelector('h1, h2') || root;
+  if (!target.hasAttribute('tabindex') && !/^(BUTTON|INPUT|SELECT|TEXTAREA|A)$/.test(target.tagName)) {
+    target.setAttribute('tabindex', '-1');
+  }
+  target.focus({ preventScroll: false });
+}
+
+/** uid(prefix) returns a document-unique id for label/aria wiring. */
+let counter = 0;
+export function uid(prefix = 'id') {
+  counter += 1;
+  return `${prefix}-${counter}`;
+}
