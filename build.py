@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import base64
 import contextlib
+import gzip
 import hashlib
 import http.server
 import io
@@ -82,6 +83,8 @@ MIME_TYPES = {
 }
 
 CHROMIUM = Path("/usr/bin/chromium")
+# The engine's memory snapshot inside the site (see tools/snapshot.mjs).
+SNAPSHOT = "pyodide/engine.snapshot.gz"
 
 
 class BuildError(RuntimeError):
@@ -314,8 +317,8 @@ class Site:
         return sum((self.root / p).stat().st_size for p in self.manifest)
 
 
-def site_files(out: Path) -> dict[str, bytes]:
-    """Every file of the site except sw.js, keyed by its path relative to the site root."""
+def source_files() -> dict[str, bytes]:
+    """Every file the site ships before the snapshot, keyed by path relative to the site root."""
     files: dict[str, bytes] = {}
     for path in sorted(WEB.rglob("*")):
         rel = path.relative_to(WEB).as_posix()
@@ -332,13 +335,59 @@ def site_files(out: Path) -> dict[str, bytes]:
         files[f"pyodide/{name}"] = data
     shipped = json.loads((pyo / "pyodide-lock.json").read_text())
     files["pyodide/pyodide-lock.json"] = make_lock(shipped, wheels)
-    files["build-info.json"] = (
-        json.dumps(
-            {"pyodide": PYODIDE_VERSION, "engine_wheel": wheel_name}, indent=1, sort_keys=True
-        )
-        + "\n"
-    ).encode()
     return files
+
+
+def engine_wheel_path(files: dict[str, bytes]) -> str:
+    """The site path of the engine wheel among the site's files."""
+    (path,) = (p for p in files if re.fullmatch(r"pyodide/wavinghands-[^/]+\.whl", p))
+    return path
+
+
+def snapshot(files: dict[str, bytes]) -> bytes:
+    """The gzipped Pyodide memory snapshot with the engine imported (cached by its inputs).
+
+    Made by tools/snapshot.mjs under Node from exactly the runtime and wheel the site ships.
+    """
+    wheel = engine_wheel_path(files)
+    script = ROOT / "tools" / "snapshot.mjs"
+    inputs = [files[f"pyodide/{n}"] for n in PYODIDE_FILES] + [files[wheel], script.read_bytes()]
+    key = sha256_hex(b"".join(sha256_hex(d).encode() for d in inputs))
+    cached = CACHE / "snapshots" / f"{key}.gz"
+    if cached.exists():
+        return cached.read_bytes()
+    with tempfile.TemporaryDirectory(prefix="wh-snapshot-") as tmp:
+        pyo = Path(tmp) / "pyodide"
+        pyo.mkdir()
+        for rel, data in files.items():
+            if rel.startswith("pyodide/"):
+                (pyo / rel.removeprefix("pyodide/")).write_bytes(data)
+        raw = Path(tmp) / "snapshot.bin"
+        run(["node", str(script), str(pyo), str(pyo / Path(wheel).name), str(raw)])
+        # mtime=0 keeps the gzip header free of the build time.
+        data = gzip.compress(raw.read_bytes(), compresslevel=9, mtime=0)
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    cached.write_bytes(data)
+    return data
+
+
+def sri_sha256(data: bytes) -> str:
+    """The `sha256-<base64>` form that fetch()'s `integrity` option takes."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
+
+
+def engine_build_module(files: dict[str, bytes]) -> bytes:
+    """engine-build.js: what engine-worker.js boots from, with each file's integrity."""
+    wheel = engine_wheel_path(files)
+    build = {
+        "pyodide": PYODIDE_VERSION,
+        "wheel": {"url": wheel, "integrity": sri_sha256(files[wheel])},
+        "snapshot": {"url": SNAPSHOT, "integrity": sri_sha256(files[SNAPSHOT])},
+    }
+    return (
+        "// Written by build.py: the files engine-worker.js boots from, with their integrity.\n"
+        f"export const BUILD = {json.dumps(build, indent=1, sort_keys=True)};\n"
+    ).encode()
 
 
 def service_worker(files: dict[str, bytes]) -> tuple[str, bytes]:
@@ -358,7 +407,9 @@ def service_worker(files: dict[str, bytes]) -> tuple[str, bytes]:
 def build_site(out: Path = DEFAULT_OUT) -> Site:
     """Build the whole static site into `out` (replaced atomically) and return its manifest."""
     out = out.resolve()
-    files = site_files(out)
+    files = source_files()
+    files[SNAPSHOT] = snapshot(files)
+    files["engine-build.js"] = engine_build_module(files)
     version, sw = service_worker(files)
     files["sw.js"] = sw
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -2,10 +2,11 @@
 machine through connection codes, exchange turn-code strings and presence, see garbled codes
 rejected with clear errors, and see a closed or vanished peer reported as disconnected.
 
-The module is served straight from web/ (it needs no build step) and imported into each page with
-a dynamic import(). Chromium runs with WebRtcHideLocalIpsWithMdns disabled, so candidates carry
-this machine's plain addresses and no mDNS query is multicast onto the network; the mDNS form of
-the codes is covered by tests/js/codec-rtc.test.mjs with SDPs captured from Chromium.
+The module is served straight from web/ by build.py's server (the build copies it unchanged) and
+imported into each page with a dynamic import(). Chromium runs with WebRtcHideLocalIpsWithMdns
+disabled, so candidates carry this machine's plain addresses and no mDNS query is multicast onto
+the network; the mDNS form of the codes is covered by tests/js/codec-rtc.test.mjs with SDPs
+captured from Chromium.
 
 ICE gathering needs a network interface other than loopback with a default route; on a machine
 without one, the tests that connect are skipped and say so.
@@ -13,10 +14,8 @@ without one, the tests that connect are skipped and say so.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
-import threading
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -64,29 +63,22 @@ def default_route_problem() -> str | None:
     )
 
 
-needs_route = pytest.mark.skipif(default_route_problem() is not None,
-                                 reason=default_route_problem() or "")
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".js": "text/javascript", ".mjs": "text/javascript"}
-
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - stdlib signature
-        pass
+needs_route = pytest.mark.skipif(
+    default_route_problem() is not None, reason=default_route_problem() or ""
+)
 
 
 @pytest.fixture(scope="module")
 def rtc_site() -> Iterator[str]:
-    handler = functools.partial(_QuietHandler, directory=str(WEB))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+    # build.py's server with web/ as the root: the build copies web/transport/ unchanged, and the
+    # module needs none of the built files (Pyodide, the wheel), so no build is needed first.
+    sys.path.insert(0, str(ROOT))
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
+        import build
     finally:
-        server.shutdown()
-        server.server_close()
+        sys.path.remove(str(ROOT))
+    with build.serving(WEB) as server:
+        yield server.url.rstrip("/")
 
 
 @pytest.fixture(scope="module")
@@ -200,12 +192,12 @@ def test_two_contexts_connect_and_carry_turn_codes(pair: tuple[object, object]) 
 
     # Opaque turn-code strings both ways, in order.
     for i in range(5):
-        assert host.evaluate("(c) => __t.send(c)", f"WHT1.host-{i}") == {"ok": True}
-        assert guest.evaluate("(c) => __t.send(c)", f"WHT1.guest-{i}") == {"ok": True}
+        assert host.evaluate("(c) => __t.send(c)", f"WH1.host-{i}") == {"ok": True}
+        assert guest.evaluate("(c) => __t.send(c)", f"WH1.guest-{i}") == {"ok": True}
     guest.wait_for_function("() => __log.messages.length === 5")
     host.wait_for_function("() => __log.messages.length === 5")
-    assert guest.evaluate("() => __log.messages") == [f"WHT1.host-{i}" for i in range(5)]
-    assert host.evaluate("() => __log.messages") == [f"WHT1.guest-{i}" for i in range(5)]
+    assert guest.evaluate("() => __log.messages") == [f"WH1.host-{i}" for i in range(5)]
+    assert host.evaluate("() => __log.messages") == [f"WH1.guest-{i}" for i in range(5)]
 
     # Presence travels apart from turn codes.
     assert guest.evaluate("() => __t.setPresence('choosing')") == {"ok": True}
@@ -266,6 +258,7 @@ def test_garbled_and_wrong_codes_get_clear_errors(pair: tuple[object, object]) -
     assert guest_error(offer["link"].replace("WHC1.", "WHC2."))["code"] == "version"
     assert "newer version" in guest_error(code.replace("WHC1.", "WHC7."))["message"]
     assert guest_error("good luck!")["code"] == "not-a-code"
+    assert "turn code" in guest_error("WH1.AQIDBAUGBwgJCgsM")["message"]
     assert guest_error("   ")["code"] == "empty"
 
     # An answer pasted where an invitation is expected, and the reverse.
@@ -306,54 +299,84 @@ def test_closing_one_side_reports_disconnected_on_the_other(pair: tuple[object, 
     assert "carry on by codes" in message.lower()
     # The opponent's presence is unknown again, and sending now says to use codes.
     assert guest.evaluate("() => __t.peerPresence") is None
-    refused = guest.evaluate("() => __t.send('WHT1.after')")
+    refused = guest.evaluate("() => __t.send('WH1.after')")
     assert refused["ok"] is False and refused["error"]["code"] == "not-connected"
 
     # A fresh exchange reconnects, this time started by the other player.
     host, guest = guest, host
     connect(host, guest)
-    assert host.evaluate("() => __t.send('WHT1.again')") == {"ok": True}
-    guest.wait_for_function("() => __log.messages.includes('WHT1.again')")
+    assert host.evaluate("() => __t.send('WH1.again')") == {"ok": True}
+    guest.wait_for_function("() => __log.messages.includes('WH1.again')")
+
+
+# Makes the page's transport unable to say goodbye, as when its network vanishes.
+SUPPRESS_BYE_JS = """() => {
+  const send = RTCDataChannel.prototype.send;
+  RTCDataChannel.prototype.send = function (d) {
+    if (String(d).includes('"bye"')) return;
+    return send.call(this, d);
+  };
+}"""
 
 
 @needs_route
 def test_vanished_peer_reports_disconnected(rtc_browser: object, rtc_site: str) -> None:
     host_ctx = rtc_browser.new_context()  # type: ignore[attr-defined]
-    guest_ctx = rtc_browser.new_context()  # type: ignore[attr-defined]
     try:
         host = open_page(host_ctx, rtc_site)
-        guest = open_page(guest_ctx, rtc_site)
-        connect(host, guest)
-        # The guest's browser goes away without calling close().
+
+        # A page closed normally says goodbye on its way out.
+        guest_ctx = rtc_browser.new_context()  # type: ignore[attr-defined]
+        connect(host, open_page(guest_ctx, rtc_site))
         guest_ctx.close()
-        wait_status(host, "disconnected", timeout=30_000)
-        assert host.evaluate("() => __t.detail.reason") in {"peer-closed", "lost"}
+        wait_status(host, "disconnected", timeout=10_000)
+        assert host.evaluate("() => __t.detail.reason") == "peer-closed"
+
+        # A peer that vanishes silently: first "reconnecting", then "disconnected" (lost).
+        guest_ctx = rtc_browser.new_context()  # type: ignore[attr-defined]
+        guest = open_page(guest_ctx, rtc_site)
+        host.evaluate(SETUP_JS)
+        connect(host, guest, host_opts={"recoverTimeoutMs": 3000})
+        guest.evaluate(SUPPRESS_BYE_JS)
+        guest_ctx.close()
+        wait_status(host, "reconnecting", timeout=15_000)
+        wait_status(host, "disconnected", timeout=15_000)
+        assert host.evaluate("() => __t.detail.reason") == "lost"
+        assert host.evaluate("() => __log.status.map(s => s[0]).slice(-3)") == [
+            "connected",
+            "reconnecting",
+            "disconnected",
+        ]
+        message = host.evaluate("() => __t.detail.message")
+        assert "carry on by codes" in message and "connect again" in message
     finally:
         host_ctx.close()
 
 
-SAMPLE_SDP = "\r\n".join([
-    "v=0",
-    "o=- 4 2 IN IP4 127.0.0.1",
-    "s=-",
-    "t=0 0",
-    "a=group:BUNDLE 0",
-    "m=application 9 UDP/DTLS/SCTP webrtc-datachannel",
-    "c=IN IP4 0.0.0.0",
-    "a=candidate:1 1 udp 2122260223 192.0.2.77 47625 typ host generation 0",
-    "a=candidate:2 1 udp 2122262783 2001:db8::5 47626 typ host generation 0",
-    "a=candidate:3 1 tcp 1518280447 192.0.2.77 9 typ host tcptype active generation 0",
-    "a=candidate:4 1 tcp 1518283007 2001:db8::5 50000 typ host tcptype passive generation 0",
-    "a=candidate:5 1 udp 1686052607 203.0.113.9 40000 typ srflx raddr 192.0.2.77 rport 47625",
-    "a=candidate:6 1 udp 41885439 198.51.100.3 3478 typ relay raddr 203.0.113.9 rport 40000",
-    "a=ice-ufrag:Zx9+",
-    "a=ice-pwd:abcdefghijklmnopqrstuv/+",
-    "a=fingerprint:sha-256 " + ":".join(f"{i * 7 % 256:02X}" for i in range(32)),
-    "a=setup:actpass",
-    "a=mid:0",
-    "a=sctp-port:5000",
-    "",
-])
+SAMPLE_SDP = "\r\n".join(
+    [
+        "v=0",
+        "o=- 4 2 IN IP4 127.0.0.1",
+        "s=-",
+        "t=0 0",
+        "a=group:BUNDLE 0",
+        "m=application 9 UDP/DTLS/SCTP webrtc-datachannel",
+        "c=IN IP4 0.0.0.0",
+        "a=candidate:1 1 udp 2122260223 192.0.2.77 47625 typ host generation 0",
+        "a=candidate:2 1 udp 2122262783 2001:db8::5 47626 typ host generation 0",
+        "a=candidate:3 1 tcp 1518280447 192.0.2.77 9 typ host tcptype active generation 0",
+        "a=candidate:4 1 tcp 1518283007 2001:db8::5 50000 typ host tcptype passive generation 0",
+        "a=candidate:5 1 udp 1686052607 203.0.113.9 40000 typ srflx raddr 192.0.2.77 rport 47625",
+        "a=candidate:6 1 udp 41885439 198.51.100.3 3478 typ relay raddr 203.0.113.9 rport 40000",
+        "a=ice-ufrag:Zx9+",
+        "a=ice-pwd:abcdefghijklmnopqrstuv/+",
+        "a=fingerprint:sha-256 " + ":".join(f"{i * 7 % 256:02X}" for i in range(32)),
+        "a=setup:actpass",
+        "a=mid:0",
+        "a=sctp-port:5000",
+        "",
+    ]
+)
 
 
 def test_rebuilt_sdp_is_accepted_by_chromium(rtc_browser: object, rtc_site: str) -> None:
@@ -385,8 +408,12 @@ def test_rebuilt_sdp_is_accepted_by_chromium(rtc_browser: object, rtc_site: str)
         assert "error" not in result, result
         assert len(result["lines"]) == 6
         joined = "\n".join(result["lines"])
-        for part in ("2001:db8::5 50000 typ host tcptype passive", "tcptype active",
-                     "203.0.113.9 40000 typ srflx", "198.51.100.3 3478 typ relay"):
+        for part in (
+            "2001:db8::5 50000 typ host tcptype passive",
+            "tcptype active",
+            "203.0.113.9 40000 typ srflx",
+            "198.51.100.3 3478 typ relay",
+        ):
             assert part in joined
     finally:
         ctx.close()

@@ -1,6 +1,6 @@
 """A small stand-in engine with the real engine's JSON shapes, for protocol tests.
 
-Its "rules" exist only to reach every protocol path often: (F,F) asks the gesturer for a
+Its "rules" exist only to reach every protocol path often: a left-hand F asks the gesturer for a
 decision after the reveal (both at once when both do it), (S,S) gives the gesturer a
 time-stopped extra turn, (W,W) hastens (two gesture sets for two turns), stabs and dice-driven
 D gestures do damage, (P,P) surrenders.  Dice come from the seed and both nonces, like chance.py.
@@ -121,7 +121,7 @@ class FakeEngine:
                 if (left, right) == ("C", "C"):
                     mid = f"M{len(g['monsters']) + 1}"
                     g["monsters"][mid] = w
-                if (left, right) == ("F", "F") and w not in decide:
+                if left == "F" and w not in decide:
                     decide.append(w)
                 if (left, right) == ("S", "S") and ph["kind"] == "orders":
                     g["pending_ts"].append(w)

@@ -6,6 +6,7 @@ from a `random.Random` instance (never the module's global state), so a seed rep
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -47,6 +48,15 @@ def code_kind(code: str) -> str:
     return "+".join(parts) or "empty"
 
 
+def _legal(eng: Engine, game: dict[str, Any], me: int, x: dict[str, Any],
+           rng: random.Random) -> bool:
+    found = eng.problems(game, me, x)
+    if any(p.get("code") == "charm-missing" for p in found):
+        x["charm"] = {"gesture": rng.choice("FPSWDC>-")}  # I control one of the opponent's hands
+        found = eng.problems(game, me, x)
+    return not found
+
+
 def random_policy(eng: Engine, game: dict[str, Any], me: int, ph: PhaseInfo,
                   rng: random.Random) -> dict[str, Any]:
     """Random legal input: random gestures (retrying until the engine accepts), random answers."""
@@ -58,11 +68,11 @@ def random_policy(eng: Engine, game: dict[str, Any], me: int, ph: PhaseInfo,
         x: dict[str, Any] = {"gestures": [[rng.choice("FPSWDC>-"), rng.choice("FPSWDC>-")]
                                           for _ in range(nsets)]}
         if rng.random() < 0.2:
-            x["stab"] = rng.choice(("W0", "W1"))
-        if not eng.problems(game, me, x):
+            x["stab"] = f"W{1 - me}"
+        if _legal(eng, game, me, x, rng):
             return x
         x.pop("stab", None)
-        if not eng.problems(game, me, x):
+        if _legal(eng, game, me, x, rng):
             return x
     # Forced gestures (amnesia, paralysis, fear) leave few legal orders: try them all.
     pairs = [[a, b] for a in "FPSWDC>-" for b in "FPSWDC>-"]
@@ -70,7 +80,7 @@ def random_policy(eng: Engine, game: dict[str, Any], me: int, ph: PhaseInfo,
     for nsets in (1, 2):
         for pair in pairs:
             x = {"gestures": [pair] * nsets}
-            if not eng.problems(game, me, x):
+            if _legal(eng, game, me, x, rng):
                 return x
     raise RuntimeError("no legal random orders found")
 
@@ -80,10 +90,19 @@ def rand_from(rng: random.Random) -> Callable[[int], bytes]:
     return rng.randbytes
 
 
+def reloaded(s: Session) -> Session:
+    """The session as the page gets it back from storage after a reload."""
+    return Session.from_json(json.loads(json.dumps(s.to_json())))
+
+
 def play(eng: Engine, rng: random.Random, policy: Policy = random_policy,
-         max_messages: int = 400, on_code: Callable[[str, Session], None] | None = None
-         ) -> Exchange:
-    """Play one duel entirely through codes; returns both sessions and the codes."""
+         max_messages: int = 400, on_code: Callable[[str, Session], None] | None = None,
+         reload: bool = False) -> Exchange:
+    """Play one duel entirely through codes; returns both sessions and the codes.
+
+    `on_code(code, receiver)` sees every code before it is delivered; `reload` round-trips the
+    sessions through JSON between all operations, as a page reload would.
+    """
     rand = rand_from(rng)
     out = session.create_invitation("Alice", {}, rand)
     host = out.session
@@ -105,6 +124,8 @@ def play(eng: Engine, rng: random.Random, policy: Policy = random_policy,
                 code = inbox[w].pop(0)
                 if on_code is not None:
                     on_code(code, sides[w])
+                if reload:
+                    sides[w] = reloaded(sides[w])
                 r = session.receive(sides[w], code, eng, rand)
                 sides[w] = r.session
                 if r.code:
@@ -117,7 +138,7 @@ def play(eng: Engine, rng: random.Random, policy: Policy = random_policy,
                 assert s.game is not None
                 ph = eng.phase(s.game)
                 x = policy(eng, s.game, w, ph, rng)
-                r = session.seal(s, x, eng, rand)
+                r = session.seal(reloaded(s) if reload else s, x, eng, rand)
                 sides[w] = r.session
                 if r.code:
                     deliver(r.code, 1 - w)

@@ -1,6 +1,6 @@
 // The engine's home: a module Web Worker (Pyodide 314 refuses classic workers) that boots
-// Pyodide from this site, installs the engine wheel listed in the site's pyodide-lock.json and
-// answers {id, fn, args} with {id, result}, where result is api.<fn>(*args) as a JSON string.
+// Pyodide from this site and answers {id, fn, args} with {id, result}, where result is
+// wavinghands.api.<fn>(*args), a JSON string.
 //
 // Messages posted to the page:
 //   {type: "progress", stage, fraction}   boot progress, fraction in [0, 1]
@@ -8,20 +8,27 @@
 //   {type: "failed", message, detail}     boot failed; message is for the player
 //   {id, result} | {id, error}            the answer to one call
 //
-// The wheel is loaded through Pyodide's own package loader from the lock file (sha256 checked),
-// not through micropip: micropip would cost a second package load and a resolver run on every
-// boot for a wheel with no dependencies.  docs/build.md has the measurements.
+// Boot, fast path: restore the memory snapshot that build.py made (interpreter started, engine
+// imported), then unpack the engine wheel's files into site-packages for anything read from
+// disk later.  Both files are fetched with their integrity from engine-build.js.  This skips
+// Python's start-up and the engine's import, most of a cold boot (docs/build.md).
+// Fallback, if the snapshot cannot be used: a normal Pyodide boot that installs the engine wheel
+// through Pyodide's package loader from pyodide-lock.json (sha256 checked).  micropip is not
+// needed for a wheel without dependencies, so neither path loads it.
 
+import { BUILD } from "./engine-build.js";
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const started = performance.now();
-const INDEX_URL = new URL("./pyodide/", import.meta.url).href;
+const SITE = new URL("./", import.meta.url);
+const INDEX_URL = new URL("./pyodide/", SITE).href;
 const ENGINE_PACKAGE = "wavinghands";
+// Where tools/snapshot.mjs put the wheel too; the restored interpreter expects nothing there.
+const WHEEL_PATH = "/tmp/engine.whl";
 // Names a call may use: plain public functions of wavinghands.api, never dunders.
 const CALLABLE = /^[a-z][a-z0-9_]*$/;
 
-// Milliseconds since the page's navigation started would need the page's time origin; the
-// worker's own origin plus its offset is sent instead, so a benchmark can line both up.
+// Milliseconds since this worker started; `origin` lets a page line them up with its own clock.
 const timings = { origin: performance.timeOrigin };
 const mark = (name) => {
   timings[name] = Math.round(performance.now() - started);
@@ -52,6 +59,7 @@ const SAY = {
 function explain(err) {
   if (err instanceof BootError) return err;
   const text = String(err && err.stack ? err.stack : err);
+  if (/integrity|sha256|digest/i.test(text)) return new BootError(SAY.damaged, text);
   if (/fetch|network|Failed to load|request failed|NetworkError/i.test(text)) {
     return new BootError(SAY.download, text);
   }
@@ -64,6 +72,7 @@ let failInstantiation = () => {};
 const instantiationFailed = new Promise((_, reject) => {
   failInstantiation = reject;
 });
+instantiationFailed.catch(() => {});
 const consoleWarn = console.warn.bind(console);
 let instantiationWarnings = null;
 console.warn = (...args) => {
@@ -75,46 +84,100 @@ console.warn = (...args) => {
     // The cause follows in a second warning; let it arrive before failing.
     setTimeout(() => {
       const detail = `wasm instantiation failed: ${instantiationWarnings.join("; ")}`;
-      failInstantiation(new BootError(/mime|content-type/i.test(detail) ? SAY.server : SAY.damaged, detail));
+      const say = /mime|content-type/i.test(detail) ? SAY.server : SAY.damaged;
+      failInstantiation(new BootError(say, detail));
     }, 0);
   }
 };
 
-async function boot() {
-  if (typeof WebAssembly !== "object") throw new BootError(SAY.wasm, "no WebAssembly object");
-  progress("runtime", 0.05);
-  const packageErrors = [];
-  // `packages` starts the wheel's download and sha256 check while the interpreter boots; a
-  // failed check only reaches the error callback, so loadedPackages is checked afterwards.
+/** Fetch one of the files listed in engine-build.js, checked against its integrity. */
+async function fetchChecked(entry) {
+  const response = await fetch(new URL(entry.url, SITE), { integrity: entry.integrity });
+  if (!response.ok) throw new Error(`Failed to load '${entry.url}': request failed (${response.status})`);
+  return response;
+}
+
+// Both downloads start now, in parallel with loading Pyodide's own files.
+const snapshotBytes = fetchChecked(BUILD.snapshot)
+  .then((r) => new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer())
+  .then((buffer) => {
+    mark("snapshot");
+    progress("runtime", 0.5);
+    return new Uint8Array(buffer);
+  });
+const wheelBytes = fetchChecked(BUILD.wheel).then((r) => r.arrayBuffer());
+snapshotBytes.catch(() => {});
+wheelBytes.catch(() => {});
+
+const pyodideOptions = () => ({
+  indexURL: INDEX_URL,
+  env: { PYTHONDONTWRITEBYTECODE: "1" },
+  stdout: (line) => console.log(line),
+  stderr: (line) => console.error(line),
+});
+
+/** Boot from the build's memory snapshot; returns the restored engine module. */
+async function bootFromSnapshot() {
   const pyodide = await Promise.race([
-    loadPyodide({
-      indexURL: INDEX_URL,
-      packages: [ENGINE_PACKAGE],
-      env: { PYTHONDONTWRITEBYTECODE: "1" },
-      stdout: (line) => console.log(line),
-      stderr: (line) => console.error(line),
-    }),
+    // The same executable name the snapshot was made with (tools/snapshot.mjs).
+    loadPyodide({ ...pyodideOptions(), _loadSnapshot: snapshotBytes, _sysExecutable: "python" }),
     instantiationFailed,
   ]);
   mark("pyodide");
-  progress("python", 0.8);
+  progress("engine", 0.85);
+  pyodide.FS.writeFile(WHEEL_PATH, new Uint8Array(await wheelBytes));
+  pyodide.runPython(`
+import importlib, os, random, sys, zipfile
+with zipfile.ZipFile(${JSON.stringify(WHEEL_PATH)}) as wheel:
+    wheel.extractall(next(p for p in sys.path if p.endswith("site-packages")))
+os.remove(${JSON.stringify(WHEEL_PATH)})
+importlib.invalidate_caches()
+# The snapshot froze one random state for every visitor; draw a fresh one.
+random.seed()
+del wheel
+`);
+  mark("wheel");
+  return pyodide.pyimport("wavinghands.api");
+}
+
+/** Boot Pyodide from scratch and install the wheel from the lock file; slower, no snapshot. */
+async function bootWithoutSnapshot() {
+  // `packages` fetches and checks the wheel while the interpreter starts; a failed check only
+  // reaches an error callback, so loadedPackages is checked afterwards.
+  const pyodide = await Promise.race([
+    loadPyodide({ ...pyodideOptions(), packages: [ENGINE_PACKAGE] }),
+    instantiationFailed,
+  ]);
+  mark("pyodide");
+  progress("engine", 0.85);
   if (!pyodide.loadedPackages[ENGINE_PACKAGE]) {
     // The boot-time load swallowed its error; a second, explicit load reports the reason.
+    const errors = [];
     await pyodide.loadPackage(ENGINE_PACKAGE, {
       messageCallback: () => {},
-      errorCallback: (msg) => packageErrors.push(msg),
+      errorCallback: (msg) => errors.push(msg),
     });
     if (!pyodide.loadedPackages[ENGINE_PACKAGE]) {
-      const detail = packageErrors.join("\n") || "the engine package did not install";
-      const damaged = /integrity|sha256|hash/i.test(detail);
-      throw new BootError(damaged ? SAY.damaged : SAY.download, detail);
+      const detail = errors.join("\n") || "the engine package did not install";
+      throw new BootError(/integrity|sha256|hash/i.test(detail) ? SAY.damaged : SAY.download, detail);
     }
   }
   mark("wheel");
-  progress("engine", 0.9);
-  const api = pyodide.pyimport("wavinghands.api");
-  mark("import");
-  return api;
+  return pyodide.pyimport("wavinghands.api");
+}
+
+async function boot() {
+  if (typeof WebAssembly !== "object") throw new BootError(SAY.wasm, "no WebAssembly object");
+  progress("runtime", 0.05);
+  try {
+    timings.path = "snapshot";
+    return await bootFromSnapshot();
+  } catch (err) {
+    if (err instanceof BootError) throw err;
+    console.warn("engine snapshot unusable, booting without it:", err);
+    timings.path = "full";
+    return await bootWithoutSnapshot();
+  }
 }
 
 const ready = boot().then(

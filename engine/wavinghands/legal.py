@@ -124,11 +124,10 @@ def order_problems(game: Game, index: int, orders: Orders) -> list[OrderError]:
         else:
             out.append(OrderError("gesture-sets", "write exactly one gesture set", "gestures"))
         return out
-    if not stopped_wizard:
+    if not stopped_wizard and orders.gestures != ((NOTHING, NOTHING),):
         # A controller of a time-stopped monster, himself frozen: only the monster acts.
-        if orders.gestures != ((NOTHING, NOTHING),):
-            out.append(OrderError("frozen", f"time is stopped for {w.name}: he makes no "
-                                  "gestures this turn", "gestures"))
+        out.append(OrderError("frozen", f"time is stopped for {w.name}: he makes no "
+                              "gestures this turn", "gestures"))
     for si, (left, right) in enumerate(orders.gestures):
         for hand, g in (("L", left), ("R", right)):
             hc = c.hand(hand)

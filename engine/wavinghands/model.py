@@ -402,6 +402,6 @@ def state_digest(game: Game) -> bytes:
 
 
 def new_wizards(names: tuple[str, str]) -> tuple[Wizard, Wizard]:
-    """Two fresh wizards: no damage, no history, no effects (the referee's dispel and anti-spell)."""
+    """Two fresh wizards: no damage, history or effects (the referee's dispel and anti-spell)."""
     return (Wizard(0, names[0]), Wizard(1, names[1]))
 

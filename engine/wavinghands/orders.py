@@ -98,7 +98,7 @@ class Orders:
         if self.charm is not None:
             d["charm"] = {"gesture": self.charm}
         if self.release is not None:
-            d["release"] = {"target": self.release}
+            d["release"] = {"target": self.release} if self.release else True
         if self.nonce:
             d["nonce"] = self.nonce
         return d
@@ -174,8 +174,8 @@ def parse_orders(d: Any) -> Orders:
                 not 0 <= set_index < len(sets):
             raise MalformedOrders("bad-casts", "cast 'set' must name one of the gesture sets",
                                   field)
-        hand = c.get("hand")
-        if hand not in ("L", "R", "B"):
+        raw_hand = c.get("hand")
+        if raw_hand not in ("L", "R", "B"):
             raise MalformedOrders("bad-casts", "cast 'hand' must be L, R or B", field)
         spell = c.get("spell")
         if spell is not None and not isinstance(spell, str):
@@ -187,10 +187,10 @@ def parse_orders(d: Any) -> Orders:
         permanent = c.get("permanent", False)
         if not isinstance(bank, bool) or not isinstance(permanent, bool):
             raise MalformedOrders("bad-casts", "'bank' and 'permanent' are true or false", field)
-        if any(x.set_index == set_index and x.hand == hand for x in casts):
-            raise MalformedOrders("duplicate-cast", f"two choices for the same hand ({hand}) "
+        if any(x.set_index == set_index and x.hand == raw_hand for x in casts):
+            raise MalformedOrders("duplicate-cast", f"two choices for the same hand ({raw_hand}) "
                                   f"in gesture set {set_index}", field)
-        casts.append(CastChoice(set_index, str(hand), spell, target, bank, permanent))
+        casts.append(CastChoice(set_index, str(raw_hand), spell, target, bank, permanent))
 
     raw_stab = d.get("stab")
     stabs: tuple[str | None, ...]

@@ -73,10 +73,7 @@ def _matches_ending_at(steps: tuple[Step, ...], rows: Sequence[Row], start: int,
     first = end - n + 1
     if first < start:
         return False
-    for j, step in enumerate(steps):
-        if not _step_matches(step, rows[first + j], hand):
-            return False
-    return True
+    return all(_step_matches(step, rows[first + j], hand) for j, step in enumerate(steps))
 
 
 def completed(rows: Sequence[Row], start: int, index: int,

@@ -261,7 +261,8 @@ class _Turn:
         return value
 
 
-def _scratch(game: Game, kind: str, stopped: frozenset[str]) -> tuple[list[_Wiz], dict[str, _Mon]]:
+def _scratch(game: Game, kind: str,
+             stopped: frozenset[str]) -> tuple[list[_Wiz], dict[str, _Mon]]:
     wiz = []
     for w in game.wizards:
         acting = w.alive and (kind == "orders" or wizard_id(w.index) in stopped)
@@ -377,8 +378,16 @@ def _phase_recognise(t: _Turn) -> None:
             kind = "time_stop" if t.kind == "time_stop" else ("haste" if si > 0 else "normal")
             w.history.append(GestureRow(t.number, row[0], row[1], kind, hidden))
             cands = completed(rows, w.sequence_start, len(rows) - 1, w.short_lightning_used)
-            choices = [ch for ch in o.casts if ch.set_index == si]
-            alloc = choose_allocation(cands, choices, t.game.ruleset.withhold, si)
+            # Choices were written before the reveal; where confusion or a charmed hand changed
+            # what completes, a choice that no longer applies falls back to the default.
+            choices = [ch for ch in o.casts if ch.set_index == si and (
+                (ch.spell is None and any(x.hand == ch.hand for x in cands)) or
+                any(x.hand == ch.hand and x.spell == ch.spell for x in cands))]
+            try:
+                alloc = choose_allocation(cands, choices, t.game.ruleset.withhold, si)
+            except OrderError:
+                choices = []
+                alloc = choose_allocation(cands, choices, t.game.ruleset.withhold, si)
             for cand in alloc.spells:
                 if cand.sequence in SPELLS[cand.spell].once_per_battle:
                     w.short_lightning_used = True  # "Each wizard may use this spell once"
@@ -777,7 +786,7 @@ def _living_ids(t: _Turn) -> list[str]:
     return out
 
 
-def _phase_effects(t: _Turn, chosen: dict[str, str]) -> None:  # noqa: C901 - one list of rules
+def _phase_effects(t: _Turn, chosen: dict[str, str]) -> None:
     works = [c for c in t.casts if c.works and not c.banked]
 
     # I1. Charm monster: "Control of the monster is transferred to the caster of the spell ...
@@ -795,9 +804,10 @@ def _phase_effects(t: _Turn, chosen: dict[str, str]) -> None:  # noqa: C901 - on
     # I2. Summons get their kind (elementals: the subject's choice).
     for c in works:
         if SPELLS[c.spell].category is Category.SUMMON:
-            m = next((m for m in t.mons.values() if m.new and m.cast_id == c.id), None)
-            if m is None:
+            made = next((m for m in t.mons.values() if m.new and m.cast_id == c.id), None)
+            if made is None:
                 continue
+            m = made
             if m.kind == "elemental":
                 m.kind = f"{chosen[f'elemental:{c.id}']}_elemental"
             t.emit("summon", f"{t.name(wizard_id(c.caster))}'s {SPELLS[c.spell].name} brings "
@@ -952,8 +962,8 @@ def _phase_effects(t: _Turn, chosen: dict[str, str]) -> None:  # noqa: C901 - on
         for si, row in enumerate(w.new_rows):
             if STAB not in row:
                 continue
-            target = o.stabs[si] if si < len(o.stabs) and o.stabs[si] else \
-                wizard_id(opponent(w.base.index))
+            written = o.stabs[si] if si < len(o.stabs) else None
+            target = written or wizard_id(opponent(w.base.index))
             if not t.alive(target) and target not in t.mons:
                 continue
             if target in t.mons and not t.mons[target].alive:
@@ -1286,8 +1296,8 @@ def _enchant_wizard(t: _Turn, c: _Cast, w: _Wiz, chosen: dict[str, str]) -> None
     known = (0, 1) if not t.blind(opponent(idx)) else (idx,)
     effect = replace(effect, known_to=tuple(sorted(set(known) | {c.caster})))
     w.effects.append(effect)
-    t.emit("enchant", f"{w.base.name} is under {SPELLS[s].name}"
-           f"{' for ever' if effect.permanent and s not in ('resist_heat', 'resist_cold') else ''}.",
+    forever = effect.permanent and s not in ("resist_heat", "resist_cold")
+    t.emit("enchant", f"{w.base.name} is under {SPELLS[s].name}{' for ever' if forever else ''}.",
            concerns={idx, c.caster}, harms={idx}, subject=wizard_id(idx), spell=s)
 
 
@@ -1416,7 +1426,7 @@ def _freeze(t: _Turn, result: Result | None, phase: Phase, entry: RecordEntry) -
         phase=phase,
         result=result,
         log=t.game.log + tuple(t.events),
-        record=t.game.record + (entry,),
+        record=(*t.game.record, entry),
         dice=tuple(sorted(dice.items())),
         turn=phase.turn,
     )
@@ -1494,7 +1504,7 @@ def resolve(game: Game, inputs: Mapping[int, Orders | DecisionInput]) -> tuple[G
                      base_phase.time_stopped)
         wait = replace(wait, decisions=tuple(t.needed) + tuple(
             Decision(k, "answered", -1, (v,), "") for k, v in answered))
-        new = replace(game, phase=wait, record=game.record + (entry,))
+        new = replace(game, phase=wait, record=(*game.record, entry))
         return new, ()
     result, next_phase = _phase_outcome(t)
     new = _freeze(t, result, next_phase, entry)

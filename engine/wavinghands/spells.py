@@ -8,11 +8,11 @@ else in the engine reads this table; no spell name is spelt out in recognition c
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from typing import Final
 
 
-class Category(str, Enum):
+class Category(StrEnum):
     """The rules' four spell groups."""
 
     PROTECTION = "protection"
@@ -21,7 +21,7 @@ class Category(str, Enum):
     ENCHANTMENT = "enchantment"
 
 
-class UsualTarget(str, Enum):
+class UsualTarget(StrEnum):
     """Who a spell hits when the orders name no target ("Usually the target is obvious")."""
 
     SELF = "self"

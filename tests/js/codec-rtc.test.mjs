@@ -183,6 +183,8 @@ test('errors name the wrong kind, the version, a stale answer, or no code at all
   assert.equal(err(offer.replace('WHC1.', 'WHC2.')).code, 'version');
   assert.equal(err(answer, { expect: 'answer', offerSdp: CHROME_PLAIN_OFFER }).code, 'stale-answer');
   assert.equal(err('WHT1.AAAAAAAAAAAAAAAA').code, 'not-a-code');
+  assert.equal(err('my move: WH1.AQIDBAUGBwgJ').code, 'not-a-code');
+  assert.match(err('my move: WH1.AQIDBAUGBwgJ').message, /turn code of the game/);
   assert.equal(err('see you tonight').code, 'not-a-code');
   assert.equal(err('').code, 'empty');
   for (const junk of [null, undefined, 42, {}, [], 'WHC1.', 'WHC1.A', 'WHC1.AAAAA', 'x'.repeat(100000)]) {

@@ -5,11 +5,15 @@
 // Every public function returns errors as values ({ok: false, error: {code, message}}) because the
 // UI shows them to people; nothing here throws on bad input.
 
+/** Format version written in every code's prefix ("WHC1."); a decoder reads only its own. */
 export const CODE_VERSION = 1;
+/** The prefix letter of each kind of code: WHC = connection code (offer), WHA = answer. */
 export const KIND_LETTER = Object.freeze({ offer: 'C', answer: 'A' });
+/** The URL-fragment key of the link form: "#rtc=<code>". */
 export const LINK_KEY = 'rtc';
 
 const LETTER_KIND = { C: 'offer', A: 'answer' };
+// Far above any real code (about 110-220 characters); bounds the work on a huge paste.
 const MAX_CODE_CHARS = 2000;
 
 const SETUPS = ['actpass', 'active', 'passive'];
@@ -54,6 +58,9 @@ const MESSAGES = {
   'not-a-code':
     'No connection code was found in that text. A connection code starts with WHC1. (from the ' +
     'player who starts) or WHA1. (the answer). Turn codes go in the game\u2019s code box instead.',
+  'turn-code':
+    'This is a turn code of the game, not a connection code: paste it in the game\u2019s code box. ' +
+    'A connection code starts with WHC1. (from the player who starts) or WHA1. (the answer).',
   damaged: 'This connection code is damaged \u2014 ask for it again (copy it whole, in one piece).',
   'wrong-kind-offer':
     'This is an invitation (connection code), but an answer code is expected here. If it is your ' +
@@ -82,6 +89,7 @@ const MESSAGES = {
 
 // Error codes are few and stable (the UI may branch on them); several messages can share one code.
 const MESSAGE_CODE = {
+  'turn-code': 'not-a-code',
   'wrong-kind-offer': 'wrong-kind',
   'wrong-kind-answer': 'wrong-kind',
   'version-newer': 'version',
@@ -691,7 +699,8 @@ export function unpackConnectionCode(text, opts = {}) {
   if (typeof text !== 'string' || text.trim() === '') return fail('empty');
   if (text.length > MAX_CODE_CHARS * 4) return fail('not-a-code');
   const sightings = codeSightings(text).filter((s) => s.letter in LETTER_KIND);
-  if (sightings.length === 0) return fail('not-a-code');
+  // Turn codes (docs/protocol.md) start "WH1.": a digit where connection codes have a letter.
+  if (sightings.length === 0) return fail(/WH\d+\./.test(text) ? 'turn-code' : 'not-a-code');
   let firstError = null;
   for (const s of sightings) {
     const r = decodeSighting(s);

@@ -1,0 +1,128 @@
+"""Property tests over random legal duels (wavinghands.playout): thousands of games in all.
+
+Invariants: no exception; damage never negative; the dead act no more; resolution is
+deterministic; game JSON and records round-trip; a view never changes when only what the rules
+hide from its wizard changes; the API returns error values, never exceptions.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import replace
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from wavinghands import api
+from wavinghands.duel import step
+from wavinghands.model import Game, canonical_json
+from wavinghands.playout import random_duel
+from wavinghands.record import export_record, import_record
+from wavinghands.view import view
+
+# CI runs the default; WH_PROPERTY_EXAMPLES raises it for a long soak.
+EXAMPLES = int(os.environ.get("WH_PROPERTY_EXAMPLES", "300"))
+SETTINGS = settings(max_examples=EXAMPLES, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+
+
+@SETTINGS
+@given(seeds, st.booleans())
+def test_random_duels_keep_the_invariants(seed: int, withhold: bool) -> None:
+    history = random_duel(seed, max_turns=30, withhold=withhold)
+    for before, inputs in history[:-1]:
+        for w in before.wizards:
+            assert w.damage >= 0
+            if not w.alive:
+                # "Dead monsters take no further part"; a dead wizard is asked for nothing.
+                assert w.index not in before.phase.actors
+        for m in before.monsters:
+            assert m.damage >= 0
+        assert set(inputs) == set(before.phase.actors)
+    final = history[-1][0]
+    if final.result is not None:
+        assert final.phase.kind == "over"
+        if final.result.winner is not None:
+            assert final.wizards[final.result.winner].alive
+        else:
+            both_dead = not any(w.alive for w in final.wizards)
+            assert both_dead or all(w.surrendered for w in final.wizards)
+
+
+@SETTINGS
+@given(seeds)
+def test_resolution_is_deterministic_and_records_round_trip(seed: int) -> None:
+    history = random_duel(seed, max_turns=25)
+    final = history[-1][0]
+    # Replaying the same inputs gives the same states, bit for bit.
+    game = history[0][0]
+    for before, inputs in history[:-1]:
+        assert canonical_json(game.to_json()) == canonical_json(before.to_json())
+        game, _ = step(game, inputs)
+    assert canonical_json(game.to_json()) == canonical_json(final.to_json())
+    # record -> replay -> record
+    rec = export_record(final)
+    again = import_record(json.loads(json.dumps(rec)))
+    assert export_record(again) == rec
+    assert canonical_json(again.to_json()) == canonical_json(final.to_json())
+    # game JSON round-trip
+    assert Game.from_json(json.loads(json.dumps(final.to_json()))) == final
+
+
+def _hide_differently(game: Game, owner: int) -> Game:
+    """The same game but with every gesture `owner` made unseen by his opponent changed."""
+    w = game.wizard(owner)
+    swap = {"F": "P", "P": "S", "S": "W", "W": "D", "D": "F", "C": "-", ">": "-", "-": ">"}
+    rows = tuple(replace(r, left=swap[r.left], right=swap[r.right])
+                 if r.hidden_from_opponent else r for r in w.history)
+    return game.with_wizard(replace(w, history=rows))
+
+
+@SETTINGS
+@given(seeds)
+def test_views_leak_nothing_hidden(seed: int) -> None:
+    history = random_duel(seed, max_turns=25)
+    for game, _ in history:
+        for v in (0, 1):
+            altered = _hide_differently(game, 1 - v)
+            assert view(game, v) == view(altered, v)
+            shown = view(game, v)
+            assert [e["text"] for e in shown["log"]] == \
+                [e.text for e in game.log if v in e.visible_to]
+            json.dumps(shown)
+
+
+@settings(max_examples=EXAMPLES, deadline=None)
+@given(st.text(max_size=200), st.text(max_size=50))
+def test_api_never_raises(a: str, b: str) -> None:
+    for fn, args in ((api.new_game, (a,)), (api.view, (a, b)), (api.step, (a, b)),
+                     (api.import_record, (a,)), (api.preview, (a, b, a)),
+                     (api.validate, (a, b, a)), (api.export_record, (a,))):
+        out = json.loads(fn(*args))
+        assert out["ok"] in (True, False)
+        if not out["ok"]:
+            assert out["error"]["message"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(seeds, st.data())
+def test_illegal_or_mangled_orders_change_nothing(seed: int, data: st.DataObject) -> None:
+    history = random_duel(seed, max_turns=8)
+    game, inputs = history[min(len(history) - 1, data.draw(st.integers(0, 6)))]
+    if not inputs:
+        return
+    text = json.dumps(game.to_json())
+    mangled = dict(inputs)
+    k = next(iter(mangled))
+    mangled[k] = data.draw(st.one_of(
+        st.just({"gestures": [[">", ">"]]}),
+        st.just({"gestures": [["X", "F"]]}),
+        st.just({"gestures": []}),
+        st.dictionaries(st.text(max_size=5), st.integers(), max_size=3)))
+    out = json.loads(api.step(text, json.dumps({str(i): v for i, v in mangled.items()})))
+    assert out["ok"] is False and out["error"]["message"]
+    # The caller's game is untouched and still plays on with the legal inputs.
+    again = json.loads(api.step(text, json.dumps({str(i): v for i, v in inputs.items()})))
+    assert again["ok"] is True

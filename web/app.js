@@ -1,0 +1,398 @@
+// The controller: which screen shows, who holds the device, when the engine is asked what. The
+// engine decides every rules question (who acts, what is legal, what happens); this module only
+// collects each actor's input, steps the game when everyone has spoken, and saves after each move.
+
+import * as api from './api.js';
+import * as storage from './storage.js';
+import { focusFirst, h, replace } from './ui/dom.js';
+import { isDialogOpen } from './ui/dialog.js';
+import { openHelp } from './ui/help.js';
+import { openReference, setSpellBook } from './ui/reference.js';
+import { openExport, openImport } from './ui/records.js';
+import { failureScreen, passScreen, resumeScreen, startScreen } from './ui/screens.js';
+import { decisionScreen, gameOverScreen, ordersScreen } from './ui/duel.js';
+
+const screen = document.getElementById('screen');
+const statusBox = document.getElementById('engine-status');
+
+// ---------------------------------------------------------------------------------------------
+// Modes. A mode says who sits at each wizard's seat and how a duel starts. Remote play (turn
+// codes, WebRTC; web/transport/) registers its own modes with registerMode: they appear on the
+// start screen beside these two and receive the same {names, ruleset} to begin with.
+
+const MODES = new Map();
+
+/** registerMode({id, label, hint, begin({names, ruleset}) -> Promise<string|null>}) adds a way to play to the start screen. */
+export function registerMode(mode) {
+  MODES.set(mode.id, mode);
+}
+
+registerMode({
+  id: 'hotseat',
+  label: 'Hot-seat',
+  hint: 'Two players share this device and pass it between turns.',
+  begin: ({ names, ruleset }) => startLocalDuel({ names, ruleset, mode: 'hotseat', seats: ['human', 'human'] }),
+});
+registerMode({
+  id: 'computer',
+  label: 'Against the computer',
+  hint: 'You are the first wizard; the engine plays the second.',
+  begin: ({ names, ruleset }) => startLocalDuel({ names, ruleset, mode: 'computer', seats: ['human', 'computer'] }),
+});
+
+// The rule variants the start screen offers; each maps onto a field of the engine's ruleset.
+const RULE_OPTIONS = [
+  { id: 'withhold', label: 'House rule: completed spells may be withheld', hint: 'A wizard may choose not to cast a spell his gestures complete (the standard rules say it must be cast).' },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Engine boot. The page is usable at once; anything that needs the engine waits on `engine`.
+
+const STAGE_WORDS = {
+  waiting: 'Waking the rules engine…',
+  runtime: 'Loading the Python runtime…',
+  python: 'Starting Python…',
+  engine: 'Installing the rules…',
+  ready: 'Checking the spell book…',
+};
+
+function showProgress(stage, fraction) {
+  if (statusBox.dataset.state !== 'loading') return;
+  statusBox.querySelector('.engine-status-text').textContent = STAGE_WORDS[stage] || `Loading (${stage})…`;
+  const bar = statusBox.querySelector('progress');
+  bar.value = Math.round((fraction || 0) * 100);
+}
+
+function showEngineFailure(message) {
+  statusBox.dataset.state = 'error';
+  statusBox.setAttribute('role', 'alert');
+  replace(statusBox,
+    h('span', { class: 'engine-status-text' }, `The rules engine could not start. ${message}`),
+    h('button', { type: 'button', class: 'tool', onclick: () => location.reload() }, 'Reload'));
+}
+
+const engine = (async () => {
+  try {
+    await api.bootEngine(showProgress);
+  } catch (err) {
+    throw new Error(err && err.message ? err.message : 'The rules engine did not start.');
+  }
+  const book = await api.spells();
+  if (!book.ok) throw new Error(`The spell book could not be read (${book.error.message}).`);
+  setSpellBook(book);
+  return true;
+})();
+
+engine.then(() => {
+  statusBox.dataset.state = 'ready';
+  statusBox.querySelector('.engine-status-text').textContent = 'Rules engine ready';
+  setTimeout(() => { statusBox.hidden = true; }, 2500);
+  window.__engineReady = true;
+  window.dispatchEvent(new Event('engine-ready'));
+}, (err) => {
+  setSpellBook(null, err.message);
+  showEngineFailure(err.message);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Screens
+
+let current = { destroy: () => {} };
+let state = { duel: null, holder: null };
+
+function show(element, destroy = () => {}) {
+  current.destroy();
+  current = { destroy };
+  replace(screen, element);
+  window.scrollTo(0, 0);
+  focusFirst(screen);
+}
+
+function toast(message, kind = '') {
+  const box = document.getElementById('toasts');
+  const el = h('div', { class: `toast ${kind}`.trim() }, message);
+  box.append(el);
+  setTimeout(() => el.remove(), 5000);
+}
+
+function fail(message) {
+  show(failureScreen({ message, onHome: goHome }));
+}
+
+/** goHome() leaves the current duel (it stays saved) for the start screen. */
+export function goHome() {
+  state = { duel: null, holder: null };
+  storage.setCurrentGameId(null);
+  showStart();
+}
+
+function modeChoices() {
+  return [...MODES.values()].map(({ id, label, hint }) => ({ id, label, hint }));
+}
+
+function showStart() {
+  const remoteSlot = h('div', { id: 'remote-modes', class: 'remote-slot', 'data-testid': 'remote-modes' });
+  show(startScreen({
+    prefs: storage.loadPrefs(),
+    modes: modeChoices(),
+    options: RULE_OPTIONS,
+    saved: storage.listGames(),
+    remoteSlot,
+    onStart: async ({ names, mode, options }) => {
+      storage.savePrefs({ names, mode, options });
+      const chosen = MODES.get(mode);
+      return chosen.begin({ names, ruleset: { ...options } });
+    },
+    onResume: (id) => resume(id),
+    onDelete: (id) => { storage.deleteGame(id); showStart(); },
+    onImport: () => openImport({ modes: modeChoices().filter((m) => m.id === 'hotseat' || m.id === 'computer'), onImport: importDuel }),
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Local duels (hot-seat and against the computer)
+
+function freshSeed() {
+  return api.freshNonce() + api.freshNonce();
+}
+
+async function startLocalDuel({ names, ruleset, mode, seats }) {
+  try {
+    await engine;
+  } catch (err) {
+    return err.message;
+  }
+  const created = await api.newGame({ names, ruleset, seed: freshSeed() });
+  if (!created.ok) return created.error.message;
+  const now = Date.now();
+  state = {
+    duel: {
+      id: storage.newGameId(), mode, seats, game: created.game, pending: {},
+      seen: { 0: { log: 0, rows: [0, 0] }, 1: { log: 0, rows: [0, 0] } },
+      createdAt: now, summary: { title: `${names[0]} vs ${names[1]}`, turn: 1, over: false },
+    },
+    holder: null,
+  };
+  await advance();
+  return null;
+}
+
+async function importDuel(text, mode) {
+  try {
+    await engine;
+  } catch (err) {
+    return err.message;
+  }
+  const loaded = await api.importRecord(text);
+  if (!loaded.ok) return `This record cannot be loaded: ${loaded.error.message}`;
+  const first = await api.view(loaded.game, 0);
+  if (!first.ok) return first.error.message;
+  const names = first.view.names;
+  const seen = (v) => ({ log: v.log.length, rows: v.wizards.map((w) => w.history.length) });
+  const second = await api.view(loaded.game, 1);
+  state = {
+    duel: {
+      id: storage.newGameId(), mode, seats: mode === 'computer' ? ['human', 'computer'] : ['human', 'human'],
+      game: loaded.game, pending: {}, seen: { 0: seen(first.view), 1: second.ok ? seen(second.view) : { log: 0, rows: [0, 0] } },
+      createdAt: Date.now(), summary: { title: `${names[0]} vs ${names[1]}`, turn: first.view.turn, over: false },
+    },
+    holder: null,
+  };
+  toast('Record loaded.');
+  await advance();
+  return null;
+}
+
+function persist() {
+  const duel = state.duel;
+  if (!duel) return;
+  if (!storage.saveGame(duel)) toast('This browser refused to save the duel (storage full or disabled).', 'error');
+  storage.setCurrentGameId(duel.id);
+}
+
+async function resume(id) {
+  const saved = storage.loadGame(id);
+  if (!saved) {
+    toast('That duel is no longer saved here.', 'error');
+    showStart();
+    return;
+  }
+  state = { duel: saved, holder: null };
+  storage.setCurrentGameId(id);
+  show(resumeScreen({ title: saved.summary.title, onHome: goHome }));
+  try {
+    await engine;
+  } catch (err) {
+    fail(err.message);
+    return;
+  }
+  if (state.duel === saved) await advance();
+}
+
+/** The wizards' views, and the phase as the wizards who act see it (a time stop is hidden from the other). */
+async function views() {
+  const game = state.duel.game;
+  const both = await Promise.all([api.view(game, 0), api.view(game, 1)]);
+  const bad = both.find((r) => !r.ok);
+  if (bad) throw new Error(bad.error.message);
+  const vs = both.map((r) => r.view);
+  const phase = (vs.find((v) => v.phase.kind !== 'waiting') || vs[0]).phase;
+  return { vs, phase };
+}
+
+function summarize(vs, phase) {
+  const v = vs[0];
+  const result = v.result;
+  let resultText = '';
+  if (result) resultText = result.winner === null ? `draw (${result.how})` : `${v.names[result.winner]} won (${result.how})`;
+  return { title: `${v.names[0]} vs ${v.names[1]}`, names: v.names, turn: phase.turn, phase: phase.kind, over: phase.kind === 'over', resultText };
+}
+
+const isHuman = (w) => state.duel.seats[w] === 'human';
+const humanCount = () => state.duel.seats.filter((s) => s === 'human').length;
+
+// Called after every input: asks the engine where the game stands and shows the next screen.
+async function advance() {
+  const duel = state.duel;
+  let vs;
+  let phase;
+  try {
+    ({ vs, phase } = await views());
+  } catch (err) {
+    fail(`The saved duel could not be read: ${err.message}`);
+    return;
+  }
+  if (state.duel !== duel) return; // the player left meanwhile
+  duel.summary = summarize(vs, phase);
+  persist();
+  if (phase.kind === 'over') {
+    showGameOver(vs);
+    return;
+  }
+  let waiting = phase.actors.filter((w) => !(String(w) in duel.pending));
+  for (const w of waiting.filter((x) => !isHuman(x))) {
+    const answer = await api.aiInput(duel.game, w);
+    if (!answer.ok) {
+      fail(`The computer could not decide: ${answer.error.message}`);
+      return;
+    }
+    duel.pending[String(w)] = answer.input;
+  }
+  waiting = waiting.filter(isHuman);
+  if (!waiting.length) {
+    await stepGame();
+    return;
+  }
+  // Whoever already holds the device goes first: one hand-over per turn instead of two.
+  const next = waiting.includes(state.holder) ? state.holder : waiting[0];
+  if (humanCount() > 1 && state.holder !== next) {
+    const other = vs[next].names[1 - next];
+    show(passScreen({
+      name: vs[next].names[next], other, kind: phase.kind,
+      onReady: () => { state.holder = next; showActor(next, vs[next]); },
+      onHome: goHome,
+    }));
+    return;
+  }
+  state.holder = next;
+  showActor(next, vs[next]);
+}
+
+async function stepGame() {
+  const duel = state.duel;
+  const result = await api.step(duel.game, duel.pending);
+  if (!result.ok) {
+    fail(`The engine refused the turn: ${result.error.message}`);
+    return;
+  }
+  duel.game = result.game;
+  duel.pending = {};
+  persist();
+  await advance();
+}
+
+function markSeen(w, view) {
+  state.duel.seen[w] = { log: view.log.length, rows: view.wizards.map((x) => x.history.length) };
+}
+
+function showActor(w, view) {
+  const duel = state.duel;
+  const seen = duel.seen[w] || { log: 0, rows: [0, 0] };
+  const accept = async (input) => {
+    const checked = await api.validate(duel.game, w, input);
+    if (!checked.ok) return [{ code: checked.error.code, field: '', message: checked.error.message }];
+    if (checked.problems.length) return checked.problems;
+    duel.pending[String(w)] = input;
+    markSeen(w, view);
+    persist();
+    await advance();
+    return [];
+  };
+  if (view.phase.kind === 'decision') {
+    const s = decisionScreen({ view, seen, submit: accept, onHome: goHome });
+    show(s.element, s.destroy);
+    return;
+  }
+  const s = ordersScreen({
+    view, seen,
+    preview: (draft) => api.preview(duel.game, w, draft),
+    submit: (orders) => accept({ ...orders, nonce: api.freshNonce() }),
+    onSpell: (key) => openReference({ spell: key }),
+    onHome: goHome,
+  });
+  show(s.element, s.destroy);
+}
+
+function showGameOver(vs) {
+  const duel = state.duel;
+  const humans = [0, 1].filter(isHuman);
+  const s = gameOverScreen({
+    views: vs,
+    perspectives: humans.length ? humans : [0],
+    onRematch: () => {
+      const v = vs[0];
+      startLocalDuel({ names: v.names, ruleset: v.ruleset, mode: duel.mode, seats: duel.seats })
+        .then((message) => { if (message) toast(message, 'error'); });
+    },
+    onExport: () => exportDuel(duel),
+    onHome: goHome,
+  });
+  show(s.element, s.destroy);
+}
+
+async function exportDuel(duel) {
+  const answer = await api.exportRecord(duel.game);
+  if (!answer.ok) {
+    toast(`The record could not be made: ${answer.error.message}`, 'error');
+    return;
+  }
+  openExport({ record: answer.record, names: duel.summary.names || duel.summary.title.split(' vs ') });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Global keys and tools
+
+document.querySelector('[data-testid="open-reference"]').addEventListener('click', () => openReference());
+document.querySelector('[data-testid="open-help"]').addEventListener('click', () => openHelp());
+document.querySelector('[data-testid="home-link"]').addEventListener('click', (event) => {
+  event.preventDefault();
+  goHome();
+});
+document.addEventListener('keydown', (event) => {
+  if (isDialogOpen() || event.ctrlKey || event.metaKey || event.altKey) return;
+  const t = event.target;
+  if (t instanceof HTMLElement && (/^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName) && t.type !== 'radio' && t.type !== 'checkbox')) return;
+  if (event.key === '?') {
+    event.preventDefault();
+    openHelp();
+  } else if (event.key === 'r') {
+    event.preventDefault();
+    openReference();
+  }
+});
+
+// First screen: the duel a reload interrupted, or the start screen.
+const resumeId = storage.currentGameId();
+const resumeSummary = resumeId ? storage.loadGame(resumeId).summary : null;
+if (resumeId && resumeSummary && !resumeSummary.over) resume(resumeId);
+else showStart();

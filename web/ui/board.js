@@ -1,0 +1,74 @@
+// The duel at a glance: each wizard's damage, enchantments and monsters, and both gesture
+// histories. Everything shown is a field of the engine's view for the wizard at the device.
+
+import { h } from './dom.js';
+import { renderHistory } from './history.js';
+
+function effectChip(effect) {
+  let when = '';
+  if (effect.permanent) when = 'permanent';
+  else if (effect.starts_in) when = `starts in ${effect.starts_in} turn${effect.starts_in === 1 ? '' : 's'}`;
+  else if (effect.turns_left !== null && effect.turns_left !== undefined) {
+    when = effect.turns_left === 0 ? 'ends this turn' : `${effect.turns_left} more turn${effect.turns_left === 1 ? '' : 's'}`;
+  }
+  return h('li', { class: 'chip', 'data-kind': effect.kind }, effect.name, when ? h('span', { class: 'muted' }, ` · ${when}`) : null);
+}
+
+function healthBlock(wizard) {
+  if (wizard.damage === null || wizard.damage === undefined) {
+    return h('p', { class: 'health' }, 'Damage unknown — you cannot see.');
+  }
+  const total = wizard.damage + wizard.health;
+  const fraction = total > 0 ? wizard.health / total : 0;
+  const level = fraction > 0.5 ? 'high' : fraction > 0.25 ? 'mid' : 'low';
+  return h('div', { class: 'health', 'data-testid': `damage-${wizard.index}` },
+    h('span', {}, h('strong', {}, String(wizard.damage)), ' damage', h('span', { class: 'muted' }, ` · can take ${wizard.health} more`)),
+    h('div', { class: 'health-bar', 'data-level': level, role: 'img', 'aria-label': `${wizard.health} points before death` },
+      h('span', { style: `width:${Math.round(fraction * 100)}%` })));
+}
+
+function monsterLine(monster, names) {
+  const label = `${monster.name[0].toUpperCase()}${monster.name.slice(1)} ${monster.id}`;
+  if (!monster.alive) return h('li', { class: 'dead' }, `${label} (destroyed)`);
+  const effects = (monster.effects || []).map((e) => e.name).join(', ');
+  return h('li', { 'data-testid': `monster-${monster.id}` },
+    h('strong', {}, label), ` — hits for ${monster.strength}, ${monster.damage}/${monster.toughness} damage`,
+    effects ? h('span', { class: 'muted' }, ` · ${effects}`) : null,
+    monster.controller !== undefined && names ? h('span', { class: 'visually-hidden' }, `, controlled by ${names[monster.controller]}`) : null);
+}
+
+/** renderWizardCard(view, index) -> one wizard's status card as the view's owner sees it. */
+export function renderWizardCard(view, index) {
+  const wizard = view.wizards[index];
+  const self = index === view.wizard;
+  const badges = [];
+  if (!wizard.alive) badges.push(h('li', { class: 'chip bad' }, 'dead'));
+  if (wizard.surrendered) badges.push(h('li', { class: 'chip bad' }, 'surrendered'));
+  if (wizard.banked) badges.push(h('li', { class: 'chip note' }, `banked: ${wizard.banked.name}`));
+  const effects = wizard.effects === null
+    ? [h('li', { class: 'chip note' }, 'enchantments unknown')]
+    : wizard.effects.map(effectChip);
+  const monsters = view.monsters.filter((m) => m.controller === index);
+  return h('section', {
+    class: `wizard-card${self ? ' is-self' : ''}${wizard.alive ? '' : ' is-dead'}`,
+    'data-testid': `wizard-${index}`, 'aria-label': `${wizard.name}${self ? ' (you)' : ''}`,
+  },
+  h('div', { class: 'wizard-role' }, self ? 'you' : 'opponent'),
+  h('h3', {}, wizard.name),
+  healthBlock(wizard),
+  badges.length || effects.length ? h('ul', { class: 'chips', 'aria-label': 'Effects' }, badges, effects) : null,
+  monsters.length ? h('ul', { class: 'monsters', 'aria-label': 'Monsters' }, monsters.map((m) => monsterLine(m, view.names))) : null);
+}
+
+/** renderStatus(view) -> both wizards' cards, the view's owner first. */
+export function renderStatus(view) {
+  const order = [view.wizard, 1 - view.wizard];
+  return h('div', { class: 'wizards', 'data-testid': 'status' }, order.map((i) => renderWizardCard(view, i)));
+}
+
+/** renderHistories(view, draft) -> both two-column gesture histories; `draft` adds the owner's unsent row(s). */
+export function renderHistories(view, draft = null) {
+  const order = [view.wizard, 1 - view.wizard];
+  return h('section', { class: 'histories', 'aria-label': 'Gesture histories', 'data-testid': 'histories' },
+    order.map((i) => renderHistory(view.wizards[i], { draft: i === view.wizard ? draft : null })));
+}

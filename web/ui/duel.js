@@ -1,0 +1,158 @@
+// The duel screens: one wizard's orders (or time-stopped extra turn), a decision the rules ask
+// for after the reveal, and the game's end. Each is drawn from that wizard's engine view only,
+// so nothing the other wizard may not know reaches the screen.
+
+import { h } from './dom.js';
+import { handIcon } from './icons.js';
+import { renderHistories, renderStatus } from './board.js';
+import { renderLog } from './log.js';
+import { createOrders } from './orders.js';
+
+const OPTION_WORDS = { L: 'Left hand', R: 'Right hand', fire: 'Fire elemental', ice: 'Ice elemental' };
+const SPOKEN = { '>': 'stab', '-': 'nothing', '?': 'hidden' };
+const say = (g) => SPOKEN[g] || g;
+
+function head({ title, tag, onHome }) {
+  return h('div', { class: 'duel-head' },
+    h('h1', { tabindex: '-1' }, title),
+    tag ? h('span', { class: 'phase-tag', 'data-testid': 'phase-tag' }, tag) : null,
+    h('button', { type: 'button', class: 'tool', 'data-testid': 'leave-duel', onclick: onHome, style: 'margin-left:auto' }, 'Saved duels'));
+}
+
+function gestureLines(view, rowsSeen) {
+  const lines = [];
+  view.wizards.forEach((w, i) => {
+    for (const row of w.history.slice(rowsSeen[i] || 0)) {
+      const who = i === view.wizard ? `${w.name} (you)` : w.name;
+      const extra = row.kind === 'haste' ? ', hastened' : row.kind === 'time_stop' ? ', time stopped' : '';
+      lines.push(h('li', {}, h('strong', {}, who), ` — turn ${row.turn}${extra}: left `, h('span', { class: 'seq' }, say(row.left)), ', right ', h('span', { class: 'seq' }, say(row.right))));
+    }
+  });
+  return lines;
+}
+
+/** renderOutcome(view, seen) -> the card telling this wizard what happened since their last input, or null. */
+export function renderOutcome(view, seen) {
+  const events = view.log.slice(seen.log || 0);
+  const lines = gestureLines(view, seen.rows || [0, 0]);
+  if (!events.length && !lines.length) return null;
+  const turns = [...new Set(events.map((e) => e.turn))];
+  const title = turns.length === 1 ? `What happened in turn ${turns[0]}` : 'What happened since your last orders';
+  return h('section', { class: 'card outcome', 'data-testid': 'outcome', 'aria-labelledby': 'outcome-title' },
+    h('h2', { id: 'outcome-title' }, title),
+    lines.length ? h('ul', { class: 'muted', 'aria-label': 'Gestures revealed' }, lines) : null,
+    events.length ? renderLog(events, { testid: 'outcome-log' }) : h('p', { class: 'none-yet' }, 'No spell took effect.'));
+}
+
+function fullLog(view, open = false) {
+  const latest = view.log.length ? view.log[view.log.length - 1].turn : null;
+  return h('details', { class: 'panel card', open, 'data-testid': 'log-panel' },
+    h('summary', {}, `Battle log (${view.log.length} event${view.log.length === 1 ? '' : 's'})`),
+    h('div', { class: 'log-wrap' }, renderLog(view.log, { latestTurn: latest })));
+}
+
+/**
+ * ordersScreen(opts) -> {element, destroy}: one wizard's orders with the board beside them.
+ * opts: {view, seen, preview, submit, onSpell, onHome}.
+ */
+export function ordersScreen({ view, seen, preview, submit, onSpell, onHome }) {
+  const me = view.wizards[view.wizard];
+  const timeStop = view.phase.kind === 'time_stop';
+  const hastened = view.constraints.sets > 1;
+  const tag = timeStop ? 'time stop' : hastened ? 'hastened' : 'orders';
+  const orders = createOrders({ view, preview, submit, onSpell, submitLabel: timeStop ? 'Seal my time-stopped orders' : 'Seal my orders' });
+  const element = h('section', { class: 'duel-screen', 'data-testid': 'orders-screen', 'data-wizard': String(view.wizard), 'data-turn': String(view.phase.turn) },
+    head({ title: `${me.name} — turn ${view.phase.turn}`, tag, onHome }),
+    timeStop ? h('p', { class: 'warning' }, `Time has stopped for you: ${view.wizards[view.opponent].name} will know nothing of this turn unless harmed.`) : null,
+    renderOutcome(view, seen),
+    h('div', { class: 'duel' },
+      h('div', { class: 'duel-board' }, renderStatus(view), orders.histories, fullLog(view)),
+      h('div', { class: 'duel-orders' }, orders.element)));
+  return { element, destroy: orders.destroy };
+}
+
+/**
+ * decisionScreen(opts) -> {element, destroy}: the choices the rules ask of this wizard mid-turn.
+ * opts: {view, seen, submit(input) -> Promise<problems[]>, onHome}.
+ */
+export function decisionScreen({ view, seen, submit, onHome }) {
+  const me = view.wizards[view.wizard];
+  const answers = {};
+  const problemsSlot = h('div', { role: 'alert', 'data-testid': 'problems' });
+  const fieldsets = view.phase.decisions.map((d) => h('fieldset', { 'data-field': `decisions.${d.id}`, 'data-testid': `decision-${d.kind}` },
+    h('legend', {}, d.prompt),
+    d.options.map((option, i) => h('label', { class: 'choice' },
+      h('input', {
+        type: 'radio', name: `decision-${d.id}`, value: option, 'data-testid': `decision-${d.kind}-${option}`,
+        'data-autofocus': i === 0 && d === view.phase.decisions[0] ? true : null,
+        onchange: () => { answers[d.id] = option; },
+      }),
+      h('span', {}, OPTION_WORDS[option] || option)))));
+  const button = h('button', { type: 'submit', class: 'primary', 'data-testid': 'submit-decision' }, 'Decide');
+  const form = h('form', {
+    class: 'card', 'aria-label': 'Decisions',
+    onsubmit: async (event) => {
+      event.preventDefault();
+      button.disabled = true;
+      const problems = await submit({ decisions: { ...answers } });
+      button.disabled = false;
+      problemsSlot.replaceChildren(...(problems || []).map((p) => h('p', { class: 'problem' }, p.message)));
+      if (problems && problems.length) problemsSlot.setAttribute('tabindex', '-1');
+    },
+  }, h('h2', {}, 'The rules ask you to decide'), fieldsets, problemsSlot, h('div', { class: 'submit-bar' }, button));
+  const onKey = (event) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      form.requestSubmit();
+    }
+  };
+  document.addEventListener('keydown', onKey);
+  const revealed = Object.entries(view.phase.revealed || {}).map(([i, sets]) => h('li', {},
+    h('strong', {}, view.wizards[Number(i)].name), ': ',
+    sets.map(([l, r], si) => [si ? '; then ' : '', 'left ', h('span', { class: 'seq' }, say(l)), ', right ', h('span', { class: 'seq' }, say(r))])));
+  const element = h('section', { class: 'duel-screen', 'data-testid': 'decision-screen', 'data-wizard': String(view.wizard) },
+    head({ title: `${me.name} — turn ${view.phase.turn}`, tag: 'decision', onHome }),
+    revealed.length ? h('section', { class: 'card outcome' }, h('h2', {}, 'Gestures revealed this turn'), h('ul', {}, revealed)) : null,
+    renderOutcome(view, seen),
+    h('div', { class: 'duel' },
+      h('div', { class: 'duel-board' }, renderStatus(view), renderHistories(view)),
+      h('div', { class: 'duel-orders' }, form)));
+  return { element, destroy: () => document.removeEventListener('keydown', onKey) };
+}
+
+/**
+ * gameOverScreen(opts) -> {element, destroy}: the result, rematch, record export, and the whole story.
+ * opts: {views: [view0, view1], perspectives: [indices to offer], onRematch, onExport, onHome}.
+ */
+export function gameOverScreen({ views, perspectives, onRematch, onExport, onHome }) {
+  const result = views[0].result;
+  const names = views[0].names;
+  const title = result.winner === null ? 'A draw' : `${names[result.winner]} wins`;
+  const how = result.how ? result.how[0].toUpperCase() + result.how.slice(1) : '';
+  let current = perspectives[0];
+  const board = h('div', {});
+  const draw = () => {
+    const v = views[current];
+    board.replaceChildren(
+      perspectives.length > 1 ? h('div', { class: 'tabs', role: 'group', 'aria-label': 'Whose account of the duel' },
+        perspectives.map((i) => h('button', {
+          type: 'button', 'aria-pressed': String(i === current), 'data-testid': `perspective-${i}`,
+          onclick: () => { current = i; draw(); },
+        }, `As ${names[i]} saw it`))) : null,
+      h('div', { class: 'duel' },
+        h('div', { class: 'duel-board' }, renderStatus(v), renderHistories(v)),
+        h('div', {}, fullLog(v, true))));
+  };
+  draw();
+  const element = h('section', { class: 'duel-screen', 'data-testid': 'game-over' },
+    h('div', { class: 'card result' },
+      handIcon('pass-sigil'),
+      h('h1', { tabindex: '-1', 'data-testid': 'result-title' }, title),
+      h('p', { 'data-testid': 'result-how' }, how),
+      h('div', { class: 'actions', style: 'justify-content:center' },
+        h('button', { type: 'button', class: 'primary', 'data-testid': 'rematch', onclick: onRematch }, 'Rematch'),
+        h('button', { type: 'button', 'data-testid': 'export-record', onclick: onExport }, 'Export the record'),
+        h('button', { type: 'button', 'data-testid': 'new-duel', onclick: onHome }, 'New duel'))),
+    board);
+  return { element, destroy: () => {} };
+}

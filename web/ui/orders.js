@@ -1,0 +1,406 @@
+// The orders form for one wizard: gesture pads per hand (and per gesture set when hastened), the
+// engine's preview of what the draft would do, the questions it asks (spell choice, targets,
+// stab, monsters, charm, banked spell) and the problems `validate` reports, each beside its field.
+// The draft lives here; what it means is always asked of the engine through `preview`.
+
+import { h, replace } from './dom.js';
+import { GESTURES, gestureForKey, gestureName, renderHand } from './gesturepad.js';
+import { renderHistories } from './board.js';
+import { isDialogOpen } from './dialog.js';
+import { spellName } from './reference.js';
+
+const HAND_WORDS = { L: 'Left hand', R: 'Right hand', B: 'Both hands' };
+const WHY_WORDS = {
+  paralysis: 'Paralysed: this hand is held in its last position.',
+  amnesia: 'Amnesia: this hand must repeat last turn’s gesture.',
+  charm: 'Charmed: your opponent writes this hand’s gesture this turn.',
+};
+const UNDER_WAY_SHOWN = 3;
+
+function isTyping(target) {
+  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName) && !(target.tagName === 'INPUT' && target.type === 'radio'));
+}
+
+function sequenceView(entry) {
+  // The engine says how many steps are made; show those plainly and the rest as still to do.
+  const steps = entry.sequence.split('-');
+  const done = steps.slice(0, entry.done).join('-');
+  const todo = steps.slice(entry.done).join('-');
+  return h('span', { class: 'seq', 'aria-label': `${entry.sequence}, needs ${entry.remaining}` },
+    h('span', { class: 'done' }, done), todo ? h('span', { class: 'todo' }, `${done ? '-' : ''}${todo}`) : null);
+}
+
+function allocationLabel(allocation) {
+  if (!allocation.length) return 'Cast nothing (withhold the spells)';
+  return allocation.map((a) => `${spellName(a.spell)} — ${HAND_WORDS[a.hand].toLowerCase()}`).join(' and ');
+}
+
+function sameAllocation(a, b) {
+  const key = (list) => list.map((x) => `${x.hand}:${x.spell}`).sort().join('|');
+  return key(a) === key(b);
+}
+
+/**
+ * createOrders(opts) -> {element, destroy} for one wizard's orders.
+ * opts: {view, preview(draft) -> Promise<result>, submit(orders) -> Promise<problems[]>, onSpell(key), submitLabel}.
+ */
+export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Seal my orders' }) {
+  const constraints = view.constraints;
+  const setCount = constraints.sets;
+  const hands = { L: constraints.left, R: constraints.right };
+  const banned = new Set(constraints.banned || []);
+  const allowed = banned.size ? new Set(GESTURES.map((g) => g.code).filter((c) => !banned.has(c))) : null;
+
+  const draft = {
+    gestures: Array.from({ length: setCount }, () => [hands.L.forced || null, hands.R.forced || null]),
+    casts: new Map(), // `${set}:${hand}` -> {spell, target?}
+    stab: Array.from({ length: setCount }, () => null),
+    monsters: {},
+    charm: null,
+    release: null,
+  };
+  let lastPreview = null;
+  let problems = []; // from the last submit attempt, shown beside their fields
+  let previewToken = 0;
+  let busy = false;
+
+  const pads = h('div', { class: 'gesture-sets' });
+  const historiesSlot = h('div', {});
+  const previewSlot = h('div', { class: 'preview', 'data-testid': 'preview' });
+  const summary = h('p', { class: 'visually-hidden', 'aria-live': 'polite', 'data-testid': 'preview-summary' });
+  const generalProblems = h('div', { 'data-testid': 'problems', role: 'alert' });
+  const submitButton = h('button', { type: 'submit', class: 'primary', 'data-testid': 'submit-orders', 'aria-keyshortcuts': 'Control+Enter' }, submitLabel);
+  const form = h('form', { class: 'orders', 'data-testid': 'orders-form', novalidate: true, 'aria-label': 'Your orders' },
+    generalProblems, pads, summary, previewSlot,
+    h('div', { class: 'submit-bar' }, submitButton, h('span', { class: 'muted' }, h('kbd', {}, 'Ctrl'), '+', h('kbd', {}, 'Enter'))));
+  form.addEventListener('submit', (event) => { event.preventDefault(); trySubmit(); });
+
+  // ---------- building the orders JSON ----------
+
+  function ordersJson() {
+    const orders = { gestures: draft.gestures.map((pair) => [...pair]) };
+    const casts = [...draft.casts.entries()].map(([key, c]) => {
+      const [set, hand] = key.split(':');
+      const entry = { set: Number(set), hand, spell: c.spell };
+      if (c.target) entry.target = c.target;
+      return entry;
+    });
+    if (casts.length) orders.casts = casts;
+    if (draft.stab.some((s) => s)) orders.stab = setCount === 1 ? draft.stab[0] : draft.stab;
+    if (Object.keys(draft.monsters).length) orders.monsters = { ...draft.monsters };
+    if (draft.charm) orders.charm = { gesture: draft.charm };
+    if (draft.release !== null) orders.release = { target: draft.release };
+    return orders;
+  }
+
+  // ---------- gesture pads ----------
+
+  function handProblem(set, hand) {
+    const field = `gestures.${set}.${hand === 'L' ? 0 : 1}`;
+    return problems.filter((p) => p.field === field).map((p) => p.message).join(' ');
+  }
+
+  function handNote(hand) {
+    const c = hands[hand];
+    const notes = [];
+    if (c.why) notes.push(WHY_WORDS[c.why] || c.why);
+    if (banned.size) notes.push(`Afraid: no ${[...banned].join(', ')} this turn.`);
+    return notes.join(' ');
+  }
+
+  function drawPads() {
+    const focusedTestId = document.activeElement && pads.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
+    const sets = draft.gestures.map((pair, set) => h('section', { class: 'gesture-set', 'data-set': String(set), 'aria-label': setCount > 1 ? `Gesture set ${set + 1}` : 'Gestures' },
+      setCount > 1 ? h('h3', {}, set === 0 ? 'First gesture set' : 'Second gesture set (haste)') : null,
+      h('div', { class: 'hands' }, ['L', 'R'].map((hand) => renderHand({
+        set, hand,
+        value: pair[hand === 'L' ? 0 : 1],
+        allowed,
+        forced: hands[hand].forced,
+        note: handNote(hand),
+        problem: handProblem(set, hand),
+        onChange: (code) => setGesture(set, hand, code),
+      })))));
+    replace(pads, sets);
+    if (focusedTestId) {
+      const again = pads.querySelector(`[data-testid="${CSS.escape(focusedTestId)}"]`);
+      if (again) again.focus();
+    }
+  }
+
+  function drawHistories() {
+    replace(historiesSlot, renderHistories(view, draft.gestures));
+  }
+
+  function setGesture(set, hand, code) {
+    if (hands[hand].forced) return;
+    if (allowed && !allowed.has(code)) return;
+    draft.gestures[set][hand === 'L' ? 0 : 1] = code;
+    // A new gesture makes this hand's earlier spell choices and targets meaningless.
+    for (const h2 of [hand, 'B']) draft.casts.delete(`${set}:${h2}`);
+    problems = problems.filter((p) => !p.field.startsWith('gestures') && !p.field.startsWith('casts'));
+    drawPads();
+    drawHistories();
+    refreshPreview();
+  }
+
+  // ---------- preview and questions ----------
+
+  async function refreshPreview() {
+    const token = ++previewToken;
+    const result = await preview(ordersJson());
+    if (token !== previewToken) return; // a newer draft has been sent since
+    if (!result.ok) {
+      lastPreview = null;
+      replace(previewSlot, h('p', { class: 'problem' }, `The engine could not preview these orders: ${result.error.message}`));
+      return;
+    }
+    lastPreview = result.preview;
+    drawPreview();
+  }
+
+  function fieldProblems(field) {
+    return problems.filter((p) => p.field === field || p.field.startsWith(`${field}.`));
+  }
+
+  function problemNote(field, id) {
+    const list = fieldProblems(field);
+    if (!list.length) return null;
+    return h('p', { class: 'problem', id, 'data-testid': `problem-${field}` }, list.map((p) => p.message).join(' '));
+  }
+
+  function selectField({ label, field, testid, options, value, onChange, placeholder = null }) {
+    const id = `q-${testid}`;
+    const problemId = `${id}-problem`;
+    const note = problemNote(field, problemId);
+    const select = h('select', {
+      id, 'data-testid': testid, 'data-field': field,
+      class: note ? 'has-problem' : null,
+      'aria-invalid': note ? 'true' : null,
+      'aria-describedby': note ? problemId : null,
+      onchange: (event) => onChange(event.target.value),
+    },
+    placeholder !== null ? h('option', { value: '', selected: !value }, placeholder) : null,
+    options.map((o) => h('option', { value: o.id, selected: o.id === value }, o.name)));
+    return h('div', { class: 'field' }, h('label', { for: id }, label), select, note);
+  }
+
+  function spellChoiceField(q) {
+    const field = `casts.${q.set}`;
+    const name = `choice-${q.set}`;
+    const note = problemNote(field, `${name}-problem`);
+    return h('fieldset', { class: `field${note ? ' has-problem' : ''}`, 'data-field': field, 'data-testid': `spell-choice-${q.set}` },
+      h('legend', {}, q.prompt, setCount > 1 ? ` (gesture set ${q.set + 1})` : ''),
+      q.options.map((option, i) => h('label', { class: 'choice' },
+        h('input', {
+          type: 'radio', name, value: String(i), checked: sameAllocation(option, q.chosen),
+          'data-testid': `spell-choice-${q.set}-${i}`,
+          onchange: () => chooseAllocation(q.set, option),
+        }),
+        h('span', {}, allocationLabel(option)))),
+      note);
+  }
+
+  function chooseAllocation(set, allocation) {
+    const sets = lastPreview ? lastPreview.sets : [];
+    const completes = sets[set] ? sets[set].completes : {};
+    const previous = new Map(draft.casts);
+    for (const hand of ['L', 'R', 'B']) draft.casts.delete(`${set}:${hand}`);
+    for (const a of allocation) {
+      const before = previous.get(`${set}:${a.hand}`);
+      draft.casts.set(`${set}:${a.hand}`, { spell: a.spell, target: before && before.spell === a.spell ? before.target : undefined });
+    }
+    // Under the withhold house rule a hand left out of the choice must say so, or the engine
+    // would cast its longest spell by default.
+    if (view.ruleset.withhold && !allocation.some((a) => a.hand === 'B')) {
+      for (const hand of ['L', 'R', 'B']) {
+        const taken = allocation.some((a) => a.hand === hand);
+        if (!taken && completes[hand] && completes[hand].length) draft.casts.set(`${set}:${hand}`, { spell: null });
+      }
+    }
+    refreshPreview();
+  }
+
+  function questionFields(q) {
+    switch (q.kind) {
+      case 'spell_choice':
+        return spellChoiceField(q);
+      case 'target':
+        return selectField({
+          label: `${q.name} (${HAND_WORDS[q.hand].toLowerCase()}${setCount > 1 ? `, set ${q.set + 1}` : ''}): cast at`,
+          field: `casts.${q.set}.${q.hand}`,
+          testid: `target-${q.set}-${q.hand}`,
+          options: q.options,
+          value: q.chosen,
+          onChange: (value) => {
+            draft.casts.set(`${q.set}:${q.hand}`, { spell: q.spell, target: value });
+            refreshPreview();
+          },
+        });
+      case 'stab':
+        return selectField({
+          label: `Stab${setCount > 1 ? ` (set ${q.set + 1})` : ''}: whom?`,
+          field: 'stab',
+          testid: `stab-target-${q.set}`,
+          options: q.options,
+          value: draft.stab[q.set] || q.default,
+          onChange: (value) => { draft.stab[q.set] = value; refreshPreview(); },
+        });
+      case 'monster':
+        return selectField({
+          label: `Your ${q.name} (${q.monster}) attacks`,
+          field: `monsters.${q.monster}`,
+          testid: `monster-target-${q.monster}`,
+          options: q.options,
+          value: draft.monsters[q.monster] || q.default,
+          onChange: (value) => { draft.monsters[q.monster] = value; refreshPreview(); },
+        });
+      case 'charm':
+        return selectField({
+          label: q.prompt,
+          field: 'charm',
+          testid: 'charm-gesture',
+          options: q.options.map((g) => ({ id: g, name: g === '>' || g === '-' ? gestureName(g) : `${g} (${gestureName(g)})` })),
+          value: draft.charm,
+          placeholder: 'Choose a gesture…',
+          onChange: (value) => { draft.charm = value || null; refreshPreview(); },
+        });
+      case 'release':
+        return selectField({
+          label: `Your banked ${q.name}`,
+          field: 'release',
+          testid: 'release-target',
+          options: q.options.map((t) => ({ id: t.id, name: `Release it at ${t.name}` })),
+          value: draft.release,
+          placeholder: 'Keep it banked',
+          onChange: (value) => { draft.release = value || null; refreshPreview(); },
+        });
+      default:
+        // A question this page does not know yet: show it, so the player is not left guessing.
+        return h('p', { class: 'warning' }, q.prompt || `The engine asks: ${q.kind}`);
+    }
+  }
+
+  function handPreview(set, hand) {
+    const completes = set.completes[hand] || [];
+    const under = set.under_way[hand] || [];
+    if (hand === 'B' && !completes.length && !under.length) return null;
+    const casting = new Set(set.casts.filter((c) => c.hand === hand).map((c) => c.spell));
+    const shown = under.slice(0, UNDER_WAY_SHOWN);
+    const more = under.slice(UNDER_WAY_SHOWN);
+    const wayItem = (u) => h('li', {}, h('span', { class: 'spell-name' }, u.name), ' ', sequenceView(u), h('span', { class: 'muted' }, ` needs ${u.remaining}`));
+    return h('div', { class: 'hand-preview', 'data-testid': `preview-${set.set}-${hand}` },
+      h('h3', {}, HAND_WORDS[hand]),
+      completes.length
+        ? h('ul', { class: 'completes' }, completes.map((c) => h('li', {},
+          casting.has(c.spell) ? h('strong', {}, '✓ casts ') : h('span', { class: 'muted' }, 'completes '),
+          h('button', { type: 'button', class: 'link spell-name', onclick: () => onSpell(c.spell), 'aria-label': `${c.name}, ${c.sequence}: open its description` }, c.name),
+          ' ', h('span', { class: 'seq' }, c.sequence))))
+        : h('p', { class: 'none-yet' }, 'completes no spell'),
+      shown.length ? h('p', { class: 'muted' }, 'Under way:') : null,
+      shown.length ? h('ul', {}, shown.map(wayItem)) : null,
+      more.length ? h('details', {}, h('summary', {}, `${more.length} more under way`), h('ul', {}, more.map(wayItem))) : null);
+  }
+
+  function drawPreview() {
+    const p = lastPreview;
+    const focusedTestId = document.activeElement && previewSlot.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
+    const warnings = [...p.warnings.map((text) => ({ text, severe: /surrender/i.test(text) })),
+      ...(problems.length ? [] : p.problems.map((x) => ({ text: x.message, severe: false })))];
+    const sets = p.sets.map((set) => h('section', { class: 'card', 'aria-label': setCount > 1 ? `What gesture set ${set.set + 1} does` : 'What these gestures do' },
+      h('h2', {}, setCount > 1 ? `Set ${set.set + 1}: what it does` : 'What these gestures do'),
+      h('div', { class: 'preview-hands' }, ['L', 'R', 'B'].map((hand) => handPreview(set, hand)))));
+    const questions = p.questions.map(questionFields);
+    const opponentName = view.wizards[view.opponent].name;
+    const opp = p.opponent_next || [];
+    replace(previewSlot,
+      warnings.length ? h('ul', { class: 'warnings', 'data-testid': 'warnings' }, warnings.map((w) => h('li', { class: `warning${w.severe ? ' severe' : ''}` }, w.text))) : null,
+      questions.length ? h('section', { class: 'card questions', 'data-testid': 'questions', 'aria-label': 'Choices for this turn' }, h('h2', {}, 'Choices'), questions) : null,
+      sets,
+      h('section', { class: 'card', 'data-testid': 'opponent-next', 'aria-label': `What ${opponentName} could complete next` },
+        h('h2', {}, `${opponentName} could complete next`),
+        opp.length
+          ? h('ul', {}, opp.map((o) => h('li', {}, h('span', { class: 'spell-name' }, o.name), ` — ${HAND_WORDS[o.hand].toLowerCase()}, needs `, h('span', { class: 'seq' }, o.needs))))
+          : h('p', { class: 'none-yet' }, 'Nothing that you can see.')));
+    summary.textContent = p.sets.map((set) => ['L', 'R', 'B']
+      .filter((hand) => (set.completes[hand] || []).length)
+      .map((hand) => `${HAND_WORDS[hand]} completes ${set.completes[hand].map((c) => c.name).join(' or ')}.`).join(' ')).join(' ')
+      + (p.warnings.length ? ` Warning: ${p.warnings.join(' ')}` : '');
+    if (focusedTestId) {
+      const again = previewSlot.querySelector(`[data-testid="${CSS.escape(focusedTestId)}"]`);
+      if (again) again.focus();
+    }
+  }
+
+  function drawGeneralProblems() {
+    const known = new Set([...form.querySelectorAll('[data-field]')].map((el) => el.dataset.field));
+    const placed = (p) => [...known].some((f) => p.field === f || p.field.startsWith(`${f}.`));
+    const loose = problems.filter((p) => !placed(p));
+    replace(generalProblems, loose.length ? h('ul', { class: 'warnings' }, loose.map((p) => h('li', { class: 'warning severe' }, p.message))) : null);
+  }
+
+  // ---------- submitting ----------
+
+  async function trySubmit() {
+    if (busy) return;
+    const missing = [];
+    draft.gestures.forEach((pair, set) => pair.forEach((g, i) => {
+      if (!g) missing.push({ code: 'choose', field: `gestures.${set}.${i}`, message: `Choose what your ${i === 0 ? 'left' : 'right'} hand does: a gesture, stab or nothing.` });
+    }));
+    if (missing.length) {
+      showProblems(missing);
+      return;
+    }
+    busy = true;
+    submitButton.disabled = true;
+    try {
+      const found = await submit(ordersJson());
+      if (found && found.length) showProblems(found);
+    } finally {
+      busy = false;
+      if (submitButton.isConnected) submitButton.disabled = false;
+    }
+  }
+
+  function showProblems(list) {
+    problems = list;
+    drawPads();
+    if (lastPreview) drawPreview();
+    drawGeneralProblems();
+    const first = form.querySelector('.has-problem input:not(:disabled), select.has-problem, .has-problem') || generalProblems;
+    if (first) {
+      if (!first.hasAttribute('tabindex') && !/^(INPUT|SELECT|BUTTON)$/.test(first.tagName)) first.setAttribute('tabindex', '-1');
+      first.focus();
+    }
+  }
+
+  // ---------- keyboard ----------
+
+  function onKey(event) {
+    if (isDialogOpen() || !form.isConnected) return;
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      trySubmit();
+      return;
+    }
+    if (isTyping(event.target)) return;
+    const pick = gestureForKey(event);
+    if (!pick) return;
+    const holder = document.activeElement && document.activeElement.closest ? document.activeElement.closest('[data-set]') : null;
+    const set = holder && pads.contains(holder) ? Number(holder.dataset.set) : 0;
+    event.preventDefault();
+    setGesture(set, pick.hand, pick.code);
+  }
+  document.addEventListener('keydown', onKey);
+
+  drawPads();
+  drawHistories();
+  replace(previewSlot, h('p', { class: 'busy' }, 'Reading the gestures…'));
+  refreshPreview();
+
+  return {
+    element: form,
+    histories: historiesSlot,
+    destroy: () => document.removeEventListener('keydown', onKey),
+  };
+}

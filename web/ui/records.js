@@ -1,0 +1,100 @@
+// Export and import of game records (the engine's record format): download or copy the record,
+// upload a file or paste text. Reading a record is the engine's job; this is the paperwork.
+
+import { h } from './dom.js';
+import { openDialog } from './dialog.js';
+
+/** downloadText(filename, text) saves text as a file through the browser's download. */
+export function downloadText(filename, text) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const a = h('a', { href: url, download: filename, hidden: true });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** recordFileName(names) -> a file name such as "waving-hands-alice-vs-bob-2024-05-01.json". */
+export function recordFileName(names) {
+  const slug = (s) => s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'wizard';
+  const date = new Date().toISOString().slice(0, 10);
+  return `waving-hands-${slug(names[0])}-vs-${slug(names[1])}-${date}.json`;
+}
+
+/** openExport({record, names}) shows the record to download or copy. */
+export function openExport({ record, names }) {
+  const text = JSON.stringify(record, null, 2);
+  const filename = recordFileName(names);
+  const status = h('p', { class: 'muted', role: 'status' });
+  const area = h('textarea', { readonly: true, rows: '10', 'data-testid': 'export-text', 'aria-label': 'The game record' });
+  area.value = text;
+  const body = [
+    h('p', {}, 'The record holds every order of the duel; anyone with it can replay the game move by move, here or with the command-line engine.'),
+    h('div', { class: 'actions' },
+      h('button', { type: 'button', class: 'primary', 'data-testid': 'export-download', onclick: () => { downloadText(filename, text); status.textContent = `Saved as ${filename}.`; } }, 'Download the record'),
+      h('button', {
+        type: 'button', 'data-testid': 'export-copy',
+        onclick: async () => {
+          try {
+            await navigator.clipboard.writeText(text);
+            status.textContent = 'Copied.';
+          } catch {
+            area.select();
+            status.textContent = 'Select-all is done: copy with Ctrl+C.';
+          }
+        },
+      }, 'Copy')),
+    status,
+    area,
+  ];
+  return openDialog({ title: 'Export the record', testid: 'export', body });
+}
+
+/**
+ * openImport({modes, onImport(text, mode) -> Promise<string|null>}) asks for a record (file or paste);
+ * onImport returns an error message to show, or null once the duel is loaded.
+ */
+export function openImport({ modes, onImport }) {
+  const error = h('p', { class: 'problem', role: 'alert', 'data-testid': 'import-error', hidden: true });
+  const area = h('textarea', { id: 'import-text', rows: '8', 'data-testid': 'import-text', placeholder: '{"format": "wavinghands-record", …}' });
+  const file = h('input', {
+    type: 'file', id: 'import-file', accept: '.json,application/json,text/plain', 'data-testid': 'import-file',
+    onchange: async () => {
+      const chosen = file.files && file.files[0];
+      if (chosen) area.value = await chosen.text();
+    },
+  });
+  const modeSelect = h('select', { id: 'import-mode', 'data-testid': 'import-mode' },
+    modes.map((m) => h('option', { value: m.id }, m.label)));
+  const submit = h('button', { type: 'submit', class: 'primary', 'data-testid': 'import-submit' }, 'Load the duel');
+  let dialogHandle = null;
+  const form = h('form', {
+    onsubmit: async (event) => {
+      event.preventDefault();
+      const text = area.value.trim();
+      if (!text) {
+        error.hidden = false;
+        error.textContent = 'Choose a record file or paste a record first.';
+        area.focus();
+        return;
+      }
+      submit.disabled = true;
+      const message = await onImport(text, modeSelect.value);
+      submit.disabled = false;
+      if (message) {
+        error.hidden = false;
+        error.textContent = message;
+        area.focus();
+      } else {
+        dialogHandle.close();
+      }
+    },
+  },
+  h('div', { class: 'field' }, h('label', { for: 'import-file' }, 'A record file'), file),
+  h('div', { class: 'field' }, h('label', { for: 'import-text' }, 'or paste the record'), area),
+  h('div', { class: 'field' }, h('label', { for: 'import-mode' }, 'Play on as'), modeSelect),
+  error,
+  h('div', { class: 'actions' }, submit));
+  dialogHandle = openDialog({ title: 'Import a record', testid: 'import', body: [h('p', {}, 'The engine replays the record turn by turn; a finished duel opens on its result, an unfinished one carries on from where it stopped.'), form] });
+  return dialogHandle;
+}

@@ -1,0 +1,155 @@
+// The spell reference: the rules' forward and reverse lists and every spell's full text, all as
+// the engine's `spells()` returns them. Nothing here knows a spell; it lays out the table.
+
+import { h, replace } from './dom.js';
+import { openDialog } from './dialog.js';
+
+// Headings for the engine's category values; an unknown value is shown as it comes.
+const CATEGORY_TITLES = {
+  protection: 'Protection spells',
+  summon: 'Summoning spells',
+  damage: 'Damaging spells',
+  enchantment: 'Enchantments',
+};
+const TARGET_WORDS = { self: 'usually cast on yourself', opponent: 'usually cast at your opponent', nobody: 'affects everyone' };
+
+let book = null; // the engine's spells() payload once it has answered
+let bookError = null;
+const waiting = new Set();
+
+/** setSpellBook(payload) stores the engine's spells() answer (or an error message) for the reference. */
+export function setSpellBook(payload, error = null) {
+  book = payload;
+  bookError = error;
+  for (const fn of waiting) fn();
+  waiting.clear();
+}
+
+/** spellName(key) -> the engine's display name of a spell key, or the key if the book is not loaded. */
+export function spellName(key) {
+  const s = book && book.spells.find((x) => x.key === key);
+  return s ? s.name : key;
+}
+
+function matches(filter, ...texts) {
+  if (!filter) return true;
+  const f = filter.toLowerCase().replace(/[\s(]/g, '');
+  return texts.some((t) => String(t).toLowerCase().replace(/[\s(]/g, '').includes(f));
+}
+
+function seqList(entries, filter, showSpell, caption) {
+  const rows = entries.filter((e) => matches(filter, e.sequence, e.name)).map((e) => h('tr', {},
+    h('td', { class: 'seq' }, e.sequence, e.once_per_battle ? h('abbr', { title: 'once per battle' }, ' +') : null),
+    h('td', {}, h('button', { type: 'button', class: 'link', onclick: () => showSpell(e.key) }, e.name))));
+  if (!rows.length) return h('p', { class: 'none-yet' }, 'No spell matches.');
+  return h('table', { class: 'ref-table' },
+    h('caption', { class: 'visually-hidden' }, caption),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Gestures'), h('th', { scope: 'col' }, 'Spell'))),
+    h('tbody', {}, rows));
+}
+
+function descriptions(filter) {
+  const groups = new Map();
+  for (const s of book.spells) {
+    if (!matches(filter, s.name, ...s.sequences, ...s.reverse)) continue;
+    if (!groups.has(s.category)) groups.set(s.category, []);
+    groups.get(s.category).push(s);
+  }
+  const out = [];
+  for (const [category, spells] of groups) {
+    out.push(h('h3', {}, CATEGORY_TITLES[category] || category));
+    for (const s of spells) {
+      const meta = [TARGET_WORDS[s.usual_target] || s.usual_target];
+      if (s.once_per_battle.length) meta.push(`${s.once_per_battle.join(', ')} once per battle`);
+      if (!s.discardable) meta.push('cannot be shot off harmlessly');
+      out.push(h('article', { class: 'ref-spell', id: `spell-${s.key}`, tabindex: '-1', 'data-testid': `ref-spell-${s.key}` },
+        h('h4', {}, h('span', {}, s.name), h('span', { class: 'seq' }, s.sequences.join('  or  '))),
+        h('p', { class: 'meta' }, meta.join(' · ')),
+        h('p', {}, s.description)));
+    }
+  }
+  const notes = Object.entries(book.notes || {}).filter(([key, text]) => matches(filter, key, text));
+  if (notes.length) {
+    out.push(h('h3', {}, 'Not spells'));
+    for (const [key, text] of notes) {
+      out.push(h('article', { class: 'ref-spell', id: `spell-${key}`, tabindex: '-1', 'data-testid': `ref-spell-${key}` },
+        h('h4', {}, key[0].toUpperCase() + key.slice(1)), h('p', {}, text)));
+    }
+  }
+  return out.length ? out : [h('p', { class: 'none-yet' }, 'No spell matches.')];
+}
+
+/** openReference({spell}) shows the spell reference dialog, on the given spell's description if named. */
+export function openReference({ spell = null } = {}) {
+  const tabs = [
+    { id: 'forward', label: 'Forward list' },
+    { id: 'reverse', label: 'Reverse list' },
+    { id: 'spells', label: 'Descriptions' },
+  ];
+  let current = spell ? 'spells' : 'forward';
+  let filter = '';
+  const panel = h('div', { role: 'tabpanel', id: 'ref-panel', 'data-testid': 'reference-panel' });
+  const tabButtons = tabs.map((t) => h('button', {
+    type: 'button', role: 'tab', id: `ref-tab-${t.id}`, 'aria-controls': 'ref-panel', 'data-testid': `reference-tab-${t.id}`,
+    onclick: () => { current = t.id; draw(); },
+    onkeydown: (event) => {
+      // Arrow keys move along the tab row, as the ARIA tabs pattern expects.
+      const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+      if (!step) return;
+      const i = (tabs.findIndex((x) => x.id === current) + step + tabs.length) % tabs.length;
+      current = tabs[i].id;
+      draw();
+      tabButtons[i].focus();
+    },
+  }, t.label));
+  const search = h('input', {
+    type: 'text', class: 'ref-search', placeholder: 'Find a spell or gestures (e.g. fireball, S-D)',
+    'aria-label': 'Find a spell or gestures', 'data-testid': 'reference-search', autocomplete: 'off',
+    oninput: (event) => { filter = event.target.value.trim(); draw(); },
+  });
+
+  function showSpell(key) {
+    current = 'spells';
+    filter = '';
+    search.value = '';
+    draw();
+    const target = panel.querySelector(`#spell-${CSS.escape(key)}`);
+    if (target) {
+      target.scrollIntoView({ block: 'start' });
+      target.focus();
+    }
+  }
+
+  function draw() {
+    tabButtons.forEach((b, i) => {
+      const selected = tabs[i].id === current;
+      b.setAttribute('aria-selected', String(selected));
+      b.tabIndex = selected ? 0 : -1;
+    });
+    panel.setAttribute('aria-labelledby', `ref-tab-${current}`);
+    if (!book) {
+      replace(panel, h('p', { class: 'busy' }, bookError
+        ? `The spell book could not be read: ${bookError}`
+        : 'The spell book opens as soon as the rules engine has loaded…'));
+      if (!bookError) waiting.add(draw);
+      return;
+    }
+    if (current === 'forward') {
+      replace(panel, h('p', { class: 'muted' }, 'Every spell by its gestures, first gesture first.'),
+        seqList(book.forward, filter, showSpell, 'Spells in forward order'));
+    } else if (current === 'reverse') {
+      replace(panel, h('p', { class: 'muted' }, 'Read your last few gestures backwards to see if you have made a spell.'),
+        seqList(book.reverse, filter, showSpell, 'Spells in reverse order'));
+    } else {
+      replace(panel, descriptions(filter));
+    }
+  }
+
+  const source = book && book.source ? h('p', { class: 'muted' }, `Text: ${book.source}. `, h('abbr', { title: 'once per battle' }, '+'), ' marks a sequence usable once per battle.') : null;
+  const body = [h('div', { class: 'tabs', role: 'tablist', 'aria-label': 'Spell lists' }, tabButtons), search, panel, source];
+  const dialog = openDialog({ title: 'Spell reference', testid: 'reference', body });
+  draw();
+  if (spell) showSpell(spell);
+  else tabButtons.find((b) => b.getAttribute('aria-selected') === 'true').focus();
+  return dialog;
+}

@@ -1,0 +1,142 @@
+// The screens around the duel: the start screen (names, options, mode, saved duels), the
+// "pass the device" screen that hides one wizard's orders from the other, the resume screen
+// shown while the engine boots after a reload, and the plain-words failure screen.
+
+import { h } from './dom.js';
+import { handIcon } from './icons.js';
+
+function ago(time) {
+  const minutes = Math.round((Date.now() - time) / 60000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
+  return new Date(time).toLocaleDateString();
+}
+
+function savedItem(game, modeLabel, { onResume, onDelete }) {
+  let armed = false;
+  const del = h('button', {
+    type: 'button', class: 'danger', 'data-testid': `delete-${game.id}`, 'aria-label': `Delete the duel ${game.title}`,
+    onclick: () => {
+      // A second press confirms: a saved duel cannot be brought back.
+      if (!armed) {
+        armed = true;
+        del.textContent = 'Really delete?';
+        return;
+      }
+      onDelete(game.id);
+    },
+    onblur: () => { armed = false; del.textContent = 'Delete'; },
+  }, 'Delete');
+  const state = game.over ? game.resultText : `turn ${game.turn}`;
+  return h('li', { 'data-testid': `saved-${game.id}` },
+    h('div', { class: 'saved-title' }, h('strong', {}, game.title),
+      h('small', {}, `${state} · ${modeLabel} · ${ago(game.updatedAt)}`)),
+    h('button', { type: 'button', 'data-testid': `resume-${game.id}`, onclick: () => onResume(game.id) }, game.over ? 'View' : 'Resume'),
+    del);
+}
+
+/**
+ * startScreen(opts) -> the start screen element.
+ * opts: {prefs, modes:[{id,label,hint}], options:[{id,label,hint}], saved, engineState, remoteSlot,
+ *        onStart({names, mode, options}) -> Promise<string|null>, onResume(id), onDelete(id), onImport()}.
+ */
+export function startScreen({ prefs, modes, options, saved, onStart, onResume, onDelete, onImport, remoteSlot }) {
+  const names = prefs.names || ['Merlin', 'Morgana'];
+  let mode = modes.some((m) => m.id === prefs.mode) ? prefs.mode : modes[0].id;
+  const error = h('p', { class: 'problem', role: 'alert', 'data-testid': 'start-error', hidden: true });
+  const nameInputs = [0, 1].map((i) => h('input', {
+    type: 'text', id: `name-${i}`, 'data-testid': `name-${i}`, value: names[i] || '', required: true, autocomplete: 'off', spellcheck: 'false',
+  }));
+  const secondLabel = h('label', { for: 'name-1' });
+  const labelSecond = () => { secondLabel.textContent = mode === 'computer' ? 'The computer’s wizard' : 'Second wizard'; };
+  labelSecond();
+  const modeRadios = modes.map((m) => h('label', { class: 'choice' },
+    h('input', { type: 'radio', name: 'mode', value: m.id, checked: m.id === mode, 'data-testid': `mode-${m.id}`, onchange: () => { mode = m.id; labelSecond(); } }),
+    h('span', {}, m.label, h('small', { class: 'muted' }, m.hint))));
+  const optionBoxes = options.map((o) => h('label', { class: 'choice' },
+    h('input', { type: 'checkbox', name: o.id, checked: Boolean(prefs.options && prefs.options[o.id]), 'data-testid': `option-${o.id}` }),
+    h('span', {}, o.label, h('small', { class: 'muted' }, o.hint))));
+  const begin = h('button', { type: 'submit', class: 'primary', 'data-testid': 'start-game' }, 'Begin the duel');
+
+  const form = h('form', {
+    class: 'card', 'data-testid': 'new-game-form', 'aria-labelledby': 'new-duel-title',
+    onsubmit: async (event) => {
+      event.preventDefault();
+      error.hidden = true;
+      begin.disabled = true;
+      const label = begin.textContent;
+      begin.textContent = 'Summoning the duel…';
+      const chosen = {};
+      for (const box of optionBoxes) {
+        const input = box.querySelector('input');
+        chosen[input.name] = input.checked;
+      }
+      const message = await onStart({ names: nameInputs.map((n) => n.value.trim()), mode, options: chosen });
+      if (message) {
+        error.textContent = message;
+        error.hidden = false;
+        begin.disabled = false;
+        begin.textContent = label;
+      }
+    },
+  },
+  h('h2', { id: 'new-duel-title' }, 'A new duel'),
+  h('div', { class: 'names' },
+    h('div', { class: 'field' }, h('label', { for: 'name-0' }, 'First wizard'), nameInputs[0]),
+    h('div', { class: 'field' }, secondLabel, nameInputs[1])),
+  h('fieldset', {}, h('legend', {}, 'Who plays'), modeRadios,
+    // Remote play (turn codes, WebRTC) adds its own choices here; see registerMode in app.js.
+    remoteSlot),
+  options.length ? h('fieldset', {}, h('legend', {}, 'Rules'), optionBoxes) : null,
+  error,
+  h('div', { class: 'actions' }, begin));
+
+  const modeLabel = (id) => (modes.find((m) => m.id === id) || { label: id }).label;
+  const savedCard = h('section', { class: 'card', 'data-testid': 'saved-games', 'aria-labelledby': 'saved-title' },
+    h('h2', { id: 'saved-title' }, 'Saved duels'),
+    saved.length
+      ? h('ul', { class: 'saved-list' }, saved.map((g) => savedItem(g, modeLabel(g.mode), { onResume, onDelete })))
+      : h('p', { class: 'muted' }, 'None yet. Every duel is saved in this browser after each turn.'),
+    h('div', { class: 'actions' }, h('button', { type: 'button', 'data-testid': 'import-record', onclick: onImport }, 'Import a record…')));
+
+  return h('section', { class: 'start', 'data-testid': 'start-screen' },
+    h('h1', {}, 'A duel of wizards'),
+    h('p', { class: 'intro' }, 'Two wizards face each other. Each turn both write, in secret, what their two hands do; gestures in the right order weave spells. The last wizard standing wins.'),
+    h('div', { class: 'start-grid' }, form, savedCard));
+}
+
+/** passScreen({name, other, timeStop, onReady, onHome}) -> the screen that hands the device over. */
+export function passScreen({ name, other, kind, onReady, onHome }) {
+  const why = kind === 'time_stop'
+    ? `Time stops for ${name}: an extra turn that ${other} will know nothing about.`
+    : kind === 'decision'
+      ? `${name} has a decision to make.`
+      : `${name} writes secret orders now.`;
+  return h('section', { class: 'pass', 'data-testid': 'pass-screen', 'aria-labelledby': 'pass-title' },
+    handIcon('pass-sigil'),
+    h('h1', { id: 'pass-title', tabindex: '-1' }, `Pass the device to ${name}`),
+    h('p', {}, `${why} ${other}, please look away.`),
+    h('button', { type: 'button', class: 'primary', 'data-testid': 'pass-ready', 'data-autofocus': true, onclick: onReady }, `I am ${name} — show me`),
+    h('button', { type: 'button', class: 'link', onclick: onHome }, 'Back to the start screen'));
+}
+
+/** resumeScreen({title, onHome}) -> the placeholder shown while a saved duel waits for the engine. */
+export function resumeScreen({ title, onHome }) {
+  return h('section', { class: 'pass', 'data-testid': 'resume-screen' },
+    handIcon('pass-sigil'),
+    h('h1', { tabindex: '-1' }, `Resuming ${title}`),
+    h('p', {}, 'The duel continues as soon as the rules engine has loaded.'),
+    h('button', { type: 'button', class: 'link', onclick: onHome }, 'Back to the start screen'));
+}
+
+/** failureScreen({message, onHome}) -> a plain-words failure with a way out. */
+export function failureScreen({ title = 'Something went wrong', message, onHome }) {
+  return h('section', { class: 'pass', 'data-testid': 'failure-screen', role: 'alert' },
+    h('h1', { tabindex: '-1' }, title),
+    h('p', {}, message),
+    h('div', { class: 'actions' },
+      h('button', { type: 'button', class: 'primary', onclick: () => location.reload() }, 'Reload the page'),
+      onHome ? h('button', { type: 'button', onclick: onHome }, 'Back to the start screen') : null));
+}
