@@ -222,19 +222,27 @@ def pyodide_test_wheels() -> list[Path]:
 
 
 def normalised_zip(data: bytes) -> bytes:
-    """Rewrite a wheel with fixed timestamps, permissions and order (RECORD last)."""
+    """Rewrite a wheel with fixed timestamps, permissions and order (RECORD last), uncompressed.
+
+    Stored rather than deflated so that engine-worker.js can lay the files out in Pyodide's
+    file system with a few lines of JS and no decompression on the boot's critical path.
+    """
     src = zipfile.ZipFile(io.BytesIO(data))
+
     def order(name: str) -> tuple[bool, bool, str]:
         top = name.split("/", 1)[0]
         return (top.endswith(".dist-info"), name.endswith(".dist-info/RECORD"), name)
+
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w") as dst:
         for name in sorted(src.namelist(), key=order):
+            if name.endswith("/"):
+                continue  # directories are implied by the files' paths
             info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
             info.create_system = 3  # unix, so the mode bits below are honoured
             info.external_attr = 0o644 << 16
-            info.compress_type = zipfile.ZIP_DEFLATED
-            dst.writestr(info, src.read(name), compresslevel=9)
+            info.compress_type = zipfile.ZIP_STORED
+            dst.writestr(info, src.read(name))
     return out.getvalue()
 
 
@@ -376,13 +384,23 @@ def sri_sha256(data: bytes) -> str:
     return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
 
 
-def engine_build_module(files: dict[str, bytes]) -> bytes:
+def snapshot_cache_key(snapshot_gz: bytes) -> str:
+    """The Cache Storage key under which sw.js keeps the inflated snapshot (never served)."""
+    return f"pyodide/engine-snapshot-{sha256_hex(snapshot_gz)[:16]}.bin"
+
+
+def engine_build_module(files: dict[str, bytes], snapshot_size: int) -> bytes:
     """engine-build.js: what engine-worker.js boots from, with each file's integrity."""
     wheel = engine_wheel_path(files)
     build = {
         "pyodide": PYODIDE_VERSION,
         "wheel": {"url": wheel, "integrity": sri_sha256(files[wheel])},
-        "snapshot": {"url": SNAPSHOT, "integrity": sri_sha256(files[SNAPSHOT])},
+        "snapshot": {
+            "url": SNAPSHOT,
+            "integrity": sri_sha256(files[SNAPSHOT]),
+            "size": snapshot_size,
+            "inflated": snapshot_cache_key(files[SNAPSHOT]),
+        },
     }
     return (
         "// Written by build.py: the files engine-worker.js boots from, with their integrity.\n"
@@ -395,11 +413,13 @@ def service_worker(files: dict[str, bytes]) -> tuple[str, bytes]:
     template = (WEB / "sw.js").read_text()
     manifest = {rel: sha256_hex(data) for rel, data in sorted(files.items())}
     version = sha256_hex(json.dumps(manifest, sort_keys=True).encode())[:16]
+    precache = [[rel, sri_sha256(data)] for rel, data in sorted(files.items())]
     header = (
-        "// Written by build.py from web/sw.js: the site's content version and every file to\n"
-        "// precache.  Any change to any file changes VERSION, hence the cache name.\n"
+        "// Written by build.py from web/sw.js: the site's content version, every file to\n"
+        "// precache with its integrity, and the gzipped files to keep inflated as well.\n"
         f"const VERSION = {json.dumps(version)};\n"
-        f"const PRECACHE = {json.dumps(sorted(files), indent=1)};\n"
+        f"const PRECACHE = {json.dumps(precache, indent=1)};\n"
+        f"const INFLATE = {json.dumps({SNAPSHOT: snapshot_cache_key(files[SNAPSHOT])})};\n"
     )
     return version, (header + template).encode()
 
@@ -409,7 +429,8 @@ def build_site(out: Path = DEFAULT_OUT) -> Site:
     out = out.resolve()
     files = source_files()
     files[SNAPSHOT] = snapshot(files)
-    files["engine-build.js"] = engine_build_module(files)
+    snapshot_size = len(gzip.decompress(files[SNAPSHOT]))
+    files["engine-build.js"] = engine_build_module(files, snapshot_size)
     version, sw = service_worker(files)
     files["sw.js"] = sw
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -15,6 +15,7 @@ without one, the tests that connect are skipped and say so.
 from __future__ import annotations
 
 import os
+import random
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -307,6 +308,76 @@ def test_closing_one_side_reports_disconnected_on_the_other(pair: tuple[object, 
     connect(host, guest)
     assert host.evaluate("() => __t.send('WH1.again')") == {"ok": True}
     guest.wait_for_function("() => __log.messages.includes('WH1.again')")
+
+
+def _engine_modules() -> tuple[object, object]:
+    """wavinghands.session and tests/remote_driver.py, importable from a source checkout."""
+    for path in (ROOT / "engine", ROOT / "tests"):
+        if str(path) not in sys.path:
+            sys.path.insert(0, str(path))
+    import remote_driver
+
+    from wavinghands import session
+
+    return session, remote_driver
+
+
+@needs_route
+def test_a_duel_carried_live_cut_finished_by_codes_and_reconnected(
+    pair: tuple[object, object],
+) -> None:
+    """A whole duel's turn codes over the channel: live, then by hand after the host closes the
+    connection, then live again after a fresh exchange started by the guest."""
+    session, driver = _engine_modules()
+    eng = session.default_engine()  # type: ignore[attr-defined]
+    live_first, by_hand = 5, 4
+    # A duel long enough for all three stretches (random duels can end in a few turns).
+    seed = next(
+        n
+        for n in range(2026, 2126)
+        if len(driver.play(eng, random.Random(n)).codes) > live_first + by_hand + 4  # type: ignore[attr-defined]
+    )
+    pages = dict(enumerate(pair))  # 0: the host's page (wizard W0), 1: the guest's
+    connect(pages[0], pages[1])
+    arrived = {0: 0, 1: 0}
+    count = {"live": 0, "hand": 0, "live again": 0}
+    stretch = "live"
+
+    def carry(code: str, to: int) -> None:
+        sent = pages[1 - to].evaluate("(c) => __t.send(c)", code)
+        assert sent == {"ok": True}, sent
+        arrived[to] += 1
+        pages[to].wait_for_function("(n) => __log.messages.length >= n", arg=arrived[to])
+        assert pages[to].evaluate("(n) => __log.messages[n - 1]", arrived[to]) == code
+
+    def on_code(code: str, receiver: object) -> None:
+        nonlocal stretch
+        to = receiver.me  # type: ignore[attr-defined]
+        if stretch == "live" and count["live"] == live_first:
+            pages[0].evaluate("() => __t.close()")
+            wait_status(pages[1], "disconnected", timeout=10_000)
+            stretch = "hand"
+        elif stretch == "hand" and count["hand"] == by_hand:
+            connect(pages[1], pages[0])  # either player may start the new exchange
+            # After reconnecting, the last code is sent again in case it was lost: harmless.
+            last = receiver.received[-1]  # type: ignore[attr-defined]
+            carry(last, to)
+            again = session.receive(receiver, last, eng, random.Random(0).randbytes)  # type: ignore[attr-defined]
+            assert again.session == receiver and "Already applied" in again.note
+            stretch = "live again"
+        if stretch == "hand":
+            refused = pages[1 - to].evaluate("(c) => __t.send(c)", code)
+            assert refused["error"]["code"] == "not-connected"  # so the page shows it to copy
+        else:
+            carry(code, to)
+        count[stretch] += 1
+
+    ex = driver.play(eng, random.Random(seed), on_code=on_code)  # type: ignore[attr-defined]
+    assert ex.host.game is not None and ex.host.game == ex.guest.game
+    assert session.status(ex.host, eng)["state"] == "over"  # type: ignore[attr-defined]
+    assert count["live"] == live_first and count["hand"] == by_hand
+    assert count["live again"] >= 1
+    assert pages[0].evaluate("() => __t.status") == "connected"
 
 
 # Makes the page's transport unable to say goodbye, as when its network vanishes.

@@ -13,6 +13,7 @@ or leave them to `default_decisions` (first option).  Time-stopped turns take th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -87,7 +88,16 @@ class Duel:
         return self
 
     # -- play ----------------------------------------------------------------------------------
-    def run(self, turns: int | None = None) -> Duel:
+    def until(self, turn: int, kind: str = "decision") -> Duel:
+        """Play until the game waits in the phase `kind` of game turn `turn` (e.g. the decision
+        phase of turn 3, before it is answered); raises LookupError if it never does."""
+        self.run(stop=lambda g: g.phase.kind == kind and g.phase.turn == turn)
+        if not (self.game.phase.kind == kind and self.game.phase.turn == turn):
+            raise LookupError(f"the game never waited in a {kind} phase of turn {turn}")
+        return self
+
+    def run(self, turns: int | None = None,
+            stop: Callable[[Game], bool] | None = None) -> Duel:
         """Play the planned regular turns (and any phases between them) until the plan or the
         game ends; `turns` caps the number of regular turns played in all (so `run(3)` then
         `run()` plays turns 1-3, then the rest)."""
@@ -95,6 +105,8 @@ class Duel:
         total = max(len(self.plan[0]), len(self.plan[1]))
         limit = total if turns is None else min(turns, total)
         while self.game.phase.kind != "over":
+            if stop is not None and stop(self.game):
+                break
             kind = self.game.phase.kind
             if kind == "orders":
                 if regular >= limit:
@@ -209,3 +221,29 @@ class Duel:
             if r.turn == turn and r.kind == kind:
                 return (r.left, r.right)
         raise LookupError(f"{who} has no {kind} row on turn {turn}")
+
+
+def cast(hand: str, spell: str, target: str | None = None, set_index: int = 0,
+         bank: bool = False, permanent: bool = False) -> dict[str, Any]:
+    """One entry of an orders' "casts" list: `cast("L", "missile", "none")`."""
+    c: dict[str, Any] = {"set": set_index, "hand": hand, "spell": spell}
+    if target is not None:
+        c["target"] = target
+    if bank:
+        c["bank"] = True
+    if permanent:
+        c["permanent"] = True
+    return c
+
+
+def problems(game: Game, who: str, raw: dict[str, Any]) -> list[str]:
+    """The codes of everything wrong with one wizard's input (orders or decisions) for the
+    current phase of `game` (empty: legal)."""
+    from wavinghands.legal import input_problems
+    from wavinghands.orders import OrderError
+
+    try:
+        inp = duel.parse_input(game, raw)
+    except OrderError as e:
+        return [e.code]
+    return [p.code for p in input_problems(game, WHO[who], inp)]

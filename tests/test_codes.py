@@ -378,10 +378,10 @@ def test_errors_are_specific_and_change_nothing(monkeypatch: pytest.MonkeyPatch)
         (later, codes.OutOfOrder, "turn"),
         (own, codes.OwnCode, "you made"),
         (v2, codes.UnsupportedVersion, "version"),
-        (code[:-3], CorruptedCode, ""),
+        (code[:-3], CorruptedCode, "copy it again"),
         (_reencode(code, state=b"\0\0\0\0"), codes.Desync, "reload"),
         (_reencode(code, turn=m.turn + 1), codes.Desync, "no longer agree"),
-        (_reencode(code, reveal=None), codes.MalformedCode, ""),
+        (_reencode(code, reveal=None), codes.MalformedCode, "does not open"),
         (_reencode(earlier, final=Commit(b"\1" * 16)) if isinstance(
             codes.decode_message(earlier).final, Commit) else _reencode(
             earlier, turn=codes.decode_message(earlier).turn + 7), codes.ConflictingCode, ""),

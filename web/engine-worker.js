@@ -9,22 +9,19 @@
 //   {id, result} | {id, error}            the answer to one call
 //
 // Boot, fast path: restore the memory snapshot that build.py made (interpreter started, engine
-// imported), then unpack the engine wheel's files into site-packages for anything read from
-// disk later.  Both files are fetched with their integrity from engine-build.js.  This skips
-// Python's start-up and the engine's import, most of a cold boot (docs/build.md).
+// imported), then lay the engine wheel's files out in site-packages for anything read from
+// disk later.  Both files are fetched with the integrity that engine-build.js lists.  This
+// skips Python's start-up and the engine's import, most of a cold boot (docs/build.md).
 // Fallback, if the snapshot cannot be used: a normal Pyodide boot that installs the engine wheel
 // through Pyodide's package loader from pyodide-lock.json (sha256 checked).  micropip is not
 // needed for a wheel without dependencies, so neither path loads it.
 
 import { BUILD } from "./engine-build.js";
-import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const started = performance.now();
 const SITE = new URL("./", import.meta.url);
 const INDEX_URL = new URL("./pyodide/", SITE).href;
 const ENGINE_PACKAGE = "wavinghands";
-// Where tools/snapshot.mjs put the wheel too; the restored interpreter expects nothing there.
-const WHEEL_PATH = "/tmp/engine.whl";
 // Names a call may use: plain public functions of wavinghands.api, never dunders.
 const CALLABLE = /^[a-z][a-z0-9_]*$/;
 
@@ -97,17 +94,69 @@ async function fetchChecked(entry) {
   return response;
 }
 
-// Both downloads start now, in parallel with loading Pyodide's own files.
-const snapshotBytes = fetchChecked(BUILD.snapshot)
-  .then((r) => new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer())
-  .then((buffer) => {
-    mark("snapshot");
-    progress("runtime", 0.5);
-    return new Uint8Array(buffer);
-  });
+/** Copy a byte stream into `target`, which it must fill exactly. */
+async function streamInto(stream, target) {
+  const reader = stream.getReader();
+  let offset = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (offset + value.length > target.length) throw new Error("snapshot larger than announced");
+    target.set(value, offset);
+    offset += value.length;
+  }
+  if (offset !== target.length) throw new Error("snapshot shorter than announced");
+}
+
+/** Fill `target` with the snapshot: inflated from Cache Storage if sw.js keeps it, else gunzipped. */
+async function loadSnapshot(target) {
+  // sw.js stores the inflated copy under a key that carries the gzip file's hash, so a hit is
+  // always this build's snapshot; reading it is several times faster than gunzipping again.
+  const inflated = self.caches ? await caches.match(new URL(BUILD.snapshot.inflated, SITE).href) : undefined;
+  if (inflated) {
+    timings.snapshotSource = "inflated";
+    await streamInto(inflated.body, target);
+  } else {
+    timings.snapshotSource = "download";
+    const gz = await fetchChecked(BUILD.snapshot);
+    await streamInto(gz.body.pipeThrough(new DecompressionStream("gzip")), target);
+  }
+  mark("snapshot");
+  progress("runtime", 0.6);
+}
+
+/** The (name, bytes) of every file in a zip whose entries are stored uncompressed. */
+function storedZipEntries(zip) {
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  let eocd = zip.length - 22;
+  while (eocd >= 0 && view.getUint32(eocd, true) !== 0x06054b50) eocd--;
+  if (eocd < 0) throw new Error("engine wheel: not a zip file");
+  const count = view.getUint16(eocd + 10, true);
+  let p = view.getUint32(eocd + 16, true);
+  const decoder = new TextDecoder();
+  const entries = [];
+  for (let i = 0; i < count; i++) {
+    if (view.getUint32(p, true) !== 0x02014b50) throw new Error("engine wheel: bad central directory");
+    const method = view.getUint16(p + 10, true);
+    const size = view.getUint32(p + 20, true);
+    const nameLength = view.getUint16(p + 28, true);
+    const local = view.getUint32(p + 42, true);
+    const name = decoder.decode(zip.subarray(p + 46, p + 46 + nameLength));
+    if (method !== 0) throw new Error(`engine wheel: ${name} is compressed`);
+    const data = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    entries.push([name, zip.subarray(data, data + size)]);
+    p += 46 + nameLength + view.getUint16(p + 30, true) + view.getUint16(p + 32, true);
+  }
+  return entries;
+}
+
+// Both downloads start now, in parallel with loading Pyodide's own scripts and wasm.
+const snapshot = new Uint8Array(BUILD.snapshot.size);
+const snapshotLoaded = loadSnapshot(snapshot);
 const wheelBytes = fetchChecked(BUILD.wheel).then((r) => r.arrayBuffer());
-snapshotBytes.catch(() => {});
-wheelBytes.catch(() => {});
+const pyodideScript = import("./pyodide/pyodide.mjs");
+const pyodideRuntime = import("./pyodide/pyodide.asm.mjs");
+for (const p of [snapshotLoaded, wheelBytes, pyodideScript, pyodideRuntime]) p.catch(() => {});
 
 const pyodideOptions = () => ({
   indexURL: INDEX_URL,
@@ -118,30 +167,46 @@ const pyodideOptions = () => ({
 
 /** Boot from the build's memory snapshot; returns the restored engine module. */
 async function bootFromSnapshot() {
+  const { loadPyodide } = await pyodideScript;
+  const createModule = (await pyodideRuntime).default;
   const pyodide = await Promise.race([
-    // The same executable name the snapshot was made with (tools/snapshot.mjs).
-    loadPyodide({ ...pyodideOptions(), _loadSnapshot: snapshotBytes, _sysExecutable: "python" }),
+    loadPyodide({
+      ...pyodideOptions(),
+      // Pyodide only needs the snapshot's size before compiling the wasm, and its bytes after;
+      // handing over the buffer at once and waiting for its contents only once the module is
+      // built lets the download and the wasm compilation overlap.
+      _loadSnapshot: snapshot,
+      createPyodideModule: async (settings) => {
+        const module = await createModule(settings);
+        mark("wasm");
+        await snapshotLoaded;
+        return module;
+      },
+      // The same executable name the snapshot was made with (tools/snapshot.mjs).
+      _sysExecutable: "python",
+    }),
     instantiationFailed,
   ]);
   mark("pyodide");
   progress("engine", 0.85);
-  pyodide.FS.writeFile(WHEEL_PATH, new Uint8Array(await wheelBytes));
-  pyodide.runPython(`
-import importlib, os, random, sys, zipfile
-with zipfile.ZipFile(${JSON.stringify(WHEEL_PATH)}) as wheel:
-    wheel.extractall(next(p for p in sys.path if p.endswith("site-packages")))
-os.remove(${JSON.stringify(WHEEL_PATH)})
-importlib.invalidate_caches()
-# The snapshot froze one random state for every visitor; draw a fresh one.
-random.seed()
-del wheel
-`);
+  // The interpreter already imported the engine; its files go back on disk for anything it
+  // reads later (package data, modules imported lazily).
+  const { FS } = pyodide;
+  const sitePackages = pyodide.runPython('next(p for p in __import__("sys").path if p.endswith("site-packages"))');
+  for (const [name, data] of storedZipEntries(new Uint8Array(await wheelBytes))) {
+    const path = `${sitePackages}/${name}`;
+    FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    FS.writeFile(path, data);
+  }
+  // The snapshot froze one random state for every visitor; draw a fresh one.
+  pyodide.runPython("import random; random.seed()");
   mark("wheel");
   return pyodide.pyimport("wavinghands.api");
 }
 
 /** Boot Pyodide from scratch and install the wheel from the lock file; slower, no snapshot. */
 async function bootWithoutSnapshot() {
+  const { loadPyodide } = await pyodideScript;
   // `packages` fetches and checks the wheel while the interpreter starts; a failed check only
   // reaches an error callback, so loadedPackages is checked afterwards.
   const pyodide = await Promise.race([

@@ -560,6 +560,10 @@ def receive(s: Session, text: str, engine: Engine | None = None,
             return Outcome(s, None, (), f"Already applied: you pasted this code before, nothing "
                                         f"changed. If {opp} is waiting, send your last code "
                                         "again.")
+        if m.type is MsgType.ACCEPT:
+            raise ConflictingCode(f"this invitation was already accepted by {opp}: one "
+                                  "invitation makes one game. Send a new invitation to play "
+                                  "another")
         raise ConflictingCode(f"this code from {opp} replaces one you already applied "
                               "(they sealed that step twice, perhaps after a reload). The game "
                               f"goes on from the first one: send {opp} your last code again")

@@ -288,7 +288,7 @@ function liveTransport(pc, channel, stage, opts) {
     },
   };
 
-  // Host only: called once the answer is applied, from then on the connection may be checked.
+  // Host only: an answer is being applied, so connectivity checks start and the clock runs.
   function startChecking() {
     if (terminal() || status !== STATUS.CONNECTING) return;
     setStatus(STATUS.CONNECTING, 'checking');

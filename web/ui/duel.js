@@ -36,12 +36,14 @@ export function renderOutcome(view, seen) {
   const events = view.log.slice(seen.log || 0);
   const lines = gestureLines(view, seen.rows || [0, 0]);
   if (!events.length && !lines.length) return null;
-  const turns = [...new Set(events.map((e) => e.turn))];
-  const title = turns.length === 1 ? `What happened in turn ${turns[0]}` : 'What happened since your last orders';
+  const turns = new Set(events.map((e) => e.turn));
+  view.wizards.forEach((w, i) => w.history.slice((seen.rows || [0, 0])[i] || 0).forEach((row) => turns.add(row.turn)));
+  const single = turns.size === 1;
+  const title = single ? `What happened in turn ${[...turns][0]}` : 'What happened since your last orders';
   return h('section', { class: 'card outcome', 'data-testid': 'outcome', 'aria-labelledby': 'outcome-title' },
     h('h2', { id: 'outcome-title' }, title),
     lines.length ? h('ul', { class: 'muted', 'aria-label': 'Gestures revealed' }, lines) : null,
-    events.length ? renderLog(events, { testid: 'outcome-log' }) : h('p', { class: 'none-yet' }, 'No spell took effect.'));
+    events.length ? renderLog(events, { testid: 'outcome-log', headings: !single }) : h('p', { class: 'none-yet' }, 'No spell took effect.'));
 }
 
 function fullLog(view, open = false) {

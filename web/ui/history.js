@@ -5,8 +5,8 @@
 import { h } from './dom.js';
 
 // How a history cell reads aloud: a bare ">" or "-" would be spoken as punctuation.
-const SPOKEN = { '>': 'stab', '-': 'nothing', '?': 'hidden', '': 'nothing' };
-const SHOWN = { '>': '>', '-': '–', '?': '?', '': '–' };
+const SPOKEN = { '>': 'stab', '-': 'nothing', '?': 'hidden', '': 'not chosen yet' };
+const SHOWN = { '>': '>', '-': '–', '?': '?', '': '…' };
 const KIND_MARK = { haste: { mark: 'h', title: 'extra gesture set from haste' }, time_stop: { mark: 't', title: 'time-stopped turn' } };
 
 function cell(gesture, extraClass = '') {
@@ -32,7 +32,7 @@ export function renderHistory(wizard, { draft = null, testid = `history-${wizard
   if (draft) {
     draft.forEach(([left, right], i) => {
       rows.push(h('tr', { class: 'draft', title: 'your orders for this turn, not yet sealed' },
-        h('th', { scope: 'row' }, i === 0 ? 'now' : 'now h'), cell(left || '?'), cell(right || '?')));
+        h('th', { scope: 'row' }, i === 0 ? 'now' : 'now h'), cell(left || ''), cell(right || '')));
     });
   }
   const table = h('table', { class: 'history', 'data-testid': testid },

@@ -13,13 +13,13 @@ function groupByTurn(events) {
   return groups;
 }
 
-/** renderLog(events, {latestTurn, testid, newestFirst}) -> <ol> of the narrated events, grouped by turn. */
-export function renderLog(events, { latestTurn = null, testid = 'battle-log', newestFirst = false } = {}) {
+/** renderLog(events, {latestTurn, testid, newestFirst, headings}) -> <ol> of the narrated events, grouped by turn. */
+export function renderLog(events, { latestTurn = null, testid = 'battle-log', newestFirst = false, headings = true } = {}) {
   const groups = groupByTurn(events || []);
   if (newestFirst) groups.reverse();
   const items = [];
   for (const group of groups) {
-    items.push(h('li', { class: 'turn-head', 'aria-hidden': 'true' }, `Turn ${group.turn}`));
+    if (headings) items.push(h('li', { class: 'turn-head', 'aria-hidden': 'true' }, `Turn ${group.turn}`));
     for (const event of group.events) {
       items.push(h('li', { class: group.turn === latestTurn ? 'latest' : null, 'data-type': event.type },
         h('span', { class: 'visually-hidden' }, `Turn ${group.turn}: `), event.text));

@@ -282,6 +282,10 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
   }
 
   function handPreview(set, hand) {
+    if (hand !== 'B' && !draft.gestures[set.set][hand === 'L' ? 0 : 1]) {
+      return h('div', { class: 'hand-preview', 'data-testid': `preview-${set.set}-${hand}` },
+        h('h3', {}, HAND_WORDS[hand]), h('p', { class: 'none-yet' }, 'Choose a gesture to see what it does.'));
+    }
     const completes = set.completes[hand] || [];
     const under = set.under_way[hand] || [];
     if (hand === 'B' && !completes.length && !under.length) return null;

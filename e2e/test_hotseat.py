@@ -1,0 +1,293 @@
+"""The hot-seat duel through the real page in Debian's Chromium, engine in Pyodide.
+
+A scripted duel is played to its end through the UI only (the engine decides when and how it
+ends), with a reload between the two wizards' orders; its record is exported, downloaded and
+imported again; the spell reference opens; one turn is played by keyboard alone; and the orders
+screen is checked at a phone's 375px width.  Screenshots of the main screens go to test-output/
+for a person to look at.
+
+Fixtures `server_url` and `browser` come from e2e/conftest.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("playwright.sync_api")
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "test-output"
+ENGINE_MS = 90_000
+NAMES = ("Alice", "Bob")
+
+# The duel's script, one row per turn: (left, right) for each wizard.  Alice builds a lightning
+# bolt (D-F-F-D-D) with her left hand and a fireball (F-S-S-D-D) with her right, then a second
+# bolt and a missile, stabbing in between; Bob answers with missiles (S-D).  Which spells go off,
+# their damage and the end of the duel are the engine's business: the test only follows the
+# screens until the result appears.
+SCRIPT = {
+    0: ["DF", "FS", "FS", "DD", "DD", "FS", "FD", "D>", "D>"],
+    1: ["S-", "D-", "S-", "D-", "S-", "D-", "S-", "D-", "S-"],
+}
+MAX_TURNS = 20
+RELOAD_AT_TURN = 4  # reload after the first wizard of this turn has sealed their orders
+
+SLUG = {">": "stab", "-": "nothing"}
+
+
+def gestures_for(wizard: int, turn: int) -> tuple[str, str]:
+    """The scripted pair, or (nothing, stab) once the script has run out."""
+    rows = SCRIPT[wizard]
+    pair = rows[turn - 1] if turn <= len(rows) else "->"
+    return pair[0], pair[1]
+
+
+@pytest.fixture
+def context(browser) -> Iterator[object]:
+    """A fresh browser context (empty storage) per test; downloads allowed."""
+    ctx = browser.new_context(accept_downloads=True, viewport={"width": 1200, "height": 900})
+    yield ctx
+    ctx.close()
+
+
+def shot(page, name: str, full_page: bool = True) -> None:
+    """Save a screenshot for review under test-output/."""
+    OUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUT / f"{name}.png"), full_page=full_page)
+
+
+def open_game(page, server_url: str) -> None:
+    """Load the page and wait until the engine answers."""
+    page.goto(server_url)
+    # The interface is there before the engine: the start screen does not wait for Pyodide.
+    page.wait_for_selector("[data-testid=start-screen], [data-testid=resume-screen]", timeout=10_000)
+    page.wait_for_function("window.__engineReady === true", timeout=ENGINE_MS)
+
+
+def start_hotseat(page) -> None:
+    """Fill the start screen and begin a hot-seat duel."""
+    page.fill("[data-testid=name-0]", NAMES[0])
+    page.fill("[data-testid=name-1]", NAMES[1])
+    page.check("[data-testid=mode-hotseat]")
+    page.click("[data-testid=start-game]")
+
+
+def pick(page, wizard_turn_gestures: tuple[str, str]) -> None:
+    """Click the two gesture buttons of the first gesture set."""
+    left, right = wizard_turn_gestures
+    page.check(f"[data-testid=gesture-0-L-{SLUG.get(left, left)}]")
+    page.check(f"[data-testid=gesture-0-R-{SLUG.get(right, right)}]")
+
+
+def wait_screen(page) -> str:
+    """Wait for the next settled screen and return its test id."""
+    handle = page.wait_for_selector(
+        "[data-testid=pass-screen], [data-testid=orders-screen], [data-testid=game-over], "
+        "[data-testid=decision-screen], [data-testid=failure-screen]",
+        timeout=ENGINE_MS,
+    )
+    return handle.get_attribute("data-testid")
+
+
+def play_until_over(page) -> None:
+    """Follow the duel's screens, writing the scripted orders, until the result shows."""
+    reloaded = False
+    shots = set()
+    for _ in range(4 * MAX_TURNS):
+        kind = wait_screen(page)
+        if kind == "game-over":
+            return
+        if kind == "failure-screen":
+            raise AssertionError(page.inner_text("[data-testid=failure-screen]"))
+        if kind == "pass-screen":
+            if "pass" not in shots:
+                shot(page, "hotseat-pass", full_page=False)
+                shots.add("pass")
+            page.click("[data-testid=pass-ready]")
+            page.wait_for_selector("[data-testid=pass-screen]", state="detached")
+            continue
+        if kind == "decision-screen":
+            raise AssertionError("the scripted duel asks for no decision")
+        screen = page.locator("[data-testid=orders-screen]")
+        wizard = int(screen.get_attribute("data-wizard"))
+        turn = int(screen.get_attribute("data-turn"))
+        assert turn <= MAX_TURNS, "the scripted duel should have ended by now"
+        pair = gestures_for(wizard, turn)
+        pick(page, pair)
+        if ">" in pair:
+            # The stab asks whom: answer explicitly through the question's list.
+            page.select_option(f"[data-testid=stab-target-0]", f"W{1 - wizard}")
+        # Wait for the engine's preview of exactly these gestures before sealing.
+        page.wait_for_selector("[data-testid=preview-0-L] >> text=/completes|casts/")
+        if turn == 2 and "orders" not in shots:
+            shot(page, "hotseat-orders")
+            shots.add("orders")
+        if turn == 5 and wizard == 0 and "casting" not in shots:
+            shot(page, "hotseat-orders-casting")
+            shots.add("casting")
+        page.click("[data-testid=submit-orders]")
+        page.wait_for_selector("[data-testid=orders-screen]", state="detached")
+        if turn == RELOAD_AT_TURN and not reloaded and wait_screen(page) == "pass-screen":
+            # Mid-turn: one wizard's orders are sealed, the other's are not yet written.
+            waiting_for = page.inner_text("#pass-title")
+            page.reload()
+            page.wait_for_function("window.__engineReady === true", timeout=ENGINE_MS)
+            assert wait_screen(page) == "pass-screen"
+            assert page.inner_text("#pass-title") == waiting_for, "the sealed orders survive"
+            reloaded = True
+    raise AssertionError("the duel did not end")
+
+
+def test_hotseat_duel_reload_export_import(context, server_url) -> None:
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    open_game(page, server_url)
+    shot(page, "start")
+    start_hotseat(page)
+    play_until_over(page)
+
+    title = page.inner_text("[data-testid=result-title]")
+    assert title in ("Alice wins", "Bob wins", "A draw")
+    assert page.inner_text("[data-testid=result-how]").strip()
+    assert page.locator("[data-testid=battle-log] li").count() > 5
+    shot(page, "game-over")
+
+    # Export: the record can be read and downloaded.
+    page.click("[data-testid=export-record]")
+    record_text = page.input_value("[data-testid=export-text]")
+    assert '"wavinghands-record"' in record_text
+    with page.expect_download() as download:
+        page.click("[data-testid=export-download]")
+    OUT.mkdir(exist_ok=True)
+    record_file = OUT / "hotseat-record.json"
+    download.value.save_as(str(record_file))
+    assert record_file.read_text() == record_text
+    shot(page, "export", full_page=False)
+    page.click("[data-testid=export-close]")
+
+    # The saved list keeps the finished duel.
+    page.click("[data-testid=new-duel]")
+    page.wait_for_selector("[data-testid=start-screen]")
+    assert page.locator("[data-testid=saved-games] li").count() == 1
+
+    # Import: a bad record is refused in words, the downloaded file replays to the same result.
+    page.click("[data-testid=import-record]")
+    page.fill("[data-testid=import-text]", '{"format": "something else"}')
+    page.click("[data-testid=import-submit]")
+    page.wait_for_selector("[data-testid=import-error]:visible")
+    assert "cannot be loaded" in page.inner_text("[data-testid=import-error]")
+    page.set_input_files("[data-testid=import-file]", str(record_file))
+    page.wait_for_function(
+        "document.querySelector('[data-testid=import-text]').value.includes('wavinghands-record')"
+    )
+    shot(page, "import", full_page=False)
+    page.click("[data-testid=import-submit]")
+    page.wait_for_selector("[data-testid=game-over]", timeout=ENGINE_MS)
+    assert page.inner_text("[data-testid=result-title]") == title
+    assert page.locator("[data-testid=saved-games]").count() == 0
+    assert not errors, errors
+
+
+def test_spell_reference(context, server_url) -> None:
+    page = context.new_page()
+    open_game(page, server_url)
+    page.click("[data-testid=open-reference]")
+    dialog = page.locator("dialog[data-testid=reference]")
+    dialog.wait_for()
+    assert dialog.locator("text=F-S-S-D-D").count() >= 1  # the forward list
+    page.click("[data-testid=reference-tab-reverse]")
+    assert dialog.locator("text=D-D-S-S-F").count() >= 1  # read backwards
+    page.fill("[data-testid=reference-search]", "fireball")
+    dialog.locator("button", has_text="Fireball").first.click()
+    page.wait_for_selector("[data-testid=ref-spell-fireball]")
+    assert "ball of fire" in page.inner_text("[data-testid=ref-spell-fireball]")
+    shot(page, "reference", full_page=False)
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="detached")
+    # One key away as well.
+    page.keyboard.press("r")
+    page.locator("dialog[data-testid=reference]").wait_for()
+    page.keyboard.press("Escape")
+
+
+def focused_testid(page) -> str | None:
+    return page.evaluate("document.activeElement && document.activeElement.dataset.testid || null")
+
+
+def test_keyboard_only_turn(context, server_url) -> None:
+    page = context.new_page()
+    open_game(page, server_url)
+    # Tab from the top of the page reaches the first name field.
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        if focused_testid(page) == "name-0":
+            break
+    assert focused_testid(page) == "name-0"
+    page.keyboard.press("Enter")  # submits the new-duel form
+    page.wait_for_selector("[data-testid=pass-screen]", timeout=ENGINE_MS)
+    assert focused_testid(page) == "pass-ready"
+    page.keyboard.press("Enter")
+
+    def keyboard_orders(left_key: str, right_key: str) -> int:
+        screen = page.wait_for_selector("[data-testid=orders-screen]")
+        wizard = int(screen.get_attribute("data-wizard"))
+        page.keyboard.press(left_key)
+        page.keyboard.press(right_key)
+        # Tab order reaches the left hand's gesture group; arrows would move within it.
+        page.wait_for_selector("[data-testid=preview-0-L] >> text=/completes|casts/")
+        page.keyboard.press("Control+Enter")
+        page.wait_for_selector("[data-testid=orders-screen]", state="detached")
+        return wizard
+
+    first = keyboard_orders("s", "Shift+W")
+    page.wait_for_selector("[data-testid=pass-screen]")
+    assert focused_testid(page) == "pass-ready"
+    page.keyboard.press("Enter")
+    second = keyboard_orders("w", "Shift+S")
+    assert {first, second} == {0, 1}
+    # The turn resolved: the second wizard, still holding the device, writes turn 2's orders and
+    # sees both rows of turn 1 in the histories.
+    screen = page.wait_for_selector("[data-testid=orders-screen]")
+    assert screen.get_attribute("data-turn") == "2"
+    history = page.inner_text(f"[data-testid=history-{first}]")
+    assert "S" in history and "W" in history
+    # The gesture radios are reachable with Tab and show a visible focus ring.
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if (focused_testid(page) or "").startswith("gesture-0-L-"):
+            break
+    assert (focused_testid(page) or "").startswith("gesture-0-L-")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(
+        "document.activeElement.checked && document.activeElement.name === 'gesture-0-L'"
+    )
+    outline = page.evaluate(
+        "getComputedStyle(document.activeElement.nextElementSibling).outlineStyle"
+    )
+    assert outline == "solid"
+    shot(page, "keyboard-focus", full_page=False)
+
+
+def test_phone_width(browser, server_url) -> None:
+    ctx = browser.new_context(viewport={"width": 375, "height": 812}, device_scale_factor=2)
+    try:
+        page = ctx.new_page()
+        open_game(page, server_url)
+        shot(page, "phone-start")
+        start_hotseat(page)
+        page.click("[data-testid=pass-ready]")
+        page.wait_for_selector("[data-testid=orders-screen]")
+        pick(page, ("S", "W"))
+        page.wait_for_selector("[data-testid=preview-0-L] >> text=/completes|casts/")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 375, f"the page scrolls sideways at 375px ({width}px wide)"
+        shot(page, "phone-orders")
+        page.click("[data-testid=open-reference]")
+        page.locator("dialog[data-testid=reference]").wait_for()
+        shot(page, "phone-reference", full_page=False)
+    finally:
+        ctx.close()
