@@ -1,6 +1,6 @@
 """Turn-code lengths over random duels played entirely through codes (docs/protocol.md).
 
-    python bench/code_lengths.py [--duels 200] [--policy random|ai|both] [--engine real|fake]
+    python bench/code_lengths.py [--duels 200] [--policy random|ai|rich|all] [--engine real|fake]
 
 Prints, per message kind (what the message carries), how many were sent and the median, 90th
 percentile and maximum length in characters, then the same over all turn messages (everything
@@ -40,6 +40,34 @@ def ai_policy(eng: Engine, game: dict[str, Any], me: int, ph: PhaseInfo,
     return x
 
 
+def rich_policy(eng: Engine, game: dict[str, Any], me: int, ph: PhaseInfo,
+                rng: random.Random) -> dict[str, Any]:
+    """Random gestures, then every question the preview asks answered explicitly (a cast
+    entry with a random target for each completed spell) and every monster given a target:
+    the longest orders a player is likely to write."""
+    from wavinghands import api
+
+    x = random_policy(eng, game, me, ph, rng)
+    if ph.kind == "decision":
+        return x
+    g, w = json.dumps(game), json.dumps(me)
+    p = json.loads(api.preview(g, w, json.dumps(x)))
+    if not p.get("ok"):
+        return x
+    rich = dict(x)
+    casts = []
+    for q in p["preview"].get("questions", []):
+        if q.get("kind") == "target" and q.get("options"):
+            casts.append({"set": q["set"], "hand": q["hand"], "spell": q["spell"],
+                          "target": rng.choice(q["options"])["id"]})
+    if casts:
+        rich["casts"] = casts
+    mons = p["preview"]["constraints"].get("monsters", [])
+    if mons:
+        rich["monsters"] = {m: rng.choice(("W0", "W1", *mons)) for m in mons}
+    return rich if not eng.problems(game, me, rich) else x
+
+
 def percentile(values: list[int], q: float) -> int:
     """The q-quantile by nearest rank."""
     ordered = sorted(values)
@@ -65,7 +93,7 @@ def main() -> None:
     """Run the benchmark."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--duels", type=int, default=200)
-    ap.add_argument("--policy", choices=("random", "ai", "both"), default="both")
+    ap.add_argument("--policy", choices=("random", "ai", "rich", "all"), default="all")
     ap.add_argument("--engine", choices=("real", "fake"), default="real")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
@@ -75,8 +103,8 @@ def main() -> None:
         from fake_engine import FakeEngine
 
         eng = FakeEngine()
-    policies = {"random": random_policy, "ai": ai_policy}
-    chosen = list(policies) if args.policy == "both" else [args.policy]
+    policies = {"random": random_policy, "ai": ai_policy, "rich": rich_policy}
+    chosen = list(policies) if args.policy == "all" else [args.policy]
     for name in chosen:
         lengths: dict[str, list[int]] = {}
         turns: list[int] = []

@@ -56,7 +56,7 @@ def context(browser) -> Iterator[object]:
 def shot(page, name: str, full_page: bool = True) -> None:
     """Save a screenshot for review under test-output/."""
     OUT.mkdir(exist_ok=True)
-    page.screenshot(path=str(OUT / f"{name}.png"), full_page=full_page)
+    page.screenshot(path=str(OUT / f"{name}.png"), full_page=full_page, animations="disabled")
 
 
 def open_game(page, server_url: str) -> None:
@@ -90,6 +90,16 @@ def wait_screen(page) -> str:
         timeout=ENGINE_MS,
     )
     return handle.get_attribute("data-testid")
+
+
+def wait_left(page, wizard: int, turn: int) -> None:
+    """Wait until the orders screen of this wizard and turn has gone (sealed and moved on)."""
+    page.wait_for_function(
+        "([w, t]) => !document.querySelector("
+        "`[data-testid=orders-screen][data-wizard='${w}'][data-turn='${t}']`)",
+        arg=[wizard, turn],
+        timeout=ENGINE_MS,
+    )
 
 
 def play_until_over(page) -> None:
@@ -129,7 +139,7 @@ def play_until_over(page) -> None:
             shot(page, "hotseat-orders-casting")
             shots.add("casting")
         page.click("[data-testid=submit-orders]")
-        page.wait_for_selector("[data-testid=orders-screen]", state="detached")
+        wait_left(page, wizard, turn)
         if turn == RELOAD_AT_TURN and not reloaded and wait_screen(page) == "pass-screen":
             # Mid-turn: one wizard's orders are sealed, the other's are not yet written.
             waiting_for = page.inner_text("#pass-title")
@@ -212,6 +222,11 @@ def test_spell_reference(context, server_url) -> None:
     page.keyboard.press("r")
     page.locator("dialog[data-testid=reference]").wait_for()
     page.keyboard.press("Escape")
+    # The keyboard help is one key away too.
+    page.keyboard.press("?")
+    page.locator("dialog[data-testid=help]").wait_for()
+    shot(page, "keyboard-help", full_page=False)
+    page.keyboard.press("Escape")
 
 
 def focused_testid(page) -> str | None:
@@ -239,8 +254,9 @@ def test_keyboard_only_turn(context, server_url) -> None:
         page.keyboard.press(right_key)
         # Tab order reaches the left hand's gesture group; arrows would move within it.
         page.wait_for_selector("[data-testid=preview-0-L] >> text=/completes|casts/")
+        turn = int(screen.get_attribute("data-turn"))
         page.keyboard.press("Control+Enter")
-        page.wait_for_selector("[data-testid=orders-screen]", state="detached")
+        wait_left(page, wizard, turn)
         return wizard
 
     first = keyboard_orders("s", "Shift+W")
@@ -269,6 +285,8 @@ def test_keyboard_only_turn(context, server_url) -> None:
         "getComputedStyle(document.activeElement.nextElementSibling).outlineStyle"
     )
     assert outline == "solid"
+    page.keyboard.press("Enter")  # moves on to the right hand rather than sealing
+    assert page.evaluate("document.activeElement.name") == "gesture-0-R"
     shot(page, "keyboard-focus", full_page=False)
 
 
@@ -291,3 +309,16 @@ def test_phone_width(browser, server_url) -> None:
         shot(page, "phone-reference", full_page=False)
     finally:
         ctx.close()
+
+
+def test_engine_failure_is_explained(context, server_url) -> None:
+    page = context.new_page()
+    # The runtime cannot be fetched: the page must still show itself and say why it cannot play.
+    page.route("**/*.wasm", lambda route: route.abort())
+    page.goto(server_url)
+    page.wait_for_selector("[data-testid=start-screen]", timeout=10_000)
+    status = page.wait_for_selector("[data-testid=engine-status][data-state=error]", timeout=ENGINE_MS)
+    assert "could not start" in status.inner_text()
+    page.click("[data-testid=start-game]")
+    error = page.wait_for_selector("[data-testid=start-error]:visible")
+    assert error.inner_text().strip()

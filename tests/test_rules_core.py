@@ -10,21 +10,8 @@ string per hand, "left / right", one letter per turn; `>` stab, `-` nothing.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-
-from rules_table import Case, cite_problems, run_case
-
-
-def cast(turn: int, who: str, hand: str, spell: str | None, target: str | None = None,
-         **more: Any) -> tuple[int, str, dict[str, Any]]:
-    """An `orders` entry choosing the spell a hand casts (and its target)."""
-    c: dict[str, Any] = {"set": 0, "hand": hand, "spell": spell}
-    if target is not None:
-        c["target"] = target
-    return (turn, who, {"casts": [c], **more})
-
+from rules_table import Case, cast, cite_problems, run_case
 
 # ---------------------------------------------------------------------------------------------
 # Gestures
@@ -142,6 +129,17 @@ RECOGNITION = [
          cite="If a gesture can be construed to create two or more spells then the caster "
               "chooses which one to cast.",
          not_cast=[("A", "remove_enchantment")], dmg={"A": 0}),
+    Case("a gesture serves several sequences: the P of C-D-P-W is also a shield",
+         A="C D P / C - -", B="- - > / - - -",
+         cite="The uniqueness of the game, however, is that a single gesture in more than one "
+              "series and, hence, can be used to cast more than one spell.",
+         dmg={"A": 0}, cast=[("A", "shield")]),
+    Case("C-S-W-W-S: the caster may choose the counter-spell inside it instead",
+         A="C S W W S / C - - - -", B="- - - S D / - - - - -",
+         orders=[cast(5, "A", "L", "counter_spell")],
+         cite="If a gesture can be construed to create two or more spells then the caster "
+              "chooses which one to cast.",
+         living=0, dmg={"A": 0, "B": 0}, not_cast=[("A", "summon_elemental")]),
     Case("counter-spell form W-P-P",
          A="- - W P P / - - - - -", B="D F F D D / - - - - -",
          cite="Counter-spell gestures W-P-P or W-W-S. Any other spell cast upon the subject in "
@@ -166,6 +164,11 @@ RECOGNITION = [
          A="W D D C / - - - C", B="W D D C / - - - C",
          cite="the shorter one may be used only once per day (i.e. per battle) by any wizard.",
          dmg={"A": 5, "B": 5}),
+    Case("the long lightning form does not use up the short one",
+         A="D F F D D W D D C / - - - - - - - - C",
+         cite="There are two gesture combinations for the spell, but the shorter one may be used "
+              "only once per day (i.e. per battle) by any wizard.",
+         dmg={"B": 10}, ncast={("A", "lightning_bolt"): 2}),
     Case("after the short lightning, the long form may be used without restriction",
          A="W D D C D F F D D / - - - C - - - - -",
          cite="The longer one may be used without restriction.",
@@ -198,6 +201,13 @@ SHIELD = [
          A="- - P / - - -", B="S F W / - S D",
          cite="The shield will block any number of such attacks",
          dmg={"A": 0}),
+    Case("a shield cast at a monster protects the monster from a stab",
+         A="- - - > / - - - -", B="S F W P / - - - -",
+         orders=[(4, "A", {"stab": "M1"}), cast(4, "B", "L", "shield", "M1")],
+         cite="This spell protects the subject from all attacks from monsters (that is, "
+              "creatures created by a summonning spell), from missile spells, and from stabs by "
+              "wizards.",
+         mons={"M1": ("goblin", "B", True)}),
     Case("shield is no defence against cause light wounds",
          A="- - P / - - -", B="W F P / - - -",
          cite="A shield has no effect.",
@@ -245,6 +255,11 @@ REMOVE = [
               "a remove enchantment and fireball cast on them. The enchantment is removed as the "
               "fireball explodes (since they are simultaneous) hence the poor victim is fried.",
          dmg={"A": 5}, lacks={"A": {"resist_heat"}}),
+    Case("remove enchantment removes all enchantments: the caster may not pick and choose",
+         A="W W F P - / - - W W P", B="- P D W P / - - - - -",
+         orders=[cast(5, "B", "L", "remove_enchantment", "W0")],
+         cite="Note that all enchantments are removed and the caster may not pick and choose.",
+         lacks={"A": {"resist_heat", "protection_from_evil"}}),
     Case("wizards suffer no harm from remove enchantment",
          A="P D W P / - - - -",
          cite="Wizards suffer no adverse effects from this spell, aside from the removal of "
@@ -271,6 +286,11 @@ MIRROR = [
          cite="Any spell cast on a subject protected by this spell is reflected back upon the "
               "caster of that spell.",
          alive={"A": True, "B": False}, result=("A", "died")),
+    Case("magic mirror does not affect a spell its subject casts upon himself",
+         A="C W / C W", B="D F W / - - -", damage={"B": 3},
+         orders=[cast(2, "A", "B", "magic_mirror", "W1")],
+         cite="The mirror does not affect spells which are cast upon oneself",
+         dmg={"B": 2}, cast=[("B", "cure_light_wounds")], nolog=["turned back"]),
     Case("magic mirror protects only during the turn it was cast",
          A="C W - / C W -", B="- S D / - - -",
          cite="The magic mirror protects only during the turn in which it was cast.",
@@ -283,6 +303,12 @@ MIRROR = [
          A="- - C W / - - C W", B="S F W - / - - - -",
          cite="does not include attacks by monsters or stabs from wizards.",
          dmg={"A": 2, "B": 0}),
+    Case("magic mirror on a monster turns a missile back on its caster",
+         A="S F W C W / - - - C W", B="- - - S D / - - - - -",
+         orders=[cast(5, "A", "B", "magic_mirror", "M1"), cast(5, "B", "L", "missile", "M1")],
+         cite="Any spell cast on a subject protected by this spell is reflected back upon the "
+              "caster of that spell.",
+         mons={"M1": ("goblin", "A", True)}, mdmg={"M1": 0}, dmg={"B": 4}),
     Case("magic mirror has no effect on a fire storm",
          A="- - C W / - - C W", B="S W W C / - - - C",
          cite="The mirror has no effect on spells which affect more than one person (such as "
@@ -337,6 +363,16 @@ COUNTER = [
               "(including remove enchantment and magic mirror) except dispel magic",
          mons={"M1": ("goblin", "B", False)}, dmg={"A": 4},
          fizzle=["counter-spell has no effect"]),
+    Case("counter-spell cancels a summons cast at its subject",
+         A="W W S / - - -", B="S F W / - - -",
+         orders=[cast(3, "A", "L", "counter_spell", "W1")],
+         cite="Any other spell cast upon the subject in the same turn has no effect.",
+         living=0, dmg={"A": 0}),
+    # docs/rules.md: "a counter-spell on yourself also stops your own shield, cure or summons".
+    Case("a counter-spell on oneself also stops one's own cure",
+         A="W W S / D F W", damage={"A": 5},
+         cite="Any other spell cast upon the subject in the same turn has no effect.",
+         dmg={"A": 5}, not_cast=[("A", "cure_light_wounds")]),
     Case("counter-spell acts as a shield: a stab is stopped",
          A="W W S / - - -", B="- - > / - - -",
          cite="The counter-spell will also act as a shield on the final gesture in addition to "
@@ -389,6 +425,27 @@ DISPEL = [
          cite="In addition, all monsters are destroyed although they can attack that turn.",
          # turns 3 and 5 (the P of C-D-P-W is a shield on turn 4)
          dmg={"A": 2}, mons={"M1": ("goblin", "B", False)}),
+    Case("dispel magic stops a shield: a stab gets through",
+         A="- - - P / - - - -", B="C D P W / C - - >",
+         cite="It will stop any spell cast in the same turn from working",
+         dmg={"A": 1}, not_cast=[("A", "shield")]),
+    Case("under dispel magic a counter-spell has no effect, not even as a shield",
+         A="- W W S / - - - -", B="C D P W / C - - >",
+         cite="Counter-spells and magic mirrors have no effect.",
+         dmg={"A": 1}, not_cast=[("A", "counter_spell")]),
+    Case("dispel magic stops a summons of the same turn",
+         A="- C D P W / - C - - -", B="- - S F W / - - - - -",
+         cite="It will stop any spell cast in the same turn from working",
+         living=0, dmg={"A": 0}),
+    Case("dispel magic stops a fire storm",
+         A="- C D P W / - C - - -", B="- S W W C / - - - - C",
+         cite="It will stop any spell cast in the same turn from working",
+         dmg={"A": 0, "B": 0}),
+    Case("dispel magic destroys an elemental, which attacks all but the dispel's subject",
+         A="C S W W S - - - / C - - - - - - -", B="- - - - C D P W / - - - - C - - -",
+         cite="In addition, all monsters are destroyed although they can attack that turn. ... "
+              "As with a counter-spell it also acts as a shield for its subject.",
+         dmg={"A": 12, "B": 6}, living=0),  # B's P on turn 7 is a shield
     Case("dispel magic acts as a shield for its subject",
          A="- C D P W / - C - - -", B="- - - - > / - - - - -",
          cite="As with a counter-spell it also acts as a shield for its subject.",
@@ -630,6 +687,10 @@ PROTECT = [
          cite="although a counter-spell will prevent it from working if cast at the subject at "
               "the same time as this spell",
          dmg={"A": 5}, lacks={"A": {"resist_heat"}}),
+    Case("resist heat cast with one's own fire storm saves the caster",
+         A="W W F P - - C / - - - S W W C",
+         cite="Everything not resistant to heat sustains 5 points of damage that turn.",
+         dmg={"A": 0, "B": 5}),
     Case("resist heat is no help against an ice storm",
          A="W W F P - - - - / - - - - - - - -", B="- - - - W S S C / - - - - - - - C",
          cite="The subject of this spell becomes totally resistant to all forms of heat attack "
@@ -685,6 +746,16 @@ ENDINGS = [
          cite="The surrendering wizard is deemed to have lost unless his gestures completed "
               "spells which killed his opponent.",
          alive={"B": False}, result=("A", "")),
+    Case("surrendering and killing each other: simultaneous death is a draw",
+         A="- - W F P / - - - - P", B="D F F D D / - - - - -", damage={"A": 10, "B": 13},
+         cite="Simultaneous death is a posthumous draw.",
+         alive={"A": False, "B": False}, result=(None, "draw")),
+    # docs/rules.md: "If the opponent dies in the turn of a surrender and the surrendering wizard
+    # lives, the surrendering wizard wins (a dead opponent cannot win)".
+    Case("the opponent killed by the surrendering wizard's monster: the survivor wins",
+         A="S F W P / - - - P", damage={"B": 13},
+         cite="The surviving wizard (if any) is declared the winner.",
+         alive={"B": False}, result=("A", "B died")),
     Case("two simultaneous surrenders: a draw", A="P / P", B="P / P",
          cite="Two simultaneous surrenders count as a draw.",
          result=(None, "surrender")),

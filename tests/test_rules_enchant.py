@@ -202,7 +202,7 @@ def test_charm_person_hand_is_a_decision_of_the_caster() -> None:
 
 @cite("in the following turn, the caster of the spell writes down the gesture he wants the "
       "subject's named hand to perform. This could be a stab or nothing.")
-@pytest.mark.parametrize("gesture", list("FPSWD") + [">", "-"])
+@pytest.mark.parametrize("gesture", [*"FPSWD", ">", "-"])
 @pytest.mark.parametrize("hand", ["L", "R"])
 def test_charm_person_caster_writes_the_gesture(hand: str, gesture: str) -> None:
     # B writes W with both hands on turn 5; the charmed hand makes A's gesture instead.
@@ -233,7 +233,6 @@ def test_charm_person_does_not_affect_monsters() -> None:
     d = Duel(A="- - - P S D F - -/- - - - - - - - -",
              B=f"{B_GOBLIN} - - - - - -/- - - - - - - - -")
     d.orders(7, "A", {"casts": [cast("L", "charm_person", "M1")]})
-    d.orders(8, "A", {"monsters": {"M1": "W1"}})
     d.run()
     assert d.decision_log == []
     (m,) = d.monsters()
@@ -272,14 +271,15 @@ def test_charm_monster_control_passes_this_turn() -> None:
              B=f"{B_GOBLIN} - - - - - -/- - - - - - - - -")
     d.orders(7, "A", {"casts": [cast("L", "charm_monster", "M1")], "monsters": {"M1": "W1"}})
     d.orders(7, "B", {"monsters": {"M1": "W0"}})  # its old master's orders no longer count
-    d.orders(8, "B", {"monsters": {"M1": "W0"}})
     d.run()
     assert goblin_hits(d, 6) == ["W0"]
     assert goblin_hits(d, 7) == ["W1"]
     (m,) = d.monsters()
     assert m.controller == 0
-    # From then on: A's monster, attacking A's opponent by default.
+    # From then on: A's monster, attacking A's opponent by default; B may no longer direct it.
     assert goblin_hits(d, 8) == ["W1"]
+    assert "not-your-monster" in problems(d.game, "B", {"gestures": [["-", "-"]],
+                                                         "monsters": {"M1": "W0"}})
     assert d.view_at(8, "A")["constraints"]["monsters"] == ["M1"]
     assert d.view_at(8, "B")["constraints"]["monsters"] == []
 
@@ -295,6 +295,19 @@ def test_charm_monster_can_be_charmed_back() -> None:
     assert goblin_hits(d, 11) == ["W0"]
     assert d.monsters()[0].controller == 1
     assert goblin_hits(d, 12) == ["W0"]
+
+
+@cite("Control of the monster is transferred to the caster of the spell (or retained by him) as "
+      "of this turn", "\"The elemental he's about to create\" is a valid target")
+def test_charm_monster_on_a_monster_summoned_this_very_turn() -> None:
+    # B: S-F-W on turns 2-4; A: P-S-D-D on turns 1-4 at the goblin B is summoning.
+    d = Duel(A="P S D D - -/- - - - - -", B="- S F W - -/- - - - - -")
+    d.orders(4, "A", {"casts": [cast("L", "charm_monster", "new:1:L")],
+                      "monsters": {"new:1:L": "W1"}})
+    d.run()
+    (m,) = d.monsters()
+    assert m.controller == 0
+    assert goblin_hits(d, 4) == ["W1"]
 
 
 @cite("this spell only affects monsters (excluding elementals)")
@@ -378,6 +391,33 @@ def test_paralysis_again_takes_the_same_hand() -> None:
     assert d.row("B", 5) == ("D", "P")
 
 
+@cite("If the subject is only so because of a reflection from a magic mirror the subject of "
+      "the mirror assumes the role of caster")
+def test_paralysis_reflected_the_mirrors_subject_chooses() -> None:
+    # Reading (docs/rules.md, by the Cosmic Encounter Rule as for charm person): B's mirror
+    # (C-(w, turns 2-3) turns A's paralysis back on A, and B picks A's hand.
+    d = Duel(A="F F F - -/- - D D -", B="- C W - -/- C W - -").decide(3, {"paralysis:W0": "R"})
+    d.until(3)
+    (x,) = d.game.phase.decisions
+    assert (x.id, x.wizard) == ("paralysis:W0", 1)
+    d.run()
+    assert d.row("A", 4) == ("-", "D")
+    assert d.effects("B") == set()
+
+
+@cite("If the subject is simultaneously the subject of any of confusion, charm person, charm "
+      "monster, paralysis or fear then none of the spells work.")
+def test_mind_spells_on_different_turns_do_not_clash() -> None:
+    # Paralysis on turn 3 (left F-F-F), amnesia on turn 4 (right D-P-P): not simultaneous.  On
+    # turn 4 B's left is frozen into D; on turn 5 he repeats turn 4 whole.
+    d = Duel(A="F F F - - -/- D P P - -", B="- - S D D -/- - W W W -")
+    d.decide(3, {"paralysis:W1": "L"})
+    d.run()
+    assert d.row("B", 4) == ("D", "W")
+    assert d.row("B", 5) == ("D", "W")
+    assert not any(e.type == "clash" for e in d.events)
+
+
 @cite("If the subject of the spell is a monster (excluding elementals which are unaffected) it "
       "simply does not attack in the turn following the one in which the spell was cast.")
 def test_paralysed_monster_misses_its_next_attack() -> None:
@@ -454,7 +494,7 @@ def _clash_duel(a: str, b: str) -> Duel:
     return Duel(A=" ".join(la) + " - -/" + " ".join(lb) + " - -", B="- - - - - -/- - - - - -")
 
 
-@cite("If the subject of this spell is simultaneously the subject of any of confusion, charm "
+@cite("If the subject is simultaneously the subject of any of confusion, charm "
       "person, charm monster, paralysis or fear then none of the spells work.",
       "If the subject is also the subject of any of: amnesia, charm person, charm monster, "
       "paralysis or fear, none of the spells work.",

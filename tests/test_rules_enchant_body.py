@@ -185,6 +185,21 @@ def test_remove_enchantment_ends_blindness_but_not_what_has_passed() -> None:
     assert d.view_at(8, "B")["blind"] is False
 
 
+@cite("will remove all enchantments from all beings before they have effect. In addition, all "
+      "monsters are destroyed although they can attack that turn.")
+def test_dispel_magic_makes_the_invisible_attackable_that_very_turn() -> None:
+    # A: P-P-(w-(s on turns 1-4 (invisible on 5-7).  B: goblin (S-F-W, turns 1-3), then dispel
+    # magic (C-D-P-W, turns 4-7, the clap with both hands).  The goblin is directed at A
+    # throughout; on turn 7 the invisibility is gone "before [it has] effect".
+    d = Duel(A="P P W S - - -/- - W S - - -", B="S F W C D P W/- - - C - - -")
+    d.run()
+    hit = {t: [dict(e.data)["target"] for e in d.events if e.turn == t and e.type == "damage"]
+           for t in range(3, 8)}
+    assert hit == {3: ["W0"], 4: ["W0"], 5: [], 6: [], 7: ["W0"]}
+    assert d.effects("A") == set()
+    assert d.monsters() == []
+
+
 @cite("Terminates the effects of all Enchantment Spells that have been cast on the subject",
       "Note that all enchantments are removed and the caster may not pick and choose.")
 def test_remove_enchantment_ends_a_permanent_enchantment() -> None:
@@ -217,22 +232,30 @@ def test_dispel_magic_removes_every_enchantment() -> None:
     assert d.damage("A") == 1  # removed "before they have effect": the stab lands on turn 7
 
 
-@cite("All enchantments are also removed (as per the spell) so any diseases or poisons will be "
-      "neutralized and all other enchantments removed.",
-      "On the turn a monster is raised it may attack.")
-def test_raise_dead_strips_a_corpses_enchantments() -> None:
-    # B: goblin M1 (turns 1-3); resist heat on it (right hand, W-W-F-P, turns 3-6).  A kills it
-    # with a missile on turn 7.  B raises it with D-W-W-F-W-C on turns 8-13.
+def raised_goblin_duel() -> Duel:
+    """B: goblin M1 (turns 1-3); resist heat on it (right hand, W-W-F-P, turns 3-6).  A kills it
+    with a missile on turn 7.  B raises it with D-W-W-F-W-C on turns 8-13."""
     d = Duel(A="- - - - - S D - - - - - - -/- - - - - - - - - - - - - -",
-             B="S F W - - - - D W W F W C -/- - W W F P - - - - - C - -")
+             B="S F W - - - - D W W F W C -/- - W W F P - - - - - - C -")
     d.orders(6, "B", {"casts": [cast("R", "resist_heat", "M1")]})
     d.orders(7, "A", {"casts": [cast("L", "missile", "M1")]})
     d.orders(13, "B", {"casts": [cast("B", "raise_dead", "M1")]})
-    d.run(7)
+    return d
+
+
+@cite("All enchantments are also removed (as per the spell) so any diseases or poisons will be "
+      "neutralized and all other enchantments removed.")
+def test_raise_dead_strips_a_corpses_enchantments() -> None:
+    d = raised_goblin_duel().run(7)
     (m,) = d.monsters(alive=False)
     assert not m.alive and [e.kind for e in m.effects] == ["resist_heat"]
     d.run()
     (m,) = d.monsters()
     assert m.alive and m.effects == ()
-    hits = [e for e in d.events if e.turn == 13 and e.type == "damage"]
-    assert [dict(e.data)["target"] for e in hits] == ["W0"]
+
+
+@cite("On the turn a monster is raised it may attack.")
+def test_raised_monster_attacks_on_the_turn_it_is_raised() -> None:
+    d = raised_goblin_duel().run()
+    hits = [dict(e.data)["target"] for e in d.events if e.turn == 13 and e.type == "damage"]
+    assert hits == ["W0"]

@@ -7,8 +7,12 @@ import { call, startEngine } from './engine.js';
 const json = (value) => JSON.stringify(value);
 
 async function ask(fn, ...args) {
+  return askRaw(fn, ...args.map(json));
+}
+
+async function askRaw(fn, ...jsonArgs) {
   try {
-    return await call(fn, ...args.map(json));
+    return await call(fn, ...jsonArgs);
   } catch (err) {
     // The worker died or never started: report it like any engine error, in plain words.
     return { ok: false, error: { code: 'engine-unavailable', message: err && err.message ? err.message : String(err) } };
@@ -34,8 +38,8 @@ export const step = (game, inputs) => ask('step', game, inputs);
 export const spells = () => ask('spells');
 /** exportRecord(game) -> {ok, record}. */
 export const exportRecord = (game) => ask('export_record', game);
-/** importRecord(record) -> {ok, game}: replays a record, rejecting a bad one with its turn. */
-export const importRecord = (record) => ask('import_record', record);
+/** importRecord(recordText) -> {ok, game}: replays a record given as JSON text (the engine reports bad JSON too). */
+export const importRecord = (recordText) => askRaw('import_record', recordText);
 /** aiInput(game, wizard) -> {ok, input}: the computer opponent's input for the current phase. */
 export const aiInput = (game, wizard) => ask('ai_input', game, wizard);
 

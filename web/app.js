@@ -145,6 +145,16 @@ function showStart() {
     },
     onResume: (id) => resume(id),
     onDelete: (id) => { storage.deleteGame(id); showStart(); },
+    onExport: async (id) => {
+      const saved = storage.loadGame(id);
+      try {
+        await engine;
+      } catch (err) {
+        toast(err.message, 'error');
+        return;
+      }
+      if (saved) exportDuel(saved);
+    },
     onImport: () => openImport({ modes: modeChoices().filter((m) => m.id === 'hotseat' || m.id === 'computer'), onImport: importDuel }),
   }));
 }

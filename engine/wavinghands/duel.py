@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .model import Event, Game, Phase, new_wizards
-from .orders import DecisionInput, Orders, parse_decisions, parse_orders
+from .orders import DecisionInput, OrderError, Orders, parse_decisions, parse_orders
 from .resolve import resolve
 from .ruleset import Ruleset
 
@@ -33,6 +33,9 @@ def new_game(names: tuple[str, str], seed: str, ruleset: Ruleset | None = None,
 def parse_input(game: Game, raw: Any) -> Orders | DecisionInput:
     """Parse one wizard's JSON input for the current phase (orders or decisions)."""
     if game.phase.kind == "decision":
+        if isinstance(raw, dict) and "gestures" in raw:
+            raise OrderError("want-decision", "this phase wants decisions after the reveal, not "
+                             "orders")
         return parse_decisions(raw)
     return parse_orders(raw)
 

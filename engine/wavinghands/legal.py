@@ -52,8 +52,8 @@ def choose_allocation(cands: Sequence[Candidate], choices: Sequence[CastChoice],
     """
     if not cands:
         for ch in choices:
-            raise OrderError("no-such-spell", f"gesture set {set_index + 1}: the "
-                             f"{HAND_WORD[ch.hand]} completes no spell this turn",
+            raise OrderError("no-such-spell", f"gesture set {set_index + 1}: "
+                             f"{_hand_does(ch.hand, 'complete')} no spell this turn",
                              f"casts.{ch.hand}")
         return Allocation(())
     if not choices:
@@ -71,8 +71,8 @@ def choose_allocation(cands: Sequence[Candidate], choices: Sequence[CastChoice],
         match = [c for c in cands if c.hand == ch.hand and c.spell == ch.spell]
         if not match:
             name = SPELLS[ch.spell].name if ch.spell in SPELLS else repr(ch.spell)
-            raise OrderError("no-such-spell", f"gesture set {set_index + 1}: the "
-                             f"{HAND_WORD[ch.hand]} does not complete {name} this turn",
+            raise OrderError("no-such-spell", f"gesture set {set_index + 1}: "
+                             f"{_hand_does(ch.hand, 'do')} not complete {name} this turn",
                              f"casts.{ch.hand}")
         chosen.append(max(match, key=lambda c: c.length))
     # Fill in hands the orders were silent about with their longest spell.
@@ -91,6 +91,13 @@ def choose_allocation(cands: Sequence[Candidate], choices: Sequence[CastChoice],
                          "gesture, and \"no more than one spell is created per gesture\"",
                          "casts")
     return alloc
+
+
+def _hand_does(hand: str, verb: str) -> str:
+    """ "the left hand completes" / "both hands complete" with the verb agreeing."""
+    if hand == "B":
+        return f"both hands {verb}"
+    return f"the {HAND_WORD[hand]} {verb}{'es' if verb == 'do' else 's'}"
 
 
 def _k(c: Candidate) -> tuple[str, str]:
@@ -133,8 +140,9 @@ def order_problems(game: Game, index: int, orders: Orders) -> list[OrderError]:
             hc = c.hand(hand)
             field = f"gestures.{si}.{0 if hand == 'L' else 1}"
             if hc.forced is not None and g != hc.forced:
-                cause = "amnesia makes him repeat last turn's gestures" if hc.why == "amnesia" \
-                    else "that hand is paralysed"
+                cause = {"amnesia": "amnesia makes him repeat last turn's gestures",
+                         "charm": "that hand is charmed for ever into this gesture"}.get(
+                             hc.why, "that hand is paralysed")
                 out.append(OrderError("forced-gesture", f"{HAND_WORD[hand]} must make "
                                       f"{_gname(hc.forced)}: {cause}", field))
             elif hc.why == "charm":
@@ -159,6 +167,7 @@ def order_problems(game: Game, index: int, orders: Orders) -> list[OrderError]:
     rows = effective_preview_rows(game, index, orders)
     base = len(w.history)
     short_used = w.short_lightning_used
+    charming = False  # completes charm monster this turn: may order a monster it will take
     for si in range(len(orders.gestures)):
         idx = base + si
         cands = completed(rows, w.sequence_start, idx, short_used) if stopped_wizard else ()
@@ -171,6 +180,7 @@ def order_problems(game: Game, index: int, orders: Orders) -> list[OrderError]:
         for cand in alloc.spells:
             if cand.sequence in SPELLS[cand.spell].once_per_battle:
                 short_used = True
+            charming = charming or cand.spell == "charm_monster"
             ch = next((x for x in choices if x.hand == cand.hand), None)
             tgt = ch.target if ch is not None else None
             if tgt is None:
@@ -198,6 +208,11 @@ def order_problems(game: Game, index: int, orders: Orders) -> list[OrderError]:
         if m.is_elemental:
             out.append(OrderError("elemental-orders", "elementals obey nobody: they attack "
                                   "everyone", f"monsters.{mid}"))
+            continue
+        if m.controller != index and not charming:
+            out.append(OrderError("not-your-monster", f"{mid} obeys {game.names[m.controller]}; "
+                                  "you can only direct it in a turn you cast charm monster",
+                                  f"monsters.{mid}"))
             continue
         for t in targets:
             if t == mid:

@@ -189,7 +189,7 @@ def parse_orders(d: Any) -> Orders:
             raise MalformedOrders("bad-casts", "'bank' and 'permanent' are true or false", field)
         if any(x.set_index == set_index and x.hand == raw_hand for x in casts):
             raise MalformedOrders("duplicate-cast", f"two choices for the same hand ({raw_hand}) "
-                                  f"in gesture set {set_index}", field)
+                                  f"in gesture set {set_index + 1}", field)
         casts.append(CastChoice(set_index, str(raw_hand), spell, target, bank, permanent))
 
     raw_stab = d.get("stab")

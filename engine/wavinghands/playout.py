@@ -69,10 +69,9 @@ class Player:
                 free = 1 if c.right.forced is None else 0
                 if pair == [">", ">"]:
                     pair[free] = "-"
-                if pair[0] == "C" or pair[1] == "C":
-                    if rng.random() < 0.7 and not c.left.forced and not c.right.forced \
-                            and "C" not in c.banned:
-                        pair = ["C", "C"]
+                if "C" in pair and rng.random() < 0.7 and not c.left.forced and \
+                        not c.right.forced and "C" not in c.banned:
+                    pair = ["C", "C"]
                 if pair == ["P", "P"] and rng.random() > self.surrender_rate and \
                         c.hand("LR"[free]).forced is None and "W" not in c.banned:
                     pair[free] = "W"
@@ -95,7 +94,7 @@ class Player:
                 if rng.random() < 0.5:
                     pool = targets if SPELLS[cand.spell].discardable else targets[:-1]
                     if SPELLS[cand.spell].category.value != "summon":
-                        pool = pool + [f"new:{v}:L", f"new:{v}:R", f"new:{1 - v}:L"]
+                        pool = [*pool, f"new:{v}:L", f"new:{v}:R", f"new:{1 - v}:L"]
                     entry["target"] = rng.choice(pool)
                 if rng.random() < 0.2:
                     entry["bank" if rng.random() < 0.5 else "permanent"] = True

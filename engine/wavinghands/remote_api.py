@@ -39,7 +39,7 @@ def _guard(fn: Callable[..., str]) -> Callable[..., str]:
         except (ValueError, TypeError, KeyError, IndexError, AttributeError,
                 RecursionError) as e:
             return _err("bad_request", f"{type(e).__name__}: {e}")
-        except Exception as e:  # noqa: BLE001 - the boundary promises no exception crosses it
+        except Exception as e:  # the boundary promises that no exception crosses it
             return _err("internal", f"{type(e).__name__}: {e}")
 
     wrapper.__name__ = fn.__name__

@@ -87,6 +87,7 @@ class _Cast:
     bank_flag: bool = False
     permanent_flag: bool = False
     consumed: bool = False  # a delayed effect/permanency that took its spell this very turn
+    sticky: str = ""  # a failure found while creating summons; survives the second settle
 
     @property
     def controller(self) -> int:
@@ -436,6 +437,9 @@ def _bind_concrete(t: _Turn, c: _Cast) -> None:
     c.reflected_by = ""
     c.works = True
     c.why = ""
+    if c.sticky:
+        c.fail(c.sticky)
+        return
     if c.spell in BLANKET:
         c.subject = ""
         return
@@ -550,7 +554,8 @@ def _create_summons(t: _Turn, live: list[_Cast]) -> None:
         else:
             host = t.mons.get(c.subject)
             if host is None or host.kind.endswith("elemental"):
-                c.fail("a summoning spell cannot be cast at an elemental")
+                c.sticky = "a summoning spell cannot be cast at an elemental"
+                c.fail(c.sticky)
                 continue
             controller = host.controller
         kind = SUMMONED_KIND.get(c.spell, "elemental")
@@ -780,6 +785,15 @@ def _damage(t: _Turn, bid: str, amount: int, text: str, source: str) -> None:
            source=source)
 
 
+def _bind_new(t: _Turn, target: str) -> str:
+    """A `new:<wizard>:<hand>` target names the monster that summons made this turn, if any."""
+    if not target.startswith("new:"):
+        return target
+    ref = target[4:]
+    m = next((m for m in t.mons.values() if m.new and m.cast_id == ref), None)
+    return m.base.id if m is not None else "none"
+
+
 def _living_ids(t: _Turn) -> list[str]:
     out = [wizard_id(w.base.index) for w in t.wiz if w.alive]
     out += [mid for mid, m in t.mons.items() if m.alive]
@@ -856,6 +870,14 @@ def _phase_effects(t: _Turn, chosen: dict[str, str]) -> None:
             # cast"
             m.no_attack = "paralysed"
 
+    # Raise dead on a corpse happens before the attacks: "On the turn a monster is raised it
+    # may attack."  (Finger of death on the same subject cancels it, below.)
+    fod_subjects = {c.subject for c in works if c.spell == "finger_of_death"}
+    for c in works:
+        if c.spell == "raise_dead" and c.subject and not t.alive(c.subject) and \
+                c.subject not in fod_subjects:
+            _raise(t, c.subject)
+
     # I6. Monster attacks.
     for mid in list(t.mons):
         m = t.mons[mid]
@@ -911,15 +933,15 @@ def _phase_effects(t: _Turn, chosen: dict[str, str]) -> None:
         elif s == "fireball":
             if subj in t.mons and t.mons[subj].kind == "ice_elemental":
                 continue  # handled with the elementals: it destroys the ice elemental
-            if _resistant(t, subj, "fire"):
-                t.emit("resisted", f"{t.name(subj)} resists the fireball.",
-                       concerns=t.owner_of(subj))
-            elif ice_storm:
+            if ice_storm:
                 # "If at the same time an ice storm prevails, the subject of the fireball is
                 # instead not harmed by either spell"
                 exempt_from_ice.add(subj)
                 t.emit("resisted", f"The fireball and the ice storm cancel around "
                        f"{t.name(subj)}.", concerns=t.owner_of(subj))
+            elif _resistant(t, subj, "fire"):
+                t.emit("resisted", f"{t.name(subj)} resists the fireball.",
+                       concerns=t.owner_of(subj))
             else:
                 _damage(t, subj, 5, f"The fireball engulfs {t.name(subj)}: 5 damage.", s)
         elif s == "cure_light_wounds":
@@ -931,7 +953,7 @@ def _phase_effects(t: _Turn, chosen: dict[str, str]) -> None:
             if any(e.kind == "disease" for e in effects):
                 effects[:] = [e for e in effects if e.kind != "disease"]
                 t.emit("cured", f"{t.name(subj)}'s disease is cured.", concerns=t.owner_of(subj))
-        elif s == "raise_dead":
+        elif s == "raise_dead" and not _was_raised(t, subj):
             _raise(t, subj)
     for storm, element in (("fire_storm", "fire"), ("ice_storm", "ice")):
         if not (fire_storm if storm == "fire_storm" else ice_storm):
@@ -963,7 +985,9 @@ def _phase_effects(t: _Turn, chosen: dict[str, str]) -> None:
             if STAB not in row:
                 continue
             written = o.stabs[si] if si < len(o.stabs) else None
-            target = written or wizard_id(opponent(w.base.index))
+            target = _bind_new(t, written or wizard_id(opponent(w.base.index)))
+            if target == "none":
+                continue
             if not t.alive(target) and target not in t.mons:
                 continue
             if target in t.mons and not t.mons[target].alive:
@@ -1029,6 +1053,11 @@ def _cure(t: _Turn, bid: str, amount: int) -> None:
            target=bid, amount=str(amount))
 
 
+def _was_raised(t: _Turn, bid: str) -> bool:
+    """Whether raise dead already brought this corpse back this turn (before the attacks)."""
+    return t.wiz[int(bid[1:])].raised if bid.startswith("W") else t.mons[bid].raised
+
+
 def _raise(t: _Turn, bid: str) -> None:
     """Raise dead: on a corpse "life returns ... and all damage is cured"; on the living "the
     effect is that of a cure light wounds recovering five points of damage"."""
@@ -1046,6 +1075,8 @@ def _raise(t: _Turn, bid: str) -> None:
         m.raised = True
         m.effects.clear()
         m.destroy = ""
+        m.acting = True
+        m.own = m.own_turns + 1
     t.emit("raised", f"{t.name(bid)} rises from the dead.", concerns=t.owner_of(bid),
            harms=t.owner_of(bid))
 
@@ -1163,7 +1194,8 @@ def _monster_attack(t: _Turn, m: _Mon, works: list[_Cast]) -> None:
     amnesia = next((e for e in m.effects if e.kind == "amnesia" and e.active_on(m.own)), None)
     confused_now = any(c.spell == "confusion" and c.subject == m.base.id for c in works) or \
         any(e.kind == "confusion" and e.active_on(m.own) for e in m.effects)
-    for ai, target in enumerate(targets):
+    for ai, written_target in enumerate(targets):
+        target = _bind_new(t, written_target)
         if amnesia is not None:
             target = amnesia.detail or "none"
         if confused_now:
@@ -1464,6 +1496,8 @@ def resolve(game: Game, inputs: Mapping[int, Orders | DecisionInput]) -> tuple[G
     """
     phase = game.phase
     problems: list[OrderError] = []
+    if phase.kind == "over":
+        raise IllegalInput([OrderError("game-over", "the duel is over")])
     if set(inputs) != set(phase.actors):
         names = ", ".join(game.names[i] for i in phase.actors) or "nobody"
         problems.append(OrderError("wrong-actors", f"this phase needs input from {names}"))

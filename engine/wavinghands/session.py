@@ -364,7 +364,8 @@ def status(s: Session, engine: Engine | None = None) -> dict[str, Any]:
     base.update(turn=ph.turn, phase=ph.kind, actors=list(ph.actors))
     if ph.kind == "over":
         tail = (f" Make sure {opp} got your last code." if not s.my_move else "")
-        return {**base, "state": "over", "message": "The duel is over." + tail}
+        return {**base, "state": "over", "result": s.game.get("result"),
+                "message": "The duel is over." + tail}
     if s.my_move:
         what = {"orders": "your orders", "decision": "your decision",
                 "time_stop": "your orders for the time-stopped turn"}.get(ph.kind, "your input")
@@ -529,8 +530,8 @@ def seal(s: Session, x: Mapping[str, Any], engine: Engine | None = None,
         return Outcome(s2, code)
     game, e0, e1 = _apply(eng, s.game, ph, {s.me: (wire, None)}, (), s.names)
     s2 = replace(s, game=game, draft=(*s.draft, encode_input(wire)))
-    s3, code = _continue(s2, eng, rand)
-    return Outcome(s3, code, tuple(e0 if s.me == 0 else e1))
+    s3, reply = _continue(s2, eng, rand)
+    return Outcome(s3, reply, tuple(e0 if s.me == 0 else e1))
 
 
 def resend(s: Session) -> str | None:
@@ -626,10 +627,12 @@ def _receive(s: Session, code: str, m: Message, eng: Engine, rand: Rand) -> Outc
         step(ph, {other: (x, None)})
     ph = eng.phase(game)
     if (ph.turn, ph.kind) != (m.turn, m.phase) or eng.digest(game)[:DIGEST_LEN] != m.state:
-        raise Desync(f"your game and {names[other]}'s no longer agree (turn {ph.turn} here, "
-                     f"turn {m.turn} there). Both of you should reload the page so both run the "
-                     "same version, then send each other your last codes again. If it "
-                     "persists, export the game record and report it")
+        where = (f"at turn {ph.turn}" if ph.turn == m.turn
+                 else f"turn {ph.turn} here, turn {m.turn} there")
+        raise Desync(f"your game and {names[other]}'s no longer agree ({where}). Both of you "
+                     "should reload the page so both run the same version, then send each other "
+                     "your last codes again. If it persists, export the game record and report "
+                     "it")
     if isinstance(m.final, Commit):
         if not ph.simultaneous or pending is not None:
             raise MalformedCode("this code commits to a phase that is not open")

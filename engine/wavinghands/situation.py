@@ -99,14 +99,15 @@ def constraints(game: Game, index: int) -> Constraints:
         charm = w.effect("charm_person", own)
         if charm is not None and charm.detail:
             hand = charm.detail[0]
+            fixed = charm.detail[2:]  # a permanent charm repeats the first chosen gesture
             if hands[hand].forced is None:
-                hands[hand] = HandConstraint(None, "charm", charm.source)
+                hands[hand] = HandConstraint(fixed or None, "charm", charm.source)
     fear = w.effect("fear", own) is not None
     confused = w.effect("confusion", own) is not None
     other = game.wizard(opponent(index))
     charm_target: tuple[int, str] | None = None
     oc = other.effect("charm_person", next_own_turn(other))
-    if oc is not None and oc.source == index and oc.detail and other.alive:
+    if oc is not None and oc.source == index and len(oc.detail) == 1 and other.alive:
         charm_target = (other.index, oc.detail[0])
     return Constraints(
         sets=2 if is_hastened(w) else 1,

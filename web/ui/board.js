@@ -15,6 +15,9 @@ function effectChip(effect) {
 }
 
 function healthBlock(wizard) {
+  if (!wizard.alive) {
+    return h('p', { class: 'health', 'data-testid': `damage-${wizard.index}` }, h('strong', {}, String(wizard.damage ?? '?')), ' damage · dead');
+  }
   if (wizard.damage === null || wizard.damage === undefined) {
     return h('p', { class: 'health' }, 'Damage unknown — you cannot see.');
   }
@@ -37,8 +40,8 @@ function monsterLine(monster, names) {
     monster.controller !== undefined && names ? h('span', { class: 'visually-hidden' }, `, controlled by ${names[monster.controller]}`) : null);
 }
 
-/** renderWizardCard(view, index) -> one wizard's status card as the view's owner sees it. */
-export function renderWizardCard(view, index) {
+// One wizard's status card as the view's owner sees it.
+function renderWizardCard(view, index) {
   const wizard = view.wizards[index];
   const self = index === view.wizard;
   const badges = [];

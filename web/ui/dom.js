@@ -47,10 +47,3 @@ export function focusFirst(root) {
   }
   target.focus({ preventScroll: false });
 }
-
-/** uid(prefix) returns a document-unique id for label/aria wiring. */
-let counter = 0;
-export function uid(prefix = 'id') {
-  counter += 1;
-  return `${prefix}-${counter}`;
-}

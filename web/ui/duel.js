@@ -2,7 +2,7 @@
 // for after the reveal, and the game's end. Each is drawn from that wizard's engine view only,
 // so nothing the other wizard may not know reaches the screen.
 
-import { h } from './dom.js';
+import { h, replace } from './dom.js';
 import { handIcon } from './icons.js';
 import { renderHistories, renderStatus } from './board.js';
 import { renderLog } from './log.js';
@@ -46,11 +46,15 @@ export function renderOutcome(view, seen) {
     events.length ? renderLog(events, { testid: 'outcome-log', headings: !single }) : h('p', { class: 'none-yet' }, 'No spell took effect.'));
 }
 
-function fullLog(view, open = false) {
-  const latest = view.log.length ? view.log[view.log.length - 1].turn : null;
-  return h('details', { class: 'panel card', open, 'data-testid': 'log-panel' },
-    h('summary', {}, `Battle log (${view.log.length} event${view.log.length === 1 ? '' : 's'})`),
-    h('div', { class: 'log-wrap' }, renderLog(view.log, { latestTurn: latest })));
+function fullLog(view, { open = false, whole = false } = {}) {
+  if (!view.log.length) return null;
+  const latest = view.log[view.log.length - 1].turn;
+  const wrap = h('div', { class: whole ? 'log-whole' : 'log-wrap' }, renderLog(view.log, { latestTurn: latest }));
+  const panel = h('details', { class: 'panel card', open, 'data-testid': 'log-panel' },
+    h('summary', {}, `Battle log (${view.log.length} event${view.log.length === 1 ? '' : 's'})`), wrap);
+  // The latest turn is what a player opens the log for: start scrolled to it.
+  panel.addEventListener('toggle', () => { wrap.scrollTop = wrap.scrollHeight; });
+  return panel;
 }
 
 /**
@@ -98,7 +102,7 @@ export function decisionScreen({ view, seen, submit, onHome }) {
       button.disabled = true;
       const problems = await submit({ decisions: { ...answers } });
       button.disabled = false;
-      problemsSlot.replaceChildren(...(problems || []).map((p) => h('p', { class: 'problem' }, p.message)));
+      replace(problemsSlot, (problems || []).map((p) => h('p', { class: 'problem' }, p.message)));
       if (problems && problems.length) problemsSlot.setAttribute('tabindex', '-1');
     },
   }, h('h2', {}, 'The rules ask you to decide'), fieldsets, problemsSlot, h('div', { class: 'submit-bar' }, button));
@@ -135,7 +139,7 @@ export function gameOverScreen({ views, perspectives, onRematch, onExport, onHom
   const board = h('div', {});
   const draw = () => {
     const v = views[current];
-    board.replaceChildren(
+    replace(board,
       perspectives.length > 1 ? h('div', { class: 'tabs', role: 'group', 'aria-label': 'Whose account of the duel' },
         perspectives.map((i) => h('button', {
           type: 'button', 'aria-pressed': String(i === current), 'data-testid': `perspective-${i}`,
@@ -143,7 +147,7 @@ export function gameOverScreen({ views, perspectives, onRematch, onExport, onHom
         }, `As ${names[i]} saw it`))) : null,
       h('div', { class: 'duel' },
         h('div', { class: 'duel-board' }, renderStatus(v), renderHistories(v)),
-        h('div', {}, fullLog(v, true))));
+        h('div', {}, fullLog(v, { open: true, whole: true }))));
   };
   draw();
   const element = h('section', { class: 'duel-screen', 'data-testid': 'game-over' },

@@ -4,8 +4,7 @@
 
 import { h } from './dom.js';
 
-// The engine's input alphabet for one hand (docs/architecture.md, "Orders"): the letters the
-// orders JSON carries, a short name for the button, and the key that picks it.
+/** GESTURES: the engine's input alphabet for one hand (docs/architecture.md, "Orders"), each with its button word and key. */
 export const GESTURES = Object.freeze([
   { code: 'F', name: 'fingers', slug: 'F', key: 'f' },
   { code: 'P', name: 'palm', slug: 'P', key: 'p' },
@@ -19,10 +18,11 @@ export const GESTURES = Object.freeze([
 
 const HAND_WORDS = { L: 'Left hand', R: 'Right hand' };
 
-/** gestureName(code) -> the button's word for a gesture code ("stab" for ">"), or the code itself. */
-export function gestureName(code) {
+/** gestureLabel(code) -> words for a gesture code: "F (fingers)", "stab", "nothing"; unknown codes as they are. */
+export function gestureLabel(code) {
   const g = GESTURES.find((x) => x.code === code);
-  return g ? g.name : code;
+  if (!g) return code;
+  return g.code === '>' || g.code === '-' ? g.name : `${g.code} (${g.name})`;
 }
 
 /** gestureForKey(event) -> {hand:'L'|'R', code} for a gesture shortcut (lower case left, Shift right), or null. */

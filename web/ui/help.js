@@ -14,7 +14,7 @@ export function openHelp() {
   const body = [
     h('p', {}, 'Everything can be done with the keyboard alone. While you write orders, gesture keys set your hands directly; everywhere, ',
       k('Tab'), ' and ', k('Shift+Tab'), ' move between controls, the arrow keys move within a group of gesture buttons, and ',
-      k('Enter'), ' or ', k('Space'), ' presses the focused button.'),
+      k('Enter'), ' or ', k('Space'), ' presses the focused button. On a gesture, ', k('Enter'), ' moves on to the next hand, then to your choices and the seal button.'),
     h('h3', {}, 'Gestures (orders screen)'),
     h('table', { class: 'keys' },
       h('thead', {}, h('tr', {}, h('th', {}, 'Left hand'), h('th', {}, 'Right hand'), h('th', {}, 'Gesture'))),

@@ -35,8 +35,7 @@ export function renderHistory(wizard, { draft = null, testid = `history-${wizard
         h('th', { scope: 'row' }, i === 0 ? 'now' : 'now h'), cell(left || ''), cell(right || '')));
     });
   }
-  const table = h('table', { class: 'history', 'data-testid': testid },
-    h('caption', {}, wizard.name),
+  const table = h('table', { class: 'history', 'data-testid': testid, 'aria-label': `${wizard.name}'s gestures, one row per turn` },
     h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, h('abbr', { title: 'turn' }, '#')),
       h('th', { scope: 'col' }, h('abbr', { title: 'left hand' }, 'L')),
       h('th', { scope: 'col' }, h('abbr', { title: 'right hand' }, 'R')))),
@@ -45,5 +44,5 @@ export function renderHistory(wizard, { draft = null, testid = `history-${wizard
     table, rows.length ? null : h('p', { class: 'history-empty' }, 'No gestures yet.'));
   // Newest rows matter most; keep them in sight once the table is in the page.
   requestAnimationFrame(() => { wrap.scrollTop = wrap.scrollHeight; });
-  return wrap;
+  return h('div', { class: 'history-block' }, h('h3', { class: 'history-name' }, wizard.name), wrap);
 }

@@ -28,8 +28,3 @@ export function renderLog(events, { latestTurn = null, testid = 'battle-log', ne
   if (!items.length) return h('p', { class: 'none-yet', 'data-testid': testid }, 'Nothing has happened yet.');
   return h('ol', { class: 'log', 'data-testid': testid }, items);
 }
-
-/** eventsOfTurn(events, turn) -> the events that happened on that turn. */
-export function eventsOfTurn(events, turn) {
-  return (events || []).filter((e) => e.turn === turn);
-}

@@ -4,17 +4,14 @@
 // The draft lives here; what it means is always asked of the engine through `preview`.
 
 import { h, replace } from './dom.js';
-import { GESTURES, gestureForKey, gestureName, renderHand } from './gesturepad.js';
+import { GESTURES, gestureForKey, gestureLabel, renderHand } from './gesturepad.js';
 import { renderHistories } from './board.js';
 import { isDialogOpen } from './dialog.js';
 import { spellName } from './reference.js';
 
 const HAND_WORDS = { L: 'Left hand', R: 'Right hand', B: 'Both hands' };
-const WHY_WORDS = {
-  paralysis: 'Paralysed: this hand is held in its last position.',
-  amnesia: 'Amnesia: this hand must repeat last turn’s gesture.',
-  charm: 'Charmed: your opponent writes this hand’s gesture this turn.',
-};
+// Names for the engine's reasons (`why`) a hand is constrained.
+const WHY_WORDS = { paralysis: 'Paralysis', amnesia: 'Amnesia', charm: 'Charm person' };
 const UNDER_WAY_SHOWN = 3;
 
 function isTyping(target) {
@@ -72,7 +69,7 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
   const submitButton = h('button', { type: 'submit', class: 'primary', 'data-testid': 'submit-orders', 'aria-keyshortcuts': 'Control+Enter' }, submitLabel);
   const form = h('form', { class: 'orders', 'data-testid': 'orders-form', novalidate: true, 'aria-label': 'Your orders' },
     generalProblems, pads, summary, previewSlot,
-    h('div', { class: 'submit-bar' }, submitButton, h('span', { class: 'muted' }, h('kbd', {}, 'Ctrl'), '+', h('kbd', {}, 'Enter'))));
+    h('div', { class: 'submit-bar' }, submitButton, h('span', { class: 'muted key-hint' }, h('kbd', {}, 'Ctrl'), '+', h('kbd', {}, 'Enter'))));
   form.addEventListener('submit', (event) => { event.preventDefault(); trySubmit(); });
 
   // ---------- building the orders JSON ----------
@@ -103,8 +100,11 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
   function handNote(hand) {
     const c = hands[hand];
     const notes = [];
-    if (c.why) notes.push(WHY_WORDS[c.why] || c.why);
-    if (banned.size) notes.push(`Afraid: no ${[...banned].join(', ')} this turn.`);
+    const why = WHY_WORDS[c.why] || c.why;
+    if (c.forced) notes.push(`${why}: this hand must make ${gestureLabel(c.forced)}.`);
+    else if (c.controller !== null && c.controller !== undefined) notes.push(`${why}: ${view.wizards[c.controller].name} writes this hand’s gesture this turn.`);
+    else if (c.why) notes.push(`${why}.`);
+    if (banned.size) notes.push(`Fear: no ${[...banned].join(', ')} this turn.`);
     return notes.join(' ');
   }
 
@@ -260,7 +260,7 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
           label: q.prompt,
           field: 'charm',
           testid: 'charm-gesture',
-          options: q.options.map((g) => ({ id: g, name: g === '>' || g === '-' ? gestureName(g) : `${g} (${gestureName(g)})` })),
+          options: q.options.map((g) => ({ id: g, name: gestureLabel(g) })),
           value: draft.charm,
           placeholder: 'Choose a gesture…',
           onChange: (value) => { draft.charm = value || null; refreshPreview(); },
@@ -371,7 +371,9 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
     drawPads();
     if (lastPreview) drawPreview();
     drawGeneralProblems();
-    const first = form.querySelector('.has-problem input:not(:disabled), select.has-problem, .has-problem') || generalProblems;
+    // Focus the first control that has a problem (a gesture, a list), else the problem list itself.
+    const first = ['.has-problem input:not(:disabled)', 'select.has-problem', '.has-problem']
+      .map((selector) => form.querySelector(selector)).find(Boolean) || generalProblems;
     if (first) {
       if (!first.hasAttribute('tabindex') && !/^(INPUT|SELECT|BUTTON)$/.test(first.tagName)) first.setAttribute('tabindex', '-1');
       first.focus();
@@ -380,11 +382,27 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
 
   // ---------- keyboard ----------
 
+  // Enter on a gesture moves on to the next hand, then to the choices, then to the seal button,
+  // instead of sealing half-written orders.
+  function moveOn(fromRadio) {
+    const stops = [...pads.querySelectorAll('fieldset.hand')].map((fs) => fs.querySelector('input:checked:not(:disabled)') || fs.querySelector('input:not(:disabled)'));
+    const here = stops.findIndex((input) => input && input.name === fromRadio.name);
+    const next = stops.slice(here + 1).find(Boolean)
+      || previewSlot.querySelector('[data-testid=questions] select, [data-testid=questions] input')
+      || submitButton;
+    next.focus();
+  }
+
   function onKey(event) {
     if (isDialogOpen() || !form.isConnected) return;
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
       trySubmit();
+      return;
+    }
+    if (event.key === 'Enter' && event.target instanceof HTMLInputElement && event.target.type === 'radio' && pads.contains(event.target)) {
+      event.preventDefault();
+      moveOn(event.target);
       return;
     }
     if (isTyping(event.target)) return;

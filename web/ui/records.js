@@ -4,8 +4,8 @@
 import { h } from './dom.js';
 import { openDialog } from './dialog.js';
 
-/** downloadText(filename, text) saves text as a file through the browser's download. */
-export function downloadText(filename, text) {
+// Saves text as a file through the browser's own download.
+function downloadText(filename, text) {
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
   const a = h('a', { href: url, download: filename, hidden: true });
   document.body.append(a);
@@ -14,8 +14,8 @@ export function downloadText(filename, text) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** recordFileName(names) -> a file name such as "waving-hands-alice-vs-bob-2024-05-01.json". */
-export function recordFileName(names) {
+// A file name such as "waving-hands-alice-vs-bob-2024-05-01.json".
+function recordFileName(names) {
   const slug = (s) => s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'wizard';
   const date = new Date().toISOString().slice(0, 10);
   return `waving-hands-${slug(names[0])}-vs-${slug(names[1])}-${date}.json`;
@@ -56,12 +56,18 @@ export function openExport({ record, names }) {
  */
 export function openImport({ modes, onImport }) {
   const error = h('p', { class: 'problem', role: 'alert', 'data-testid': 'import-error', hidden: true });
-  const area = h('textarea', { id: 'import-text', rows: '8', 'data-testid': 'import-text', placeholder: '{"format": "wavinghands-record", …}' });
+  const area = h('textarea', {
+    id: 'import-text', rows: '8', 'data-testid': 'import-text', placeholder: '{"format": "wavinghands-record", …}',
+    oninput: () => { error.hidden = true; },
+  });
   const file = h('input', {
     type: 'file', id: 'import-file', accept: '.json,application/json,text/plain', 'data-testid': 'import-file',
     onchange: async () => {
       const chosen = file.files && file.files[0];
-      if (chosen) area.value = await chosen.text();
+      if (chosen) {
+        area.value = await chosen.text();
+        error.hidden = true;
+      }
     },
   });
   const modeSelect = h('select', { id: 'import-mode', 'data-testid': 'import-mode' },

@@ -57,7 +57,7 @@ function descriptions(filter) {
   }
   const out = [];
   for (const [category, spells] of groups) {
-    out.push(h('h3', {}, CATEGORY_TITLES[category] || category));
+    out.push(h('h3', { class: 'ref-body-category' }, CATEGORY_TITLES[category] || category));
     for (const s of spells) {
       const meta = [TARGET_WORDS[s.usual_target] || s.usual_target];
       if (s.once_per_battle.length) meta.push(`${s.once_per_battle.join(', ')} once per battle`);
@@ -70,7 +70,7 @@ function descriptions(filter) {
   }
   const notes = Object.entries(book.notes || {}).filter(([key, text]) => matches(filter, key, text));
   if (notes.length) {
-    out.push(h('h3', {}, 'Not spells'));
+    out.push(h('h3', { class: 'ref-body-category' }, 'Not spells'));
     for (const [key, text] of notes) {
       out.push(h('article', { class: 'ref-spell', id: `spell-${key}`, tabindex: '-1', 'data-testid': `ref-spell-${key}` },
         h('h4', {}, key[0].toUpperCase() + key.slice(1)), h('p', {}, text)));

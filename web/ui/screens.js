@@ -14,7 +14,7 @@ function ago(time) {
   return new Date(time).toLocaleDateString();
 }
 
-function savedItem(game, modeLabel, { onResume, onDelete }) {
+function savedItem(game, modeLabel, { onResume, onDelete, onExport }) {
   let armed = false;
   const del = h('button', {
     type: 'button', class: 'danger', 'data-testid': `delete-${game.id}`, 'aria-label': `Delete the duel ${game.title}`,
@@ -34,15 +34,19 @@ function savedItem(game, modeLabel, { onResume, onDelete }) {
     h('div', { class: 'saved-title' }, h('strong', {}, game.title),
       h('small', {}, `${state} · ${modeLabel} · ${ago(game.updatedAt)}`)),
     h('button', { type: 'button', 'data-testid': `resume-${game.id}`, onclick: () => onResume(game.id) }, game.over ? 'View' : 'Resume'),
+    h('button', {
+      type: 'button', 'data-testid': `export-${game.id}`, onclick: () => onExport(game.id),
+      title: game.over ? 'Download the record' : 'Download the record so far (it shows every gesture, hidden ones too)',
+    }, 'Export'),
     del);
 }
 
 /**
  * startScreen(opts) -> the start screen element.
- * opts: {prefs, modes:[{id,label,hint}], options:[{id,label,hint}], saved, engineState, remoteSlot,
- *        onStart({names, mode, options}) -> Promise<string|null>, onResume(id), onDelete(id), onImport()}.
+ * opts: {prefs, modes:[{id,label,hint}], options:[{id,label,hint}], saved, remoteSlot,
+ *        onStart({names, mode, options}) -> Promise<string|null>, onResume(id), onDelete(id), onExport(id), onImport()}.
  */
-export function startScreen({ prefs, modes, options, saved, onStart, onResume, onDelete, onImport, remoteSlot }) {
+export function startScreen({ prefs, modes, options, saved, onStart, onResume, onDelete, onExport, onImport, remoteSlot }) {
   const names = prefs.names || ['Merlin', 'Morgana'];
   let mode = modes.some((m) => m.id === prefs.mode) ? prefs.mode : modes[0].id;
   const error = h('p', { class: 'problem', role: 'alert', 'data-testid': 'start-error', hidden: true });
@@ -97,7 +101,7 @@ export function startScreen({ prefs, modes, options, saved, onStart, onResume, o
   const savedCard = h('section', { class: 'card', 'data-testid': 'saved-games', 'aria-labelledby': 'saved-title' },
     h('h2', { id: 'saved-title' }, 'Saved duels'),
     saved.length
-      ? h('ul', { class: 'saved-list' }, saved.map((g) => savedItem(g, modeLabel(g.mode), { onResume, onDelete })))
+      ? h('ul', { class: 'saved-list' }, saved.map((g) => savedItem(g, modeLabel(g.mode), { onResume, onDelete, onExport })))
       : h('p', { class: 'muted' }, 'None yet. Every duel is saved in this browser after each turn.'),
     h('div', { class: 'actions' }, h('button', { type: 'button', 'data-testid': 'import-record', onclick: onImport }, 'Import a record…')));
 
@@ -107,7 +111,7 @@ export function startScreen({ prefs, modes, options, saved, onStart, onResume, o
     h('div', { class: 'start-grid' }, form, savedCard));
 }
 
-/** passScreen({name, other, timeStop, onReady, onHome}) -> the screen that hands the device over. */
+/** passScreen({name, other, kind, onReady, onHome}) -> the screen that hands the device over; `kind` is the phase kind. */
 export function passScreen({ name, other, kind, onReady, onHome }) {
   const why = kind === 'time_stop'
     ? `Time stops for ${name}: an extra turn that ${other} will know nothing about.`
