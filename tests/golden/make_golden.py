@@ -315,7 +315,8 @@ inside it are aimed at nobody), then paralysis (F-F-F, turns 8-10) at B, inside 
 window (turns 7-10), so it is "made permanent".  A names B's left hand, making S on turn 10:
 frozen into D ("if the hand being paralyzed is performing a C, S or W it is instead paralyzed
 into F, D or P"), turn after turn.  B removes his enchantments with his right hand (P-D-W-P,
-turns 11-14); on turn 15 his left hand is free again.
+turns 11-14); on turn 15 his left hand is free again.  (B's S of turn 10 and his frozen D of turn
+11 make a missile, S-D, at A: the frozen gesture counts like any other.)
 """,
     "charm": """
 A: charm person (P-S-D-F, turns 1-4) at B; A names B's right hand (a decision after the reveal)
@@ -333,7 +334,8 @@ on turns 5, 6 and 7, and on turn 8 at B's goblin M2.  A names B's left hand once
 S: frozen into D); on turns 6 and 7 no one is asked ("If the wizard already had a paralyzed hand,
 it must be the same hand which is paralyzed again").  B shields himself with his right hand
 (P, turns 5-8) against A's goblin; his left hand stays frozen on D through turn 8 and is free on
-turn 9.  B's goblin, paralysed on turn 8, "does not attack in the turn following".
+turn 9.  B's goblin, paralysed on turn 8, "does not attack in the turn following".  (B's S of
+turn 5 and his frozen D of turn 6 make a missile, S-D, at A.)
 """,
 }
 

@@ -69,9 +69,9 @@ export function renderStatus(view) {
   return h('div', { class: 'wizards', 'data-testid': 'status' }, order.map((i) => renderWizardCard(view, i)));
 }
 
-/** renderHistories(view, draft) -> both two-column gesture histories; `draft` adds the owner's unsent row(s). */
-export function renderHistories(view, draft = null) {
+/** renderHistories(view, draft, whole) -> both two-column gesture histories; `draft` adds the owner's unsent row(s). */
+export function renderHistories(view, draft = null, whole = false) {
   const order = [view.wizard, 1 - view.wizard];
   return h('section', { class: 'histories', 'aria-label': 'Gesture histories', 'data-testid': 'histories' },
-    order.map((i) => renderHistory(view.wizards[i], { draft: i === view.wizard ? draft : null })));
+    order.map((i) => renderHistory(view.wizards[i], { draft: i === view.wizard ? draft : null, whole })));
 }

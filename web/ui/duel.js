@@ -146,7 +146,7 @@ export function gameOverScreen({ views, perspectives, onRematch, onExport, onHom
           onclick: () => { current = i; draw(); },
         }, `As ${names[i]} saw it`))) : null,
       h('div', { class: 'duel' },
-        h('div', { class: 'duel-board' }, renderStatus(v), renderHistories(v)),
+        h('div', { class: 'duel-board' }, renderStatus(v), renderHistories(v, null, true)),
         h('div', {}, fullLog(v, { open: true, whole: true }))));
   };
   draw();

@@ -58,7 +58,7 @@ export function renderHand({ set, hand, value, allowed = null, forced = null, no
         checked: value === g.code,
         disabled,
         'data-testid': `gesture-${set}-${hand}-${g.slug}`,
-        'aria-label': `${HAND_WORDS[hand]}: ${g.code === '>' || g.code === '-' ? g.name : `${g.code}, ${g.name}`}`,
+        'aria-label': `${HAND_WORDS[hand]}: ${gestureLabel(g.code)}`,
         onchange: () => onChange(g.code),
       }),
       h('span', { 'aria-hidden': 'true' }, g.code === '-' ? '–' : g.code, h('small', {}, g.name)));

@@ -2,7 +2,7 @@
 
 import { h } from './dom.js';
 import { openDialog } from './dialog.js';
-import { GESTURES } from './gesturepad.js';
+import { GESTURES, gestureLabel } from './gesturepad.js';
 
 const k = (...keys) => keys.map((key, i) => [i ? ' ' : null, h('kbd', {}, key)]);
 
@@ -10,7 +10,7 @@ const k = (...keys) => keys.map((key, i) => [i ? ' ' : null, h('kbd', {}, key)])
 export function openHelp() {
   const gestureRows = GESTURES.map((g) => h('tr', {},
     h('td', {}, k(g.key)), h('td', {}, k(`Shift+${g.key}`)),
-    h('td', {}, g.code === '>' || g.code === '-' ? g.name : `${g.code} — ${g.name}`)));
+    h('td', {}, gestureLabel(g.code))));
   const body = [
     h('p', {}, 'Everything can be done with the keyboard alone. While you write orders, gesture keys set your hands directly; everywhere, ',
       k('Tab'), ' and ', k('Shift+Tab'), ' move between controls, the arrow keys move within a group of gesture buttons, and ',

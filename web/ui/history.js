@@ -23,10 +23,10 @@ function turnHeader(row) {
 }
 
 /**
- * renderHistory(wizard, {draft, testid}) -> a captioned table of wizard.history ({turn,left,right,kind} rows);
- * `draft` ([[left,right],...]) adds this turn's unsent gestures as highlighted rows.
+ * renderHistory(wizard, {draft, testid, whole}) -> a named table of wizard.history ({turn,left,right,kind} rows);
+ * `draft` ([[left,right],...]) adds this turn's unsent gestures as highlighted rows; `whole` drops the scroll box.
  */
-export function renderHistory(wizard, { draft = null, testid = `history-${wizard.index}` } = {}) {
+export function renderHistory(wizard, { draft = null, testid = `history-${wizard.index}`, whole = false } = {}) {
   const rows = (wizard.history || []).map((row) => h('tr', { 'data-kind': row.kind || 'normal' },
     turnHeader(row), cell(row.left), cell(row.right)));
   if (draft) {
@@ -40,7 +40,7 @@ export function renderHistory(wizard, { draft = null, testid = `history-${wizard
       h('th', { scope: 'col' }, h('abbr', { title: 'left hand' }, 'L')),
       h('th', { scope: 'col' }, h('abbr', { title: 'right hand' }, 'R')))),
     h('tbody', {}, rows));
-  const wrap = h('div', { class: 'history-wrap', tabindex: '0', role: 'region', 'aria-label': `${wizard.name}'s gestures` },
+  const wrap = h('div', { class: `history-wrap${whole ? ' whole' : ''}`, tabindex: '0', role: 'region', 'aria-label': `${wizard.name}'s gestures` },
     table, rows.length ? null : h('p', { class: 'history-empty' }, 'No gestures yet.'));
   // Newest rows matter most; keep them in sight once the table is in the page.
   requestAnimationFrame(() => { wrap.scrollTop = wrap.scrollHeight; });
