@@ -63,7 +63,9 @@ def open_game(page, server_url: str) -> None:
     """Load the page and wait until the engine answers."""
     page.goto(server_url)
     # The interface is there before the engine: the start screen does not wait for Pyodide.
-    page.wait_for_selector("[data-testid=start-screen], [data-testid=resume-screen]", timeout=10_000)
+    page.wait_for_selector(
+        "[data-testid=start-screen], [data-testid=resume-screen]", timeout=10_000
+    )
     page.wait_for_function("window.__engineReady === true", timeout=ENGINE_MS)
 
 
@@ -80,6 +82,11 @@ def pick(page, wizard_turn_gestures: tuple[str, str]) -> None:
     left, right = wizard_turn_gestures
     page.check(f"[data-testid=gesture-0-L-{SLUG.get(left, left)}]")
     page.check(f"[data-testid=gesture-0-R-{SLUG.get(right, right)}]")
+
+
+def wait_preview(page) -> None:
+    """Wait until the engine's preview of the current draft has arrived."""
+    page.wait_for_selector("[data-testid=preview][aria-busy=false]")
 
 
 def wait_screen(page) -> str:
@@ -129,9 +136,8 @@ def play_until_over(page) -> None:
         pick(page, pair)
         if ">" in pair:
             # The stab asks whom: answer explicitly through the question's list.
-            page.select_option(f"[data-testid=stab-target-0]", f"W{1 - wizard}")
-        # Wait for the engine's preview of exactly these gestures before sealing.
-        page.wait_for_selector("[data-testid=preview-0-L] >> text=/completes|casts/")
+            page.select_option("[data-testid=stab-target-0]", f"W{1 - wizard}")
+        wait_preview(page)
         if turn == 2 and "orders" not in shots:
             shot(page, "hotseat-orders")
             shots.add("orders")
@@ -252,8 +258,7 @@ def test_keyboard_only_turn(context, server_url) -> None:
         wizard = int(screen.get_attribute("data-wizard"))
         page.keyboard.press(left_key)
         page.keyboard.press(right_key)
-        # Tab order reaches the left hand's gesture group; arrows would move within it.
-        page.wait_for_selector("[data-testid=preview-0-L] >> text=/completes|casts/")
+        wait_preview(page)
         turn = int(screen.get_attribute("data-turn"))
         page.keyboard.press("Control+Enter")
         wait_left(page, wizard, turn)
@@ -300,7 +305,7 @@ def test_phone_width(browser, server_url) -> None:
         page.click("[data-testid=pass-ready]")
         page.wait_for_selector("[data-testid=orders-screen]")
         pick(page, ("S", "W"))
-        page.wait_for_selector("[data-testid=preview-0-L] >> text=/completes|casts/")
+        wait_preview(page)
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 375, f"the page scrolls sideways at 375px ({width}px wide)"
         shot(page, "phone-orders")
@@ -317,7 +322,9 @@ def test_engine_failure_is_explained(context, server_url) -> None:
     page.route("**/*.wasm", lambda route: route.abort())
     page.goto(server_url)
     page.wait_for_selector("[data-testid=start-screen]", timeout=10_000)
-    status = page.wait_for_selector("[data-testid=engine-status][data-state=error]", timeout=ENGINE_MS)
+    status = page.wait_for_selector(
+        "[data-testid=engine-status][data-state=error]", timeout=ENGINE_MS
+    )
     assert "could not start" in status.inner_text()
     page.click("[data-testid=start-game]")
     error = page.wait_for_selector("[data-testid=start-error]:visible")

@@ -406,3 +406,5 @@ const resumeId = storage.currentGameId();
 const resumeSummary = resumeId ? storage.loadGame(resumeId).summary : null;
 if (resumeId && resumeSummary && !resumeSummary.over) resume(resumeId);
 else showStart();
+// The shell is interactive from here on; benchmarks read this mark.
+performance.mark('wh:shell-ready');

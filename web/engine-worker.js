@@ -155,7 +155,10 @@ const snapshot = new Uint8Array(BUILD.snapshot.size);
 const snapshotLoaded = loadSnapshot(snapshot);
 const wheelBytes = fetchChecked(BUILD.wheel).then((r) => r.arrayBuffer());
 const pyodideScript = import("./pyodide/pyodide.mjs");
-const pyodideRuntime = import("./pyodide/pyodide.asm.mjs");
+const pyodideRuntime = import("./pyodide/pyodide.asm.mjs").then((module) => {
+  mark("script");
+  return module;
+});
 for (const p of [snapshotLoaded, wheelBytes, pyodideScript, pyodideRuntime]) p.catch(() => {});
 
 const pyodideOptions = () => ({

@@ -15,13 +15,29 @@ function engineSettled() {
   return Promise.race([ready, fallback]);
 }
 
-/** Register the service worker; resolves when it controls this page, rejects if unsupported. */
+/** Resolve when `worker` activates; reject if it is discarded (e.g. a file failed its check). */
+function activation(worker) {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (worker.state === "activated") resolve();
+      else if (worker.state === "redundant") reject(new Error("the offline copy could not be saved"));
+    };
+    worker.addEventListener("statechange", check);
+    check();
+  });
+}
+
+/** Register the service worker; resolves when it controls this page, rejects if it cannot. */
 async function registerServiceWorker() {
   if (!("serviceWorker" in navigator)) throw new Error("this browser has no service workers");
   await engineSettled();
-  await navigator.serviceWorker.register(new URL("./sw.js", import.meta.url), { scope: "./" });
-  await navigator.serviceWorker.ready;
+  const registration = await navigator.serviceWorker.register(new URL("./sw.js", import.meta.url), {
+    scope: "./",
+  });
+  const pending = registration.installing || registration.waiting;
+  if (pending) await activation(pending);
   if (!navigator.serviceWorker.controller) {
+    // sw.js claims its clients on activation; the event may still be on its way.
     await new Promise((resolve) =>
       navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }),
     );

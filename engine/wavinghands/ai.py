@@ -13,10 +13,10 @@ from typing import Any
 
 from .legal import choose_allocation, order_problems
 from .model import Game
-from .orders import ALPHABET, Orders, parse_orders
+from .orders import parse_orders
 from .recognize import completed, next_completions, under_way
 from .situation import constraints, controlled_monsters, opponent, wizard_id
-from .spells import SPELLS, Category
+from .spells import SPELLS
 
 VALUE = {
     "missile": 1.0, "cause_light_wounds": 2.0, "cause_heavy_wounds": 3.0, "lightning_bolt": 5.0,
@@ -119,18 +119,12 @@ def _orders(game: Game, v: int) -> dict[str, Any]:
         d["monsters"] = mons
     if c.charm_target is not None:
         d["charm"] = {"gesture": "-"}
+    if w.banked is not None:
+        d["release"] = True  # a banked spell is worth most as a surprise next turn
     d["nonce"] = hashlib.sha256(f"ai|{game.seed}|{game.turn}|{v}".encode()).hexdigest()[:16]
-    # Aim friendly spells sensibly: cures and protections at self are the defaults already;
-    # send summons' monsters at the opponent (the default) and stab the opponent (default).
-    orders = parse_orders(d)
-    if order_problems(game, v, orders):
+    # Usual targets already aim cures and protections at itself and attacks at the opponent.
+    if order_problems(game, v, parse_orders(d)):
         return _fallback(game, v, c.sets)
-    return _with_choices(game, v, orders, d)
-
-
-def _with_choices(game: Game, v: int, orders: Orders, d: dict[str, Any]) -> dict[str, Any]:
-    """Point enchantments the opponent cannot use at him (the defaults do) - nothing to add."""
-    del game, v, orders
     return d
 
 
@@ -186,5 +180,3 @@ def choose_input(game: Game, v: int) -> dict[str, Any]:
         return _decisions(game, v)
     return _orders(game, v)
 
-
-__all__ = ["ALPHABET", "Category", "choose_input"]

@@ -148,8 +148,10 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
 
   async function refreshPreview() {
     const token = ++previewToken;
+    previewSlot.setAttribute('aria-busy', 'true');
     const result = await preview(ordersJson());
     if (token !== previewToken) return; // a newer draft has been sent since
+    previewSlot.setAttribute('aria-busy', 'false');
     if (!result.ok) {
       lastPreview = null;
       replace(previewSlot, h('p', { class: 'problem' }, `The engine could not preview these orders: ${result.error.message}`));

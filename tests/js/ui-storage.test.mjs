@@ -1,0 +1,85 @@
+// Unit tests of the page's saved duels (web/storage.js) and gesture keys (web/ui/gesturepad.js)
+// under Node: `node --test tests/js/`. localStorage is replaced by an in-memory stand-in.
+
+import assert from 'node:assert/strict';
+import { beforeEach, test } from 'node:test';
+
+class MemoryStorage {
+  constructor() { this.items = new Map(); this.full = false; }
+  getItem(key) { return this.items.has(key) ? this.items.get(key) : null; }
+  setItem(key, value) {
+    if (this.full) throw new Error('QuotaExceededError');
+    this.items.set(key, String(value));
+  }
+  removeItem(key) { this.items.delete(key); }
+}
+
+globalThis.localStorage = new MemoryStorage();
+const storage = await import('../../web/storage.js');
+const { gestureForKey, gestureLabel } = await import('../../web/ui/gesturepad.js');
+
+const duel = (id, turn) => ({
+  id, mode: 'hotseat', seats: ['human', 'human'], game: { opaque: true, turn }, pending: {},
+  summary: { title: 'Alice vs Bob', turn, over: false },
+});
+
+beforeEach(() => { globalThis.localStorage = new MemoryStorage(); });
+
+test('a saved duel comes back whole, listed with its summary', () => {
+  assert.equal(storage.saveGame(duel('a1', 3)), true);
+  assert.deepEqual(storage.loadGame('a1').game, { opaque: true, turn: 3 });
+  const [entry] = storage.listGames();
+  assert.equal(entry.id, 'a1');
+  assert.equal(entry.title, 'Alice vs Bob');
+  assert.equal(entry.turn, 3);
+});
+
+test('saving again replaces the entry, and the list is newest first', async () => {
+  storage.saveGame(duel('a1', 1));
+  await new Promise((r) => setTimeout(r, 5));
+  storage.saveGame(duel('b2', 1));
+  await new Promise((r) => setTimeout(r, 5));
+  storage.saveGame(duel('a1', 2));
+  assert.deepEqual(storage.listGames().map((g) => [g.id, g.turn]), [['a1', 2], ['b2', 1]]);
+});
+
+test('the resume pointer follows only duels that exist', () => {
+  storage.saveGame(duel('a1', 1));
+  storage.setCurrentGameId('a1');
+  assert.equal(storage.currentGameId(), 'a1');
+  storage.deleteGame('a1');
+  assert.equal(storage.currentGameId(), null);
+  assert.deepEqual(storage.listGames(), []);
+  storage.setCurrentGameId('gone');
+  assert.equal(storage.currentGameId(), null);
+});
+
+test('corrupt or refused storage does not break the page', () => {
+  localStorage.setItem('wavinghands:v1:index', '{not json');
+  assert.deepEqual(storage.listGames(), []);
+  localStorage.full = true;
+  assert.equal(storage.saveGame(duel('a1', 1)), false);
+  assert.deepEqual(storage.loadPrefs(), {});
+});
+
+test('ids are fresh hex', () => {
+  const a = storage.newGameId();
+  assert.match(a, /^[0-9a-f]{16}$/);
+  assert.notEqual(a, storage.newGameId());
+});
+
+test('lower-case keys set the left hand, Shift the right', () => {
+  assert.deepEqual(gestureForKey({ key: 'f', shiftKey: false }), { hand: 'L', code: 'F' });
+  assert.deepEqual(gestureForKey({ key: 'F', shiftKey: true }), { hand: 'R', code: 'F' });
+  assert.deepEqual(gestureForKey({ key: 'k', shiftKey: false }), { hand: 'L', code: '>' });
+  assert.deepEqual(gestureForKey({ key: 'N', shiftKey: true }), { hand: 'R', code: '-' });
+  assert.equal(gestureForKey({ key: 'r', shiftKey: false }), null);
+  assert.equal(gestureForKey({ key: 'f', ctrlKey: true }), null);
+  assert.equal(gestureForKey({ key: 'Enter' }), null);
+});
+
+test('gesture words read well', () => {
+  assert.equal(gestureLabel('F'), 'F (fingers)');
+  assert.equal(gestureLabel('>'), 'stab');
+  assert.equal(gestureLabel('-'), 'nothing');
+});
