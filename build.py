@@ -352,17 +352,18 @@ def engine_wheel_path(files: dict[str, bytes]) -> str:
     return path
 
 
-def snapshot(files: dict[str, bytes]) -> bytes:
+def snapshot(files: dict[str, bytes], *, reuse: bool = True) -> bytes:
     """The gzipped Pyodide memory snapshot with the engine imported (cached by its inputs).
 
-    Made by tools/snapshot.mjs under Node from exactly the runtime and wheel the site ships.
+    Made by tools/snapshot.mjs under Node from exactly the runtime and wheel the site ships;
+    `reuse=False` makes it afresh even when .cache/ holds one for the same inputs.
     """
     wheel = engine_wheel_path(files)
     script = ROOT / "tools" / "snapshot.mjs"
     inputs = [files[f"pyodide/{n}"] for n in PYODIDE_FILES] + [files[wheel], script.read_bytes()]
     key = sha256_hex(b"".join(sha256_hex(d).encode() for d in inputs))
     cached = CACHE / "snapshots" / f"{key}.gz"
-    if cached.exists():
+    if reuse and cached.exists():
         return cached.read_bytes()
     with tempfile.TemporaryDirectory(prefix="wh-snapshot-") as tmp:
         pyo = Path(tmp) / "pyodide"
@@ -376,6 +377,9 @@ def snapshot(files: dict[str, bytes]) -> bytes:
         data = gzip.compress(raw.read_bytes(), compresslevel=9, mtime=0)
     cached.parent.mkdir(parents=True, exist_ok=True)
     cached.write_bytes(data)
+    # Each engine change leaves a ~6 MB snapshot behind; a few recent ones are enough.
+    for old in sorted(cached.parent.glob("*.gz"), key=lambda p: p.stat().st_mtime)[:-4]:
+        old.unlink()
     return data
 
 
@@ -424,11 +428,11 @@ def service_worker(files: dict[str, bytes]) -> tuple[str, bytes]:
     return version, (header + template).encode()
 
 
-def build_site(out: Path = DEFAULT_OUT) -> Site:
+def build_site(out: Path = DEFAULT_OUT, *, reuse_snapshot: bool = True) -> Site:
     """Build the whole static site into `out` (replaced atomically) and return its manifest."""
     out = out.resolve()
     files = source_files()
-    files[SNAPSHOT] = snapshot(files)
+    files[SNAPSHOT] = snapshot(files, reuse=reuse_snapshot)
     snapshot_size = len(gzip.decompress(files[SNAPSHOT]))
     files["engine-build.js"] = engine_build_module(files, snapshot_size)
     version, sw = service_worker(files)

@@ -6,12 +6,12 @@ imported again; the spell reference opens; one turn is played by keyboard alone;
 screen is checked at a phone's 375px width.  Screenshots of the main screens go to test-output/
 for a person to look at.
 
-Fixtures `server_url` and `browser` come from e2e/conftest.py.
+Fixtures `server_url`, `browser`, `page` and `shot` come from e2e/conftest.py.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -43,20 +43,6 @@ def gestures_for(wizard: int, turn: int) -> tuple[str, str]:
     rows = SCRIPT[wizard]
     pair = rows[turn - 1] if turn <= len(rows) else "->"
     return pair[0], pair[1]
-
-
-@pytest.fixture
-def context(browser) -> Iterator[object]:
-    """A fresh browser context (empty storage) per test; downloads allowed."""
-    ctx = browser.new_context(accept_downloads=True, viewport={"width": 1200, "height": 900})
-    yield ctx
-    ctx.close()
-
-
-def shot(page, name: str, full_page: bool = True) -> None:
-    """Save a screenshot for review under test-output/."""
-    OUT.mkdir(exist_ok=True)
-    page.screenshot(path=str(OUT / f"{name}.png"), full_page=full_page, animations="disabled")
 
 
 def open_game(page, server_url: str) -> None:
@@ -109,7 +95,7 @@ def wait_left(page, wizard: int, turn: int) -> None:
     )
 
 
-def play_until_over(page) -> None:
+def play_until_over(page, shot: Callable[..., Path]) -> None:
     """Follow the duel's screens, writing the scripted orders, until the result shows."""
     reloaded = False
     shots = set()
@@ -157,14 +143,13 @@ def play_until_over(page) -> None:
     raise AssertionError("the duel did not end")
 
 
-def test_hotseat_duel_reload_export_import(context, server_url) -> None:
-    page = context.new_page()
+def test_hotseat_duel_reload_export_import(page, server_url, shot) -> None:
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     open_game(page, server_url)
     shot(page, "start")
     start_hotseat(page)
-    play_until_over(page)
+    play_until_over(page, shot)
 
     title = page.inner_text("[data-testid=result-title]")
     assert title in ("Alice wins", "Bob wins", "A draw")
@@ -208,8 +193,7 @@ def test_hotseat_duel_reload_export_import(context, server_url) -> None:
     assert not errors, errors
 
 
-def test_spell_reference(context, server_url) -> None:
-    page = context.new_page()
+def test_spell_reference(page, server_url, shot) -> None:
     open_game(page, server_url)
     page.click("[data-testid=open-reference]")
     dialog = page.locator("dialog[data-testid=reference]")
@@ -239,8 +223,7 @@ def focused_testid(page) -> str | None:
     return page.evaluate("document.activeElement && document.activeElement.dataset.testid || null")
 
 
-def test_keyboard_only_turn(context, server_url) -> None:
-    page = context.new_page()
+def test_keyboard_only_turn(page, server_url, shot) -> None:
     open_game(page, server_url)
     # Tab from the top of the page reaches the first name field.
     for _ in range(12):
@@ -295,7 +278,7 @@ def test_keyboard_only_turn(context, server_url) -> None:
     shot(page, "keyboard-focus", full_page=False)
 
 
-def test_phone_width(browser, server_url) -> None:
+def test_phone_width(browser, server_url, shot) -> None:
     ctx = browser.new_context(viewport={"width": 375, "height": 812}, device_scale_factor=2)
     try:
         page = ctx.new_page()
@@ -316,8 +299,7 @@ def test_phone_width(browser, server_url) -> None:
         ctx.close()
 
 
-def test_engine_failure_is_explained(context, server_url) -> None:
-    page = context.new_page()
+def test_engine_failure_is_explained(page, server_url) -> None:
     # The runtime cannot be fetched: the page must still show itself and say why it cannot play.
     page.route("**/*.wasm", lambda route: route.abort())
     page.goto(server_url)

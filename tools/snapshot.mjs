@@ -61,6 +61,8 @@ with zipfile.ZipFile(${JSON.stringify(WHEEL_PATH)}) as wheel:
 importlib.invalidate_caches()
 for name in ${JSON.stringify(PRELOAD)}:
     importlib.import_module(name)
+# The page asks for the spell table first; whatever the engine caches for it is then ready.
+sys.modules["wavinghands.api"].spells()
 del wheel, site_packages, name
 `);
   pyodide.FS.unlink(WHEEL_PATH);

@@ -25,6 +25,8 @@ const MODES = new Map();
 /** registerMode({id, label, hint, begin({names, ruleset}) -> Promise<string|null>}) adds a way to play to the start screen. */
 export function registerMode(mode) {
   MODES.set(mode.id, mode);
+  // A mode registered after the start screen is up must still be offered on it.
+  if (screen.querySelector('[data-testid=start-screen]')) showStart();
 }
 
 registerMode({

@@ -150,10 +150,25 @@ function storedZipEntries(zip) {
   return entries;
 }
 
+/** The engine wheel's bytes; a mismatch with its recorded sha256 is a player-facing failure. */
+async function fetchWheel() {
+  // Checked here rather than by fetch's `integrity`, whose failure looks like any network
+  // error: a damaged wheel must say so, and the fallback boot could not fix it anyway.
+  const response = await fetch(new URL(BUILD.wheel.url, SITE));
+  if (!response.ok) throw new Error(`Failed to load '${BUILD.wheel.url}': request failed (${response.status})`);
+  const bytes = await response.arrayBuffer();
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  const integrity = `sha256-${btoa(String.fromCharCode(...digest))}`;
+  if (integrity !== BUILD.wheel.integrity) {
+    throw new BootError(SAY.damaged, `engine wheel: expected ${BUILD.wheel.integrity}, got ${integrity}`);
+  }
+  return bytes;
+}
+
 // Both downloads start now, in parallel with loading Pyodide's own scripts and wasm.
 const snapshot = new Uint8Array(BUILD.snapshot.size);
 const snapshotLoaded = loadSnapshot(snapshot);
-const wheelBytes = fetchChecked(BUILD.wheel).then((r) => r.arrayBuffer());
+const wheelBytes = fetchWheel();
 const pyodideScript = import("./pyodide/pyodide.mjs");
 const pyodideRuntime = import("./pyodide/pyodide.asm.mjs").then((module) => {
   mark("script");

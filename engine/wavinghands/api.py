@@ -8,16 +8,25 @@ game it passed in).  docs/architecture.md lists the contracts.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 from . import duel, record
 from .ai import choose_input
+from .boundary import guard, ok
 from .model import Game, canonical_json
 from .orders import OrderError
 from .preview import preview as _preview
-from .resolve import IllegalInput
+from .remote_api import (
+    remote_accept,
+    remote_describe,
+    remote_invite,
+    remote_link,
+    remote_parse,
+    remote_receive,
+    remote_seal,
+    remote_status,
+)
 from .ruleset import Ruleset
 from .spelltext import spell_reference
 from .view import view as _view
@@ -32,34 +41,6 @@ class ApiError(ValueError):
         super().__init__(message)
         self.code = code
         self.message = message
-
-
-def _ok(**payload: Any) -> str:
-    return canonical_json({"ok": True, **payload})
-
-
-def _err(code: str, message: str, **extra: Any) -> str:
-    return canonical_json({"ok": False, "error": {"code": code, "message": message, **extra}})
-
-
-def _guard(fn: Callable[..., str]) -> Callable[..., str]:
-    """Turn every failure into an error value."""
-    def wrapper(*args: Any) -> str:
-        try:
-            return fn(*args)
-        except IllegalInput as e:
-            return _err("illegal", str(e), problems=[p.to_json() for p in e.problems])
-        except OrderError as e:
-            return _err(e.code, e.message, field=e.field)
-        except ApiError as e:
-            return _err(e.code, e.message)
-        except record.RecordError as e:
-            return _err("bad-record", str(e))
-        except (ValueError, KeyError, TypeError, IndexError, AttributeError) as e:
-            return _err("bad-request", f"{type(e).__name__}: {e}")
-    wrapper.__name__ = fn.__name__
-    wrapper.__doc__ = fn.__doc__
-    return wrapper
 
 
 def _load(text: str, what: str) -> Any:
@@ -91,7 +72,7 @@ def _wizard(text: str) -> int:
     return int(v)
 
 
-@_guard
+@guard
 def new_game(params: str) -> str:
     """Start a duel: {"names": [a, b], "ruleset": {...}, "seed": hex} -> {"game": G}."""
     p = _load(params, "parameters")
@@ -105,26 +86,26 @@ def new_game(params: str) -> str:
         raise ApiError("bad-seed", "a seed (hex) is required; both players should contribute")
     ruleset = Ruleset.from_json(p.get("ruleset", {}) or {})
     game = duel.new_game((str(names[0]), str(names[1])), seed, ruleset)
-    return _ok(game=game.to_json())
+    return ok(game=game.to_json())
 
 
-@_guard
+@guard
 def view(game: str, wizard: str) -> str:
     """What one wizard may know: {"view": V}."""
-    return _ok(view=_view(_game(game), _wizard(wizard)))
+    return ok(view=_view(_game(game), _wizard(wizard)))
 
 
-@_guard
+@guard
 def preview(game: str, wizard: str, draft: str) -> str:
     """What a draft of orders would do: {"preview": P}."""
     g = _game(game)
     v = _wizard(wizard)
     if g.phase.kind not in ("orders", "time_stop") or v not in g.phase.actors:
         raise ApiError("not-your-turn", "there are no orders to write now")
-    return _ok(preview=_preview(g, v, _load(draft, "draft")))
+    return ok(preview=_preview(g, v, _load(draft, "draft")))
 
 
-@_guard
+@guard
 def validate(game: str, wizard: str, inp: str) -> str:
     """Every problem with one wizard's input for the current phase: {"problems": [...]}."""
     from .legal import input_problems
@@ -134,11 +115,11 @@ def validate(game: str, wizard: str, inp: str) -> str:
     try:
         parsed = duel.parse_input(g, _load(inp, "input"))
     except OrderError as e:
-        return _ok(problems=[e.to_json()])
-    return _ok(problems=[p.to_json() for p in input_problems(g, v, parsed)])
+        return ok(problems=[e.to_json()])
+    return ok(problems=[p.to_json() for p in input_problems(g, v, parsed)])
 
 
-@_guard
+@guard
 def step(game: str, inputs: str) -> str:
     """Resolve the current phase: {"0": input, "1": input} -> {"game", "events", "views"}."""
     g = _game(game)
@@ -150,38 +131,39 @@ def step(game: str, inputs: str) -> str:
     except ValueError as e:
         raise ApiError("bad-request", "inputs are keyed by \"0\" and \"1\"") from e
     new, events = duel.step(g, by_wizard)
-    return _ok(game=new.to_json(),
+    return ok(game=new.to_json(),
                events={str(v): [dict(e.to_json(), visible_to=None) for e in events
                                 if v in e.visible_to] for v in (0, 1)})
 
 
-@_guard
+@guard
 def spells() -> str:
     """The spell table and reference texts: {"spells": [...], "notes": {...}}."""
-    return _ok(**spell_reference())
+    return ok(**spell_reference())
 
 
-@_guard
+@guard
 def export_record(game: str) -> str:
     """The record of a game: {"record": R}."""
-    return _ok(record=record.export_record(_game(game)))
+    return ok(record=record.export_record(_game(game)))
 
 
-@_guard
+@guard
 def import_record(rec: str) -> str:
     """Replay a record into a game: {"game": G}."""
-    return _ok(game=record.import_record(_load(rec, "record")).to_json())
+    return ok(game=record.import_record(_load(rec, "record")).to_json())
 
 
-@_guard
+@guard
 def ai_input(game: str, wizard: str) -> str:
     """The computer opponent's input for the current phase: {"input": I}."""
     g = _game(game)
     v = _wizard(wizard)
     if v not in g.phase.actors:
         raise ApiError("not-your-turn", "the computer has nothing to do now")
-    return _ok(input=choose_input(g, v))
+    return ok(input=choose_input(g, v))
 
 
-__all__ = ["ai_input", "export_record", "import_record", "new_game", "preview", "spells", "step",
-           "validate", "view"]
+__all__ = ["ai_input", "export_record", "import_record", "new_game", "preview", "remote_accept",
+           "remote_describe", "remote_invite", "remote_link", "remote_parse", "remote_receive",
+           "remote_seal", "remote_status", "spells", "step", "validate", "view"]

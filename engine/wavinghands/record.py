@@ -15,6 +15,8 @@ VERSION = 1
 class RecordError(ValueError):
     """A record that cannot be read or replayed; says which entry fails and why."""
 
+    code = "bad-record"
+
 
 def export_record(game: Game) -> dict[str, Any]:
     """The record of a game: players, ruleset, seed, explicit dice, every phase's input."""

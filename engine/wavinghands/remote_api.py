@@ -9,42 +9,12 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
 from typing import Any
 
 from . import codes, session
-from .codes import CodeError, IllegalInput
+from .boundary import guard, ok
+from .codes import IllegalInput
 from .session import Engine, Session
-
-
-def _ok(**payload: Any) -> str:
-    return json.dumps({"ok": True, **payload}, ensure_ascii=False, separators=(",", ":"))
-
-
-def _err(code: str, message: str, **extra: Any) -> str:
-    return json.dumps({"ok": False, "error": {"code": code, "message": message, **extra}},
-                      ensure_ascii=False, separators=(",", ":"))
-
-
-def _guard(fn: Callable[..., str]) -> Callable[..., str]:
-    """Turn every failure into an error value (unexpected ones as "internal")."""
-
-    def wrapper(*args: Any) -> str:
-        try:
-            return fn(*args)
-        except IllegalInput as e:
-            return _err(e.code, str(e), problems=e.problems)
-        except CodeError as e:
-            return _err(e.code, str(e))
-        except (ValueError, TypeError, KeyError, IndexError, AttributeError,
-                RecursionError) as e:
-            return _err("bad_request", f"{type(e).__name__}: {e}")
-        except Exception as e:  # the boundary promises that no exception crosses it
-            return _err("internal", f"{type(e).__name__}: {e}")
-
-    wrapper.__name__ = fn.__name__
-    wrapper.__doc__ = fn.__doc__
-    return wrapper
 
 
 def _load(text: str, what: str) -> Any:
@@ -72,10 +42,10 @@ def _engine() -> Engine:
 
 
 def _with_status(s: Session, eng: Engine, **payload: Any) -> str:
-    return _ok(session=s.to_json(), status=session.status(s, eng), **payload)
+    return ok(session=s.to_json(), status=session.status(s, eng), **payload)
 
 
-@_guard
+@guard
 def remote_invite(params: str) -> str:
     """{"name", "ruleset"?, "base_url"?} -> {"session", "code", "link"?, "status"}."""
     p = _load(params, "parameters")
@@ -89,17 +59,17 @@ def remote_invite(params: str) -> str:
     extra: dict[str, Any] = {"code": out.code}
     if isinstance(p.get("base_url"), str):
         extra["link"] = codes.make_link(out.code, p["base_url"])
-    return _ok(session=out.session.to_json(), status=session.status(out.session), **extra)
+    return ok(session=out.session.to_json(), status=session.status(out.session), **extra)
 
 
-@_guard
+@guard
 def remote_describe(text: str) -> str:
     """"pasted text" -> {"code": {"code", "kind", "game_id", "sender", "seq", "turn", "phase",
     "host"?, "guest"?, "ruleset"?}} (no session needed: for routing a code to its game)."""
-    return _ok(code=session.describe(_text(text, "text")))
+    return ok(code=session.describe(_text(text, "text")))
 
 
-@_guard
+@guard
 def remote_accept(text: str, name: str) -> str:
     """"invitation code or link", "my name" -> {"session", "status", "invitation"}; the guest
     then writes turn 1 with remote_seal, whose code is the acceptance."""
@@ -111,7 +81,7 @@ def remote_accept(text: str, name: str) -> str:
                                             "game_id": m.game_id.hex()})
 
 
-@_guard
+@guard
 def remote_seal(sess: str, inp: str) -> str:
     """Session, my input (orders or decisions) -> {"session", "code" (null: more input is
     needed first), "events", "status"}."""
@@ -123,7 +93,7 @@ def remote_seal(sess: str, inp: str) -> str:
     return _with_status(out.session, eng, code=out.code, events=list(out.events))
 
 
-@_guard
+@guard
 def remote_receive(sess: str, text: str) -> str:
     """Session, "pasted code or link" -> {"session", "reply" (a code to send back at once, or
     null), "events", "note", "status"}."""
@@ -133,26 +103,26 @@ def remote_receive(sess: str, text: str) -> str:
                         note=out.note)
 
 
-@_guard
+@guard
 def remote_status(sess: str) -> str:
     """Session -> {"status"}: what it waits for, and the last code sent (to send again)."""
-    return _ok(status=session.status(_session(sess), _engine()))
+    return ok(status=session.status(_session(sess), _engine()))
 
 
-@_guard
+@guard
 def remote_link(code: str, base_url: str) -> str:
     """"code", "page url" -> {"link"}: the code in the URL fragment (#c=...)."""
     c = _text(code, "code")
     codes.unwrap(c)  # a link must never carry a damaged code
-    return _ok(link=codes.make_link(c, _text(base_url, "page url")))
+    return ok(link=codes.make_link(c, _text(base_url, "page url")))
 
 
-@_guard
+@guard
 def remote_parse(text: str) -> str:
     """"pasted text" -> {"code"}: the checked code in a bare code or a link."""
     c = codes.extract_code(_text(text, "text"))
     codes.unwrap(c)
-    return _ok(code=c)
+    return ok(code=c)
 
 
 __all__ = ["remote_accept", "remote_describe", "remote_invite", "remote_link", "remote_parse",

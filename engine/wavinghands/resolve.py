@@ -62,6 +62,8 @@ NEVER_PERMANENT = NOT_PERMANENT | {"delayed_effect", "permanency"}
 class IllegalInput(ValueError):
     """Input that breaks the rules; `problems` lists every reason."""
 
+    code = "illegal"
+
     def __init__(self, problems: list[OrderError]) -> None:
         super().__init__("; ".join(p.message for p in problems))
         self.problems = problems

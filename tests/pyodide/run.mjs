@@ -2,14 +2,18 @@
 //
 //   node tests/pyodide/run.mjs [--site dist/site] [--wheels .cache/pyodide-test-wheels] [-- PYTEST ARGS]
 //
-// It boots the site's own Pyodide with the site's own pyodide-lock.json, loads micropip from
-// it (sha256-checked; a failed check only reaches the error callback, so it is turned into a
-// failure here), has micropip install the site's engine wheel and the test wheels that build.py
-// fetched into .cache (no network), then runs pytest on tests/ (without tests/pyodide) and
-// exits with pytest's status.
+// First it checks what the browser will rely on: every wheel against the site's lock (Pyodide
+// itself checks integrity only when it downloads, not for files it reads from disk in Node),
+// and that the engine snapshot restores and answers.  Then it boots the site's own Pyodide,
+// loads micropip through the site's lock (a failed load only reaches the error callback, so it
+// is turned into a failure here), has micropip install the site's engine wheel and the test
+// wheels that build.py fetched into .cache (no network), runs pytest on tests/ (without
+// tests/pyodide) and exits with pytest's status.
 
-import { existsSync, readdirSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { gunzipSync } from "node:zlib";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -32,6 +36,36 @@ function parseArgs(argv) {
   return opts;
 }
 
+/** Check every wheel the site's lock lists against its sha256 (Pyodide skips this in Node). */
+function verifyLock(pyodideDir) {
+  const lock = JSON.parse(readFileSync(path.join(pyodideDir, "pyodide-lock.json"), "utf8"));
+  for (const entry of Object.values(lock.packages)) {
+    const digest = createHash("sha256").update(readFileSync(path.join(pyodideDir, entry.file_name))).digest("hex");
+    if (digest !== entry.sha256) throw new Error(`${entry.file_name}: sha256 ${digest}, lock says ${entry.sha256}`);
+  }
+  return lock;
+}
+
+/** Restore the site's engine snapshot and call the engine once, as the browser's worker does. */
+async function checkSnapshot(loadPyodide, site, pyodideDir) {
+  const build = readFileSync(path.join(site, "engine-build.js"), "utf8");
+  const info = JSON.parse(build.slice(build.indexOf("{"), build.lastIndexOf("}") + 1));
+  const snapshot = gunzipSync(readFileSync(path.join(site, info.snapshot.url)));
+  if (snapshot.length !== info.snapshot.size) throw new Error("snapshot size differs from engine-build.js");
+  const t0 = performance.now();
+  const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep, _loadSnapshot: snapshot, _sysExecutable: "python" });
+  const loaded = pyodide.runPython('import sys; "wavinghands.api" in sys.modules');
+  // As the worker does: the engine's files go back on disk for what it reads later.
+  pyodide.FS.writeFile("/tmp/engine.whl", readFileSync(path.join(site, info.wheel.url)));
+  pyodide.runPython(`
+import sys, zipfile
+zipfile.ZipFile("/tmp/engine.whl").extractall(next(p for p in sys.path if p.endswith("site-packages")))
+`);
+  const spells = JSON.parse(pyodide.runPython("import wavinghands.api; wavinghands.api.spells()"));
+  if (!loaded || !spells.ok) throw new Error("the restored snapshot does not hold a working engine");
+  return performance.now() - t0;
+}
+
 /** Load one package from the lock file, failing loudly where Pyodide only calls back. */
 async function loadLocked(pyodide, name) {
   const errors = [];
@@ -50,8 +84,12 @@ async function main() {
   const wheels = readdirSync(opts.wheels).filter((f) => f.endsWith(".whl")).sort();
   if (wheels.length === 0) throw new Error(`no test wheels in ${opts.wheels} (build.py test fetches them)`);
 
-  const t0 = performance.now();
+  verifyLock(pyodideDir);
   const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
+  const restoreMs = await checkSnapshot(loadPyodide, opts.site, pyodideDir);
+  console.log(`engine snapshot restored and answering in ${restoreMs.toFixed(0)} ms`);
+
+  const t0 = performance.now();
   const pyodide = await loadPyodide({
     indexURL: pyodideDir + path.sep,
     // Bytecode written through the host mount would land in the work tree.
@@ -63,7 +101,7 @@ async function main() {
   pyodide.mountNodeFS("/site", pyodideDir);
   pyodide.mountNodeFS("/wheels", opts.wheels);
   pyodide.mountNodeFS("/repo", ROOT);
-  const lock = JSON.parse(pyodide.FS.readFile("/site/pyodide-lock.json", { encoding: "utf8" }));
+  const lock = verifyLock(pyodideDir);
   const engineWheel = lock.packages.wavinghands.file_name;
   pyodide.globals.set("WHEELS", pyodide.toPy([`emfs:/site/${engineWheel}`, ...wheels.map((w) => `emfs:/wheels/${w}`)]));
   await pyodide.runPythonAsync(`

@@ -47,7 +47,7 @@ export function renderHand({ set, hand, value, allowed = null, forced = null, no
   const noteId = `${groupName}-note`;
   const problemId = `${groupName}-problem`;
   const describedBy = [note ? noteId : null, problem ? problemId : null].filter(Boolean).join(' ') || null;
-  const keyHint = hand === 'L' ? 'keys f p s w d c k n' : 'Shift + the same keys';
+  const keyHint = hand === 'L' ? 'keys f p s…' : 'Shift+F, Shift+P…';
   const buttons = GESTURES.map((g) => {
     const disabled = forced ? g.code !== forced : allowed ? !allowed.has(g.code) : false;
     return h('label', { class: 'gesture', title: `${g.name} (${hand === 'L' ? g.key : `Shift+${g.key}`})` },

@@ -1,0 +1,126 @@
+"""Fixtures for the browser tests: the built site on a local server and Debian's Chromium.
+
+- `site_dir` (session): the built site; $WH_SITE_DIR when `build.py test` already built it,
+  otherwise this builds dist/site/ first.
+- `site_server` / `server_url` (session): that folder served by build.py's server on a free
+  port of 127.0.0.1 (correct MIME types); `server_url` ends with a slash.
+- `launch_chromium` (module): a factory `launch_chromium(extra_args=()) -> Browser` for
+  Chromium at /usr/bin/chromium (Playwright cannot download its own browser here).  Module
+  scope because Playwright's sync API allows one instance at a time per thread.
+- `browser` (module), `context` and `page` (function): a fresh context per test, so storage,
+  caches and service workers never leak from one test into another.
+- `shot(page, name)`: save a screenshot under test-output/ for a person to look at.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+OUTPUT = ROOT / "test-output"
+CHROMIUM = "/usr/bin/chromium"
+# Without the networking switches Chromium keeps dialling Google's hosts, which this machine's
+# closed network refuses; --no-sandbox because the tests run as root.
+CHROMIUM_ARGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+)
+# For WebRTC tests: let candidates carry the real loopback address instead of an mDNS name.
+WEBRTC_ARGS = ("--disable-features=WebRtcHideLocalIpsWithMdns",)
+
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402  (build.py lives at the top of the repository)
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    """The built site folder (built now unless $WH_SITE_DIR names a fresh build)."""
+    given = os.environ.get("WH_SITE_DIR")
+    if given:
+        return Path(given)
+    return build.build_site(build.DEFAULT_OUT).root
+
+
+@pytest.fixture(scope="session")
+def site_server(site_dir: Path) -> Iterator[build.SiteServer]:
+    """build.py's static server on a free port, for the whole session."""
+    with build.serving(site_dir) as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def server_url(site_server: build.SiteServer) -> str:
+    """The site's base URL, e.g. http://127.0.0.1:41234/."""
+    return site_server.url
+
+
+@pytest.fixture(scope="module")
+def launch_chromium() -> Iterator[Callable[..., Any]]:
+    """A factory for headless Chromium browsers, all closed when the module ends."""
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium is missing at {CHROMIUM}: run `python3 build.py test` to install it")
+    with sync_api.sync_playwright() as playwright:
+        browsers: list[Any] = []
+
+        def launch(extra_args: Sequence[str] = ()) -> Any:
+            browser = playwright.chromium.launch(
+                executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *extra_args], headless=True
+            )
+            browsers.append(browser)
+            return browser
+
+        try:
+            yield launch
+        finally:
+            for browser in browsers:
+                browser.close()
+
+
+@pytest.fixture(scope="module")
+def browser(launch_chromium: Callable[..., Any]) -> Any:
+    """One headless Chromium for the module's tests."""
+    return launch_chromium()
+
+
+@pytest.fixture
+def context(browser: Any) -> Iterator[Any]:
+    """A fresh, isolated browser context (empty storage, no service worker) per test."""
+    ctx = browser.new_context(viewport={"width": 1200, "height": 900})
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def page(context: Any) -> Any:
+    """A page in the test's own context; console errors are echoed to help diagnose failures."""
+    pg = context.new_page()
+    pg.on("console", lambda m: print(f"[console.{m.type}] {m.text}") if m.type == "error" else None)
+    pg.on("pageerror", lambda e: print(f"[pageerror] {e}"))
+    return pg
+
+
+def save_shot(page: Any, name: str, *, full_page: bool = True) -> Path:
+    """Save a screenshot as test-output/<name>.png and return its path."""
+    OUTPUT.mkdir(exist_ok=True)
+    path = OUTPUT / f"{name}.png"
+    page.screenshot(path=str(path), full_page=full_page, animations="disabled")
+    return path
+
+
+@pytest.fixture
+def shot() -> Callable[..., Path]:
+    """`shot(page, name)` saves test-output/<name>.png."""
+    return save_shot

@@ -1,0 +1,53 @@
+"""Shared pieces of the JSON boundary (`api`, `remote_api`): result envelopes and the guard that
+turns every exception into an error value."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+
+def ok(**payload: Any) -> str:
+    """A success envelope: {"ok": true, ...payload}."""
+    return json.dumps({"ok": True, **payload}, ensure_ascii=False, separators=(",", ":"),
+                      sort_keys=True)
+
+
+def err(code: str, message: str, **extra: Any) -> str:
+    """A failure envelope: {"ok": false, "error": {"code", "message", ...extra}}."""
+    return json.dumps({"ok": False, "error": {"code": code, "message": message, **extra}},
+                      ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
+def error_from(e: BaseException) -> str:
+    """The failure envelope for an exception: its own `code` (and `problems`/`field`) when it has
+    one, "bad-request" for malformed input, "internal" for anything else."""
+    code = getattr(type(e), "code", None) or getattr(e, "code", None)
+    extra: dict[str, Any] = {}
+    problems = getattr(e, "problems", None)
+    if isinstance(problems, list):
+        extra["problems"] = [p.to_json() if hasattr(p, "to_json") else p for p in problems]
+    field = getattr(e, "field", None)
+    if isinstance(field, str) and field:
+        extra["field"] = field
+    if isinstance(code, str):
+        return err(code, str(e), **extra)
+    if isinstance(e, ValueError | TypeError | KeyError | IndexError | AttributeError |
+                  RecursionError):
+        return err("bad-request", f"{type(e).__name__}: {e}")
+    return err("internal", f"{type(e).__name__}: {e}")
+
+
+def guard(fn: Callable[..., str]) -> Callable[..., str]:
+    """Wrap a boundary function so that no exception crosses the boundary."""
+    def wrapper(*args: Any) -> str:
+        try:
+            return fn(*args)
+        except Exception as e:  # the boundary promises that no exception crosses it
+            return error_from(e)
+
+    wrapper.__name__ = fn.__name__
+    wrapper.__qualname__ = fn.__qualname__
+    wrapper.__doc__ = fn.__doc__
+    return wrapper
