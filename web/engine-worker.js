@@ -186,16 +186,17 @@ const pyodideOptions = () => ({
 /** Boot from the build's memory snapshot; returns the restored engine module. */
 async function bootFromSnapshot() {
   const { loadPyodide } = await pyodideScript;
-  const createModule = (await pyodideRuntime).default;
   const pyodide = await Promise.race([
     loadPyodide({
       ...pyodideOptions(),
       // Pyodide only needs the snapshot's size before compiling the wasm, and its bytes after;
       // handing over the buffer at once and waiting for its contents only once the module is
-      // built lets the download and the wasm compilation overlap.
+      // built lets the download and the wasm compilation overlap.  Likewise loadPyodide starts
+      // fetching the wasm and the stdlib before it asks for the runtime script, which is
+      // already on its way.
       _loadSnapshot: snapshot,
       createPyodideModule: async (settings) => {
-        const module = await createModule(settings);
+        const module = await (await pyodideRuntime).default(settings);
         mark("wasm");
         await snapshotLoaded;
         return module;

@@ -86,6 +86,14 @@ class Effect:
                       bool(d["permanent"]), tuple(int(x) for x in d["known_to"]))
 
 
+def first_active(effects: tuple[Effect, ...], kind: str, own_turn: int) -> Effect | None:
+    """The first effect of this kind active on the subject's own turn `own_turn`, if any."""
+    for e in effects:
+        if e.kind == kind and e.active_on(own_turn):
+            return e
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Banked:
     """A spell held back by delayed effect, to be released by its caster's later orders."""
@@ -121,10 +129,7 @@ class Wizard:
 
     def effect(self, kind: str, own_turn: int) -> Effect | None:
         """The first active effect of this kind on the given own turn, if any."""
-        for e in self.effects:
-            if e.kind == kind and e.active_on(own_turn):
-                return e
-        return None
+        return first_active(self.effects, kind, own_turn)
 
     def to_json(self) -> JSON:
         """JSON form."""
@@ -181,10 +186,7 @@ class Monster:
 
     def effect(self, kind: str, own_turn: int) -> Effect | None:
         """The first active effect of this kind on the given own turn, if any."""
-        for e in self.effects:
-            if e.kind == kind and e.active_on(own_turn):
-                return e
-        return None
+        return first_active(self.effects, kind, own_turn)
 
     def to_json(self) -> JSON:
         """JSON form."""

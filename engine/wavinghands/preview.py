@@ -14,8 +14,8 @@ from .legal import choose_allocation, effective_preview_rows, order_problems
 from .model import Game
 from .orders import ALPHABET, STAB, OrderError, Orders, parse_orders
 from .recognize import allocations, completed, next_completions, under_way
-from .situation import constraints, controlled_monsters, opponent, wizard_id
-from .spells import SPELLS, Category, UsualTarget
+from .situation import constraints, controlled_monsters, opponent, usual_target, wizard_id
+from .spells import SPELLS, Category
 from .view import _targets, constraints_json, viewer_blind
 
 JSON = dict[str, Any]
@@ -41,15 +41,6 @@ def _fill(draft: Any, sets: int) -> Any:
 def _spell_json(key: str) -> JSON:
     s = SPELLS[key]
     return {"spell": key, "name": s.name, "category": s.category.value}
-
-
-def _usual(key: str, v: int) -> str:
-    u = SPELLS[key].usual_target
-    if u is UsualTarget.SELF:
-        return wizard_id(v)
-    if u is UsualTarget.OPPONENT:
-        return wizard_id(opponent(v))
-    return "none"
 
 
 def preview(game: Game, v: int, draft: Any) -> JSON:
@@ -106,8 +97,8 @@ def preview(game: Game, v: int, draft: Any) -> JSON:
             if s.category is not Category.SUMMON:
                 opts = opts[:-1] + _new_refs(game, rows, w, base, orders) + opts[-1:]
             questions.append({"kind": "target", "set": si, "hand": x.hand, "spell": x.spell,
-                              "name": s.name, "default": _usual(x.spell, v),
-                              "chosen": ch.target if ch and ch.target else _usual(x.spell, v),
+                              "name": s.name, "default": usual_target(x.spell, v),
+                              "chosen": ch.target if ch and ch.target else usual_target(x.spell, v),
                               "options": opts})
         row = rows[idx]
         if row == ("P", "P"):
@@ -135,7 +126,7 @@ def preview(game: Game, v: int, draft: Any) -> JSON:
     if w.banked is not None:
         questions.append({"kind": "release", "spell": w.banked.spell,
                           "name": SPELLS[w.banked.spell].name,
-                          "default": _usual(w.banked.spell, v), "options": targets})
+                          "default": usual_target(w.banked.spell, v), "options": targets})
     if not problems:
         problems = [p.to_json() for p in order_problems(game, v, orders)]
     if c.confused:

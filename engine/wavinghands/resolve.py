@@ -41,8 +41,8 @@ from .model import (
 )
 from .orders import STAB, CastChoice, DecisionInput, OrderError, Orders
 from .recognize import completed, is_surrender
-from .situation import PARALYSED_FORM, constraints, opponent, wizard_id
-from .spells import MIND_SPELLS, NOT_PERMANENT, SPELLS, Category, UsualTarget
+from .situation import PARALYSED_FORM, constraints, opponent, usual_target, wizard_id
+from .spells import MIND_SPELLS, NOT_PERMANENT, SPELLS, Category
 
 CONFUSION_GESTURES = "CDFPSW"  # "1=C, 2=D, 3=F, 4=P, 5=S, 6=W"
 SUMMONED_KIND = {"summon_goblin": "goblin", "summon_ogre": "ogre", "summon_troll": "troll",
@@ -281,15 +281,6 @@ def _scratch(game: Game, kind: str,
     return wiz, mons
 
 
-def _usual_target(spell: str, caster: int) -> str:
-    usual = SPELLS[spell].usual_target
-    if usual is UsualTarget.SELF:
-        return wizard_id(caster)
-    if usual is UsualTarget.OPPONENT:
-        return wizard_id(opponent(caster))
-    return "none"
-
-
 # ---------------------------------------------------------------------------------------------
 # Phase A: the gestures actually made.
 # ---------------------------------------------------------------------------------------------
@@ -396,7 +387,7 @@ def _phase_recognise(t: _Turn) -> None:
                     w.short_lightning_used = True  # "Each wizard may use this spell once"
                 ch: CastChoice | None = next((x for x in choices if x.hand == cand.hand), None)
                 target = ch.target if ch is not None and ch.target is not None else \
-                    _usual_target(cand.spell, idx)
+                    usual_target(cand.spell, idx)
                 if cand.spell in BLANKET:
                     target = "none"
                 suffix = f":{si}" if si else ""
@@ -421,7 +412,7 @@ def _phase_release(t: _Turn) -> None:
         if o.release is None or w.banked is None:
             continue
         spell = w.banked.spell
-        target = o.release or _usual_target(spell, w.base.index)
+        target = o.release or usual_target(spell, w.base.index)
         if spell in BLANKET:
             target = "none"
         t.casts.append(_Cast(f"{w.base.index}:release", w.base.index, spell, target, 0, "B",

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .model import Game, Monster, Wizard
+from .spells import SPELLS, UsualTarget
 
 PARALYSED_FORM = {"C": "F", "S": "D", "W": "P"}  # "C, S or W ... into F, D or P respectively"
 FEAR_BANNED = frozenset("CDFS")  # "cannot perform a C, D, F or S gesture"
@@ -37,6 +38,16 @@ def monster_name(game: Game, m: Monster) -> str:
     """E.g. "Alice's goblin (M1)"."""
     kind = m.kind.replace("_", " ")
     return f"{game.names[m.controller]}'s {kind} ({m.id})"
+
+
+def usual_target(spell: str, caster: int) -> str:
+    """The target a spell takes when the orders name none ("Usually the target is obvious")."""
+    usual = SPELLS[spell].usual_target
+    if usual is UsualTarget.SELF:
+        return wizard_id(caster)
+    if usual is UsualTarget.OPPONENT:
+        return wizard_id(opponent(caster))
+    return "none"
 
 
 def living_beings(game: Game) -> list[str]:
