@@ -22,7 +22,6 @@ import json
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import tarfile
@@ -32,6 +31,7 @@ import zipfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent
 CACHE = ROOT / ".cache"
@@ -96,13 +96,19 @@ def log(msg: str) -> None:
     print(f"[build] {msg}", flush=True)
 
 
-def run(cmd: Sequence[str], **kwargs: object) -> subprocess.CompletedProcess[str]:
-    """Run a command, echoing it; raise BuildError when it fails."""
+def run(cmd: Sequence[str], *, quiet: bool = False, **kwargs: Any) -> None:
+    """Run a command, echoing it; raise BuildError when it fails.
+
+    quiet: keep its output to show only if it fails (tools that chatter on success).
+    """
     print("$ " + " ".join(str(c) for c in cmd), flush=True)
-    proc = subprocess.run(list(cmd), text=True, **kwargs)  # type: ignore[call-overload]
+    if quiet:
+        kwargs.update(stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    proc = subprocess.run(list(cmd), text=True, check=False, **kwargs)
     if proc.returncode != 0:
+        if quiet:
+            print(proc.stdout, flush=True)
         raise BuildError(f"command failed ({proc.returncode}): {' '.join(map(str, cmd))}")
-    return proc  # type: ignore[no-any-return]
 
 
 def sha256_hex(data: bytes) -> str:
@@ -138,7 +144,7 @@ def pyodide_tarball() -> Path:
                 f"but build.py pins {PYODIDE_INTEGRITY!r}"
             )
         with tempfile.TemporaryDirectory(dir=dest_dir) as tmp:
-            run(["npm", "pack", spec, "--pack-destination", tmp], stdout=subprocess.DEVNULL)
+            run(["npm", "pack", spec, "--pack-destination", tmp], quiet=True)
             (Path(tmp) / tgz.name).replace(tgz)
     data = tgz.read_bytes()
     if sri_sha512(data) != PYODIDE_INTEGRITY:
@@ -182,7 +188,8 @@ def pip_download(requirements: str, dest: Path) -> None:
                 "--require-hashes", "--only-binary=:all:", "--python-version", PYODIDE_PYTHON,
                 "--implementation", "py", "--abi", "none", "--platform", "any",
                 "-r", req.name, "-d", str(dest),
-            ]
+            ],
+            quiet=True,
         )  # fmt: skip
     finally:
         os.unlink(req.name)
@@ -263,7 +270,7 @@ def engine_wheel() -> tuple[str, bytes]:
         env = dict(os.environ, SOURCE_DATE_EPOCH=str(SOURCE_DATE_EPOCH), PYTHONHASHSEED="0")
         run(
             [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(out)],
-            cwd=src, env=env, stdout=subprocess.DEVNULL,
+            cwd=src, env=env, quiet=True,
         )  # fmt: skip
         wheels = list(out.glob("*.whl"))
         if len(wheels) != 1 or not wheels[0].name.endswith("-py3-none-any.whl"):
@@ -491,7 +498,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         if keyword.lower() != "last-modified":
             super().send_header(keyword, value)
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: object) -> None:
         """Stay quiet unless WH_SERVER_LOG is set; tests and benchmarks would drown in it."""
         if os.environ.get("WH_SERVER_LOG"):
             super().log_message(format, *args)
@@ -564,18 +571,37 @@ def have(module: str) -> bool:
     return probe.returncode == 0
 
 
-def install_prerequisites() -> None:
-    """Install everything `test` needs: Python dev dependencies, Node and npm, Chromium."""
-    run([sys.executable, "-m", "pip", "install", "--quiet", "-e", f"{ROOT}[dev]"])
+def setuptools_ok() -> bool:
+    """Whether this interpreter has a setuptools new enough for pyproject.toml's build backend."""
+    probe = subprocess.run(
+        [sys.executable, "-c", "import setuptools; print(setuptools.__version__)"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    return probe.returncode == 0 and int(probe.stdout.split(".")[0]) >= 68
+
+
+def apt_install(packages: list[str]) -> None:
+    """Install Debian packages (apt-get update first, as a fresh machine's lists are empty)."""
+    if os.geteuid() != 0 or not shutil.which("apt-get"):
+        raise BuildError(f"missing {packages}; install them with apt-get (needs root)")
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    run(["apt-get", "update", "-q"], env=env)
+    run(["apt-get", "install", "-y", "-q", "--no-install-recommends", *packages], env=env)
+
+
+def install_prerequisites(*, for_tests: bool) -> None:
+    """Install what building (and, for_tests, testing) needs and is not there yet.
+
+    Python packages come from pyproject.toml's dev extra; Node.js and npm (npm pack, the
+    snapshot and the in-Pyodide tests) and Chromium (browser tests) from Debian.
+    """
+    if for_tests or not (have("build") and have("wheel") and setuptools_ok()):
+        run([sys.executable, "-m", "pip", "install", "--quiet", "-e", f"{ROOT}[dev]"])
     apt = [name for name, path in (("nodejs", "node"), ("npm", "npm")) if not shutil.which(path)]
-    if not CHROMIUM.exists():
+    if for_tests and not CHROMIUM.exists():
         apt.append("chromium")
     if apt:
-        if os.geteuid() != 0 or not shutil.which("apt-get"):
-            raise BuildError(f"missing {apt}; install them with apt-get (needs root)")
-        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-        run(["apt-get", "update", "-q"], env=env)
-        run(["apt-get", "install", "-y", "-q", "--no-install-recommends", *apt], env=env)
+        apt_install(apt)
 
 
 @dataclass
@@ -587,42 +613,51 @@ class StepResult:
     summary: str
 
 
-SUMMARY_RE = re.compile(
+# pytest's closing line ("12 passed, 1 skipped in 3.2s"), or node --test's "# pass 29" counts.
+PYTEST_SUMMARY = re.compile(
     r"(\d+ (passed|failed|errors?|skipped|xfailed|xpassed|deselected)|no tests ran)"
 )
+NODE_COUNT = re.compile(r"^# (tests|pass|fail|skipped) (\d+)$")
 
 
 def run_step(name: str, cmd: Sequence[str], env: dict[str, str] | None = None) -> StepResult:
-    """Run one test command, streaming its output, and keep its last summary line."""
+    """Run one test command, streaming its output, and keep its summary line."""
     print(f"\n===== {name}: {' '.join(cmd)}", flush=True)
     proc = subprocess.Popen(
         list(cmd), cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
     )
     assert proc.stdout is not None
     summary = ""
+    node_counts: dict[str, str] = {}
     for line in proc.stdout:
         sys.stdout.write(line)
         sys.stdout.flush()
-        if SUMMARY_RE.search(line):
+        if PYTEST_SUMMARY.search(line):
             summary = line.strip().strip("=").strip()
+        elif match := NODE_COUNT.match(line.strip()):
+            node_counts[match[1]] = match[2]
     code = proc.wait()
+    if node_counts and not summary:
+        summary = ", ".join(f"{v} {k}" for k, v in node_counts.items())
     return StepResult(name, code == 0, summary or ("ok" if code == 0 else f"exit {code}"))
 
 
 def cmd_test(args: argparse.Namespace) -> int:
     """`test`: install prerequisites, build, then run every check; non-zero if any fails."""
     if not args.no_install:
-        install_prerequisites()
+        install_prerequisites(for_tests=True)
     site = build_site(DEFAULT_OUT)
     pyodide_test_wheels()  # fetched now so the in-Pyodide run needs no network
     env = dict(os.environ, WH_SITE_DIR=str(site.root), PYTHONDONTWRITEBYTECODE="1")
     py = sys.executable
-    own = ["build.py", "e2e", "bench", "tests/pyodide"]
+    own = ["build.py", "e2e/conftest.py", "e2e/test_boot.py", "e2e/test_build.py",
+           "bench/browser_bench.py"]  # fmt: skip
     steps = [
         ("ruff", [py, "-m", "ruff", "check", "engine", *own]),
-        ("mypy --strict", [py, "-m", "mypy", "--strict", "engine/wavinghands"]),
+        ("mypy --strict", [py, "-m", "mypy", "--strict", "engine/wavinghands", *own]),
         ("pytest tests/", [py, "-m", "pytest", "tests", "-p", "no:cacheprovider"]),
         ("tests in Pyodide (Node)", ["node", "tests/pyodide/run.mjs", "--site", str(site.root)]),
+        ("JS unit tests (Node)", ["node", "--test", "tests/js/"]),
     ]
     if not args.skip_e2e:
         steps.append(("pytest e2e/", [py, "-m", "pytest", "e2e", "-p", "no:cacheprovider"]))
@@ -651,6 +686,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_test.add_argument("--no-install", action="store_true", help="assume prerequisites exist")
     args = parser.parse_args(argv)
     try:
+        if args.command in ("build", "serve") and not getattr(args, "no_build", False):
+            install_prerequisites(for_tests=False)
         if args.command == "build":
             build_site(Path(args.out))
             return 0

@@ -29,7 +29,6 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
-
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
@@ -42,12 +41,12 @@ SHELL_SELECTOR = "[data-testid=start-screen], [data-testid=resume-screen]"
 # Installed before any page script: note when the interface first shows.
 OBSERVE_SHELL = """(() => {
   const seen = () => {
-    if (window.__shellSeenAt === undefined && document.querySelector(%r)) {
+    if (window.__shellSeenAt === undefined && document.querySelector(SELECTOR)) {
       window.__shellSeenAt = performance.now();
     }
   };
   new MutationObserver(seen).observe(document, { childList: true, subtree: true });
-})();""" % SHELL_SELECTOR
+})();""".replace("SELECTOR", repr(SHELL_SELECTOR))
 
 COLLECT = """async () => {
   const until = async (test) => { while (!test()) await new Promise((r) => setTimeout(r, 5)); };
@@ -70,7 +69,8 @@ TURNS = """async (count) => {
   let duels = 0;
   while (times.length < count) {
     if (game === null) {
-      const seed = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+      const bytes = crypto.getRandomValues(new Uint8Array(16));
+      const seed = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
       const made = await call('new_game', JSON.stringify({ names: ['A', 'B'], ruleset: {}, seed }));
       if (!made.ok) throw new Error(JSON.stringify(made.error));
       game = made.game;
@@ -97,47 +97,51 @@ TURNS = """async (count) => {
 }"""
 
 
-def boot_bytes(responses: list[Any]) -> int:
-    """Bytes of the responses a page load fetched, by their Content-Length."""
-    return sum(int(r.headers.get("content-length", 0)) for r in responses)
+def cold_visit(browser: Any, url: str) -> tuple[Any, Any, dict[str, Any], int]:
+    """A first visit in a fresh context: (context, page, boot figures, bytes fetched)."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.add_init_script(OBSERVE_SHELL)
+    fetched: list[int] = []
+
+    def count(response: Any) -> None:
+        fetched.append(int(response.headers.get("content-length", 0)))
+
+    page.on("response", count)
+    page.goto(url)
+    figures = page.evaluate(COLLECT)
+    page.remove_listener("response", count)
+    return context, page, figures, sum(fetched)
 
 
 def measure(url: str, cold_runs: int, warm_runs: int, turns: int) -> dict[str, Any]:
     """Run the browser measurements against a served site."""
     cold: list[dict[str, Any]] = []
     warm: list[dict[str, Any]] = []
-    first_visit_bytes = 0
-    step_times: list[float] = []
-    duels = 0
+    first_visit_bytes: list[int] = []
+    result: dict[str, Any] = {"times": [], "duels": 0}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         try:
             for run in range(cold_runs):
-                context = browser.new_context()
-                page = context.new_page()
-                page.add_init_script(OBSERVE_SHELL)
-                responses: list[Any] = []
-                page.on("response", lambda response: responses.append(response))
-                page.goto(url)
-                cold.append(page.evaluate(COLLECT))
-                if run == 0:
-                    first_visit_bytes = boot_bytes(responses)
+                context, page, figures, fetched = cold_visit(browser, url)
+                cold.append(figures)
+                first_visit_bytes.append(fetched)
                 if run == cold_runs - 1:
                     page.evaluate("window.__offlineReady")
                     for _ in range(warm_runs):
                         page.goto(url)
                         warm.append(page.evaluate(COLLECT))
                     result = page.evaluate(TURNS, turns)
-                    step_times, duels = result["times"], result["duels"]
                 context.close()
         finally:
             browser.close()
     return {
         "cold": cold,
         "warm": warm,
-        "steps": step_times,
-        "duels": duels,
-        "first_visit_bytes": first_visit_bytes,
+        "steps": result["times"],
+        "duels": result["duels"],
+        "first_visit_bytes": max(first_visit_bytes, default=0),
     }
 
 

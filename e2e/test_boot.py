@@ -193,3 +193,16 @@ def test_lock_and_build_manifest_match_the_shipped_files(site_dir: Path) -> None
         digest = base64.b64encode(hashlib.sha256(data).digest()).decode()
         assert info[part]["integrity"] == f"sha256-{digest}", part
 
+
+
+def test_wasm_served_with_the_wrong_type_is_reported_not_hung(page: Any, server_url: str) -> None:
+    """With any type but application/wasm Pyodide would wait forever; the worker says why."""
+
+    def wrong_type(route: Any) -> None:
+        response = route.fetch()
+        route.fulfill(response=response, headers={**response.headers, "content-type": "text/plain"})
+
+    page.route("**/pyodide.asm.wasm", wrong_type)
+    result = boot(page, server_url)
+    assert not result["ok"]
+    assert "wrong type" in result["message"], result

@@ -14,16 +14,24 @@ from .ruleset import Ruleset
 _SEED_RE = re.compile(r"^[0-9a-f]{8,128}$")
 
 
+class SetupError(ValueError):
+    """A new game cannot start with these names, seed or options."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
 def new_game(names: tuple[str, str], seed: str, ruleset: Ruleset | None = None,
              dice: Mapping[str, int] | None = None) -> Game:
     """A fresh duel.  `seed` is lowercase hex (both players should contribute to it)."""
     clean = tuple(n.strip() for n in names)
     if len(clean) != 2 or not all(clean) or any(len(n) > 40 for n in clean):
-        raise ValueError("two wizard names of 1 to 40 characters are needed")
+        raise SetupError("bad-names", "Each wizard needs a name of 1 to 40 characters.")
     if clean[0] == clean[1]:
-        raise ValueError("the two wizards need different names")
+        raise SetupError("same-names", "The two wizards need different names.")
     if not _SEED_RE.match(seed):
-        raise ValueError("the seed must be 8 to 128 lowercase hex digits")
+        raise SetupError("bad-seed", "The seed must be 8 to 128 lowercase hex digits.")
     return Game(names=(clean[0], clean[1]), ruleset=ruleset or Ruleset(), seed=seed,
                 wizards=new_wizards((clean[0], clean[1])),
                 phase=Phase("orders", 1, (0, 1)),

@@ -54,7 +54,7 @@ def choose_allocation(cands: Sequence[Candidate], choices: Sequence[CastChoice],
         for ch in choices:
             raise OrderError("no-such-spell", f"gesture set {set_index + 1}: "
                              f"{_hand_does(ch.hand, 'complete')} no spell this turn",
-                             f"casts.{ch.hand}")
+                             f"casts.{set_index}.{ch.hand}")
         return Allocation(())
     if not choices:
         return default_allocation(cands)
@@ -65,7 +65,7 @@ def choose_allocation(cands: Sequence[Candidate], choices: Sequence[CastChoice],
             if not withhold:
                 raise OrderError("must-cast", "a completed spell must be cast (000: \"the spell "
                                  "must be cast\"); aim it at nobody instead, or play with the "
-                                 "withhold house rule", f"casts.{ch.hand}")
+                                 "withhold house rule", f"casts.{set_index}.{ch.hand}")
             withheld.add(ch.hand)
             continue
         match = [c for c in cands if c.hand == ch.hand and c.spell == ch.spell]
@@ -73,7 +73,7 @@ def choose_allocation(cands: Sequence[Candidate], choices: Sequence[CastChoice],
             name = SPELLS[ch.spell].name if ch.spell in SPELLS else repr(ch.spell)
             raise OrderError("no-such-spell", f"gesture set {set_index + 1}: "
                              f"{_hand_does(ch.hand, 'do')} not complete {name} this turn",
-                             f"casts.{ch.hand}")
+                             f"casts.{set_index}.{ch.hand}")
         chosen.append(max(match, key=lambda c: c.length))
     # Fill in hands the orders were silent about with their longest spell.
     hands_used = {c.hand for c in chosen} | withheld
@@ -89,7 +89,7 @@ def choose_allocation(cands: Sequence[Candidate], choices: Sequence[CastChoice],
     if not any(sorted(a.spells, key=_k) == sorted(alloc.spells, key=_k) for a in legal):
         raise OrderError("gesture-shared", f"gesture set {set_index + 1}: those spells share a "
                          "gesture, and \"no more than one spell is created per gesture\"",
-                         "casts")
+                         f"casts.{set_index}")
     return alloc
 
 
@@ -156,13 +156,13 @@ def order_problems(game: Game, index: int, orders: Orders) -> list[OrderError]:
             tgt = orders.stabs[si] if si < len(orders.stabs) else None
             if tgt == wizard_id(index):
                 out.append(OrderError("stab-self", "wizards are not allowed to stab themselves",
-                                      "stab"))
+                                      f"stab.{si}"))
             elif tgt == "none":
                 out.append(OrderError("stab-nobody", "a stab must have a target (\"must choose a "
-                                      "target for the stab\")", "stab"))
+                                      "target for the stab\")", f"stab.{si}"))
             elif tgt is not None and not target_exists(game, tgt):
                 out.append(OrderError("bad-target", f"there is nothing called {tgt} to stab",
-                                      "stab"))
+                                      f"stab.{si}"))
     # Spell choices.
     rows = effective_preview_rows(game, index, orders)
     base = len(w.history)

@@ -15,7 +15,7 @@ from .model import Game
 from .orders import ALPHABET, STAB, OrderError, Orders, parse_orders
 from .recognize import allocations, completed, next_completions, under_way
 from .situation import constraints, controlled_monsters, opponent, usual_target, wizard_id
-from .spells import SPELLS, Category
+from .spells import NEVER_PERMANENT, SPELLS, Category
 from .view import _targets, constraints_json, viewer_blind
 
 JSON = dict[str, Any]
@@ -56,7 +56,7 @@ def preview(game: Game, v: int, draft: Any) -> JSON:
     base = len(w.history)
     sets_out: list[JSON] = []
     questions: list[JSON] = []
-    warnings: list[str] = []
+    warnings: list[JSON] = []
     problems: list[JSON] = []
     targets = _targets(game, v)
     short_used = w.short_lightning_used
@@ -78,19 +78,23 @@ def preview(game: Game, v: int, draft: Any) -> JSON:
                                     remaining=u.remaining))
         for h in way:
             way[h].sort(key=lambda x: (x["remaining"].count("-"), x["name"]))
-        options = [[{"hand": x.hand, "spell": x.spell} for x in a.spells]
-                   for a in allocations(cands, game.ruleset.withhold)]
-        if len(options) > 1:
+        allocs = allocations(cands, game.ruleset.withhold)
+        if len(allocs) > 1:
+            options = [_allocation_option(si, a.spells, cands) for a in allocs]
+            key = sorted((x.hand, x.spell) for x in chosen)
+            index = next((i for i, a in enumerate(allocs)
+                          if sorted((x.hand, x.spell) for x in a.spells) == key), 0)
             questions.append({"kind": "spell_choice", "set": si, "options": options,
                               "chosen": [{"hand": x.hand, "spell": x.spell} for x in chosen],
+                              "chosen_index": index,
                               "prompt": "One gesture completes several spells: choose."})
         for x in chosen:
             if x.sequence in SPELLS[x.spell].once_per_battle:
                 short_used = True
             s = SPELLS[x.spell]
             if x.spell in ("fire_storm", "ice_storm"):
-                warnings.append(f"{s.name} will go off: it hits everything not resistant, "
-                                "you included.")
+                warnings.append(_warning("storm", "caution", f"{s.name} will go off: it hits "
+                                         "everything not resistant, you included."))
                 continue
             ch = next((y for y in choices if y.hand == x.hand), None)
             opts = [t for t in targets if s.discardable or t["id"] != "none"]
@@ -102,16 +106,18 @@ def preview(game: Game, v: int, draft: Any) -> JSON:
                               "options": opts})
         row = rows[idx]
         if row == ("P", "P"):
-            warnings.append("Both hands show P: this SURRENDERS the duel.")
+            warnings.append(_warning("surrender", "danger",
+                                     "Both hands show P: this SURRENDERS the duel."))
         if STAB in row:
             questions.append({"kind": "stab", "set": si, "default": wizard_id(opponent(v)),
                               "options": [t for t in targets if t["id"] not in
                                           (wizard_id(v), "none")]})
         if "C" in row and row[0] != row[1]:
-            warnings.append("A clap with one hand is nothing: C needs both hands.")
+            warnings.append(_warning("one-handed-clap", "caution",
+                                     "A clap with one hand is nothing: C needs both hands."))
         sets_out.append({"set": si, "gestures": list(row), "completes": completes,
-                         "under_way": way, "casts": [dict(_spell_json(x.spell), hand=x.hand)
-                                                     for x in chosen]})
+                         "under_way": way, "casts": [dict(_spell_json(x.spell), hand=x.hand,
+                                                          set=si) for x in chosen]})
     for m in controlled_monsters(game, v):
         questions.append({"kind": "monster", "monster": m.id, "name": m.kind.replace("_", " "),
                           "default": wizard_id(opponent(v)),
@@ -127,13 +133,59 @@ def preview(game: Game, v: int, draft: Any) -> JSON:
         questions.append({"kind": "release", "spell": w.banked.spell,
                           "name": SPELLS[w.banked.spell].name,
                           "default": usual_target(w.banked.spell, v), "options": targets})
+    questions.extend(_bank_and_extend(game, v, [x for s in sets_out for x in s["casts"]]))
     if not problems:
         problems = [p.to_json() for p in order_problems(game, v, orders)]
     if c.confused:
-        warnings.append("You are confused: after the reveal a die may change one gesture.")
+        warnings.append(_warning("confused", "info", "You are confused: after the reveal a die "
+                                 "may change one gesture."))
     return {"sets": sets_out, "questions": questions, "warnings": warnings,
             "problems": problems, "opponent_next": _opponent_next(game, v),
             "constraints": constraints_json(game, v)}
+
+
+def _warning(code: str, severity: str, text: str) -> JSON:
+    """A warning for the player: severity is info, caution or danger."""
+    return {"code": code, "severity": severity, "text": text}
+
+
+HAND_LABEL = {"L": "left hand", "R": "right hand", "B": "both hands"}
+
+
+def _allocation_option(si: int, spells: Any, cands: Any) -> JSON:
+    """One way to cast from a gesture set: its label and the exact `casts` entries to send
+    (with `spell: null` for a hand held back under the withhold house rule)."""
+    casts: list[JSON] = [{"set": si, "hand": x.hand, "spell": x.spell} for x in spells]
+    if not any(x.hand == "B" for x in spells):
+        for hand in ("L", "R", "B"):
+            if not any(x.hand == hand for x in spells) and any(c.hand == hand for c in cands):
+                if hand == "B" and spells:
+                    continue
+                casts.append({"set": si, "hand": hand, "spell": None})
+    names = [f"{SPELLS[x.spell].name} ({HAND_LABEL[x.hand]})" for x in spells]
+    label = " and ".join(names) if names else "Cast nothing (house rule: withhold)"
+    return {"label": label, "casts": casts}
+
+
+def _bank_and_extend(game: Game, v: int, casts: list[JSON]) -> list[JSON]:
+    """Questions for a waiting delayed effect or permanency: which of this turn's spells it
+    takes (the rules: "he chooses which is to be banked", "he chooses which has its duration
+    extended")."""
+    w = game.wizard(v)
+    own = w.own_turns + 1
+    out: list[JSON] = []
+    options = [{"set": x.get("set", 0), "hand": x["hand"], "spell": x["spell"], "name": x["name"]}
+               for x in casts]
+    if w.effect("delayed_effect", own) is not None and w.banked is None and options:
+        out.append({"kind": "bank", "options": options, "default": options[0],
+                    "prompt": "Delayed effect waits for your next spell: which one is banked?"})
+    eligible = [o for o in options if SPELLS[o["spell"]].category is Category.ENCHANTMENT
+                and o["spell"] not in NEVER_PERMANENT]
+    if w.effect("permanency", own) is not None and eligible:
+        out.append({"kind": "permanent", "options": eligible, "default": eligible[0],
+                    "prompt": "Permanency waits for your next enchantment: which one is made "
+                              "permanent?"})
+    return out
 
 
 def _new_refs(game: Game, rows: list[tuple[str, str]], w: Any, base: int,

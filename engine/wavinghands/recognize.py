@@ -176,6 +176,8 @@ def allocations(cands: Sequence[Candidate], withhold: bool) -> tuple[Allocation,
     for lc in lefts:
         for rc in rights:
             chosen = tuple(c for c in (lc, rc) if c is not None)
+            if not chosen and both and not withhold:
+                continue  # the two-handed spell must then be cast
             out.append(Allocation(chosen))
     if withhold:
         out.append(Allocation(()))

@@ -42,7 +42,7 @@ from .model import (
 from .orders import STAB, CastChoice, DecisionInput, OrderError, Orders
 from .recognize import completed, is_surrender
 from .situation import PARALYSED_FORM, constraints, opponent, usual_target, wizard_id
-from .spells import MIND_SPELLS, NOT_PERMANENT, SPELLS, Category
+from .spells import MIND_SPELLS, NEVER_PERMANENT, SPELLS, Category
 
 CONFUSION_GESTURES = "CDFPSW"  # "1=C, 2=D, 3=F, 4=P, 5=S, 6=W"
 SUMMONED_KIND = {"summon_goblin": "goblin", "summon_ogre": "ogre", "summon_troll": "troll",
@@ -54,9 +54,6 @@ NOT_REFLECTED = frozenset({"counter_spell", "magic_mirror", "dispel_magic", "fir
 # finger of death"; raise dead "cannot be stopped by a counter-spell".
 PASS_COUNTER = frozenset({"counter_spell", "dispel_magic", "finger_of_death", "raise_dead"})
 BLANKET = frozenset({"fire_storm", "ice_storm"})
-# Enchantments permanency can never extend (NOT_PERMANENT from the text, plus the two spells
-# whose own "duration" is the window in which they wait; see docs/rules.md).
-NEVER_PERMANENT = NOT_PERMANENT | {"delayed_effect", "permanency"}
 
 
 class IllegalInput(ValueError):
@@ -371,6 +368,12 @@ def _phase_recognise(t: _Turn) -> None:
                 or t.blind(opp.base.index)
             kind = "time_stop" if t.kind == "time_stop" else ("haste" if si > 0 else "normal")
             w.history.append(GestureRow(t.number, row[0], row[1], kind, hidden))
+            label = " (second set)" if si else ""
+            t.events.append(Event(t.number, "gestures", f"{w.base.name}{label}: left "
+                                  f"{_gword(row[0])}, right {_gword(row[1])}.",
+                                  (idx,) if hidden else (0, 1),
+                                  (("left", row[0]), ("right", row[1]), ("set", str(si)),
+                                   ("wizard", str(idx)))))
             cands = completed(rows, w.sequence_start, len(rows) - 1, w.short_lightning_used)
             # Choices were written before the reveal; where confusion or a charmed hand changed
             # what completes, a choice that no longer applies falls back to the default.

@@ -6,6 +6,12 @@ from dataclasses import dataclass
 from typing import Any
 
 
+class RulesetError(ValueError):
+    """A ruleset object with an unknown or ill-typed option."""
+
+    code = "bad-ruleset"
+
+
 @dataclass(frozen=True, slots=True)
 class Ruleset:
     """The rules a game is played under.
@@ -28,10 +34,10 @@ class Ruleset:
         known = {"name", "withhold"}
         unknown = set(d) - known
         if unknown:
-            raise ValueError(f"unknown ruleset option(s): {', '.join(sorted(unknown))}")
+            raise RulesetError(f"unknown ruleset option(s): {', '.join(sorted(unknown))}")
         withhold = d.get("withhold", False)
         if not isinstance(withhold, bool):
-            raise ValueError("ruleset option 'withhold' must be true or false")
+            raise RulesetError("ruleset option 'withhold' must be true or false")
         name = d.get("name", "house" if withhold else "standard")
         return Ruleset(str(name), withhold)
 

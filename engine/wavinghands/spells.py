@@ -153,6 +153,10 @@ MIND_SPELLS: Final[frozenset[str]] = frozenset(
 
 # Enchantments permanency cannot extend: "(except anti-spell, disease, poison, or time-stop)".
 NOT_PERMANENT: Final[frozenset[str]] = frozenset({"anti_spell", "disease", "poison", "time_stop"})
+# ... plus the two spells whose own "duration" is the window in which they wait: "A permanency
+# spell cannot increase its own duration, nor the duration of spells saved by a delayed effect"
+# (docs/rules.md).
+NEVER_PERMANENT: Final[frozenset[str]] = NOT_PERMANENT | {"delayed_effect", "permanency"}
 
 
 def spell(key: str) -> Spell:

@@ -54,4 +54,21 @@ def spell_reference() -> dict[str, Any]:
     forward.sort(key=order)
     reverse.sort(key=order)
     return {"spells": spells, "forward": forward, "reverse": reverse,
-            "notes": texts["notes"], "source": texts["source"]}
+            "notes": texts["notes"], "source": texts["source"],
+            "gestures": GESTURE_NAMES, "ruleset_options": RULESET_OPTIONS}
+
+
+# "the wiggled fingers (F) the proferred palm (P) the snap (S) the wave (W) the digit pointing
+# (D) ... the clap (C) ... stab (stab) nothing ( )"
+GESTURE_NAMES = [
+    {"code": "F", "name": "wiggled fingers"}, {"code": "P", "name": "proffered palm"},
+    {"code": "S", "name": "snap"}, {"code": "W", "name": "wave"},
+    {"code": "D", "name": "digit pointing"}, {"code": "C", "name": "clap (both hands)"},
+    {"code": ">", "name": "stab"}, {"code": "-", "name": "nothing"},
+]
+RULESET_OPTIONS = [
+    {"key": "withhold", "label": "Completed spells may be withheld",
+     "description": "House rule from the commentated copy: \"a wizard can choose to not cast a "
+                    "spell, even when he has completed the gestures\". Off in the standard game, "
+                    "where \"the spell must be cast\".", "default": False},
+]

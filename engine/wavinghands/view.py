@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .model import Effect, Game, Monster, Wizard
+from .model import WIZARD_DEATH, Effect, Game, Monster, Wizard
 from .situation import constraints, controlled_monsters, next_own_turn, opponent, wizard_id
 from .spells import SPELLS
 
@@ -27,13 +27,37 @@ def viewer_blind(game: Game, v: int) -> bool:
     return w.effect("blindness", next_own_turn(w)) is not None
 
 
-def _effect_json(e: Effect, subject_turns: int, own: bool) -> JSON:
+OPTION_LABELS = {"L": "Left hand", "R": "Right hand", "fire": "Fire elemental",
+                 "ice": "Ice elemental"}
+HAND = {"L": "left hand", "R": "right hand"}
+
+
+def _effect_note(game: Game, e: Effect) -> str:
+    """A readable line for an effect's detail (which hand, which gesture)."""
+    if e.kind == "paralysis" and e.detail:
+        hand, _, g = e.detail.partition(":")
+        return f"{HAND[hand]} paralysed" + (f" into {g}" if g and g != "-" else "")
+    if e.kind == "charm_person" and e.detail:
+        who = game.names[e.source] if e.source is not None else "the caster"
+        fixed = e.detail[2:]
+        return f"{HAND[e.detail[0]]} controlled by {who}" + (f" (always {fixed})" if fixed else "")
+    if e.kind == "confusion" and len(e.detail) == 3:
+        return f"{HAND[e.detail[0]]} always makes {e.detail[2]}"
+    if e.kind == "amnesia" and len(e.detail) == 2:
+        return f"repeats {e.detail[0]} / {e.detail[1]}"
+    if e.kind in ("disease", "poison") and e.end is not None:
+        return "fatal at the end of its sixth turn"
+    return ""
+
+
+def _effect_json(game: Game, e: Effect, subject_turns: int, own: bool) -> JSON:
     left = None if e.end is None else max(0, e.end - subject_turns)
     d: JSON = {"kind": e.kind, "name": SPELLS[e.kind].name if e.kind in SPELLS else e.kind,
                "turns_left": left, "permanent": e.permanent,
                "starts_in": max(0, e.start - subject_turns - 1)}
     if own or e.kind in ("paralysis", "charm_person"):
         d["detail"] = e.detail
+        d["note"] = _effect_note(game, e)
     return d
 
 
@@ -46,7 +70,7 @@ def _wizard_json(game: Game, w: Wizard, v: int) -> JSON:
         rows.append({"turn": r.turn, "left": "?" if hidden else r.left,
                      "right": "?" if hidden else r.right, "kind": r.kind})
     effects = None if blind else [
-        _effect_json(e, w.own_turns, own) for e in w.effects if own or v in e.known_to]
+        _effect_json(game, e, w.own_turns, own) for e in w.effects if own or v in e.known_to]
     d: JSON = {
         "index": w.index,
         "name": w.name,
@@ -69,7 +93,7 @@ def _monster_json(game: Game, m: Monster, v: int) -> JSON:
     return {"id": m.id, "kind": m.kind, "name": m.kind.replace("_", " "),
             "controller": m.controller, "damage": m.damage, "toughness": m.toughness,
             "strength": m.strength, "alive": m.alive,
-            "effects": [_effect_json(e, m.own_turns, False) for e in m.effects],
+            "effects": [_effect_json(game, e, m.own_turns, False) for e in m.effects],
             "last_target": m.last_target}
 
 
@@ -119,7 +143,9 @@ def _phase_json(game: Game, v: int) -> JSON:
     if p.kind == "time_stop":
         d["time_stopped"] = list(p.time_stopped)
     if p.kind == "decision":
-        d["decisions"] = [x.to_json() for x in p.decisions if x.wizard == v]
+        d["decisions"] = [dict(x.to_json(), choices=[
+            {"value": o, "label": OPTION_LABELS.get(o, o)} for o in x.options])
+            for x in p.decisions if x.wizard == v]
         d["waiting_for"] = sorted({x.wizard for x in p.decisions if x.wizard >= 0})
         revealed: JSON = {}
         for i, orders in p.pending:
@@ -152,6 +178,8 @@ def view(game: Game, v: int) -> JSON:
         "result": None if game.result is None else game.result.to_json(),
         "log": [e.to_json() for e in game.log if v in e.visible_to],
         "targets": _targets(game, v),
+        # "Each wizard can sustain fourteen points of damage but dies when fifteen or more"
+        "rules": {"max_damage": WIZARD_DEATH - 1, "death_at": WIZARD_DEATH},
     }
     for e in d["log"]:
         del e["visible_to"]

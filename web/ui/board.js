@@ -11,7 +11,9 @@ function effectChip(effect) {
   else if (effect.turns_left !== null && effect.turns_left !== undefined) {
     when = effect.turns_left === 0 ? 'ends this turn' : `${effect.turns_left} more turn${effect.turns_left === 1 ? '' : 's'}`;
   }
-  return h('li', { class: 'chip', 'data-kind': effect.kind }, effect.name, when ? h('span', { class: 'muted' }, ` · ${when}`) : null);
+  return h('li', { class: 'chip', 'data-kind': effect.kind }, effect.name,
+    effect.note ? h('span', {}, ` (${effect.note})`) : null,
+    when ? h('span', { class: 'muted' }, ` · ${when}`) : null);
 }
 
 function healthBlock(wizard) {

@@ -8,7 +8,6 @@ import { renderHistories, renderStatus } from './board.js';
 import { renderLog } from './log.js';
 import { createOrders } from './orders.js';
 
-const OPTION_WORDS = { L: 'Left hand', R: 'Right hand', fire: 'Fire elemental', ice: 'Ice elemental' };
 const SPOKEN = { '>': 'stab', '-': 'nothing', '?': 'hidden' };
 const say = (g) => SPOKEN[g] || g;
 
@@ -87,13 +86,13 @@ export function decisionScreen({ view, seen, submit, onHome }) {
   const problemsSlot = h('div', { role: 'alert', 'data-testid': 'problems' });
   const fieldsets = view.phase.decisions.map((d) => h('fieldset', { 'data-field': `decisions.${d.id}`, 'data-testid': `decision-${d.kind}` },
     h('legend', {}, d.prompt),
-    d.options.map((option, i) => h('label', { class: 'choice' },
+    d.choices.map(({ value, label }, i) => h('label', { class: 'choice' },
       h('input', {
-        type: 'radio', name: `decision-${d.id}`, value: option, 'data-testid': `decision-${d.kind}-${option}`,
+        type: 'radio', name: `decision-${d.id}`, value, 'data-testid': `decision-${d.kind}-${value}`,
         'data-autofocus': i === 0 && d === view.phase.decisions[0] ? true : null,
-        onchange: () => { answers[d.id] = option; },
+        onchange: () => { answers[d.id] = value; },
       }),
-      h('span', {}, OPTION_WORDS[option] || option)))));
+      h('span', {}, label)))));
   const button = h('button', { type: 'submit', class: 'primary', 'data-testid': 'submit-decision' }, 'Decide');
   const form = h('form', {
     class: 'card', 'aria-label': 'Decisions',

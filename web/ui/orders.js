@@ -27,16 +27,6 @@ function sequenceView(entry) {
     h('span', { class: 'done' }, done), todo ? h('span', { class: 'todo' }, `${done ? '-' : ''}${todo}`) : null);
 }
 
-function allocationLabel(allocation) {
-  if (!allocation.length) return 'Cast nothing (withhold the spells)';
-  return allocation.map((a) => `${spellName(a.spell)} — ${HAND_WORDS[a.hand].toLowerCase()}`).join(' and ');
-}
-
-function sameAllocation(a, b) {
-  const key = (list) => list.map((x) => `${x.hand}:${x.spell}`).sort().join('|');
-  return key(a) === key(b);
-}
-
 /**
  * createOrders(opts) -> {element, destroy} for one wizard's orders.
  * opts: {view, preview(draft) -> Promise<result>, submit(orders) -> Promise<problems[]>, onSpell(key), submitLabel}.
@@ -51,6 +41,7 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
   const draft = {
     gestures: Array.from({ length: setCount }, () => [hands.L.forced || null, hands.R.forced || null]),
     casts: new Map(), // `${set}:${hand}` -> {spell, target?}
+    flags: { bank: null, permanent: null }, // {set, hand, spell} delayed effect / permanency take
     stab: Array.from({ length: setCount }, () => null),
     monsters: {},
     charm: null,
@@ -82,6 +73,13 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
       if (c.target) entry.target = c.target;
       return entry;
     });
+    for (const flag of ['bank', 'permanent']) {
+      const pick = draft.flags[flag];
+      if (!pick) continue;
+      let entry = casts.find((c) => c.set === pick.set && c.hand === pick.hand);
+      if (!entry) casts.push(entry = { set: pick.set, hand: pick.hand, spell: pick.spell });
+      if (entry.spell === pick.spell) entry[flag] = true;
+    }
     if (casts.length) orders.casts = casts;
     if (draft.stab.some((s) => s)) orders.stab = setCount === 1 ? draft.stab[0] : draft.stab;
     if (Object.keys(draft.monsters).length) orders.monsters = { ...draft.monsters };
@@ -195,30 +193,22 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
       h('legend', {}, q.prompt, setCount > 1 ? ` (gesture set ${q.set + 1})` : ''),
       q.options.map((option, i) => h('label', { class: 'choice' },
         h('input', {
-          type: 'radio', name, value: String(i), checked: sameAllocation(option, q.chosen),
+          type: 'radio', name, value: String(i), checked: i === q.chosen_index,
           'data-testid': `spell-choice-${q.set}-${i}`,
-          onchange: () => chooseAllocation(q.set, option),
+          onchange: () => chooseAllocation(q.set, option.casts),
         }),
-        h('span', {}, allocationLabel(option)))),
+        h('span', {}, option.label))),
       note);
   }
 
-  function chooseAllocation(set, allocation) {
-    const sets = lastPreview ? lastPreview.sets : [];
-    const completes = sets[set] ? sets[set].completes : {};
+  // The engine lists, for each way to cast, the exact casts entries to send (with spell: null
+  // for a hand held back under the withhold house rule); only targets already chosen carry over.
+  function chooseAllocation(set, casts) {
     const previous = new Map(draft.casts);
     for (const hand of ['L', 'R', 'B']) draft.casts.delete(`${set}:${hand}`);
-    for (const a of allocation) {
-      const before = previous.get(`${set}:${a.hand}`);
-      draft.casts.set(`${set}:${a.hand}`, { spell: a.spell, target: before && before.spell === a.spell ? before.target : undefined });
-    }
-    // Under the withhold house rule a hand left out of the choice must say so, or the engine
-    // would cast its longest spell by default.
-    if (view.ruleset.withhold && !allocation.some((a) => a.hand === 'B')) {
-      for (const hand of ['L', 'R', 'B']) {
-        const taken = allocation.some((a) => a.hand === hand);
-        if (!taken && completes[hand] && completes[hand].length) draft.casts.set(`${set}:${hand}`, { spell: null });
-      }
+    for (const c of casts) {
+      const before = previous.get(`${set}:${c.hand}`);
+      draft.casts.set(`${set}:${c.hand}`, { spell: c.spell, target: before && c.spell && before.spell === c.spell ? before.target : undefined });
     }
     refreshPreview();
   }
@@ -277,6 +267,22 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
           placeholder: 'Keep it banked',
           onChange: (value) => { draft.release = value || null; refreshPreview(); },
         });
+      case 'bank':
+      case 'permanent': {
+        const key = (o) => `${o.set}:${o.hand}:${o.spell}`;
+        const current = draft.flags[q.kind] || q.default;
+        return selectField({
+          label: q.prompt,
+          field: `flags.${q.kind}`,
+          testid: `${q.kind}-choice`,
+          options: q.options.map((o) => ({ id: key(o), name: `${o.name} (${HAND_WORDS[o.hand].toLowerCase()})` })),
+          value: key(current),
+          onChange: (value) => {
+            draft.flags[q.kind] = q.options.find((o) => key(o) === value) || null;
+            refreshPreview();
+          },
+        });
+      }
       default:
         // A question this page does not know yet: show it, so the player is not left guessing.
         return h('p', { class: 'warning' }, q.prompt || `The engine asks: ${q.kind}`);
@@ -311,7 +317,7 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
   function drawPreview() {
     const p = lastPreview;
     const focusedTestId = document.activeElement && previewSlot.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
-    const warnings = [...p.warnings.map((text) => ({ text, severe: /surrender/i.test(text) })),
+    const warnings = [...p.warnings.map((w) => ({ text: w.text, severe: w.severity === 'danger' })),
       ...(problems.length ? [] : p.problems.map((x) => ({ text: x.message, severe: false })))];
     const sets = p.sets.map((set) => h('section', { class: 'card', 'aria-label': setCount > 1 ? `What gesture set ${set.set + 1} does` : 'What these gestures do' },
       h('h2', {}, setCount > 1 ? `Set ${set.set + 1}: what it does` : 'What these gestures do'),
@@ -331,7 +337,7 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
     summary.textContent = p.sets.map((set) => ['L', 'R', 'B']
       .filter((hand) => (set.completes[hand] || []).length)
       .map((hand) => `${HAND_WORDS[hand]} completes ${set.completes[hand].map((c) => c.name).join(' or ')}.`).join(' ')).join(' ')
-      + (p.warnings.length ? ` Warning: ${p.warnings.join(' ')}` : '');
+      + (p.warnings.length ? ` Warning: ${p.warnings.map((w) => w.text).join(' ')}` : '');
     if (focusedTestId) {
       const again = previewSlot.querySelector(`[data-testid="${CSS.escape(focusedTestId)}"]`);
       if (again) again.focus();
