@@ -27,8 +27,8 @@ def _record(tmp_path: Path) -> Path:
     return path
 
 
-def test_replay_json_gives_damage_per_turn_and_the_result(tmp_path: Path,
-                                                          capsys: pytest.CaptureFixture[str]) -> None:
+def test_replay_json_gives_damage_per_turn_and_the_result(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", str(_record(tmp_path)), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     damages = [t["wizards"][1]["damage"] for t in out["turns"]]
