@@ -42,7 +42,9 @@ WEBRTC_ARGS = ("--disable-features=WebRtcHideLocalIpsWithMdns",)
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402  (build.py lives at the top of the repository)
 
-sync_api = pytest.importorskip("playwright.sync_api")
+# A plain import: without Playwright these tests must fail, not quietly skip
+# (`python3 build.py test` installs it from the dev extra).
+from playwright import sync_api  # noqa: E402
 
 
 @pytest.fixture(scope="session")

@@ -9,7 +9,11 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import http.server
 import json
+import shutil
+import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -206,3 +210,53 @@ def test_wasm_served_with_the_wrong_type_is_reported_not_hung(page: Any, server_
     result = boot(page, server_url)
     assert not result["ok"]
     assert "wrong type" in result["message"], result
+
+
+def test_an_update_downloads_only_the_files_that_changed(
+    browser: Any, site_dir: Path, tmp_path: Path
+) -> None:
+    """A new build's service worker reuses the unchanged files it already holds."""
+    root = tmp_path / "site"
+    shutil.copytree(site_dir, root)
+    fetched: list[str] = []
+
+    class Counting(build.SiteHandler):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, directory=str(root), **kwargs)
+
+        def log_message(self, format: str, *args: object) -> None:
+            fetched.append(self.path)
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Counting)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        assert boot(page, url)["ok"]
+        page.evaluate("window.__offlineReady")
+        # The next build: one stylesheet changed, hence a new sw.js.
+        css = root / "style.css"
+        css.write_bytes(css.read_bytes() + b"\n/* next build */\n")
+        files = {
+            p.relative_to(root).as_posix(): p.read_bytes()
+            for p in root.rglob("*")
+            if p.is_file() and p.name != "sw.js"
+        }
+        version, sw = build.service_worker(files)
+        (root / "sw.js").write_bytes(sw)
+        fetched.clear()
+        page.goto(url)
+        # The browser checks sw.js on navigation (and sw-register.js registers it again); the
+        # new worker installs, activates and deletes the old cache.
+        wanted = [f"wavinghands-{version}"]
+        deadline = time.monotonic() + ENGINE_MS / 1000
+        while page.evaluate("caches.keys()") != wanted:
+            assert time.monotonic() < deadline, page.evaluate("caches.keys()")
+            time.sleep(0.2)
+        assert "/style.css" in fetched, fetched
+        assert not any(path.startswith("/pyodide/") for path in fetched), fetched
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()

@@ -43,6 +43,26 @@ export const importRecord = (recordText) => askRaw('import_record', recordText);
 /** aiInput(game, wizard) -> {ok, input}: the computer opponent's input for the current phase. */
 export const aiInput = (game, wizard) => ask('ai_input', game, wizard);
 
+// Remote play by turn codes (docs/protocol.md, "The browser API"). `session` is the opaque
+// session JSON object the page stores; `text` is whatever the player pasted or the link opened.
+
+/** remoteInvite({name, ruleset, base_url}) -> {ok, session, code, link, status}: a new game as host. */
+export const remoteInvite = (params) => ask('remote_invite', params);
+/** remoteDescribe(text) -> {ok, code: {code, kind, game_id, sender, seq, turn, phase, host?, guest?, ruleset?}}. */
+export const remoteDescribe = (text) => ask('remote_describe', text);
+/** remoteAccept(text, name) -> {ok, session, status, invitation: {host, ruleset, game_id}}: joins as guest. */
+export const remoteAccept = (text, name) => ask('remote_accept', text, name);
+/** remoteSeal(session, input) -> {ok, session, code|null, events, status}: my orders or decisions. */
+export const remoteSeal = (session, input) => ask('remote_seal', session, input);
+/** remoteReceive(session, text) -> {ok, session, reply|null, events, note, status}: the opponent's code. */
+export const remoteReceive = (session, text) => ask('remote_receive', session, text);
+/** remoteStatus(session) -> {ok, status}: what the session waits for, and the last code sent. */
+export const remoteStatus = (session) => ask('remote_status', session);
+/** remoteLink(code, baseUrl) -> {ok, link}: the code in a link's fragment (#c=...). */
+export const remoteLink = (code, baseUrl) => ask('remote_link', code, baseUrl);
+/** remoteParse(text) -> {ok, code}: the checked turn code inside a pasted code or link. */
+export const remoteParse = (text) => ask('remote_parse', text);
+
 /** freshNonce() -> 32 hex digits of this device's randomness for the turn's dice. */
 export function freshNonce() {
   const bytes = crypto.getRandomValues(new Uint8Array(16));

@@ -11,6 +11,7 @@ import { openReference, setSpellBook } from './ui/reference.js';
 import { openExport, openImport } from './ui/records.js';
 import { failureScreen, passScreen, resumeScreen, startScreen } from './ui/screens.js';
 import { decisionScreen, gameOverScreen, ordersScreen } from './ui/duel.js';
+import { installRemote } from './remote.js';
 
 const screen = document.getElementById('screen');
 const statusBox = document.getElementById('engine-status');
@@ -134,6 +135,7 @@ function modeChoices() {
 
 function showStart() {
   const remoteSlot = h('div', { id: 'remote-modes', class: 'remote-slot', 'data-testid': 'remote-modes' });
+  remote.fillStartSlot(remoteSlot);
   show(startScreen({
     prefs: storage.loadPrefs(),
     modes: modeChoices(),
@@ -232,6 +234,12 @@ async function resume(id) {
   state = { duel: saved, holder: null };
   storage.setCurrentGameId(id);
   show(resumeScreen({ title: saved.summary.title, onHome: goHome }));
+  if (remote.isRemoteDuel(saved)) {
+    // A duel by codes or live: its session, not this controller, says what comes next.
+    state = { duel: null, holder: null };
+    await remote.resume(saved);
+    return;
+  }
   try {
     await engine;
   } catch (err) {
@@ -373,7 +381,12 @@ function showGameOver(vs) {
 }
 
 async function exportDuel(duel) {
-  const answer = await api.exportRecord(duel.game);
+  const game = duel.game || (duel.session && duel.session.game);
+  if (!game) {
+    toast('Nothing to export yet: the duel starts when your friend accepts the invitation.', 'error');
+    return;
+  }
+  const answer = await api.exportRecord(game);
   if (!answer.ok) {
     toast(`The record could not be made: ${answer.error.message}`, 'error');
     return;
@@ -403,10 +416,17 @@ document.addEventListener('keydown', (event) => {
   }
 });
 
-// First screen: the duel a reload interrupted, or the start screen.
+// Remote play (web/remote.js): two more ways to play, the start screen's join box, links.
+const remote = installRemote({
+  registerMode, show, toast, goHome, fail, engine, openReference, exportDuel, ruleOptions: RULE_OPTIONS,
+});
+
+// First screen: a code link just opened, the duel a reload interrupted, or the start screen.
 const resumeId = storage.currentGameId();
 const resumeSummary = resumeId ? storage.loadGame(resumeId).summary : null;
-if (resumeId && resumeSummary && !resumeSummary.over) resume(resumeId);
+if (remote.openAddressLink()) {
+  // The link's code decides the screen (web/remote.js).
+} else if (resumeId && resumeSummary && !resumeSummary.over) resume(resumeId);
 else showStart();
 // The shell is interactive from here on; benchmarks read this mark.
 performance.mark('wh:shell-ready');

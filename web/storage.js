@@ -1,6 +1,7 @@
 // localStorage persistence of duels. The engine's serialised game holds the whole record, so a
 // saved duel is that object plus what only the page knows (mode, seats, orders already sealed
 // this turn) and a summary copied from the engine's view so lists render before the engine boots.
+// A remote duel (web/remote.js) keeps its turn-code session instead, which holds the game.
 
 const PREFIX = 'wavinghands:v1:';
 const INDEX_KEY = `${PREFIX}index`;
@@ -39,10 +40,20 @@ export function listGames() {
   return Array.isArray(index) ? [...index].sort((a, b) => b.updatedAt - a.updatedAt) : [];
 }
 
-/** loadGame(id) -> the saved duel {id, game, mode, seats, pending, summary, ...} or null. */
+/** loadGame(id) -> the saved duel {id, game | session, mode, seats, pending, summary, ...} or null. */
 export function loadGame(id) {
   const saved = readJson(gameKey(id), null);
-  return saved && saved.game ? saved : null;
+  return saved && (saved.game || saved.session) ? saved : null;
+}
+
+/** watchGame(id, onChange) calls onChange() when another tab saves or deletes that duel; returns unsubscribe. */
+export function watchGame(id, onChange) {
+  const key = gameKey(id);
+  const listener = (event) => {
+    if (event.key === key || event.key === null) onChange();
+  };
+  window.addEventListener('storage', listener);
+  return () => window.removeEventListener('storage', listener);
 }
 
 /** saveGame(duel) stores the duel and its summary; returns false if the browser refused. */
@@ -95,4 +106,16 @@ export function loadPrefs() {
 /** savePrefs(prefs) remembers the start screen's choices for next time. */
 export function savePrefs(prefs) {
   writeJson(PREFS_KEY, prefs);
+}
+
+const settingKey = (name) => `${PREFIX}setting:${name}`;
+
+/** loadSetting(name, fallback) -> a remembered setting (e.g. the STUN servers field), or fallback. */
+export function loadSetting(name, fallback) {
+  return readJson(settingKey(name), fallback);
+}
+
+/** saveSetting(name, value) remembers a setting; returns false if the browser refused. */
+export function saveSetting(name, value) {
+  return writeJson(settingKey(name), value);
 }

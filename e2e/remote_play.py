@@ -1,0 +1,195 @@
+"""Drives remote duels (web/remote.js) through the page, for e2e/test_remote_codes.py and
+e2e/test_live.py: each side writes scripted orders and answers decisions through the same
+screens as the hot-seat game; the tests decide how codes travel (by hand, by link, or live).
+
+The script makes the engine ask for both kinds of extra message (docs/protocol.md): Bob's
+paralysis asks him to choose a hand of Alice's after turn 3, Alice's asks her after turn 4, and
+Bob's time stop gives him a turn of his own after turn 7. How the duel goes and when it ends is
+the engine's business; the driver only follows the screens.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+ENGINE_MS = 90_000
+STEP_MS = 30_000
+NAMES = ("Alice", "Bob")
+# Rows by the engine's turn number (a time-stopped turn has a number too), (left, right).
+SCRIPT = {
+    0: ["DF", "FS", "FS", "DD", "DD", "FS", "FD", "--", "D>", "D>"],
+    1: ["F-", "F-", "F-", "-S", "-P", "-P", "CC", "D>", "S-", "D-"],
+}
+MAX_TURNS = 30
+SLUG = {">": "stab", "-": "nothing"}
+
+Page = Any
+
+
+def gestures_for(wizard: int, turn: int) -> str:
+    """The scripted pair, or (nothing, stab) once the script has run out."""
+    rows = SCRIPT[wizard]
+    return rows[turn - 1] if turn <= len(rows) else "->"
+
+
+def open_site(page: Page, url: str) -> None:
+    """Load the page (or a link into it) and wait until the engine answers."""
+    page.goto(url)
+    page.wait_for_function("window.__engineReady === true", timeout=ENGINE_MS)
+
+
+def screen_state(page: Page) -> dict[str, str] | None:
+    """The remote screen's data attributes (state, need, turn, seq, sent, me), or None."""
+    return page.evaluate(
+        """() => {
+          const s = document.querySelector('[data-testid=remote-screen]');
+          return s && s.dataset.state ? { ...s.dataset } : null;
+        }"""
+    )
+
+
+def wait_changed(page: Page, before: dict[str, str] | None, timeout: int = STEP_MS) -> None:
+    """Wait until the remote screen shows another state, phase, turn or message number."""
+    page.wait_for_function(
+        """(b) => {
+          const s = document.querySelector('[data-testid=remote-screen]');
+          if (!s || !s.dataset.state) return false;
+          if (!b) return true;
+          return ['state', 'need', 'turn', 'seq'].some((k) => s.dataset[k] !== b[k]);
+        }""",
+        arg=before,
+        timeout=timeout,
+    )
+
+
+def begin(page: Page, mode: str, name: str) -> None:
+    """Start a remote duel from the start screen as the host."""
+    page.check(f"[data-testid=mode-{mode}]")
+    page.fill("[data-testid=name-0]", name)
+    page.click("[data-testid=start-game]")
+
+
+def accept(page: Page, name: str) -> None:
+    """Answer the invitation dialog under this name."""
+    page.wait_for_selector("[data-testid=accept-name]", timeout=STEP_MS)
+    page.fill("[data-testid=accept-name]", name)
+    page.click("[data-testid=accept-submit]")
+    page.wait_for_selector("[data-testid=orders-screen]", timeout=STEP_MS)
+
+
+def write_orders(page: Page) -> None:
+    """Click this wizard's scripted gestures (a hand the rules force keeps its gesture) and seal."""
+    screen = page.locator("[data-testid=orders-screen]")
+    wizard = int(screen.get_attribute("data-wizard"))
+    turn = int(screen.get_attribute("data-turn"))
+    assert turn <= MAX_TURNS, "the scripted duel should have ended by now"
+    pair = gestures_for(wizard, turn)
+    for hand, gesture in zip("LR", pair, strict=True):
+        button = page.locator(f"[data-testid=gesture-0-{hand}-{SLUG.get(gesture, gesture)}]")
+        if button.is_enabled():
+            button.check()
+    page.wait_for_selector("[data-testid=preview][aria-busy=false]", timeout=STEP_MS)
+    if page.locator("[data-testid=stab-target-0]").count():
+        page.select_option("[data-testid=stab-target-0]", f"W{1 - wizard}")
+        page.wait_for_selector("[data-testid=preview][aria-busy=false]", timeout=STEP_MS)
+    page.click("[data-testid=submit-orders]")
+
+
+def write_decision(page: Page) -> None:
+    """Take the first option of every question the rules ask, and decide."""
+    for fieldset in page.locator("[data-testid=decision-screen] fieldset").all():
+        fieldset.locator("input[type=radio]").first.check()
+    page.click("[data-testid=submit-decision]")
+
+
+def act(page: Page) -> str | None:
+    """If the rules ask this side for input, give it and wait for the screen to move on; returns
+    what was asked ('orders', 'decision' or 'time_stop'), or None."""
+    before = screen_state(page)
+    if not before or before["state"] != "your_input":
+        return None
+    if before["need"] == "decision":
+        write_decision(page)
+    else:
+        write_orders(page)
+    wait_changed(page, before)
+    return before["need"]
+
+
+def flipped(code: str) -> str:
+    """The code with one character in the middle changed, as a sloppy copy would."""
+    i = len(code) // 2
+    return code[:i] + ("A" if code[i] != "A" else "B") + code[i + 1 :]
+
+
+def code_to_send(page: Page) -> str:
+    """The code this side shows for its opponent (the test is the clipboard)."""
+    return page.inner_text("[data-testid=remote-code]").strip()
+
+
+def link_to_send(page: Page) -> str:
+    """The same code as a link."""
+    return page.inner_text("[data-testid=remote-code-link]").strip()
+
+
+def paste(page: Page, text: str) -> None:
+    """Paste text into the duel's code box (unfolding it when it is tucked away) and apply it."""
+    box = page.locator("[data-testid=remote-paste]")
+    if not box.is_visible():
+        page.locator(".paste-later > summary").click()
+    box.fill(text)
+    page.click("[data-testid=remote-paste-apply]")
+
+
+def deliver(page: Page, text: str) -> None:
+    """Paste the opponent's code and wait until it has moved the game on."""
+    before = screen_state(page)
+    paste(page, text)
+    wait_changed(page, before)
+
+
+def is_over(page: Page) -> bool:
+    state = screen_state(page)
+    return bool(state and state["state"] == "over")
+
+
+def play(
+    pages: dict[int, Page],
+    carry: Callable[[int], None] | None,
+    delivered: dict[int, int] | None = None,
+    *,
+    until: Callable[[], bool] | None = None,
+    on_step: Callable[[int, str], None] | None = None,
+) -> None:
+    """Play on until the duel is over on both sides (or until `until()`): each side acts when the
+    rules ask it to; `carry(w)` moves side w's newest code to the other, `delivered[w]` counting
+    side w's codes already moved. With carry None the live connection moves them."""
+    delivered = dict(delivered or {0: 0, 1: 0})
+    idle_since = time.monotonic()
+    while True:  # write_orders bounds the duel's length
+        if until is not None and until():
+            return
+        states = {w: screen_state(pages[w]) or {} for w in (0, 1)}
+        waiting = [w for w in (0, 1) if carry and int(states[w].get("sent", "0")) > delivered[w]]
+        if all(states[w].get("state") == "over" for w in (0, 1)) and not waiting:
+            return
+        moved = False
+        for w in waiting:
+            assert int(states[w]["sent"]) == delivered[w] + 1, "one code at a time"
+            carry(w)
+            delivered[w] += 1
+            moved = True
+        for w in (0, 1):
+            need = act(pages[w])
+            if need:
+                moved = True
+                if on_step:
+                    on_step(w, need)
+        if moved:
+            idle_since = time.monotonic()
+        elif carry is not None or time.monotonic() - idle_since > STEP_MS / 1000:
+            raise AssertionError(f"stuck: {states[0]} / {states[1]}")
+        else:
+            pages[0].wait_for_timeout(50)  # live: the other side's code is on its way

@@ -1,0 +1,181 @@
+"""Play live (web/remote.js over web/transport/webrtc.js) through the real page in Chromium.
+
+Two browser contexts on this machine trade the two connection codes through the page's own boxes
+(the test carries them, as a chat would), then play a whole duel with no code copied by hand:
+turn codes travel over the data channel, and each side sees the other's presence. In a second
+duel the connection is ended in the middle; the game goes on by codes from where it stood and
+finishes. A garbled connection code gets a clear error (that one needs no network).
+
+Chromium runs with mDNS hiding off (conftest.WEBRTC_ARGS), as in e2e/test_webrtc.py. ICE needs a
+network interface other than loopback with a default route; without one, the tests that connect
+are skipped and say so. Screenshots go to test-output/live-*.png.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+pytest.importorskip("playwright.sync_api")
+
+from conftest import WEBRTC_ARGS
+from remote_play import (
+    NAMES,
+    STEP_MS,
+    accept,
+    begin,
+    code_to_send,
+    deliver,
+    flipped,
+    open_site,
+    play,
+    screen_state,
+)
+from test_webrtc import SAMPLE_SDP, default_route_problem
+
+CONNECT_MS = 30_000
+NO_ROUTE = default_route_problem()
+needs_route = pytest.mark.skipif(NO_ROUTE is not None, reason=NO_ROUTE or "")
+
+
+@pytest.fixture(scope="module")
+def live_browser(launch_chromium: Callable[..., Any]) -> Any:
+    """Chromium whose WebRTC candidates carry plain addresses (nothing multicast on the network)."""
+    return launch_chromium(WEBRTC_ARGS)
+
+
+@pytest.fixture
+def players(live_browser: Any, server_url: str) -> Iterator[dict[int, Any]]:
+    """Two players in their own contexts, both on the start screen with the engine ready."""
+    contexts = [live_browser.new_context(viewport={"width": 1200, "height": 900}) for _ in range(2)]
+    errors: list[str] = []
+    pages = {}
+    for w, ctx in enumerate(contexts):
+        page = ctx.new_page()
+        page.on("pageerror", lambda e, w=w: errors.append(f"{NAMES[w]}: {e}"))
+        pages[w] = page
+    try:
+        for page in pages.values():
+            open_site(page, server_url)
+        yield pages
+        assert not errors, errors
+    finally:
+        for ctx in contexts:
+            ctx.close()
+
+
+def live_status(page: Any) -> str | None:
+    return page.get_attribute("[data-testid=live-panel]", "data-status")
+
+
+def wait_live(page: Any, status: str, timeout: int = CONNECT_MS) -> None:
+    page.wait_for_selector(f"[data-testid=live-panel][data-status={status}]", timeout=timeout)
+
+
+def connect(players: dict[int, Any], shot: Callable[..., Any] | None = None) -> None:
+    """The host starts a live duel, the guest answers its connection code, the host pastes the
+    answer; the invitation then arrives by itself and the guest accepts it."""
+    host, guest = players[0], players[1]
+    begin(host, "live", NAMES[0])
+    offer = host.wait_for_selector("[data-testid=live-code]", timeout=CONNECT_MS)
+    offer = offer.inner_text().strip()
+    assert offer.startswith("WHC1.")
+    assert "#rtc=WHC1." in host.inner_text("[data-testid=live-code-link]")
+    if shot:
+        shot(host, "live-host-code")
+    guest.fill("[data-testid=join-text]", offer)
+    guest.click("[data-testid=join-text-apply]")
+    answer = guest.wait_for_selector("[data-testid=live-code]", timeout=CONNECT_MS)
+    answer = answer.inner_text().strip()
+    assert answer.startswith("WHA1.")
+    if shot:
+        shot(guest, "live-guest-answer")
+    host.fill("[data-testid=live-answer]", answer)
+    host.click("[data-testid=live-answer-apply]")
+    wait_live(host, "connected")
+    # Connected: the host's page sends the invitation over the channel by itself.
+    accept(guest, NAMES[1])
+    wait_live(guest, "connected")
+
+
+@needs_route
+def test_a_whole_duel_live(players, shot) -> None:
+    host, guest = players[0], players[1]
+    connect(players, shot)
+    presence_seen: set[str] = set()
+
+    def on_step(w: int, need: str) -> None:
+        # What each side shows of the other's state while the codes fly by themselves.
+        for page in (host, guest):
+            peer = page.get_attribute("[data-testid=live-presence]", "data-peer")
+            if peer:
+                presence_seen.add(peer)
+        if w == 1 and need == "orders" and "shot" not in presence_seen:
+            shot(host, "live-connected")
+            presence_seen.add("shot")
+
+    play(players, None, on_step=on_step)
+    assert {"choosing", "sealed"} <= presence_seen, presence_seen
+    for page in (host, guest):
+        assert page.locator("[data-testid=result-title]").count() == 1
+        # Every code went live: no code was ever shown to be copied by hand, but for the record.
+        assert live_status(page) == "connected"
+    titles = [page.inner_text("[data-testid=result-title]") for page in (host, guest)]
+    assert titles[0] == titles[1], titles
+    shot(guest, "live-game-over")
+
+
+@needs_route
+def test_cut_in_the_middle_the_duel_finishes_by_codes(players, shot) -> None:
+    host, guest = players[0], players[1]
+    connect(players)
+    # A few turns live, then the host ends the connection.
+    play(players, None, until=lambda: int((screen_state(host) or {}).get("turn", "0")) >= 4)
+    host.click("[data-testid=live-close]")
+    wait_live(guest, "disconnected", timeout=STEP_MS)
+    assert "carry on by codes" in guest.inner_text("[data-testid=live-panel]").lower()
+    assert host.get_attribute("[data-testid=live-panel]", "data-status") in ("closed", "off")
+    shot(guest, "live-disconnected")
+
+    # From here each code goes by hand, starting from where the exchange stood: every code
+    # made so far went live.
+    delivered = {w: int(screen_state(players[w])["sent"]) for w in (0, 1)}
+
+    def carry(w: int) -> None:
+        deliver(players[1 - w], code_to_send(players[w]))
+
+    play(players, carry, delivered)
+    titles = {w: players[w].inner_text("[data-testid=result-title]") for w in (0, 1)}
+    assert titles[0] == titles[1]
+    shot(host, "live-finished-by-codes")
+
+
+def test_a_garbled_connection_code_gets_a_clear_error(live_browser, server_url, shot) -> None:
+    ctx = live_browser.new_context(viewport={"width": 1200, "height": 900})
+    try:
+        page = ctx.new_page()
+        open_site(page, server_url)
+        if NO_ROUTE is None:
+            begin(page, "live", NAMES[0])
+            code = page.wait_for_selector("[data-testid=live-code]", timeout=CONNECT_MS)
+            garbled = flipped(code.inner_text().strip())
+            page.click("[data-testid=leave-duel]")
+        else:
+            # No network, so no connection code of this machine: pack a sample SDP instead
+            # (garbling is caught before any connection is tried).
+            code = page.evaluate(
+                "async (sdp) => (await import('./transport/codec-rtc.js'))"
+                ".packConnectionCode(sdp, 'offer').code",
+                SAMPLE_SDP,
+            )
+            garbled = flipped(code)
+        page.fill("[data-testid=join-text]", garbled)
+        page.click("[data-testid=join-text-apply]")
+        error = page.wait_for_selector("[data-testid=join-error]:visible", timeout=STEP_MS)
+        assert "damaged" in error.inner_text() and "ask for it again" in error.inner_text()
+        assert page.locator("[data-testid=start-screen]").count() == 1
+        shot(page, "live-garbled-code", full_page=False)
+    finally:
+        ctx.close()

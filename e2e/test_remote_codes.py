@@ -1,0 +1,238 @@
+"""Play by codes (web/remote.js) through the real page in Debian's Chromium, engine in Pyodide.
+
+Two browser contexts are the two players; the test is the clipboard and the chat between them.
+A whole duel is played by codes: on the way a tampered code and a code from another game are
+pasted (each shows its error and changes nothing), a code is pasted twice (harmless), and the
+guest's page is reloaded while its sealed orders wait for the host's answer. A second whole duel
+travels by links only: the invitation opens a fresh page, one link opens in a new tab of a page
+already showing the duel, the others in the same tab. Screenshots go to test-output/remote-*.png.
+
+Fixtures `browser`, `server_url` and `shot` come from e2e/conftest.py; the duel's driver is
+e2e/remote_play.py.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("playwright.sync_api")
+
+from remote_play import (
+    NAMES,
+    STEP_MS,
+    accept,
+    begin,
+    code_to_send,
+    deliver,
+    flipped,
+    link_to_send,
+    open_site,
+    paste,
+    play,
+    screen_state,
+    wait_changed,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def players(browser: Any) -> Iterator[dict[int, Any]]:
+    """Two players, each in their own browser context (own storage), host 0 and guest 1."""
+    contexts = [browser.new_context(viewport={"width": 1200, "height": 900}) for _ in range(2)]
+    errors: list[str] = []
+    pages = {}
+    for w, ctx in enumerate(contexts):
+        ctx.grant_permissions(["clipboard-read", "clipboard-write"])
+        page = ctx.new_page()
+        page.on("pageerror", lambda e, w=w: errors.append(f"{NAMES[w]}: {e}"))
+        pages[w] = page
+    try:
+        yield pages
+        assert not errors, errors
+    finally:
+        for ctx in contexts:
+            ctx.close()
+
+
+def code_of_another_game() -> str:
+    """A genuine turn code of a game these pages do not play (made by the engine in Python)."""
+    sys.path.insert(0, str(ROOT / "engine"))
+    try:
+        from wavinghands import session
+    finally:
+        sys.path.remove(str(ROOT / "engine"))
+    invitation = session.create_invitation("Carol", {}, os.urandom)
+    assert invitation.code is not None
+    guest = session.accept_invitation(invitation.code, "Dave")
+    sealed = session.seal(guest, {"gestures": [["P", "W"]]})
+    assert sealed.code is not None
+    return sealed.code
+
+
+def expect_error(page: Any, code: str, before: dict[str, str] | None) -> str:
+    """The error box shows this error code, and the game has not moved."""
+    box = page.wait_for_selector(f"[data-testid=remote-error][data-code={code}]", timeout=STEP_MS)
+    text = box.inner_text()
+    assert "Nothing in your game changed" in text
+    assert screen_state(page) == before, "an error must change nothing"
+    return text
+
+
+def finish_checks(pages: dict[int, Any]) -> str:
+    """Both pages show the same result of the duel; returns it."""
+    titles = {w: pages[w].inner_text("[data-testid=result-title]") for w in (0, 1)}
+    assert titles[0] == titles[1], titles
+    assert titles[0] in ("Alice wins", "Bob wins", "A draw")
+    for w in (0, 1):
+        assert pages[w].locator("[data-testid=battle-log] li").count() > 5
+    return titles[0]
+
+
+def test_a_duel_by_codes_survives_bad_pastes_and_a_reload(players, server_url, shot) -> None:
+    host, guest = players[0], players[1]
+    open_site(host, server_url)
+    open_site(guest, server_url)
+    begin(host, "codes", NAMES[0])
+    host.wait_for_selector("[data-testid=remote-code]", timeout=STEP_MS)
+    assert screen_state(host)["state"] == "awaiting_accept"
+    invitation = code_to_send(host)
+    assert invitation.startswith("WH1.")
+    assert "#c=WH1." in link_to_send(host)
+    # The Copy button puts exactly the code on the clipboard.
+    host.click("[data-testid=remote-code-copy]")
+    host.wait_for_selector("[data-testid=remote-code-copied]:has-text('Copied')")
+    assert host.evaluate("navigator.clipboard.readText()") == invitation
+    shot(host, "remote-invitation")
+
+    # The guest pastes the invitation into the start screen's box.
+    guest.fill("[data-testid=join-text]", invitation)
+    guest.click("[data-testid=join-text-apply]")
+    guest.wait_for_selector("[data-testid=accept-name]", timeout=STEP_MS)
+    assert "Alice challenges you" in guest.inner_text("dialog[data-testid=accept]")
+    shot(guest, "remote-accept", full_page=False)
+    accept(guest, NAMES[1])
+    shot(guest, "remote-guest-orders")
+
+    checked = {"tamper": False, "reload": False, "twice": False}
+    other_game = code_of_another_game()
+
+    def carry(w: int) -> None:
+        sender, receiver = players[w], players[1 - w]
+        code = code_to_send(sender)
+        state = screen_state(sender)
+        turn = int(state["turn"])
+        if w == 1 and not checked["reload"] and turn >= 5 and state["state"] == "waiting":
+            # Reload while the guest's sealed orders wait for the host's answer: the pending
+            # commitment, its secret and the code to send must all survive.
+            guest.reload()
+            guest.wait_for_function("window.__engineReady === true", timeout=STEP_MS)
+            guest.wait_for_selector("[data-testid=remote-code]", timeout=STEP_MS)
+            assert screen_state(guest) == state
+            assert code_to_send(guest) == code
+            checked["reload"] = True
+            shot(guest, "remote-waiting-after-reload")
+        if w == 1 and not checked["tamper"] and turn >= 3:
+            before = screen_state(receiver)
+            paste(receiver, flipped(code))
+            text = expect_error(receiver, "corrupted", before)
+            assert "damaged" in text
+            shot(receiver, "remote-error-corrupted")
+            paste(receiver, other_game)
+            text = expect_error(receiver, "not_this_game", before)
+            assert "another game" in text
+            shot(receiver, "remote-error-other-game")
+            checked["tamper"] = True
+        deliver(receiver, code)
+        if w == 0 and not checked["twice"] and checked["tamper"]:
+            # Pasting the same code again is harmless.
+            before = screen_state(receiver)
+            paste(receiver, code)
+            receiver.wait_for_selector(
+                "[data-testid=remote-note]:has-text('Already applied')", timeout=STEP_MS
+            )
+            assert screen_state(receiver) == before
+            checked["twice"] = True
+
+    asked: set[tuple[int, str]] = set()
+
+    def on_step(w: int, need: str) -> None:
+        asked.add((w, need))
+        if (w, "shot") not in asked and w == 0 and screen_state(host)["turn"] == "2":
+            shot(host, "remote-host-waiting")
+            asked.add((w, "shot"))
+
+    # The host's invitation has reached the guest; the guest's first code is still to come.
+    play(players, carry, {0: 1, 1: 0}, on_step=on_step)
+    assert all(checked.values()), checked
+    result = finish_checks(players)
+    shot(host, "remote-game-over")
+    # Each side had a decision to make, and the guest a time-stopped turn of his own.
+    assert {(0, "decision"), (1, "decision"), (1, "time_stop")} <= asked, asked
+    assert host.locator("[data-testid=history-1] abbr[title='time-stopped turn']").count() == 1
+    # The finished duel is listed with its result.
+    host.click("[data-testid=new-duel]")
+    host.wait_for_selector("[data-testid=saved-games] li")
+    assert "Play by codes" in host.inner_text("[data-testid=saved-games]")
+    assert result.split()[0] in host.inner_text("[data-testid=saved-games]")
+
+
+def test_a_duel_by_links(players, server_url, shot) -> None:
+    host, guest = players[0], players[1]
+    open_site(host, server_url)
+    begin(host, "codes", NAMES[0])
+    host.wait_for_selector("[data-testid=remote-code-link]", timeout=STEP_MS)
+    link = link_to_send(host)
+    assert link.startswith(server_url) and "#c=WH1." in link
+
+    # The guest, on a phone, opens the invitation link: a fresh page, straight to the invitation.
+    guest.set_viewport_size({"width": 375, "height": 812})
+    open_site(guest, link)
+    accept(guest, NAMES[1])
+    assert "#" not in guest.url, "the code leaves the address bar once read"
+    phone_shots: set[str] = set()
+
+    def fits_the_phone(name: str) -> None:
+        width = guest.evaluate("document.documentElement.scrollWidth")
+        assert width <= 375, f"the {name} screen scrolls sideways at 375px ({width}px wide)"
+        if name not in phone_shots:
+            shot(guest, f"remote-phone-{name}")
+            phone_shots.add(name)
+
+    opened_in_new_tab = {"done": False}
+
+    def carry(w: int) -> None:
+        receiver = players[1 - w]
+        url = link_to_send(players[w])
+        assert "#c=WH1." in url
+        before = screen_state(receiver)
+        if w == 1 and not opened_in_new_tab["done"]:
+            # The host clicks the link in a chat: it opens in a new tab of the same browser; the
+            # tab already showing the duel catches up by itself.
+            tab = receiver.context.new_page()
+            open_site(tab, url)
+            wait_changed(tab, before)
+            wait_changed(receiver, before)
+            assert screen_state(tab) == screen_state(receiver)
+            tab.close()
+            opened_in_new_tab["done"] = True
+            return
+        receiver.goto(url)
+        wait_changed(receiver, before)
+        if receiver is guest and screen_state(guest).get("need") == "orders":
+            fits_the_phone("orders")
+
+    def on_step(w: int, need: str) -> None:
+        if w == 1 and screen_state(guest)["state"] == "waiting":
+            fits_the_phone("waiting")
+
+    play(players, carry, {0: 1, 1: 0}, on_step=on_step)
+    assert opened_in_new_tab["done"]
+    finish_checks(players)
+    fits_the_phone("game-over")

@@ -1,0 +1,166 @@
+// The page's one live connection (docs/webrtc.md): who started it, the connection code to show,
+// its status and the opponent's presence, and which remote duel it carries. It only moves turn
+// codes; what they mean is the turn-code session's business (web/remote.js). Nothing here is
+// saved: after a reload the duel goes on by codes until a new exchange connects again.
+
+import {
+  STATUS,
+  connectionCodeKind,
+  deliverAnswerToOpenTab,
+  startGuest,
+  startHost,
+} from './transport/webrtc.js';
+
+export { STATUS, connectionCodeKind };
+
+let link = null; // {role, code, link, transport, acceptAnswer, duelId, status, detail, peer, answered}
+let generation = 0; // a newer start makes an older one, still gathering, give up quietly
+const changeListeners = new Set();
+let codeHandler = () => {};
+
+function changed() {
+  for (const cb of [...changeListeners]) {
+    try {
+      cb(link);
+    } catch (err) {
+      console.error(err);
+    }
+  }
+}
+
+function adopt(role, started, duelId) {
+  const t = started.transport;
+  const made = {
+    role, duelId, code: started.code, link: started.link, transport: t,
+    acceptAnswer: started.acceptAnswer || null, status: t.status, detail: t.detail, peer: null, answered: false,
+  };
+  link = made;
+  t.onStatus((status, detail) => {
+    made.status = status;
+    made.detail = detail;
+    if (link === made) changed();
+  });
+  t.onPresence((peer) => {
+    made.peer = peer;
+    if (link === made) changed();
+  });
+  t.onMessage((code) => {
+    if (link === made) codeHandler(code, made);
+  });
+  changed();
+}
+
+/** currentLink() -> the live connection of this page ({role, code, link, status, detail, peer, duelId, ...}) or null. */
+export function currentLink() {
+  return link;
+}
+
+/** isConnected(duelId) -> true when the live connection is open and carries that duel (or any, without an id). */
+export function isConnected(duelId) {
+  return Boolean(link && link.status === STATUS.CONNECTED && (duelId === undefined || link.duelId === duelId));
+}
+
+/** onLinkChange(cb) calls cb(link) whenever the connection, its status or the opponent's presence changes; returns unsubscribe. */
+export function onLinkChange(cb) {
+  changeListeners.add(cb);
+  return () => changeListeners.delete(cb);
+}
+
+/** onCode(cb) makes cb(code, link) the receiver of every turn code that arrives live (one receiver). */
+export function onCode(cb) {
+  codeHandler = cb;
+}
+
+/** hostLive({iceServers, duelId}) -> {ok} once a connection code is ready, or an error value; replaces any earlier connection. */
+export async function hostLive({ iceServers = '', duelId = null } = {}) {
+  const mine = ++generation;
+  const started = await startHost({ iceServers, baseUrl: pageBase() });
+  if (mine !== generation) {
+    if (started.ok) started.transport.close();
+    return { ok: false, error: { code: 'superseded', message: 'A newer live connection was started.' } };
+  }
+  if (!started.ok) return started;
+  closeLive();
+  adopt('host', started, duelId);
+  return { ok: true };
+}
+
+/** joinLive(text, {iceServers, duelId}) -> {ok} with an answer code to send back, or an error value (e.g. a garbled code). */
+export async function joinLive(text, { iceServers = '', duelId = null } = {}) {
+  const mine = ++generation;
+  const started = await startGuest(text, { iceServers, baseUrl: pageBase() });
+  if (mine !== generation) {
+    if (started.ok) started.transport.close();
+    return { ok: false, error: { code: 'superseded', message: 'A newer live connection was started.' } };
+  }
+  if (!started.ok) return started;
+  closeLive();
+  adopt('guest', started, duelId);
+  return { ok: true };
+}
+
+/**
+ * answerLive(text) -> {ok} or an error value: the guest's answer code for this page's connection
+ * code; with none waiting here, hands it to the tab that made it ({ok, elsewhere: true}).
+ */
+export async function answerLive(text) {
+  if (link && link.role === 'host' && link.acceptAnswer && link.status === STATUS.CONNECTING) {
+    const r = await link.acceptAnswer(text);
+    if (r.ok) {
+      link.answered = true;
+      changed();
+    }
+    return r;
+  }
+  const r = await deliverAnswerToOpenTab(text);
+  if (!r.ok) return r;
+  if (r.delivered) return { ok: true, elsewhere: true };
+  return {
+    ok: false,
+    error: {
+      code: 'no-host-tab',
+      message: 'This answer code belongs to a live connection started in another tab or browser. ' +
+        'Paste it in the page where you made the connection code (or make a new connection code here).',
+    },
+  };
+}
+
+/** bindLive(duelId) makes the live connection carry that duel's codes (a guest learns it from the invitation). */
+export function bindLive(duelId) {
+  if (!link || link.duelId === duelId) return;
+  link.duelId = duelId;
+  changed();
+}
+
+/** sendLive(code) -> {ok} or an error value (not connected: the player sends it by hand). */
+export function sendLive(code) {
+  if (!link) return { ok: false, error: { code: 'not-connected', message: 'Not connected live.' } };
+  return link.transport.send(code);
+}
+
+/** setLivePresence(state) tells the opponent 'choosing', 'sealed' or 'waiting' (ignored when not live). */
+export function setLivePresence(state) {
+  if (link) link.transport.setPresence(state);
+}
+
+/** closeLive() ends the live connection, if any; the duel carries on by codes. */
+export function closeLive() {
+  if (!link) return;
+  const old = link;
+  link = null;
+  old.transport.close();
+  changed();
+}
+
+/** forgetLive() drops a connection that has ended, so the page offers a new one. */
+export function forgetLive() {
+  if (link && (link.status === STATUS.DISCONNECTED || link.status === STATUS.CLOSED)) {
+    link = null;
+    changed();
+  }
+}
+
+/** pageBase() -> this page's address without its fragment: the base of every link. */
+export function pageBase() {
+  return location.href.split('#')[0];
+}

@@ -1,0 +1,687 @@
+// Remote play: the controller of duels played by turn codes (docs/protocol.md), by hand or over a
+// live WebRTC connection (docs/webrtc.md, web/live.js). The session, kept by the engine and stored
+// here after every change, decides everything: whose move it is, which code goes out, what a
+// pasted code means. This module routes pasted text and opened links, shows the session's codes
+// and messages beside the duel screens of the hot-seat game, and sends codes live when it can.
+//
+// Saved as storage duels with id "r-<game id>-<0|1>" ({id, mode, session, seen, summary}), so the
+// start screen lists, resumes and deletes them like any duel; two tabs of one browser can even
+// hold both sides of one game.
+
+import * as api from './api.js';
+import * as storage from './storage.js';
+import * as live from './live.js';
+import { h, replace } from './ui/dom.js';
+import { decisionScreen, gameOverScreen, ordersScreen } from './ui/duel.js';
+import { gestureLabel } from './ui/gesturepad.js';
+import {
+  boardView, codeBlock, feedbackBox, joinBox, openAcceptDialog, pasteBox, pending, remoteHead, sentList, sentence,
+} from './ui/remote.js';
+import { livePanel } from './ui/live.js';
+
+const MODE_LABELS = { codes: 'by codes', live: 'live' };
+// The error codes of a live connection code that mean "this is not one": the text may still be a turn code.
+const NOT_RTC = new Set(['empty', 'not-a-code', 'turn-code']);
+
+let app = null; // what app.js lends: show, toast, goHome, fail, engine, openReference, exportDuel, ruleOptions
+let queue = Promise.resolve();
+let shown = null; // the remote screen on display: {id, key, refresh(status, view, feedback), join?}
+let startNotice = null; // {text, message}: an opened link that could not be used, for the start screen
+let pendingInvite = null; // {text, info}: an invitation that came live and was not accepted yet
+let liveBusy = ''; // what the live panel is waiting for (making a connection code)
+let liveError = null; // the last live error to show in the panel
+let lastLiveStatus = null;
+const liveSent = new Set(); // codes this page has delivered over the live connection
+
+// Engine calls for one session must not interleave (a live code arriving while orders are sealed).
+function serial(task) {
+  const run = queue.then(task);
+  queue = run.catch(() => {});
+  return run;
+}
+
+const duelIdOf = (session) => `r-${session.game_id}-${session.me}`;
+const opponentOf = (session) => session.names[1 - session.me] || 'your opponent';
+// Whether the opponent is waiting for my last code: the exchange alternates, and message number
+// `seq` is mine to send exactly when seq % 2 == me (docs/protocol.md, "The session").
+const owesCode = (status) => status.seq % 2 !== status.me && Boolean(status.last_sent);
+const isRemote = (mode) => mode === 'codes' || mode === 'live';
+
+function seenOf(view) {
+  return view ? { log: view.log.length, rows: view.wizards.map((w) => w.history.length) } : { log: 0, rows: [0, 0] };
+}
+
+function summarize(session, status) {
+  const names = session.names.map((n, i) => n || (i === session.me ? 'You' : '…'));
+  const over = status.state === 'over';
+  let resultText = '';
+  if (over && status.result) {
+    resultText = status.result.winner === null ? `draw (${status.result.how})` : `${names[status.result.winner]} won (${status.result.how})`;
+  }
+  return { title: `${names[0]} vs ${names[1]}`, names, turn: Math.max(1, status.turn), phase: status.phase, over, resultText };
+}
+
+function persist(duel, status) {
+  duel.summary = summarize(duel.session, status);
+  const saved = storage.saveGame(duel);
+  if (!saved) app.toast('This browser refused to save the duel (storage full or disabled): keep this page open.', 'error');
+  return saved;
+}
+
+function remoteDuels(gameId) {
+  return storage.listGames()
+    .filter((g) => g.id.startsWith(`r-${gameId}-`))
+    .map((g) => storage.loadGame(g.id))
+    .filter((d) => d && d.session);
+}
+
+function rulesText(ruleset) {
+  const on = (app.ruleOptions || []).filter((o) => ruleset && ruleset[o.id]).map((o) => o.label);
+  return on.length ? `Rules: the standard rules, and ${on.join('; ')}.` : 'Rules: the standard rules.';
+}
+
+function errorFeedback(error) {
+  return { kind: 'error', code: error.code, message: error.message };
+}
+
+async function engineReady() {
+  try {
+    await app.engine;
+    return null;
+  } catch (err) {
+    return err.message;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Starting, accepting, sealing, receiving
+
+// A new duel as host; `after` is the finished duel of a rematch, whose live connection (if it is
+// still open) carries the new invitation at once.
+async function begin(mode, { names, ruleset }, { after = null } = {}) {
+  const down = await engineReady();
+  if (down) return down;
+  const made = await api.remoteInvite({ name: names[0], ruleset, base_url: live.pageBase() });
+  if (!made.ok) return sentence(made.error.message);
+  const duel = { id: duelIdOf(made.session), mode, session: made.session, seen: seenOf(null), createdAt: Date.now(), summary: {} };
+  persist(duel, made.status);
+  if (after && live.isConnected(after)) {
+    live.bindLive(duel.id);
+    sendLiveIfConnected(duel, made.code);
+  } else if (mode === 'live') {
+    startLive(duel.id);
+  }
+  await render(duel, { status: made.status, feedback: null });
+  return null;
+}
+
+async function accept(text, name, { viaLive = false } = {}) {
+  const r = await api.remoteAccept(text, name);
+  if (!r.ok) return r.error.message;
+  const duel = { id: duelIdOf(r.session), mode: viaLive ? 'live' : 'codes', session: r.session, seen: seenOf(null), createdAt: Date.now(), summary: {} };
+  persist(duel, r.status);
+  const prefs = storage.loadPrefs();
+  storage.savePrefs({ ...prefs, names: [name, (prefs.names || [])[1] || ''] });
+  if (viaLive) live.bindLive(duel.id);
+  pendingInvite = null;
+  await render(duel, { status: r.status, feedback: { kind: 'info', message: `You accepted ${r.invitation.host}'s challenge. Write your orders for turn 1: your code for them is your answer` } });
+  return null;
+}
+
+function sendLiveIfConnected(duel, code) {
+  if (!code || !live.isConnected(duel.id)) return;
+  const sent = live.sendLive(code);
+  if (sent.ok) liveSent.add(code);
+}
+
+function seal(id, input, view) {
+  return serial(async () => {
+    const duel = storage.loadGame(id);
+    if (!duel) return [{ code: 'gone', field: '', message: 'This duel is no longer saved here.' }];
+    const r = await api.remoteSeal(duel.session, input);
+    if (!r.ok) {
+      if (r.error.problems && r.error.problems.length) return r.error.problems;
+      return [{ code: r.error.code, field: '', message: sentence(r.error.message) }];
+    }
+    duel.session = r.session;
+    duel.seen = seenOf(view);
+    // The page's own memory of what this player sealed, to remind them while they wait.
+    duel.sealed = input.gestures ? { turn: view.phase.turn, gestures: input.gestures } : null;
+    // Stored before the code is shown: a reload must never make the player seal twice.
+    persist(duel, r.status);
+    sendLiveIfConnected(duel, r.code);
+    const feedback = r.code ? null : { kind: 'info', message: 'Noted: it goes with your next code, after what the rules ask of you next' };
+    await render(duel, { status: r.status, feedback });
+    return [];
+  });
+}
+
+// Applies a code to a stored duel, then shows it with the feedback that `tell(result)` picks
+// (null: none; SKIP: do not redraw), in one step of the queue so that no other code comes
+// between. result: {duel, status, note, reply} or {duel, error}; nothing changes on an error.
+const SKIP = Symbol('skip');
+function receive(id, text, tell) {
+  return serial(async () => {
+    const duel = storage.loadGame(id);
+    if (!duel) return { error: { code: 'gone', message: 'this duel is no longer saved here' } };
+    const r = await api.remoteReceive(duel.session, text);
+    let result = { duel, error: r.ok ? null : r.error };
+    if (r.ok) {
+      duel.session = r.session;
+      persist(duel, r.status);
+      sendLiveIfConnected(duel, r.reply);
+      result = { duel, status: r.status, note: r.note, reply: r.reply, error: null };
+    }
+    const feedback = await tell(result);
+    if (feedback !== SKIP) await render(duel, { status: result.status, feedback });
+    return result;
+  });
+}
+
+function receivedFeedback(result, duel) {
+  if (result.error) return errorFeedback(result.error);
+  if (result.note) return { kind: 'note', message: result.note };
+  const opp = opponentOf(duel.session);
+  if (result.reply && !live.isConnected(duel.id)) {
+    return { kind: 'info', message: `Applied. Your page made the next code by itself (the exchange needs it): send it to ${opp}` };
+  }
+  return { kind: 'info', message: `${opp}’s code is applied` };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Routing pasted text and opened links
+
+// A code from the start screen, an opened link or the live connection: the invitation dialog,
+// the duel it belongs to, or a live connection step. Returns an error message or null.
+async function openText(text, { viaLive = false } = {}) {
+  if (!text || !text.trim()) return 'Paste a code or a link first.';
+  if (!viaLive) {
+    const rtc = live.connectionCodeKind(text);
+    if (rtc.ok) return rtc.kind === 'offer' ? joinFromStart(text) : answerFromStart(text);
+    if (!NOT_RTC.has(rtc.error.code)) return rtc.error.message;
+  }
+  const down = await engineReady();
+  if (down) return down;
+  const described = await api.remoteDescribe(text);
+  if (!described.ok) return described.error.message;
+  const info = described.code;
+  const mine = remoteDuels(info.game_id);
+  if (info.kind === 'invite') {
+    const guest = mine.find((d) => d.session.me === 1);
+    if (guest) {
+      if (viaLive) live.bindLive(guest.id);
+      await render(guest, { feedback: viaLive ? null : { kind: 'note', message: 'You already accepted this invitation: here is that duel' } });
+      return null;
+    }
+    if (mine.length) {
+      await render(mine[0], { feedback: errorFeedback({ code: 'own_code', message: 'this is your own invitation: send it to your friend, and paste here the code they send back' }) });
+      return null;
+    }
+    offerInvitation(info.code, info, viaLive);
+    return null;
+  }
+  const duel = mine.find((d) => d.session.me !== info.sender) || mine[0];
+  if (!duel) {
+    return 'This code belongs to a duel that is not saved in this browser. Paste it where you play that duel, or paste the invitation first.';
+  }
+  if (viaLive) live.bindLive(duel.id);
+  await receive(duel.id, info.code, (result) => {
+    if (viaLive && shown && shown.id && shown.id !== duel.id) {
+      // The player is looking at another duel: do not pull them away from it.
+      app.toast(`${opponentOf(duel.session)} moved in ${duel.summary.title}.`);
+      return SKIP;
+    }
+    return viaLive && !result.error ? null : receivedFeedback(result, duel);
+  });
+  return null;
+}
+
+function offerInvitation(text, info, viaLive) {
+  pendingInvite = { text, info, viaLive };
+  if (shown && shown.join) shown.refresh();
+  const prefs = storage.loadPrefs();
+  const field = document.getElementById('name-0');
+  openAcceptDialog({
+    host: info.host, rules: rulesText(info.ruleset),
+    name: (field && field.value.trim()) || (prefs.names || [])[0] || '',
+    onAccept: (name) => accept(text, name, { viaLive }),
+  });
+}
+
+async function joinFromStart(text) {
+  const r = await live.joinLive(text, { iceServers: stun(), duelId: null });
+  if (!r.ok) return r.error.code === 'superseded' ? null : r.error.message;
+  liveError = null;
+  showJoin();
+  return null;
+}
+
+async function answerFromStart(text) {
+  const r = await live.answerLive(text);
+  if (!r.ok) return r.error.message;
+  const link = live.currentLink();
+  if (!r.elsewhere) {
+    // This tab made the connection code: go back to the duel it carries.
+    const duel = link && link.duelId ? storage.loadGame(link.duelId) : null;
+    if (duel) await render(duel, { feedback: null });
+    else showJoin();
+    return null;
+  }
+  app.show(h('section', { class: 'pass', 'data-testid': 'answer-delivered' },
+    h('h1', { tabindex: '-1' }, 'Answer delivered'),
+    h('p', {}, 'Your other tab, where you made the connection code, has the answer: the duel goes on there. You can close this tab.'),
+    h('button', { type: 'button', class: 'link', onclick: () => app.goHome() }, 'Back to the start screen')));
+  return null;
+}
+
+// A code pasted on a duel's own screen: a turn code for this duel, or a live connection step for it.
+async function pasteIntoDuel(id, text) {
+  if (!text || !text.trim()) {
+    shown?.refresh({ feedback: { kind: 'error', code: 'empty', message: 'paste the code or the link first', unchanged: false } });
+    return false;
+  }
+  const rtc = live.connectionCodeKind(text);
+  if (rtc.ok) {
+    if (rtc.kind === 'offer') await joinForDuel(id, text);
+    else await answerForDuel(text);
+    return true;
+  }
+  if (!NOT_RTC.has(rtc.error.code)) {
+    shown?.refresh({ feedback: { kind: 'error', code: 'connection', title: 'This connection code cannot be used', message: rtc.error.message, unchanged: false } });
+    return false;
+  }
+  const result = await receive(id, text, (got) => {
+    if (!got.duel) return SKIP;
+    const feedback = receivedFeedback(got, got.duel);
+    return got.error && got.error.code === 'not_this_game' ? elsewhereFeedback(text, feedback) : feedback;
+  });
+  return !result.error;
+}
+
+// A code of another game pasted here: say which duel it belongs to, and offer to go there.
+async function elsewhereFeedback(text, feedback) {
+  const described = await api.remoteDescribe(text);
+  if (!described.ok) return feedback;
+  const info = described.code;
+  if (info.kind === 'invite' && !remoteDuels(info.game_id).length) {
+    return { ...feedback, extra: h('div', { class: 'actions' }, h('button', { type: 'button', 'data-testid': 'open-elsewhere', onclick: () => offerInvitation(info.code, info, false) }, `Accept ${info.host}'s invitation (a new duel)…`)) };
+  }
+  const other = remoteDuels(info.game_id).find((d) => d.session.me !== info.sender);
+  if (!other) return feedback;
+  return {
+    ...feedback,
+    extra: h('div', { class: 'actions' }, h('button', {
+      type: 'button', 'data-testid': 'open-elsewhere',
+      onclick: () => openText(info.code).then((message) => { if (message) app.toast(message, 'error'); }),
+    }, `Apply it to ${other.summary.title}`)),
+  };
+}
+
+/** openAddressLink() -> true when the page was opened from a code link (#c=… or #rtc=…) and is now handling it. */
+function openAddressLink() {
+  const href = location.href;
+  if (!/#(?:.*&)?(?:c|rtc)=/.test(location.hash)) return false;
+  // The code has been read: a reload or a shared address must not carry it again.
+  history.replaceState(null, '', location.pathname + location.search);
+  app.show(h('section', { class: 'pass', 'data-testid': 'opening-link' },
+    h('h1', { tabindex: '-1' }, 'Opening the code…'),
+    h('p', {}, 'The duel continues as soon as the rules engine has loaded.')));
+  openText(href).then((message) => {
+    if (!message) return;
+    startNotice = { text: href, message };
+    app.goHome();
+  });
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Live connection
+
+function stun() {
+  return storage.loadSetting('stun', '') || '';
+}
+
+function setStun(text) {
+  storage.saveSetting('stun', text);
+}
+
+async function startLive(duelId) {
+  liveBusy = 'Preparing a connection code (finding this device’s network addresses)…';
+  liveError = null;
+  shown?.refresh();
+  const r = await live.hostLive({ iceServers: stun(), duelId });
+  liveBusy = '';
+  if (!r.ok && r.error.code !== 'superseded') liveError = r.error;
+  shown?.refresh();
+}
+
+async function joinForDuel(duelId, text) {
+  liveBusy = 'Answering the connection code…';
+  liveError = null;
+  shown?.refresh();
+  const r = await live.joinLive(text, { iceServers: stun(), duelId });
+  liveBusy = '';
+  if (!r.ok && r.error.code !== 'superseded') liveError = r.error;
+  shown?.refresh();
+}
+
+async function answerForDuel(text) {
+  liveError = null;
+  const r = await live.answerLive(text);
+  if (!r.ok) liveError = r.error;
+  shown?.refresh();
+  return r.ok;
+}
+
+function presenceFor(status) {
+  if (status.state === 'your_input') return 'choosing';
+  if (status.state === 'waiting' && (status.actors || []).includes(status.me)) return 'sealed';
+  return 'waiting';
+}
+
+async function onLiveChange(link) {
+  const status = link ? link.status : null;
+  const becameConnected = status === live.STATUS.CONNECTED && lastLiveStatus !== live.STATUS.CONNECTED;
+  lastLiveStatus = status;
+  if (becameConnected) liveError = null;
+  if (becameConnected && link.duelId) {
+    // A code in flight when the link last broke may be lost; sending the last one again is harmless.
+    await serial(async () => {
+      const duel = storage.loadGame(link.duelId);
+      if (!duel) return;
+      const r = await api.remoteStatus(duel.session);
+      if (!r.ok) return;
+      if (r.status.last_sent) sendLiveIfConnected(duel, r.status.last_sent);
+      live.setLivePresence(presenceFor(r.status));
+    });
+  }
+  if (shown) shown.refresh();
+}
+
+function onLiveCode(code) {
+  openText(code, { viaLive: true }).then((message) => {
+    if (!message) return;
+    if (shown && shown.id) shown.refresh({ feedback: { kind: 'error', code: 'live', title: 'A code that came live cannot be used', message } });
+    else app.toast(sentence(message), 'error');
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Screens
+
+function bodyKey(status) {
+  return [status.state, status.need || '', status.turn, status.phase, status.seq].join(':');
+}
+
+// Draws the duel: the same screen again (only the panel changes) while the session's state stays,
+// so a live message never wipes orders being written.
+async function render(duel, { status = null, feedback } = {}) {
+  if (!duel) return;
+  let st = status;
+  if (!st) {
+    const r = await api.remoteStatus(duel.session);
+    if (!r.ok) {
+      app.fail(`This saved duel cannot be read: ${sentence(r.error.message)}`);
+      return;
+    }
+    st = r.status;
+  }
+  let view = null;
+  if (duel.session.game) {
+    const v = await api.view(duel.session.game, duel.session.me);
+    if (!v.ok) {
+      app.fail(`This saved duel cannot be read: ${sentence(v.error.message)}`);
+      return;
+    }
+    view = v.view;
+  }
+  const link = st.last_sent ? await api.remoteLink(st.last_sent, live.pageBase()) : null;
+  const extras = { link: link && link.ok ? link.link : null };
+  if (live.currentLink() && live.currentLink().duelId === duel.id) live.setLivePresence(presenceFor(st));
+  if (shown && shown.id === duel.id && shown.key === bodyKey(st)) {
+    shown.refresh({ duel, status: st, view, extras, ...(feedback === undefined ? {} : { feedback }) });
+    return;
+  }
+  mount(duel, st, view, extras, feedback === undefined ? null : feedback);
+}
+
+function mount(duel, status, view, extras, feedback) {
+  const id = duel.id;
+  const me = duel.session.me;
+  const opponent = opponentOf(duel.session);
+  const onHome = () => app.goHome();
+  const state = { duel, status, view, extras, feedback };
+  const panel = h('div', { class: 'card remote-panel', 'data-testid': 'remote-panel' });
+  const statusLine = h('p', { class: 'remote-status', 'data-testid': 'remote-status', role: 'status', 'aria-live': 'polite' });
+  const sealedLine = h('p', { class: 'muted sealed-orders', 'data-testid': 'sealed-orders' });
+  const feedbackSlot = h('div', {});
+  const sendSlot = h('div', {});
+  const paste = pasteBox({
+    id: 'remote-paste', testid: 'remote-paste', button: 'Apply',
+    label: `Paste ${opponent}’s code or link`,
+    onSubmit: (text) => pasteIntoDuel(id, text),
+  });
+  const pasteSlot = h('div', {});
+  const liveSlot = h('div', {});
+  const sentSlot = h('div', {});
+  panel.append(statusLine, sealedLine, feedbackSlot, sendSlot, pasteSlot, liveSlot, sentSlot);
+
+  let body;
+  let destroyBody = () => {};
+  const { state: st, need } = status;
+  if (st === 'your_input' && (need === 'orders' || need === 'time_stop') && view) {
+    const s = ordersScreen({
+      view, seen: duel.seen || seenOf(null),
+      preview: (draft) => api.preview(duel.session.game, me, draft),
+      submit: (orders) => seal(id, orders, view),
+      onSpell: (key) => app.openReference({ spell: key }),
+      onHome,
+    });
+    body = s.element;
+    destroyBody = s.destroy;
+    body.querySelector('.duel-head').after(panel);
+  } else if (st === 'your_input' && need === 'decision' && view) {
+    const s = decisionScreen({ view, seen: duel.seen || seenOf(null), submit: (input) => seal(id, input, view), onHome });
+    body = s.element;
+    destroyBody = s.destroy;
+    body.querySelector('.duel-head').after(panel);
+  } else if (st === 'over' && view) {
+    const s = gameOverScreen({
+      views: [view, view], perspectives: [me],
+      onRematch: () => begin(duel.mode, { names: [duel.session.names[me]], ruleset: duel.session.ruleset }, { after: id })
+        .then((message) => { if (message) app.toast(message, 'error'); }),
+      onExport: () => app.exportDuel(duel),
+      onHome,
+    });
+    body = s.element;
+    destroyBody = s.destroy;
+    body.querySelector('.result').after(panel);
+  } else {
+    const title = status.state === 'awaiting_accept' ? 'A new duel: the invitation' : `${duel.summary.title} — turn ${status.turn}`;
+    body = h('section', { class: 'duel-screen', 'data-testid': 'waiting-screen' },
+      remoteHead({ title, tag: MODE_LABELS[duel.mode] || 'remote', onHome }),
+      panel,
+      view ? boardView(view, duel.seen || seenOf(null)) : null);
+  }
+  const root = h('div', { class: 'remote-screen', 'data-testid': 'remote-screen', 'data-game': duel.session.game_id, 'data-me': String(me) }, body);
+  storage.setCurrentGameId(id);
+
+  function drawPanel() {
+    const { duel: d, status: s, extras: x } = state;
+    const opp = opponentOf(d.session);
+    root.dataset.state = s.state;
+    root.dataset.need = s.need || '';
+    root.dataset.turn = String(s.turn);
+    root.dataset.seq = String(s.seq);
+    root.dataset.sent = String(s.sent);
+    statusLine.textContent = s.message;
+    const sealed = d.sealed && s.state === 'waiting' && d.sealed.turn === s.turn ? d.sealed : null;
+    sealedLine.hidden = !sealed;
+    sealedLine.textContent = sealed ? `Your sealed orders for turn ${sealed.turn}: ${sealed.gestures.map(([l, r]) => `left ${gestureLabel(l)}, right ${gestureLabel(r)}`).join('; then ')}.` : '';
+    replace(feedbackSlot, feedbackBox(state.feedback));
+    const link = live.currentLink();
+    const carried = link && link.duelId === id ? link : null;
+    const connected = live.isConnected(id);
+    // While a live connection carries this duel (or is being made for it), codes by hand step back.
+    const liveFirst = Boolean(carried && carried.status !== live.STATUS.DISCONNECTED && carried.status !== live.STATUS.CLOSED) || Boolean(liveBusy && d.mode === 'live');
+    let send = null;
+    if (owesCode(s)) {
+      const lead = s.state === 'awaiting_accept'
+        ? 'Send this invitation to your friend, by any chat or message:'
+        : `Send this code to ${opp}:`;
+      const block = codeBlock({ code: s.last_sent, link: x.link, lead, testid: 'remote-code', primary: !liveFirst, shareText: s.state === 'awaiting_accept' ? 'A duel of wizards: accept my challenge' : 'My move in our Waving Hands duel' });
+      if (connected && liveSent.has(s.last_sent)) {
+        send = h('div', { class: 'sent-live' }, h('p', { 'data-testid': 'sent-live' }, `✓ Sent live to ${opp}.`),
+          h('details', {}, h('summary', {}, 'Send it by hand instead'), block));
+      } else if (liveFirst) {
+        send = h('details', { class: 'paste-later' }, h('summary', {}, s.state === 'awaiting_accept' ? 'Or play by codes: send the invitation by hand' : 'Send the code by hand instead'), block);
+      } else {
+        send = block;
+      }
+    }
+    replace(sendSlot, send);
+    const waitingForCode = (s.state === 'waiting' || s.state === 'awaiting_accept') && !liveFirst;
+    replace(pasteSlot, waitingForCode
+      ? paste
+      : h('details', { class: 'paste-later' }, h('summary', {}, liveFirst ? 'Paste a code by hand' : `Paste a code from ${opp}`), paste));
+    replace(liveSlot, isRemote(d.mode) && s.state !== 'over' || carried ? livePanel({
+      link: carried, opponent: opp, busy: liveBusy, error: liveError,
+      onStart: () => startLive(id),
+      onAnswer: (text) => answerForDuel(text),
+      onClose: () => { live.closeLive(); },
+      stun: stun(), onStun: setStun,
+    }) : null);
+    // The live panel leads while it is the way the codes go.
+    if (liveFirst) feedbackSlot.after(liveSlot);
+    else pasteSlot.after(liveSlot);
+    if (liveFirst && s.state === 'awaiting_accept') {
+      // The invitation will go over the connection: what to do now is the connection's word.
+      statusLine.textContent = carried ? carried.detail.message : liveBusy || s.message;
+    }
+    replace(sentSlot, sentList(d.session.sent || [], opp));
+  }
+  drawPanel();
+
+  const unwatch = storage.watchGame(id, () => {
+    // Another tab of this browser applied a code to this duel (a link opened there): catch up.
+    const fresh = storage.loadGame(id);
+    if (fresh) serial(() => render(fresh, { feedback: null }));
+  });
+  shown = {
+    id, key: bodyKey(status),
+    refresh(update = {}) {
+      Object.assign(state, update);
+      drawPanel();
+    },
+  };
+  const me2 = shown;
+  app.show(root, () => {
+    destroyBody();
+    unwatch();
+    if (shown === me2) shown = null;
+  });
+}
+
+function showJoin({ busy = '' } = {}) {
+  const slot = h('div', {});
+  const root = h('section', { class: 'duel-screen remote-screen', 'data-testid': 'live-join-screen' },
+    remoteHead({ title: 'Joining a live duel', tag: 'live', onHome: () => app.goHome() }),
+    h('div', { class: 'card remote-panel join-panel' }, slot));
+  const draw = () => {
+    const link = live.currentLink();
+    const invite = pendingInvite
+      ? h('div', { class: 'actions' }, h('button', {
+        type: 'button', class: 'primary', 'data-testid': 'open-invitation',
+        onclick: () => offerInvitation(pendingInvite.text, pendingInvite.info, pendingInvite.viaLive),
+      }, `Answer ${pendingInvite.info.host}'s invitation…`))
+      : null;
+    const waiting = link && link.status === live.STATUS.CONNECTED && !pendingInvite
+      ? pending('Connected: waiting for the invitation…')
+      : null;
+    replace(slot,
+      livePanel({
+        link: link && !link.duelId ? link : null, opponent: 'your opponent', busy, error: liveError,
+        onStart: () => app.goHome(), onAnswer: answerForDuel, onClose: () => { live.closeLive(); app.goHome(); },
+        stun: stun(), onStun: setStun,
+      }),
+      waiting, invite);
+  };
+  draw();
+  shown = { id: null, join: true, refresh: () => { busy = ''; draw(); } };
+  const me2 = shown;
+  app.show(root, () => { if (shown === me2) shown = null; });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Start screen
+
+// The start screen's name fields: a remote duel names only this player's wizard (the friend
+// names theirs), so the second field goes while a remote mode is chosen.
+function adaptNameFields(form) {
+  const first = form.querySelector('label[for=name-0]');
+  const secondInput = form.querySelector('#name-1');
+  const second = secondInput && secondInput.closest('.field');
+  if (!first || !second) return;
+  const firstWords = first.textContent;
+  const apply = () => {
+    const chosen = form.querySelector('input[name=mode]:checked');
+    const remote = Boolean(chosen && isRemote(chosen.value));
+    second.hidden = remote;
+    secondInput.required = !remote;
+    first.textContent = remote ? 'Your wizard' : firstWords;
+  };
+  form.addEventListener('change', (event) => { if (event.target.name === 'mode') apply(); });
+  apply();
+}
+
+function fillStartSlot(slot) {
+  const notice = startNotice;
+  startNotice = null;
+  const box = joinBox({ onOpen: (text) => openText(text), stun: stun(), onStun: setStun });
+  slot.append(box);
+  if (notice) {
+    box.querySelector('[data-testid=join-text]').value = notice.text;
+    const error = box.querySelector('[data-testid=join-error]');
+    error.textContent = sentence(notice.message);
+    error.hidden = false;
+  }
+  // The slot is put into the form right after this returns.
+  queueMicrotask(() => {
+    const form = slot.closest('form');
+    if (form) adaptNameFields(form);
+  });
+}
+
+async function resume(saved) {
+  const down = await engineReady();
+  if (down) {
+    app.fail(down);
+    return;
+  }
+  await render(storage.loadGame(saved.id) || saved, { feedback: null });
+}
+
+/**
+ * installRemote(deps) registers "Play by codes" and "Play live" and returns the hooks app.js
+ * wires in: {fillStartSlot(slot), resume(savedDuel), isRemoteDuel(saved), openAddressLink()}.
+ * deps: {registerMode, show, toast, goHome, fail, engine, openReference, exportDuel, ruleOptions}.
+ */
+export function installRemote(deps) {
+  app = deps;
+  deps.registerMode({
+    id: 'codes',
+    label: 'Play by codes',
+    hint: 'With a friend far away: trade one short code per turn in any chat or message. You name your wizard; your friend names theirs.',
+    begin: (params) => begin('codes', params),
+  });
+  deps.registerMode({
+    id: 'live',
+    label: 'Play live',
+    hint: 'With a friend online now: trade one pair of connection codes, then the turns travel by themselves, with no server.',
+    begin: (params) => begin('live', params),
+  });
+  live.onCode(onLiveCode);
+  live.onLinkChange((link) => { onLiveChange(link); });
+  window.addEventListener('hashchange', () => { openAddressLink(); });
+  return { fillStartSlot, resume, isRemoteDuel: (saved) => Boolean(saved && saved.session), openAddressLink };
+}

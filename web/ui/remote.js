@@ -1,0 +1,259 @@
+// The pieces of remote play a player touches: a code to send (copy, link, share), the box to
+// paste the opponent's code or link into, what went wrong with a pasted code, the codes already
+// sent, the invitation dialog, the join box of the start screen, and the board shown while
+// waiting. Every sentence about the game comes from the session or the engine; these only draw.
+
+import { h } from './dom.js';
+import { openDialog } from './dialog.js';
+import { renderHistories, renderStatus } from './board.js';
+import { renderLog } from './log.js';
+import { renderOutcome } from './duel.js';
+
+// Headings for the session's error codes (docs/protocol.md, "Checks on receipt"); the engine's
+// own message follows each, saying what to do.
+const ERROR_TITLES = {
+  corrupted: 'This code is damaged',
+  unsupported_version: 'This code comes from another version of Waving Hands',
+  malformed: 'This code cannot be read',
+  not_this_game: 'This code belongs to another game',
+  own_code: 'This is a code you made',
+  conflicting_code: 'Your opponent sealed this step twice',
+  out_of_order: 'This is not the code expected now',
+  reveal_mismatch: 'The opponent’s orders changed after they were sealed',
+  illegal_input: 'Your opponent’s orders are not legal here',
+  desync: 'Your game and your opponent’s no longer agree',
+  not_your_turn: 'Nothing to send now',
+  bad_session: 'This saved duel cannot be read',
+};
+
+/** sentence(text) -> text with a capital first letter and a full stop: the engine's messages start in lower case. */
+export function sentence(text) {
+  const s = String(text || '').trim();
+  if (!s) return '';
+  const first = s[0].toUpperCase() + s.slice(1);
+  return /[.!?…]$/.test(first) ? first : `${first}.`;
+}
+
+async function copyText(text, fallbackNode) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return 'Copied.';
+  } catch {
+    // No clipboard permission (or an old browser): select it so the player can copy by hand.
+    if (fallbackNode) {
+      const range = document.createRange();
+      range.selectNodeContents(fallbackNode);
+      const selection = window.getSelection();
+      selection.removeAllRanges();
+      selection.addRange(range);
+    }
+    return 'Selected: copy it with Ctrl+C (or long-press, Copy).';
+  }
+}
+
+/**
+ * codeBlock({code, link, lead, testid, shareText, primary}) -> a code to send with Copy code,
+ * Copy link and (where the platform has it) Share buttons; `testid` names the code element.
+ */
+export function codeBlock({ code, link = null, lead = '', testid = 'remote-code', shareText = 'My move in our Waving Hands duel', primary = true }) {
+  const said = h('span', { class: 'muted copy-status', role: 'status', 'data-testid': `${testid}-copied` });
+  const text = h('code', { class: 'code-text', 'data-testid': testid, tabindex: '0', 'aria-label': 'The code' }, code);
+  const copy = async (what, node) => { said.textContent = await copyText(what, node); };
+  const buttons = [
+    h('button', { type: 'button', class: primary ? 'primary' : '', 'data-testid': `${testid}-copy`, onclick: () => copy(code, text) }, 'Copy code'),
+    link ? h('button', { type: 'button', 'data-testid': `${testid}-copy-link`, onclick: () => copy(link, null) }, 'Copy link') : null,
+  ];
+  if (typeof navigator.share === 'function') {
+    buttons.push(h('button', {
+      type: 'button', 'data-testid': `${testid}-share`,
+      onclick: async () => {
+        try {
+          await navigator.share(link ? { title: 'Waving Hands', text: shareText, url: link } : { title: 'Waving Hands', text: code });
+        } catch (err) {
+          // The player closing the share sheet is not an error worth a word.
+          if (err && err.name !== 'AbortError') said.textContent = 'Sharing failed: copy the code instead.';
+        }
+      },
+    }, 'Share…'));
+  }
+  return h('div', { class: 'code-block' },
+    lead ? h('p', { class: 'code-lead' }, lead) : null,
+    text,
+    link ? h('p', { class: 'code-link muted' }, 'Or the link (the code travels after its #, which never reaches any server): ',
+      h('span', { class: 'link-text', 'data-testid': `${testid}-link` }, link)) : null,
+    h('div', { class: 'actions' }, buttons, said));
+}
+
+/**
+ * pasteBox({id, label, hint, button, testid, onSubmit}) -> a box for a pasted code or link;
+ * onSubmit(text) -> Promise<boolean> (true: it was used, so the box empties).
+ */
+export function pasteBox({ id, label, hint = '', button = 'Apply', testid, onSubmit, placeholder = 'WH1.… or a link' }) {
+  const area = h('textarea', {
+    id, class: 'paste-text', rows: '2', 'data-testid': testid, placeholder, spellcheck: 'false', autocomplete: 'off',
+    autocapitalize: 'off', 'aria-describedby': hint ? `${id}-hint` : null,
+  });
+  const go = h('button', { type: 'button', class: 'primary', 'data-testid': `${testid}-apply` }, button);
+  let busy = false;
+  const submit = async () => {
+    if (busy) return;
+    busy = true;
+    go.disabled = true;
+    try {
+      if (await onSubmit(area.value)) area.value = '';
+    } finally {
+      busy = false;
+      go.disabled = false;
+    }
+  };
+  go.addEventListener('click', submit);
+  area.addEventListener('keydown', (event) => {
+    // Codes hold no line breaks, so Enter can mean "use it", as in a chat box.
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      submit();
+    }
+  });
+  return h('div', { class: 'paste-box field' },
+    h('label', { for: id }, label),
+    hint ? h('small', { id: `${id}-hint`, class: 'muted' }, hint) : null,
+    h('div', { class: 'paste-row' }, area, go));
+}
+
+/**
+ * feedbackBox(feedback) -> what the last pasted code did, or null. feedback: {kind: 'error', code,
+ * message, extra?} (extra: elements such as a button), {kind: 'note'|'info', message}.
+ */
+export function feedbackBox(feedback) {
+  if (!feedback) return null;
+  if (feedback.kind === 'error') {
+    const title = ERROR_TITLES[feedback.code] || feedback.title || 'This code cannot be used';
+    return h('div', { class: 'feedback error', role: 'alert', 'data-testid': 'remote-error', 'data-code': feedback.code || '' },
+      h('strong', {}, title),
+      h('p', {}, sentence(feedback.message)),
+      feedback.unchanged === false ? null : h('p', { class: 'muted' }, 'Nothing in your game changed.'),
+      feedback.extra || null);
+  }
+  return h('div', { class: `feedback ${feedback.kind}`, role: 'status', 'data-testid': 'remote-note' }, sentence(feedback.message));
+}
+
+/** sentList(codes, opponent) -> the codes this side has sent, newest first, each to copy again. */
+export function sentList(codes, opponent) {
+  if (!codes.length) return null;
+  const items = codes.map((code, i) => ({ code, i })).reverse().map(({ code, i }) => {
+    const last = i === codes.length - 1;
+    const said = h('span', { class: 'muted copy-status', role: 'status' });
+    const text = h('code', { class: 'code-text small' }, code);
+    return h('li', { 'data-testid': last ? 'sent-last' : null },
+      h('span', { class: 'sent-index' }, last ? `#${i + 1} (last)` : `#${i + 1}`), text,
+      h('button', {
+        type: 'button', class: 'tool', 'data-testid': last ? 'copy-last' : null,
+        onclick: async () => { said.textContent = await copyText(code, text); },
+      }, last ? 'Copy to send again' : 'Copy'), said);
+  });
+  return h('details', { class: 'panel sent-codes', 'data-testid': 'codes-sent' },
+    h('summary', {}, `Codes you sent (${codes.length})`),
+    h('p', { class: 'muted' }, `If ${opponent} lost a code, send it again: a code applied twice changes nothing.`),
+    h('ol', { class: 'sent-list', reversed: true }, items));
+}
+
+/** remoteHead({title, tag, onHome}) -> the heading row of a remote screen that has no duel screen of its own. */
+export function remoteHead({ title, tag, onHome }) {
+  return h('div', { class: 'duel-head' },
+    h('h1', { tabindex: '-1' }, title),
+    tag ? h('span', { class: 'phase-tag', 'data-testid': 'phase-tag' }, tag) : null,
+    h('button', { type: 'button', class: 'tool', 'data-testid': 'leave-duel', onclick: onHome, style: 'margin-left:auto' }, 'Saved duels'));
+}
+
+/** boardView(view, seen) -> the board while waiting: what happened lately, both wizards, histories and the battle log. */
+export function boardView(view, seen) {
+  const log = view.log.length
+    ? h('details', { class: 'panel card', 'data-testid': 'log-panel' },
+      h('summary', {}, `Battle log (${view.log.length} event${view.log.length === 1 ? '' : 's'})`),
+      h('div', { class: 'log-wrap' }, renderLog(view.log, { latestTurn: view.log[view.log.length - 1].turn })))
+    : null;
+  return h('div', { class: 'duel' },
+    h('div', { class: 'duel-board' }, renderStatus(view), renderHistories(view)),
+    h('div', { class: 'duel-board' }, renderOutcome(view, seen), log));
+}
+
+/**
+ * openAcceptDialog({host, rules, name, onAccept(name) -> Promise<string|null>}) asks whether to take
+ * up an invitation and under which name; onAccept returns an error message or null (done).
+ */
+export function openAcceptDialog({ host, rules, name, onAccept }) {
+  const input = h('input', { type: 'text', id: 'accept-name', 'data-testid': 'accept-name', value: name || '', autocomplete: 'off', spellcheck: 'false', required: true });
+  const error = h('p', { class: 'problem', role: 'alert', 'data-testid': 'accept-error', hidden: true });
+  const submit = h('button', { type: 'submit', class: 'primary', 'data-testid': 'accept-submit' }, 'Accept the challenge');
+  let handle = null;
+  const form = h('form', {
+    onsubmit: async (event) => {
+      event.preventDefault();
+      submit.disabled = true;
+      error.hidden = true;
+      const message = await onAccept(input.value.trim());
+      submit.disabled = false;
+      if (message) {
+        error.textContent = sentence(message);
+        error.hidden = false;
+        input.focus();
+      } else {
+        handle.close();
+      }
+    },
+  },
+  h('p', {}, `${host} challenges you to a duel of wizards.`),
+  h('p', { class: 'muted' }, rules),
+  h('p', { class: 'muted' }, `You write your first orders now; your code for them tells ${host} you accepted.`),
+  h('div', { class: 'field' }, h('label', { for: 'accept-name' }, 'Your wizard’s name'), input),
+  error,
+  h('div', { class: 'actions' }, submit,
+    h('button', { type: 'button', 'data-testid': 'accept-cancel', onclick: () => handle.close() }, 'Not now')));
+  handle = openDialog({ title: 'An invitation to a duel', testid: 'accept', body: form });
+  input.focus();
+  input.select();
+  return handle;
+}
+
+/**
+ * joinBox({onOpen(text) -> Promise<string|null>, stun, onStun(text)}) -> the start screen's box for
+ * a code or link from a friend (invitation, turn code, or live connection code), with the STUN field.
+ */
+export function joinBox({ onOpen, stun, onStun }) {
+  const error = h('p', { class: 'problem', role: 'alert', 'data-testid': 'join-error', hidden: true });
+  const box = pasteBox({
+    id: 'join-text', testid: 'join-text', button: 'Open',
+    label: 'Got a code or a link from a friend? Paste it here',
+    hint: 'An invitation, a turn code of a duel saved here, or a live connection code.',
+    onSubmit: async (text) => {
+      error.hidden = true;
+      const message = await onOpen(text);
+      if (message) {
+        error.textContent = sentence(message);
+        error.hidden = false;
+        return false;
+      }
+      return true;
+    },
+  });
+  return h('div', { class: 'join-box', 'data-testid': 'join-box' }, box, error, stunField({ stun, onStun }));
+}
+
+/** stunField({stun, onStun}) -> the optional STUN servers field (empty by default: nothing but the opponent is contacted). */
+export function stunField({ stun, onStun }) {
+  const input = h('input', {
+    type: 'text', id: `stun-${Math.random().toString(36).slice(2, 8)}`, 'data-testid': 'stun-servers', value: stun || '',
+    placeholder: 'stun:stun.example.org:3478', autocomplete: 'off', spellcheck: 'false',
+    onchange: () => onStun(input.value.trim()),
+  });
+  return h('details', { class: 'live-settings', 'data-testid': 'live-settings', open: Boolean(stun) },
+    h('summary', {}, 'Live connection settings'),
+    h('div', { class: 'field' },
+      h('label', { for: input.id }, 'STUN servers (optional)'), input,
+      h('small', { class: 'muted' }, 'Leave empty to play on this device or local network: then nothing but your opponent is contacted. Across the internet, name one or more STUN servers (separated by spaces); they learn your public address.')));
+}
+
+/** pending(message) -> a busy line for work that takes a moment (e.g. gathering network addresses). */
+export function pending(message) {
+  return h('p', { class: 'muted busy', role: 'status', 'aria-busy': 'true' }, message);
+}
