@@ -653,7 +653,7 @@ def cmd_test(args: argparse.Namespace) -> int:
     own = ["build.py", "e2e/conftest.py", "e2e/test_boot.py", "e2e/test_build.py",
            "bench/browser_bench.py"]  # fmt: skip
     steps = [
-        ("ruff", [py, "-m", "ruff", "check", "engine", *own]),
+        ("ruff", [py, "-m", "ruff", "check", "."]),
         ("mypy --strict", [py, "-m", "mypy", "--strict", "engine/wavinghands", *own]),
         ("pytest tests/", [py, "-m", "pytest", "tests", "-p", "no:cacheprovider"]),
         ("tests in Pyodide (Node)", ["node", "tests/pyodide/run.mjs", "--site", str(site.root)]),

@@ -17,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
 
-from wavinghands.duel import step  # noqa: E402
-from wavinghands.playout import random_duel  # noqa: E402
+from wavinghands.duel import step
+from wavinghands.playout import random_duel
 
 
 def main() -> None:
