@@ -32,7 +32,9 @@ function gestureLines(view, rowsSeen) {
 
 /** renderOutcome(view, seen) -> the card telling this wizard what happened since their last input, or null. */
 export function renderOutcome(view, seen) {
-  const events = view.log.slice(seen.log || 0);
+  // The revealed gestures are listed from the histories (which also show what stayed hidden as
+  // "?"), so the log's own "gestures" lines would only repeat them here.
+  const events = view.log.slice(seen.log || 0).filter((e) => e.type !== 'gestures');
   const lines = gestureLines(view, seen.rows || [0, 0]);
   if (!events.length && !lines.length) return null;
   const turns = new Set(events.map((e) => e.turn));
