@@ -138,7 +138,7 @@ def paste(page: Page, text: str) -> None:
     """Paste text into the duel's code box (unfolding it when it is tucked away) and apply it."""
     box = page.locator("[data-testid=remote-paste]")
     if not box.is_visible():
-        page.locator(".paste-later > summary").click()
+        page.locator("details:has([data-testid=remote-paste]) > summary").click()
     box.fill(text)
     page.click("[data-testid=remote-paste-apply]")
 

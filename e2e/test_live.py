@@ -25,11 +25,13 @@ from remote_play import (
     NAMES,
     STEP_MS,
     accept,
+    act,
     begin,
     code_to_send,
     deliver,
     flipped,
     open_site,
+    paste,
     play,
     screen_state,
 )
@@ -74,19 +76,26 @@ def wait_live(page: Any, status: str, timeout: int = CONNECT_MS) -> None:
     page.wait_for_selector(f"[data-testid=live-panel][data-status={status}]", timeout=timeout)
 
 
-def connect(players: dict[int, Any], shot: Callable[..., Any] | None = None) -> None:
-    """The host starts a live duel, the guest answers its connection code, the host pastes the
-    answer; the invitation then arrives by itself and the guest accepts it."""
+def connect(
+    players: dict[int, Any], shot: Callable[..., Any] | None = None, *, by_link: bool = False
+) -> None:
+    """The host starts a live duel, the guest answers its connection code (pasted, or opened as
+    a link), the host pastes the answer; the invitation then arrives by itself and the guest
+    accepts it."""
     host, guest = players[0], players[1]
     begin(host, "live", NAMES[0])
     offer = host.wait_for_selector("[data-testid=live-code]", timeout=CONNECT_MS)
     offer = offer.inner_text().strip()
     assert offer.startswith("WHC1.")
-    assert "#rtc=WHC1." in host.inner_text("[data-testid=live-code-link]")
+    link = host.inner_text("[data-testid=live-code-link]").strip()
+    assert "#rtc=WHC1." in link
     if shot:
         shot(host, "live-host-code")
-    guest.fill("[data-testid=join-text]", offer)
-    guest.click("[data-testid=join-text-apply]")
+    if by_link:
+        guest.goto(link)
+    else:
+        guest.fill("[data-testid=join-text]", offer)
+        guest.click("[data-testid=join-text-apply]")
     answer = guest.wait_for_selector("[data-testid=live-code]", timeout=CONNECT_MS)
     answer = answer.inner_text().strip()
     assert answer.startswith("WHA1.")
@@ -103,7 +112,7 @@ def connect(players: dict[int, Any], shot: Callable[..., Any] | None = None) -> 
 @needs_route
 def test_a_whole_duel_live(players, shot) -> None:
     host, guest = players[0], players[1]
-    connect(players, shot)
+    connect(players, shot, by_link=True)
     presence_seen: set[str] = set()
 
     def on_step(w: int, need: str) -> None:
@@ -113,6 +122,9 @@ def test_a_whole_duel_live(players, shot) -> None:
             if peer:
                 presence_seen.add(peer)
         if w == 1 and need == "orders" and "shot" not in presence_seen:
+            # The guest's sealed orders have reached the host, who is told so.
+            host.wait_for_selector("[data-testid=orders-screen]", timeout=STEP_MS)
+            host.wait_for_selector("[data-testid=live-presence][data-peer=sealed]", timeout=STEP_MS)
             shot(host, "live-connected")
             presence_seen.add("shot")
 
@@ -125,6 +137,13 @@ def test_a_whole_duel_live(players, shot) -> None:
     titles = [page.inner_text("[data-testid=result-title]") for page in (host, guest)]
     assert titles[0] == titles[1], titles
     shot(guest, "live-game-over")
+
+    # A rematch over the same connection: the new invitation arrives by itself.
+    host.click("[data-testid=rematch]")
+    accept(guest, NAMES[1])
+    assert live_status(guest) == "connected"
+    act(guest)  # the guest's first orders are the acceptance, and they go live too
+    host.wait_for_selector("[data-testid=orders-screen][data-turn='1']", timeout=STEP_MS)
 
 
 @needs_route
@@ -150,6 +169,33 @@ def test_cut_in_the_middle_the_duel_finishes_by_codes(players, shot) -> None:
     titles = {w: players[w].inner_text("[data-testid=result-title]") for w in (0, 1)}
     assert titles[0] == titles[1]
     shot(host, "live-finished-by-codes")
+
+
+@needs_route
+def test_after_a_reload_a_new_exchange_reconnects_and_the_duel_ends_live(players, shot) -> None:
+    host, guest = players[0], players[1]
+    connect(players)
+    play(players, None, until=lambda: int((screen_state(host) or {}).get("turn", "0")) >= 3)
+    # The guest's page reloads: its connection is gone, its duel is not.
+    guest.reload()
+    guest.wait_for_function("window.__engineReady === true", timeout=STEP_MS)
+    guest.wait_for_selector("[data-testid=remote-screen]", timeout=STEP_MS)
+    wait_live(host, "disconnected", timeout=STEP_MS)
+    # This time the guest makes the connection code, and the host pastes it into the duel's box.
+    guest.click("[data-testid=live-panel] > summary")
+    guest.click("[data-testid=live-start]")
+    offer = guest.wait_for_selector("[data-testid=live-code]", timeout=CONNECT_MS)
+    paste(host, offer.inner_text().strip())
+    answer = host.wait_for_selector("[data-testid=live-code]", timeout=CONNECT_MS)
+    guest.fill("[data-testid=live-answer]", answer.inner_text().strip())
+    guest.click("[data-testid=live-answer-apply]")
+    wait_live(guest, "connected")
+    wait_live(host, "connected")
+    shot(guest, "live-reconnected")
+    # Each side sent its last code again on connecting: harmless, and the duel goes on live.
+    play(players, None)
+    titles = [page.inner_text("[data-testid=result-title]") for page in (host, guest)]
+    assert titles[0] == titles[1], titles
 
 
 def test_a_garbled_connection_code_gets_a_clear_error(live_browser, server_url, shot) -> None:

@@ -513,13 +513,13 @@ RAISE = [
          cite="Certain spells cancel one another if they take effect simultaneously. An obvious "
               "example is finger of death and raise dead.",
          alive={"A": True}, dmg={"A": 3}),
-    # Engine's reading (resolve.PASS_COUNTER): raise dead passes a counter-spell even on the
-    # living; 000 says so of corpses ("It therefore cannot be stopped by a counter-spell").
-    Case("raise dead is not stopped by a counter-spell (engine: on the living too)",
+    # docs/rules.md: raise dead passes a counter-spell only on a corpse ("This is the only spell
+    # which affects corpses. It therefore cannot be stopped"); on the living it is a cure.
+    Case("raise dead on the living is stopped by a counter-spell like a cure",
          A="- - - W W S / - - - - - -", B="D W W F W C / - - - - - C", damage={"B": 5},
          orders=[cast(6, "A", "L", "counter_spell", "W1")],
-         cite="It therefore cannot be stopped by a counter-spell.",
-         dmg={"B": 0}),
+         cite="Any other spell cast upon the subject in the same turn has no effect.",
+         dmg={"B": 5}),
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -750,12 +750,13 @@ ENDINGS = [
          A="- - W F P / - - - - P", B="D F F D D / - - - - -", damage={"A": 10, "B": 13},
          cite="Simultaneous death is a posthumous draw.",
          alive={"A": False, "B": False}, result=(None, "draw")),
-    # docs/rules.md: "If the opponent dies in the turn of a surrender and the surrendering wizard
-    # lives, the surrendering wizard wins (a dead opponent cannot win)".
-    Case("the opponent killed by the surrendering wizard's monster: the survivor wins",
+    # docs/rules.md: the surrendering wizard loses "unless his gestures completed spells which
+    # killed his opponent"; killed by anything else, both lost: a draw.
+    Case("the opponent killed by the surrendering wizard's monster: both lost, a draw",
          A="S F W P / - - - P", damage={"B": 13},
-         cite="The surviving wizard (if any) is declared the winner.",
-         alive={"B": False}, result=("A", "B died")),
+         cite="The surrendering wizard is deemed to have lost unless his gestures completed "
+              "spells which killed his opponent.",
+         alive={"B": False}, result=(None, "both lost")),
     Case("two simultaneous surrenders: a draw", A="P / P", B="P / P",
          cite="Two simultaneous surrenders count as a draw.",
          result=(None, "surrender")),

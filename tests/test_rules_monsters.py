@@ -303,12 +303,13 @@ ELEMENTALS = [
          cite="If directed at an ice elemental, the fireball will destroy it before it can "
               "attack",
          dmg={"A": 3, "B": 3}, mons={"M1": ("ice_elemental", "A", False)}),
-    # docs/rules.md: "a fire elemental takes no harm from fireballs".
-    Case("a fireball does not harm a fire elemental",
+    # docs/rules.md: elementals are not immune to their own element (a storm of its own type
+    # even "engulfs" one); a fireball's 5 points destroy a fire elemental, which still attacks.
+    Case("a fireball destroys a fire elemental, which attacks as it dies",
          A=ELEM_A, B="- F S S D D / - - - - - -",
          orders=[cast(5, "B", "L", "missile", "none"), cast(6, "B", "L", "fireball", "M1")],
-         cite="may be destroyed by spells of the opposite type",
-         dmg={"A": 6, "B": 6}, mons={"M1": ("fire_elemental", "A", True)}, mdmg={"M1": 0}),
+         cite="The elemental takes three points of damage to be killed",
+         dmg={"A": 6, "B": 6}, mons={"M1": ("fire_elemental", "A", False)}),
     Case("a fireball on oneself is no defence against an ice elemental",
          A=ELEM_A, B="- F S S D D / - - - - - -", decide=ICE_A,
          orders=[cast(5, "B", "L", "missile", "none"), cast(6, "B", "L", "fireball", "W1")],

@@ -104,7 +104,9 @@ export async function joinLive(text, { iceServers = '', duelId = null } = {}) {
  * code; with none waiting here, hands it to the tab that made it ({ok, elsewhere: true}).
  */
 export async function answerLive(text) {
-  if (link && link.role === 'host' && link.acceptAnswer && link.status === STATUS.CONNECTING) {
+  const open = link && link.status !== STATUS.DISCONNECTED && link.status !== STATUS.CLOSED;
+  if (open && link.role === 'host') {
+    // Also when already connected: the same answer again is harmless, another one is refused.
     const r = await link.acceptAnswer(text);
     if (r.ok) {
       link.answered = true;

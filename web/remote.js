@@ -25,7 +25,7 @@ const NOT_RTC = new Set(['empty', 'not-a-code', 'turn-code']);
 
 let app = null; // what app.js lends: show, toast, goHome, fail, engine, openReference, exportDuel, ruleOptions
 let queue = Promise.resolve();
-let shown = null; // the remote screen on display: {id, key, refresh(status, view, feedback), join?}
+let shown = null; // the remote screen on display: {id, key, refresh({duel, status, view, extras, feedback})} or {join: true}
 let startNotice = null; // {text, message}: an opened link that could not be used, for the start screen
 let pendingInvite = null; // {text, info}: an invitation that came live and was not accepted yet
 let liveBusy = ''; // what the live panel is waiting for (making a connection code)
@@ -58,7 +58,8 @@ function summarize(session, status) {
   if (over && status.result) {
     resultText = status.result.winner === null ? `draw (${status.result.how})` : `${names[status.result.winner]} won (${status.result.how})`;
   }
-  return { title: `${names[0]} vs ${names[1]}`, names, turn: Math.max(1, status.turn), phase: status.phase, over, resultText };
+  const title = status.state === 'awaiting_accept' ? `${names[0]} vs … (invitation sent)` : `${names[0]} vs ${names[1]}`;
+  return { title, names, turn: Math.max(1, status.turn), phase: status.phase, over, resultText };
 }
 
 function persist(duel, status) {
@@ -179,6 +180,10 @@ function receive(id, text, tell) {
 }
 
 function receivedFeedback(result, duel) {
+  if (result.error && result.error.code === 'desync') {
+    // The message says what to do; the record is what a report needs.
+    return { ...errorFeedback(result.error), extra: h('div', { class: 'actions' }, h('button', { type: 'button', 'data-testid': 'export-desync', onclick: () => app.exportDuel(duel) }, 'Export the record')) };
+  }
   if (result.error) return errorFeedback(result.error);
   if (result.note) return { kind: 'note', message: result.note };
   const opp = opponentOf(duel.session);
@@ -214,7 +219,10 @@ async function openText(text, { viaLive = false } = {}) {
       return null;
     }
     if (mine.length) {
-      await render(mine[0], { feedback: errorFeedback({ code: 'own_code', message: 'this is your own invitation: send it to your friend, and paste here the code they send back' }) });
+      const anyway = h('div', { class: 'actions' }, h('button', {
+        type: 'button', 'data-testid': 'accept-own', onclick: () => offerInvitation(info.code, info, false),
+      }, 'Accept it here anyway (play both sides in this browser)'));
+      await render(mine[0], { feedback: { ...errorFeedback({ code: 'own_code', message: 'this is your own invitation: send it to your friend, and paste here the code they send back' }), extra: anyway } });
       return null;
     }
     offerInvitation(info.code, info, viaLive);
@@ -281,11 +289,7 @@ async function pasteIntoDuel(id, text) {
     return false;
   }
   const rtc = live.connectionCodeKind(text);
-  if (rtc.ok) {
-    if (rtc.kind === 'offer') await joinForDuel(id, text);
-    else await answerForDuel(text);
-    return true;
-  }
+  if (rtc.ok) return rtc.kind === 'offer' ? joinForDuel(id, text) : answerForDuel(text);
   if (!NOT_RTC.has(rtc.error.code)) {
     shown?.refresh({ feedback: { kind: 'error', code: 'connection', title: 'This connection code cannot be used', message: rtc.error.message, unchanged: false } });
     return false;
@@ -363,6 +367,7 @@ async function joinForDuel(duelId, text) {
   liveBusy = '';
   if (!r.ok && r.error.code !== 'superseded') liveError = r.error;
   shown?.refresh();
+  return r.ok;
 }
 
 async function answerForDuel(text) {
@@ -373,9 +378,11 @@ async function answerForDuel(text) {
   return r.ok;
 }
 
-function presenceFor(status) {
+// What to tell the opponent: 'sealed' only while my input to the phase under way is committed
+// and theirs is still to come (the session's `pending`), so it never refers to a turn they are past.
+function presenceFor(status, session) {
   if (status.state === 'your_input') return 'choosing';
-  if (status.state === 'waiting' && (status.actors || []).includes(status.me)) return 'sealed';
+  if (status.state === 'waiting' && session.pending && session.pending.committer === session.me) return 'sealed';
   return 'waiting';
 }
 
@@ -392,7 +399,7 @@ async function onLiveChange(link) {
       const r = await api.remoteStatus(duel.session);
       if (!r.ok) return;
       if (r.status.last_sent) sendLiveIfConnected(duel, r.status.last_sent);
-      live.setLivePresence(presenceFor(r.status));
+      live.setLivePresence(presenceFor(r.status, duel.session));
     });
   }
   if (shown) shown.refresh();
@@ -437,7 +444,7 @@ async function render(duel, { status = null, feedback } = {}) {
   }
   const link = st.last_sent ? await api.remoteLink(st.last_sent, live.pageBase()) : null;
   const extras = { link: link && link.ok ? link.link : null };
-  if (live.currentLink() && live.currentLink().duelId === duel.id) live.setLivePresence(presenceFor(st));
+  if (live.currentLink() && live.currentLink().duelId === duel.id) live.setLivePresence(presenceFor(st, duel.session));
   if (shown && shown.id === duel.id && shown.key === bodyKey(st)) {
     shown.refresh({ duel, status: st, view, extras, ...(feedback === undefined ? {} : { feedback }) });
     return;
@@ -497,7 +504,7 @@ function mount(duel, status, view, extras, feedback) {
     destroyBody = s.destroy;
     body.querySelector('.result').after(panel);
   } else {
-    const title = status.state === 'awaiting_accept' ? 'A new duel: the invitation' : `${duel.summary.title} — turn ${status.turn}`;
+    const title = status.state === 'awaiting_accept' ? 'A new duel: the invitation' : `${duel.summary.names.join(' vs ')} — turn ${status.turn}`;
     body = h('section', { class: 'duel-screen', 'data-testid': 'waiting-screen' },
       remoteHead({ title, tag: MODE_LABELS[duel.mode] || 'remote', onHome }),
       panel,
@@ -549,7 +556,7 @@ function mount(duel, status, view, extras, feedback) {
       onStart: () => startLive(id),
       onAnswer: (text) => answerForDuel(text),
       onClose: () => { live.closeLive(); },
-      stun: stun(), onStun: setStun,
+      stun: stun(), onStun: setStun, over: s.state === 'over',
     }) : null);
     // The live panel leads while it is the way the codes go.
     if (liveFirst) feedbackSlot.after(liveSlot);

@@ -67,7 +67,7 @@ def _game_cached(text: str) -> Game:
 
 def _wizard(text: str) -> int:
     v = _load(text, "wizard")
-    if v not in (0, 1) or isinstance(v, bool):
+    if not isinstance(v, int) or isinstance(v, bool) or v not in (0, 1):
         raise ApiError("bad-wizard", "the wizard is 0 or 1")
     return int(v)
 
@@ -126,10 +126,9 @@ def step(game: str, inputs: str) -> str:
     raw = _load(inputs, "inputs")
     if not isinstance(raw, dict):
         raise ApiError("bad-request", "inputs map wizard numbers to inputs")
-    try:
-        by_wizard = {int(k): v for k, v in raw.items()}
-    except ValueError as e:
-        raise ApiError("bad-request", "inputs are keyed by \"0\" and \"1\"") from e
+    if not set(raw) <= {"0", "1"}:
+        raise ApiError("bad-request", "inputs are keyed by \"0\" and \"1\"")
+    by_wizard = {int(k): v for k, v in raw.items()}
     new, events = duel.step(g, by_wizard)
     return ok(game=new.to_json(),
                events={str(v): [dict(e.to_json(), visible_to=None) for e in events

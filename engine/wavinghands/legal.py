@@ -163,11 +163,16 @@ def order_problems(game: Game, index: int, orders: Orders) -> list[OrderError]:
             elif tgt is not None and not target_exists(game, tgt):
                 out.append(OrderError("bad-target", f"there is nothing called {tgt} to stab",
                                       f"stab.{si}"))
+        elif si < len(orders.stabs) and orders.stabs[si] is not None:
+            out.append(OrderError("stab-unused", f"gesture set {si + 1} has a stab target but no "
+                                  "hand stabs", f"stab.{si}"))
     # Spell choices.
     rows = effective_preview_rows(game, index, orders)
     base = len(w.history)
     short_used = w.short_lightning_used
     charming = False  # completes charm monster this turn: may order a monster it will take
+    completing: set[str] = set()  # spells these orders complete
+    summons: set[str] = set()  # "new:<me>:<hand>[:1]" refs these orders summon
     for si in range(len(orders.gestures)):
         idx = base + si
         cands = completed(rows, w.sequence_start, idx, short_used) if stopped_wizard else ()
@@ -181,6 +186,9 @@ def order_problems(game: Game, index: int, orders: Orders) -> list[OrderError]:
             if cand.sequence in SPELLS[cand.spell].once_per_battle:
                 short_used = True
             charming = charming or cand.spell == "charm_monster"
+            completing.add(cand.spell)
+            if SPELLS[cand.spell].category is Category.SUMMON:
+                summons.add(f"new:{index}:{cand.hand}{':1' if si else ''}")
             ch = next((x for x in choices if x.hand == cand.hand), None)
             tgt = ch.target if ch is not None else None
             if tgt is None:
@@ -193,7 +201,30 @@ def order_problems(game: Game, index: int, orders: Orders) -> list[OrderError]:
     if orders.charm is not None and c.charm_target is None:
         out.append(OrderError("charm-unexpected", "you control no hand of your opponent this "
                               "turn", "charm"))
+    if orders.charm_target is not None and c.charm_target is not None:
+        subject = wizard_id(c.charm_target[0])
+        if orders.charm != STAB:
+            out.append(OrderError("charm-target-unused", "a target only goes with a stab",
+                                  "charm.target"))
+        elif orders.charm_target in (subject, "none"):
+            out.append(OrderError("stab-self", "wizards are not allowed to stab themselves: aim "
+                                  "the charmed stab at someone else", "charm.target"))
+        elif not target_exists(game, orders.charm_target):
+            out.append(OrderError("bad-target", f"there is nothing called "
+                                  f"{orders.charm_target} to stab", "charm.target"))
+    waiting = {e.kind for e in w.effects if e.active_on(w.own_turns + 1)}
+    for ch in orders.casts:
+        if ch.bank and "delayed_effect" not in waiting | completing:
+            out.append(OrderError("nothing-to-bank", "no delayed effect waits to bank a spell",
+                                  f"casts.{ch.set_index}.{ch.hand}"))
+        if ch.permanent and "permanency" not in waiting | completing:
+            out.append(OrderError("nothing-to-extend", "no permanency waits to extend a spell",
+                                  f"casts.{ch.set_index}.{ch.hand}"))
     for mid, targets in orders.monsters:
+        if mid.startswith(f"new:{index}:") and mid not in summons:
+            out.append(OrderError("no-summons", f"these gestures summon nothing with that hand "
+                                  f"({mid})", f"monsters.{mid}"))
+            continue
         if mid.startswith("new:"):
             for t in targets:
                 if not target_exists(game, t):
@@ -201,7 +232,10 @@ def order_problems(game: Game, index: int, orders: Orders) -> list[OrderError]:
                                           f"monsters.{mid}"))
             continue
         m = game.monster(mid)
-        if m is None or not m.alive:
+        # "On the turn a monster is raised it may attack": its master may direct it then.
+        raising = m is not None and not m.alive and "raise_dead" in completing and \
+            m.controller == index
+        if m is None or (not m.alive and not raising):
             out.append(OrderError("no-monster", f"there is no living monster {mid}",
                                   f"monsters.{mid}"))
             continue

@@ -261,13 +261,17 @@ class Phase:
     pending: tuple[tuple[int, JSON], ...] = ()
     pending_kind: str = ""  # the kind of the suspended turn: orders | time_stop
     time_stopped: tuple[str, ...] = ()  # time_stop phase: the beings taking the extra turn
+    # decision phase: the rows actually made in the suspended turn (after amnesia, paralysis,
+    # charm and confusion), as (wizard, rows), each row carrying its hidden flag
+    revealed: tuple[tuple[int, tuple[GestureRow, ...]], ...] = ()
 
     def to_json(self) -> JSON:
         """JSON form."""
         return {"kind": self.kind, "turn": self.turn, "actors": list(self.actors),
                 "decisions": [d.to_json() for d in self.decisions],
                 "pending": {str(k): v for k, v in self.pending},
-                "pending_kind": self.pending_kind, "time_stopped": list(self.time_stopped)}
+                "pending_kind": self.pending_kind, "time_stopped": list(self.time_stopped),
+                "revealed": {str(k): [r.to_json() for r in rows] for k, rows in self.revealed}}
 
     @staticmethod
     def from_json(d: JSON) -> Phase:
@@ -275,7 +279,9 @@ class Phase:
         return Phase(str(d["kind"]), int(d["turn"]), tuple(int(a) for a in d["actors"]),
                      tuple(Decision.from_json(x) for x in d["decisions"]),
                      tuple(sorted((int(k), v) for k, v in d["pending"].items())),
-                     str(d["pending_kind"]), tuple(str(b) for b in d["time_stopped"]))
+                     str(d["pending_kind"]), tuple(str(b) for b in d["time_stopped"]),
+                     tuple(sorted((int(k), tuple(GestureRow.from_json(r) for r in rows))
+                                  for k, rows in d.get("revealed", {}).items())))
 
 
 @dataclass(frozen=True, slots=True)

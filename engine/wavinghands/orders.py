@@ -16,7 +16,9 @@ NOTHING = "-"
 ALPHABET = GESTURES | {STAB, NOTHING}
 HAND_NAMES = {"L": "left hand", "R": "right hand", "B": "both hands"}
 
-_TARGET_RE = re.compile(r"^(none|W[01]|M[1-9][0-9]{0,3}|new:[01]:[LRB](:[01])?)$")
+# Summons end on one hand's gesture, so a monster being summoned is named by wizard and hand
+# (and the second gesture set of a hastened wizard).
+_TARGET_RE = re.compile(r"^(none|W[01]|M[1-9][0-9]{0,3}|new:[01]:[LR](:1)?)$")
 _NONCE_RE = re.compile(r"^[0-9a-f]{0,64}$")
 _MONSTER_KEY_RE = re.compile(r"^(M[1-9][0-9]{0,3}|new:[01]:[LR](:1)?)$")
 
@@ -62,6 +64,7 @@ class Orders:
     charm: str | None = None  # the gesture written for the opponent's charmed hand
     release: str | None = None  # release the banked spell at this target ("" = usual target)
     nonce: str = ""
+    charm_target: str | None = None  # where the charmed hand's stab goes, if it is a stab
 
     def monster_targets(self, mid: str) -> tuple[str, ...] | None:
         """The targets written for this monster, or None if it has no orders."""
@@ -97,6 +100,8 @@ class Orders:
             d["monsters"] = {k: (list(v) if len(v) > 1 else v[0]) for k, v in self.monsters}
         if self.charm is not None:
             d["charm"] = {"gesture": self.charm}
+            if self.charm_target is not None:
+                d["charm"]["target"] = self.charm_target
         if self.release is not None:
             d["release"] = {"target": self.release} if self.release else True
         if self.nonce:
@@ -223,11 +228,15 @@ def parse_orders(d: Any) -> Orders:
 
     charm = d.get("charm")
     charm_gesture: str | None = None
+    charm_target: str | None = None
     if charm is not None:
-        if not isinstance(charm, dict) or charm.get("gesture") not in ALPHABET:
+        if not isinstance(charm, dict) or charm.get("gesture") not in ALPHABET or \
+                set(charm) - {"gesture", "target"}:
             raise MalformedOrders("bad-charm", "charm must be {\"gesture\": one of F P S W D C "
-                                  "> -}", "charm")
+                                  "> -, \"target\": where a stab goes}", "charm")
         charm_gesture = str(charm["gesture"])
+        if charm.get("target") is not None:
+            charm_target = _target(charm["target"], "charm.target")
 
     release = d.get("release")
     release_target: str | None = None
@@ -246,7 +255,7 @@ def parse_orders(d: Any) -> Orders:
         raise MalformedOrders("bad-nonce", "nonce must be lowercase hex, at most 64 digits",
                               "nonce")
     return Orders(tuple(sets), tuple(casts), stabs, tuple(monsters), charm_gesture,
-                  release_target, nonce)
+                  release_target, nonce, charm_target)
 
 
 def parse_decisions(d: Any) -> DecisionInput:

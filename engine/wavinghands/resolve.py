@@ -166,6 +166,8 @@ class _Turn:
     removal: set[str] = field(default_factory=set)
     time_stop_next: list[str] = field(default_factory=list)
     dice_used: dict[str, int] = field(default_factory=dict)
+    spell_hits: dict[int, set[str]] = field(default_factory=dict)  # caster -> beings hurt by him
+    charm_stab: dict[tuple[int, int], str] = field(default_factory=dict)  # (subject, set) -> target
 
     # -- who sees what ---------------------------------------------------------------------
     def acting_wizards(self) -> set[int]:
@@ -308,6 +310,10 @@ def _phase_gestures(t: _Turn) -> None:
                     ctrl = hc.controller
                     written = t.orders[ctrl].charm if ctrl in t.orders else None
                     g[hand] = fixed or (written if written is not None else "-")
+                    if g[hand] == STAB and ctrl is not None:
+                        # "This could be a stab": the controller, who chose it, aims it.
+                        aim = t.orders[ctrl].charm_target if ctrl in t.orders else None
+                        t.charm_stab[(idx, si)] = aim or wizard_id(ctrl)
                     if charm.permanent and not fixed:
                         # "a charm person will mean repetition of the chosen gesture"
                         _replace_effect(w.effects, charm,
@@ -527,7 +533,10 @@ def _mirror_counter(t: _Turn, live: list[_Cast]) -> None:
             if not t.alive(c.subject):
                 c.fail("its caster is gone")
     for c in live:
-        if c.works and c.subject in countered and c.spell not in PASS_COUNTER:
+        # Raise dead passes a counter-spell because "This is the only spell which affects
+        # corpses. It therefore cannot be stopped": on the living it is a cure, and is stopped.
+        passes = c.spell in PASS_COUNTER and not (c.spell == "raise_dead" and t.alive(c.subject))
+        if c.works and c.subject in countered and not passes:
             c.fail(f"countered on {t.name(c.subject)}")
     # Invisibility: "Wizards can still stab and direct spells at him, with the same hope" (that
     # he becomes visible prematurely): spells of others aimed at him miss.
@@ -751,10 +760,6 @@ def _resistant(t: _Turn, bid: str, element: str) -> bool:
     """Resistance to heat ("fire") or cold ("ice")."""
     if t.kind == "time_stop" and not _acting(t, bid):
         return False
-    if not bid.startswith("W"):
-        m = t.mons[bid]
-        if m.kind == f"{element}_elemental":
-            return True
     kind = "resist_heat" if element == "fire" else "resist_cold"
     if bid in t.removal or t.dispel:
         return False
@@ -771,11 +776,14 @@ def _acting(t: _Turn, bid: str) -> bool:
     return m is not None and m.acting
 
 
-def _damage(t: _Turn, bid: str, amount: int, text: str, source: str) -> None:
+def _damage(t: _Turn, bid: str, amount: int, text: str, source: str,
+            caster: int | None = None) -> None:
     if bid.startswith("W"):
         t.wiz[int(bid[1:])].incoming += amount
     else:
         t.mons[bid].incoming += amount
+    if caster is not None:
+        t.spell_hits.setdefault(caster, set()).add(bid)
     owner = t.owner_of(bid)
     t.emit("damage", text, concerns=owner, harms=owner, target=bid, amount=str(amount),
            source=source)
@@ -911,8 +919,9 @@ def _phase_effects(t: _Turn, chosen: dict[str, str]) -> None:
                 t.emit("blocked", f"The missile bounces off {t.name(subj)}'s shield.",
                        concerns=t.owner_of(subj))
             else:
-                _damage(t, subj, 1, f"The missile hits {t.name(subj)} for 1.", s)
+                _damage(t, subj, 1, f"The missile hits {t.name(subj)} for 1.", s, c.caster)
         elif s == "finger_of_death":
+            t.spell_hits.setdefault(c.caster, set()).add(subj)
             if subj.startswith("W"):
                 t.wiz[int(subj[1:])].killed = True
             else:
@@ -921,11 +930,11 @@ def _phase_effects(t: _Turn, chosen: dict[str, str]) -> None:
             t.emit("death_spell", f"Finger of death strikes {t.name(subj)}.", concerns=owner,
                    harms=owner)
         elif s == "lightning_bolt":
-            _damage(t, subj, 5, f"Lightning strikes {t.name(subj)} for 5.", s)
+            _damage(t, subj, 5, f"Lightning strikes {t.name(subj)} for 5.", s, c.caster)
         elif s == "cause_light_wounds":
-            _damage(t, subj, 2, f"Light wounds open on {t.name(subj)}: 2 damage.", s)
+            _damage(t, subj, 2, f"Light wounds open on {t.name(subj)}: 2 damage.", s, c.caster)
         elif s == "cause_heavy_wounds":
-            _damage(t, subj, 3, f"Heavy wounds open on {t.name(subj)}: 3 damage.", s)
+            _damage(t, subj, 3, f"Heavy wounds open on {t.name(subj)}: 3 damage.", s, c.caster)
         elif s == "fireball":
             if subj in t.mons and t.mons[subj].kind == "ice_elemental":
                 continue  # handled with the elementals: it destroys the ice elemental
@@ -939,7 +948,7 @@ def _phase_effects(t: _Turn, chosen: dict[str, str]) -> None:
                 t.emit("resisted", f"{t.name(subj)} resists the fireball.",
                        concerns=t.owner_of(subj))
             else:
-                _damage(t, subj, 5, f"The fireball engulfs {t.name(subj)}: 5 damage.", s)
+                _damage(t, subj, 5, f"The fireball engulfs {t.name(subj)}: 5 damage.", s, c.caster)
         elif s == "cure_light_wounds":
             _cure(t, subj, 1)
         elif s == "cure_heavy_wounds":
@@ -970,6 +979,9 @@ def _phase_effects(t: _Turn, chosen: dict[str, str]) -> None:
                 continue
             _damage(t, bid, 5, f"The {storm.replace('_', ' ')} hits {t.name(bid)} for 5.",
                     storm)
+            for c in works:
+                if c.spell == storm:
+                    t.spell_hits.setdefault(c.caster, set()).add(bid)
 
     # I8. Stabs: "Unless protected in that turn by a shield spell or another spell with the
     # same effect, the being stabbed suffers 1 point of damage."
@@ -981,6 +993,12 @@ def _phase_effects(t: _Turn, chosen: dict[str, str]) -> None:
             if STAB not in row:
                 continue
             written = o.stabs[si] if si < len(o.stabs) else None
+            own_stab = any(g == STAB and not _charmed_hand(t, w, hand)
+                           for hand, g in zip("LR", row, strict=True))
+            if not own_stab:
+                # Only the charmed hand stabs ("wizards carry only one dagger": a second stab
+                # in the same set is the same knife).
+                written = t.charm_stab.get((w.base.index, si), written)
             target = _bind_new(t, written or wizard_id(opponent(w.base.index)))
             if target == "none":
                 continue
@@ -1047,6 +1065,12 @@ def _cure(t: _Turn, bid: str, amount: int) -> None:
         t.mons[bid].cured += amount
     t.emit("cure", f"{t.name(bid)} is healed of up to {amount}.", concerns=t.owner_of(bid),
            target=bid, amount=str(amount))
+
+
+def _charmed_hand(t: _Turn, w: _Wiz, hand: str) -> bool:
+    """Whether this hand of the wizard is written by a charm person's controller this turn."""
+    return any(e.kind == "charm_person" and e.active_on(w.own) and e.detail[:1] == hand
+               for e in w.effects)
 
 
 def _was_raised(t: _Turn, bid: str) -> bool:
@@ -1406,8 +1430,16 @@ def _phase_outcome(t: _Turn) -> tuple[Result | None, Phase]:
         winner = opponent(loser)
         how = f"{t.game.names[loser]} died"
         if winner in surrendering:
-            how += f" as {t.game.names[winner]} surrendered"
-        result = Result(winner, how)
+            # "The surrendering wizard is deemed to have lost unless his gestures completed
+            # spells which killed his opponent": with both deemed to have lost, it is a draw.
+            if wizard_id(loser) in t.spell_hits.get(winner, set()):
+                result = Result(winner, how + f", killed by the spells {t.game.names[winner]} "
+                                "completed as he surrendered")
+            else:
+                result = Result(None, f"{t.game.names[winner]} surrendered as "
+                                f"{t.game.names[loser]} died: both lost, a draw")
+        else:
+            result = Result(winner, how)
     elif surrendering == {0, 1}:
         result = Result(None, "both wizards surrendered: a draw")
     elif surrendering:
@@ -1530,8 +1562,10 @@ def resolve(game: Game, inputs: Mapping[int, Orders | DecisionInput]) -> tuple[G
         pending_orders = tuple(sorted((i, o.to_json()) for i, o in t.orders.items()))
         answered = tuple(sorted(prior.items()))
         actors = tuple(sorted({d.wizard for d in t.needed}))
+        made = tuple((w.base.index, tuple(w.history[len(w.base.history):]))
+                     for w in t.wiz if w.acting)
         wait = Phase("decision", phase.turn, actors, tuple(t.needed), pending_orders, kind,
-                     base_phase.time_stopped)
+                     base_phase.time_stopped, made)
         wait = replace(wait, decisions=tuple(t.needed) + tuple(
             Decision(k, "answered", -1, (v,), "") for k, v in answered))
         new = replace(game, phase=wait, record=(*game.record, entry))

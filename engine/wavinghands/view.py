@@ -147,14 +147,11 @@ def _phase_json(game: Game, v: int) -> JSON:
             {"value": o, "label": OPTION_LABELS.get(o, o)} for o in x.options])
             for x in p.decisions if x.wizard == v]
         d["waiting_for"] = sorted({x.wizard for x in p.decisions if x.wizard >= 0})
-        revealed: JSON = {}
-        for i, orders in p.pending:
-            w = game.wizard(i)
-            hide = i != v and (w.effect("invisibility", next_own_turn(w)) is not None or
-                               viewer_blind(game, v))
-            sets = orders.get("gestures", [])
-            revealed[str(i)] = [["?", "?"] for _ in sets] if hide else sets
-        d["revealed"] = revealed
+        # "after gestures have been revealed": the gestures actually made (amnesia, paralysis,
+        # charm and confusion applied), hidden where the rules hide them.
+        d["revealed"] = {str(i): [["?", "?"] if r.hidden_from_opponent and i != v
+                                  else [r.left, r.right] for r in rows]
+                         for i, rows in p.revealed}
     return d
 
 

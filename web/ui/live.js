@@ -17,8 +17,8 @@ const CHIP = {
 function presenceLine(peer, opponent) {
   const words = {
     choosing: `${opponent} is choosing…`,
-    sealed: `${opponent} has sealed their move.`,
-    waiting: `${opponent} is waiting for you.`,
+    sealed: `${opponent} has sealed their move: yours now.`,
+    waiting: `${opponent} is waiting for your move.`,
   };
   return h('p', { class: 'presence', 'data-testid': 'live-presence', 'data-peer': peer || '' },
     peer ? words[peer] : `${opponent} is connected.`);
@@ -27,9 +27,10 @@ function presenceLine(peer, opponent) {
 /**
  * livePanel(opts) -> the live connection card of a remote duel (or of a page joining one).
  * opts: {link (live.js's currentLink() when it carries this duel, else null), opponent, busy,
- * error: {message}|null, onStart(), onAnswer(text) -> Promise<boolean>, onClose(), stun, onStun(text)}.
+ * error: {message}|null, onStart(), onAnswer(text) -> Promise<boolean>, onClose(), stun, onStun(text),
+ * over: the duel has ended, so the opponent's turn state is not shown}.
  */
-export function livePanel({ link, opponent, busy = '', error = null, onStart, onAnswer, onClose, stun, onStun }) {
+export function livePanel({ link, opponent, busy = '', error = null, onStart, onAnswer, onClose, stun, onStun, over = false }) {
   const status = link ? link.status : 'off';
   const reason = link ? link.detail.reason : '';
   const body = [];
@@ -61,7 +62,7 @@ export function livePanel({ link, opponent, busy = '', error = null, onStart, on
       shareText: 'My answer for our Waving Hands duel',
     }));
   } else if (status === 'connected') {
-    body.push(presenceLine(link.peer, opponent),
+    body.push(over ? h('p', { class: 'presence' }, `Connected to ${opponent}.`) : presenceLine(link.peer, opponent),
       h('div', { class: 'actions' }, h('button', { type: 'button', class: 'tool', 'data-testid': 'live-close', onclick: onClose }, 'End the live connection')));
   } else if (status === 'disconnected' || status === 'closed') {
     body.push(h('p', {}, link.detail.message),
