@@ -126,6 +126,9 @@ def preview(game: Game, v: int, draft: Any) -> JSON:
         who, hand = c.charm_target
         questions.append({"kind": "charm", "wizard": who, "hand": hand,
                           "options": sorted(ALPHABET),
+                          "stab_targets": [t for t in targets
+                                           if t["id"] not in (wizard_id(who), "none")],
+                          "stab_default": wizard_id(v),
                           "prompt": f"You control {game.names[who]}'s "
                                     f"{'left' if hand == 'L' else 'right'} hand: choose its "
                                     "gesture."})

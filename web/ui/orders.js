@@ -45,6 +45,7 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
     stab: Array.from({ length: setCount }, () => null),
     monsters: {},
     charm: null,
+    charmTarget: null, // where a charmed stab goes (the engine offers the choices)
     release: null,
   };
   let lastPreview = null;
@@ -83,7 +84,7 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
     if (casts.length) orders.casts = casts;
     if (draft.stab.some((s) => s)) orders.stab = setCount === 1 ? draft.stab[0] : draft.stab;
     if (Object.keys(draft.monsters).length) orders.monsters = { ...draft.monsters };
-    if (draft.charm) orders.charm = { gesture: draft.charm };
+    if (draft.charm) orders.charm = draft.charm === '>' && draft.charmTarget ? { gesture: draft.charm, target: draft.charmTarget } : { gesture: draft.charm };
     if (draft.release !== null) orders.release = { target: draft.release };
     return orders;
   }
@@ -248,7 +249,7 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
           onChange: (value) => { draft.monsters[q.monster] = value; refreshPreview(); },
         });
       case 'charm':
-        return selectField({
+        return [selectField({
           label: q.prompt,
           field: 'charm',
           testid: 'charm-gesture',
@@ -256,7 +257,14 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
           value: draft.charm,
           placeholder: 'Choose a gesture…',
           onChange: (value) => { draft.charm = value || null; refreshPreview(); },
-        });
+        }), draft.charm === '>' ? selectField({
+          label: 'The charmed hand stabs',
+          field: 'charm.target',
+          testid: 'charm-stab-target',
+          options: q.stab_targets,
+          value: draft.charmTarget || q.stab_default,
+          onChange: (value) => { draft.charmTarget = value || null; refreshPreview(); },
+        }) : null];
       case 'release':
         return selectField({
           label: `Your banked ${q.name}`,
