@@ -118,7 +118,9 @@ def test_a_whole_duel_live(players, shot) -> None:
     def on_step(w: int, need: str) -> None:
         # What each side shows of the other's state while the codes fly by themselves.
         for page in (host, guest):
-            peer = page.get_attribute("[data-testid=live-presence]", "data-peer")
+            peer = page.evaluate(
+                "document.querySelector('[data-testid=live-presence]')?.dataset.peer || ''"
+            )
             if peer:
                 presence_seen.add(peer)
         if w == 1 and need == "orders" and "shot" not in presence_seen:

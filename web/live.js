@@ -11,6 +11,7 @@ import {
   startHost,
 } from './transport/webrtc.js';
 
+// Re-exported so that the controller needs no second import of the transport for these two.
 export { STATUS, connectionCodeKind };
 
 let link = null; // {role, code, link, transport, acceptAnswer, duelId, status, detail, peer, answered}
@@ -152,14 +153,6 @@ export function closeLive() {
   link = null;
   old.transport.close();
   changed();
-}
-
-/** forgetLive() drops a connection that has ended, so the page offers a new one. */
-export function forgetLive() {
-  if (link && (link.status === STATUS.DISCONNECTED || link.status === STATUS.CLOSED)) {
-    link = null;
-    changed();
-  }
 }
 
 /** pageBase() -> this page's address without its fragment: the base of every link. */

@@ -58,10 +58,11 @@ async function copyText(text, fallbackNode) {
 export function codeBlock({ code, link = null, lead = '', testid = 'remote-code', shareText = 'My move in our Waving Hands duel', primary = true }) {
   const said = h('span', { class: 'muted copy-status', role: 'status', 'data-testid': `${testid}-copied` });
   const text = h('code', { class: 'code-text', 'data-testid': testid, tabindex: '0', 'aria-label': 'The code' }, code);
+  const linkText = link ? h('span', { class: 'link-text', 'data-testid': `${testid}-link` }, link) : null;
   const copy = async (what, node) => { said.textContent = await copyText(what, node); };
   const buttons = [
     h('button', { type: 'button', class: primary ? 'primary' : '', 'data-testid': `${testid}-copy`, onclick: () => copy(code, text) }, 'Copy code'),
-    link ? h('button', { type: 'button', 'data-testid': `${testid}-copy-link`, onclick: () => copy(link, null) }, 'Copy link') : null,
+    link ? h('button', { type: 'button', 'data-testid': `${testid}-copy-link`, onclick: () => copy(link, linkText) }, 'Copy link') : null,
   ];
   if (typeof navigator.share === 'function') {
     buttons.push(h('button', {
@@ -79,8 +80,7 @@ export function codeBlock({ code, link = null, lead = '', testid = 'remote-code'
   return h('div', { class: 'code-block' },
     lead ? h('p', { class: 'code-lead' }, lead) : null,
     text,
-    link ? h('p', { class: 'code-link muted' }, 'Or the link (the code travels after its #, which never reaches any server): ',
-      h('span', { class: 'link-text', 'data-testid': `${testid}-link` }, link)) : null,
+    link ? h('p', { class: 'code-link muted' }, 'Or the link (the code travels after its #, which never reaches any server): ', linkText) : null,
     h('div', { class: 'actions' }, buttons, said));
 }
 
