@@ -43,8 +43,8 @@ function serial(task) {
 const duelIdOf = (session) => `r-${session.game_id}-${session.me}`;
 const opponentOf = (session) => session.names[1 - session.me] || 'your opponent';
 // Whether the opponent is waiting for my last code: the exchange alternates, and message number
-// `seq` is mine to send exactly when seq % 2 == me (docs/protocol.md, "The session").
-const owesCode = (status) => status.seq % 2 !== status.me && Boolean(status.last_sent);
+// The session says whether the opponent still needs my last code (docs/protocol.md).
+const owesCode = (status) => status.code_owed;
 const isRemote = (mode) => mode === 'codes' || mode === 'live';
 
 function seenOf(view) {
@@ -379,10 +379,11 @@ async function answerForDuel(text) {
 }
 
 // What to tell the opponent: 'sealed' only while my input to the phase under way is committed
-// and theirs is still to come (the session's `pending`), so it never refers to a turn they are past.
-function presenceFor(status, session) {
+// and theirs is still to come (the session's status says so), so it never refers to a turn they
+// are past.
+function presenceFor(status) {
   if (status.state === 'your_input') return 'choosing';
-  if (status.state === 'waiting' && session.pending && session.pending.committer === session.me) return 'sealed';
+  if (status.state === 'waiting' && status.sealed) return 'sealed';
   return 'waiting';
 }
 
@@ -399,7 +400,7 @@ async function onLiveChange(link) {
       const r = await api.remoteStatus(duel.session);
       if (!r.ok) return;
       if (r.status.last_sent) sendLiveIfConnected(duel, r.status.last_sent);
-      live.setLivePresence(presenceFor(r.status, duel.session));
+      live.setLivePresence(presenceFor(r.status));
     });
   }
   if (shown) shown.refresh();
@@ -444,7 +445,7 @@ async function render(duel, { status = null, feedback } = {}) {
   }
   const link = st.last_sent ? await api.remoteLink(st.last_sent, live.pageBase()) : null;
   const extras = { link: link && link.ok ? link.link : null };
-  if (live.currentLink() && live.currentLink().duelId === duel.id) live.setLivePresence(presenceFor(st, duel.session));
+  if (live.currentLink() && live.currentLink().duelId === duel.id) live.setLivePresence(presenceFor(st));
   if (shown && shown.id === duel.id && shown.key === bodyKey(st)) {
     shown.refresh({ duel, status: st, view, extras, ...(feedback === undefined ? {} : { feedback }) });
     return;

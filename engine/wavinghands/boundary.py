@@ -14,8 +14,18 @@ def ok(**payload: Any) -> str:
                       sort_keys=True)
 
 
+def sentence(text: str) -> str:
+    """A message as a sentence for the player: capital first letter, closing full stop."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?)\"" else text + "."
+
+
 def err(code: str, message: str, **extra: Any) -> str:
     """A failure envelope: {"ok": false, "error": {"code", "message", ...extra}}."""
+    message = sentence(message)
     return json.dumps({"ok": False, "error": {"code": code, "message": message, **extra}},
                       ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 

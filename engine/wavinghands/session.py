@@ -355,7 +355,11 @@ def status(s: Session, engine: Engine | None = None) -> dict[str, Any]:
     """What the session waits for, as JSON for the UI (see docs/protocol.md)."""
     opp = s.names[s.other] or "your opponent"
     base: dict[str, Any] = {"game_id": s.game_id.hex(), "me": s.me, "seq": s.seq,
-                            "sent": len(s.sent), "last_sent": s.sent[-1] if s.sent else None}
+                            "sent": len(s.sent), "last_sent": s.sent[-1] if s.sent else None,
+                            # the opponent has not had my last code answered yet
+                            "code_owed": bool(s.sent) and not s.my_move,
+                            # my input for this phase is sealed, waiting for the opponent's
+                            "sealed": s.pending is not None and s.pending.committer == s.me}
     if s.game is None:
         return {**base, "state": "awaiting_accept", "turn": 0, "phase": None,
                 "message": "Waiting for your opponent to accept: send them the invitation "
