@@ -236,17 +236,20 @@ class Decision:
     wizard: int
     options: tuple[str, ...]
     prompt: str
+    labels: tuple[str, ...] = ()  # a readable label per option, when the engine has one
 
     def to_json(self) -> JSON:
         """JSON form."""
         return {"id": self.id, "kind": self.kind, "wizard": self.wizard,
-                "options": list(self.options), "prompt": self.prompt}
+                "options": list(self.options), "prompt": self.prompt,
+                "labels": list(self.labels)}
 
     @staticmethod
     def from_json(d: JSON) -> Decision:
         """Inverse of to_json."""
         return Decision(str(d["id"]), str(d["kind"]), int(d["wizard"]),
-                        tuple(str(o) for o in d["options"]), str(d["prompt"]))
+                        tuple(str(o) for o in d["options"]), str(d["prompt"]),
+                        tuple(str(x) for x in d.get("labels", ())))
 
 
 @dataclass(frozen=True, slots=True)

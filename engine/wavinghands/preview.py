@@ -120,8 +120,20 @@ def preview(game: Game, v: int, draft: Any) -> JSON:
                                                           set=si) for x in chosen]})
     for m in controlled_monsters(game, v):
         questions.append({"kind": "monster", "monster": m.id, "name": m.kind.replace("_", " "),
+                          "label": f"Your {m.kind.replace('_', ' ')} ({m.id}) attacks",
                           "default": wizard_id(opponent(v)),
                           "options": [t for t in targets if t["id"] != m.id]})
+    # "Monsters may attack on the turn in which they are summoned": a summons cast at oneself
+    # gives a monster to direct now ("stating which at the time he writes his gestures").
+    for ref in _new_refs(game, rows, w, base, orders):
+        summoned = next((x for s in sets_out for x in s["casts"]
+                         if f"new:{v}:{x['hand']}{':1' if x['set'] else ''}" == ref["id"]), None)
+        if summoned is None or summoned["spell"] == "summon_elemental":
+            continue  # elementals take no orders
+        questions.append({"kind": "monster", "monster": ref["id"], "name": ref["name"],
+                          "label": f"{ref['name'][0].upper()}{ref['name'][1:]} attacks",
+                          "default": wizard_id(opponent(v)),
+                          "options": targets})
     if c.charm_target is not None:
         who, hand = c.charm_target
         questions.append({"kind": "charm", "wizard": who, "hand": hand,

@@ -38,8 +38,9 @@ def replay(record: Any, until: int | None = None) -> list[Game]:
         raise RecordError("not a Waving Hands record (its \"format\" is not "
                           f"{FORMAT!r})")
     if record.get("version") != VERSION:
-        raise RecordError(f"record version {record.get('version')!r} is not supported "
-                          f"(this engine reads version {VERSION})")
+        found = record.get("version")
+        what = "has no version" if found is None else f"is version {found!r}"
+        raise RecordError(f"this record {what}; this engine reads version {VERSION} records")
     try:
         players = record["players"]
         game = new_game((str(players[0]), str(players[1])), str(record["seed"]),

@@ -537,7 +537,7 @@ def _mirror_counter(t: _Turn, live: list[_Cast]) -> None:
         # corpses. It therefore cannot be stopped": on the living it is a cure, and is stopped.
         passes = c.spell in PASS_COUNTER and not (c.spell == "raise_dead" and t.alive(c.subject))
         if c.works and c.subject in countered and not passes:
-            c.fail(f"countered on {t.name(c.subject)}")
+            c.fail(f"the counter-spell on {t.name(c.subject)} stops it")
     # Invisibility: "Wizards can still stab and direct spells at him, with the same hope" (that
     # he becomes visible prematurely): spells of others aimed at him miss.
     for c in live:
@@ -718,6 +718,19 @@ def _phase_decisions(t: _Turn) -> dict[str, str]:
                     chosen[did] = already.detail[0]
                     continue
                 prompt = f"Paralysis hits {subj.base.name}: which hand is paralysed?"
+                last = subj.history[-1] if subj.history else None
+                labels: list[str] = []
+                # Label each hand with the gesture it would freeze in, unless the chooser could
+                # not see that gesture (blind, or the subject invisible).
+                if last is not None and (c.controller == subj.base.index or
+                                         not last.hidden_from_opponent):
+                    for hand, g in (("Left hand", last.left), ("Right hand", last.right)):
+                        frozen = PARALYSED_FORM.get(g, g)
+                        shown = _gword(g) if frozen == g else f"{_gword(g)}, frozen into {frozen}"
+                        labels.append(f"{hand} ({shown})")
+                _ask(t, chosen, did, "paralysis", c.controller, ("L", "R"), prompt,
+                     tuple(labels))
+                continue
             else:
                 prompt = f"Charm person hits {subj.base.name}: which hand will you control " \
                          "next turn?"
@@ -735,12 +748,12 @@ def _phase_decisions(t: _Turn) -> dict[str, str]:
 
 
 def _ask(t: _Turn, chosen: dict[str, str], did: str, kind: str, who: int,
-         options: tuple[str, ...], prompt: str) -> None:
+         options: tuple[str, ...], prompt: str, labels: tuple[str, ...] = ()) -> None:
     answer = t.decisions.get(did)
     if answer in options:
         chosen[did] = answer
     else:
-        t.needed.append(Decision(did, kind, who, options, prompt))
+        t.needed.append(Decision(did, kind, who, options, prompt, labels))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -806,6 +819,15 @@ def _living_ids(t: _Turn) -> list[str]:
 
 def _phase_effects(t: _Turn, chosen: dict[str, str]) -> None:
     works = [c for c in t.casts if c.works and not c.banked]
+
+    # I0. The log tells what was cast before what it did.
+    for c in works:
+        subj = c.subject
+        aimed = f" at {t.name(subj)}" if subj else ""
+        refl = f" (turned back by {t.name(c.reflected_by)}'s mirror)" if c.reflected_by else ""
+        t.emit("cast", f"{t.name(wizard_id(c.caster))} casts {SPELLS[c.spell].name}{aimed}{refl}.",
+               concerns={c.caster} | (t.owner_of(subj) if subj else set()),
+               caster=str(c.caster), spell=c.spell, subject=subj)
 
     # I1. Charm monster: "Control of the monster is transferred to the caster of the spell ...
     # as of this turn ... including that turn."  It "only affects monsters (excluding
@@ -902,12 +924,6 @@ def _phase_effects(t: _Turn, chosen: dict[str, str]) -> None:
     for c in works:
         s = c.spell
         subj = c.subject
-        who = t.name(wizard_id(c.caster))
-        aimed = f" at {t.name(subj)}" if subj else ""
-        refl = f" (turned back by {t.name(c.reflected_by)}'s mirror)" if c.reflected_by else ""
-        t.emit("cast", f"{who} casts {SPELLS[s].name}{aimed}{refl}.",
-               concerns={c.caster} | (t.owner_of(subj) if subj else set()),
-               caster=str(c.caster), spell=s, subject=subj)
         if s in ("finger_of_death", "raise_dead") and subj in fod and subj in raise_:
             # "Certain spells cancel one another ... An obvious example is finger of death and
             # raise dead."
@@ -1231,8 +1247,8 @@ def _monster_attack(t: _Turn, m: _Mon, works: list[_Cast]) -> None:
                    concerns={ctrl} | t.owner_of(target))
             continue
         if _shielded(t, target):
-            t.emit("blocked", f"{t.name(m.base.id)}'s attack is stopped by {t.name(target)}'s "
-                   "shield.", concerns={ctrl} | t.owner_of(target))
+            t.emit("blocked", f"{t.name(target)}'s shield stops the attack of "
+                   f"{t.name(m.base.id)}.", concerns={ctrl} | t.owner_of(target))
             continue
         _damage(t, target, MONSTER_STRENGTH[m.kind],
                 f"{t.name(m.base.id)} attacks {t.name(target)} for "
@@ -1348,6 +1364,8 @@ def _enchant_wizard(t: _Turn, c: _Cast, w: _Wiz, chosen: dict[str, str]) -> None
     known = (0, 1) if not t.blind(opponent(idx)) else (idx,)
     effect = replace(effect, known_to=tuple(sorted(set(known) | {c.caster})))
     w.effects.append(effect)
+    if s in ("paralysis", "charm_person") and not effect.permanent:
+        return  # already told, with the hand, above
     forever = effect.permanent and s not in ("resist_heat", "resist_cold")
     t.emit("enchant", f"{w.base.name} is under {SPELLS[s].name}{' for ever' if forever else ''}.",
            concerns={idx, c.caster}, harms={idx}, subject=wizard_id(idx), spell=s)

@@ -106,8 +106,8 @@ def _targets(game: Game, v: int) -> list[JSON]:
     blind = viewer_blind(game, v)
     for m in game.monsters:
         if m.alive and (not blind or v in m.known_to):
-            out.append({"id": m.id, "name": f"{game.names[m.controller]}'s "
-                        f"{m.kind.replace('_', ' ')} ({m.id})"})
+            owner = "Your" if m.controller == v else f"{game.names[m.controller]}'s"
+            out.append({"id": m.id, "name": f"{owner} {m.kind.replace('_', ' ')} ({m.id})"})
     out.append({"id": "none", "name": "nobody"})
     return out
 
@@ -144,7 +144,8 @@ def _phase_json(game: Game, v: int) -> JSON:
         d["time_stopped"] = list(p.time_stopped)
     if p.kind == "decision":
         d["decisions"] = [dict(x.to_json(), choices=[
-            {"value": o, "label": OPTION_LABELS.get(o, o)} for o in x.options])
+            {"value": o, "label": x.labels[i] if i < len(x.labels) else OPTION_LABELS.get(o, o)}
+            for i, o in enumerate(x.options)])
             for x in p.decisions if x.wizard == v]
         d["waiting_for"] = sorted({x.wizard for x in p.decisions if x.wizard >= 0})
         # "after gestures have been revealed": the gestures actually made (amnesia, paralysis,

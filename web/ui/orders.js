@@ -241,7 +241,7 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
         });
       case 'monster':
         return selectField({
-          label: `Your ${q.name} (${q.monster}) attacks`,
+          label: q.label,
           field: `monsters.${q.monster}`,
           testid: `monster-target-${q.monster}`,
           options: q.options,
