@@ -665,7 +665,21 @@ def cmd_test(args: argparse.Namespace) -> int:
     print("\n===== summary", flush=True)
     for r in results:
         print(f"{'PASS' if r.ok else 'FAIL'}  {r.name:<26} {r.summary}", flush=True)
+    # One closing line over every runner, in the plain form CI reads ("N passed, N failed").
+    passed = sum(_count(r.summary, ("passed", "pass")) for r in results)
+    failed = sum(_count(r.summary, ("failed", "fail")) for r in results) + \
+        sum(1 for r in results if not r.ok and not _count(r.summary, ("failed", "fail")))
+    print(f"total: {passed} passed, {failed} failed", flush=True)
     return 0 if all(r.ok for r in results) else 1
+
+
+def _count(summary: str, words: tuple[str, ...]) -> int:
+    """The number before any of `words` in a runner's summary ("535 passed", "29 pass")."""
+    total = 0
+    for m in re.finditer(r"(\d+) (\w+)", summary):
+        if m.group(2) in words:
+            total += int(m.group(1))
+    return total
 
 
 # --------------------------------------------------------------------------------------------
