@@ -24,19 +24,13 @@ import pytest
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
+from conftest import CHROMIUM_ARGS as BASE_CHROMIUM_ARGS  # noqa: E402
+from conftest import WEBRTC_ARGS  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-features=WebRtcHideLocalIpsWithMdns",
-]
+CHROMIUM_ARGS = [*BASE_CHROMIUM_ARGS, *WEBRTC_ARGS]
 CONNECT_MS = 20_000
 
 
