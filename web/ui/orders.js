@@ -74,16 +74,23 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
       if (c.target) entry.target = c.target;
       return entry;
     });
+    // Answers count only while the engine still asks the question (the gestures may have
+    // changed since): a monster being summoned, a delayed effect or permanency waiting.
+    const asked = new Set((lastPreview ? lastPreview.questions : []).map((q) => (q.kind === 'monster' ? `monster:${q.monster}` : q.kind)));
     for (const flag of ['bank', 'permanent']) {
       const pick = draft.flags[flag];
-      if (!pick) continue;
+      if (!pick || !asked.has(flag)) continue;
       let entry = casts.find((c) => c.set === pick.set && c.hand === pick.hand);
       if (!entry) casts.push(entry = { set: pick.set, hand: pick.hand, spell: pick.spell });
       if (entry.spell === pick.spell) entry[flag] = true;
     }
     if (casts.length) orders.casts = casts;
-    if (draft.stab.some((s) => s)) orders.stab = setCount === 1 ? draft.stab[0] : draft.stab;
-    if (Object.keys(draft.monsters).length) orders.monsters = { ...draft.monsters };
+    // A stab target counts only for a gesture set that still stabs (the engine refuses a target
+    // for a stab that is not made).
+    const stabs = draft.stab.map((s, i) => (s && draft.gestures[i] && draft.gestures[i].includes('>') ? s : null));
+    if (stabs.some((s) => s)) orders.stab = setCount === 1 ? stabs[0] : stabs;
+    const monsters = Object.fromEntries(Object.entries(draft.monsters).filter(([id]) => !id.startsWith('new:') || asked.has(`monster:${id}`)));
+    if (Object.keys(monsters).length) orders.monsters = monsters;
     if (draft.charm) orders.charm = draft.charm === '>' && draft.charmTarget ? { gesture: draft.charm, target: draft.charmTarget } : { gesture: draft.charm };
     if (draft.release !== null) orders.release = { target: draft.release };
     return orders;
