@@ -37,7 +37,7 @@ def gestures_for(wizard: int, turn: int) -> str:
 def open_site(page: Page, url: str) -> None:
     """Load the page (or a link into it) and wait until the engine answers."""
     page.goto(url)
-    page.wait_for_function("window.__engineReady === true", timeout=ENGINE_MS)
+    page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS)
 
 
 def screen_state(page: Page) -> dict[str, str] | None:

@@ -52,7 +52,7 @@ def open_game(page, server_url: str) -> None:
     page.wait_for_selector(
         "[data-testid=start-screen], [data-testid=resume-screen]", timeout=10_000
     )
-    page.wait_for_function("window.__engineReady === true", timeout=ENGINE_MS)
+    page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS)
 
 
 def start_hotseat(page) -> None:
@@ -136,7 +136,7 @@ def play_until_over(page, shot: Callable[..., Path]) -> None:
             # Mid-turn: one wizard's orders are sealed, the other's are not yet written.
             waiting_for = page.inner_text("#pass-title")
             page.reload()
-            page.wait_for_function("window.__engineReady === true", timeout=ENGINE_MS)
+            page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS)
             assert wait_screen(page) == "pass-screen"
             assert page.inner_text("#pass-title") == waiting_for, "the sealed orders survive"
             reloaded = True

@@ -180,7 +180,7 @@ def test_after_a_reload_a_new_exchange_reconnects_and_the_duel_ends_live(players
     play(players, None, until=lambda: int((screen_state(host) or {}).get("turn", "0")) >= 3)
     # The guest's page reloads: its connection is gone, its duel is not.
     guest.reload()
-    guest.wait_for_function("window.__engineReady === true", timeout=STEP_MS)
+    guest.wait_for_function("window.__appReady === true", timeout=STEP_MS)
     guest.wait_for_selector("[data-testid=remote-screen]", timeout=STEP_MS)
     wait_live(host, "disconnected", timeout=STEP_MS)
     # This time the guest makes the connection code, and the host pastes it into the duel's box.

@@ -132,7 +132,7 @@ def test_a_duel_by_codes_survives_bad_pastes_and_a_reload(players, server_url, s
             # Reload while the guest's sealed orders wait for the host's answer: the pending
             # commitment, its secret and the code to send must all survive.
             guest.reload()
-            guest.wait_for_function("window.__engineReady === true", timeout=STEP_MS)
+            guest.wait_for_function("window.__appReady === true", timeout=STEP_MS)
             guest.wait_for_selector("[data-testid=remote-code]", timeout=STEP_MS)
             assert screen_state(guest) == state
             assert code_to_send(guest) == code

@@ -90,7 +90,9 @@ engine.then(() => {
   statusBox.dataset.state = 'ready';
   statusBox.querySelector('.engine-status-text').textContent = 'Rules engine ready';
   setTimeout(() => { statusBox.hidden = true; }, 2500);
-  window.__engineReady = true;
+  // engine.js keeps its boot promise on window.__engineReady; this flag says the page, not just
+  // the worker, is ready to play (tests wait for it).
+  window.__appReady = true;
   window.dispatchEvent(new Event('engine-ready'));
 }, (err) => {
   setSpellBook(null, err.message);
@@ -204,9 +206,12 @@ async function importDuel(text, mode) {
   const names = first.view.names;
   const seen = (v) => ({ log: v.log.length, rows: v.wizards.map((w) => w.history.length) });
   const second = await api.view(loaded.game, 1);
+  // The same record imported twice is the same saved duel, not a second copy.
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text.trim())));
+  const id = `import-${[...digest.slice(0, 8)].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
   state = {
     duel: {
-      id: storage.newGameId(), mode, seats: mode === 'computer' ? ['human', 'computer'] : ['human', 'human'],
+      id, mode, seats: mode === 'computer' ? ['human', 'computer'] : ['human', 'human'],
       game: loaded.game, pending: {}, seen: { 0: seen(first.view), 1: second.ok ? seen(second.view) : { log: 0, rows: [0, 0] } },
       createdAt: Date.now(), summary: { title: `${names[0]} vs ${names[1]}`, turn: first.view.turn, over: false },
     },
