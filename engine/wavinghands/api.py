@@ -83,7 +83,7 @@ def new_game(params: str) -> str:
         raise ApiError("bad-names", "give two wizard names")
     seed = p.get("seed")
     if not isinstance(seed, str):
-        raise ApiError("bad-seed", "a seed (hex) is required; both players should contribute")
+        raise ApiError("bad-seed", "a seed (lowercase hex) is required")
     ruleset = Ruleset.from_json(p.get("ruleset", {}) or {})
     game = duel.new_game((str(names[0]), str(names[1])), seed, ruleset)
     return ok(game=game.to_json())

@@ -24,7 +24,8 @@ class SetupError(ValueError):
 
 def new_game(names: tuple[str, str], seed: str, ruleset: Ruleset | None = None,
              dice: Mapping[str, int] | None = None) -> Game:
-    """A fresh duel.  `seed` is lowercase hex (both players should contribute to it)."""
+    """A fresh duel.  `seed` is lowercase hex; every die also mixes both wizards' per-turn
+    nonces, so neither player alone decides or foresees a roll (docs/protocol.md)."""
     clean = tuple(n.strip() for n in names)
     if len(clean) != 2 or not all(clean) or any(len(n) > 40 for n in clean):
         raise SetupError("bad-names", "Each wizard needs a name of 1 to 40 characters.")
