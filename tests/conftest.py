@@ -1,9 +1,8 @@
-"""Make the engine importable from a source checkout as well as from an installed wheel."""
+"""Test the engine of this checkout, even where another checkout's engine is installed."""
 
 import sys
 from pathlib import Path
 
-try:
-    import wavinghands  # noqa: F401
-except ImportError:  # running from a checkout without `pip install -e .`
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
+# First on the path, so an editable install made from another work tree (or an older wheel in
+# site-packages) can never stand in for the code under test.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
