@@ -36,6 +36,8 @@ export const validate = (game, wizard, input) => ask('validate', game, wizard, i
 export const step = (game, inputs) => ask('step', game, inputs);
 /** spells() -> {ok, spells}: the spell table with notation and descriptions. */
 export const spells = () => ask('spells');
+/** rulesets() -> {ok, rulesets:[{name, title, description, options:[{key, label, description, default}]}]}: the rules a new game may use, the default first. */
+export const rulesets = () => ask('rulesets');
 /** exportRecord(game) -> {ok, record}. */
 export const exportRecord = (game) => ask('export_record', game);
 /** importRecord(recordText) -> {ok, game}: replays a record given as JSON text (the engine reports bad JSON too). */

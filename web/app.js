@@ -43,10 +43,19 @@ registerMode({
   begin: ({ names, ruleset }) => startLocalDuel({ names, ruleset, mode: 'computer', seats: ['human', 'computer'] }),
 });
 
-// The rule variants the start screen offers; each maps onto a field of the engine's ruleset.
-const RULE_OPTIONS = [
-  { id: 'withhold', label: 'House rule: completed spells may be withheld', hint: 'A wizard may choose not to cast a spell his gestures complete (the standard rules say it must be cast).' },
-];
+// The rules a new duel is played under come from the engine (api.rulesets): the default ruleset
+// and its options, which the start screen offers once the engine is up. No rule lives here.
+let ruleset = { name: 'standard', options: [] };
+// The default ruleset's options as the start screen shows them ({id, label, hint, default});
+// filled in place once the engine answers, so remote.js (which borrows it) sees them too.
+const ruleOptions = [];
+
+function adoptRuleset(listed) {
+  ruleset = listed;
+  ruleOptions.splice(0, ruleOptions.length, ...listed.options.map((o) => ({
+    id: o.key, label: o.label, hint: o.description, default: o.default,
+  })));
+}
 
 // ---------------------------------------------------------------------------------------------
 // Engine boot. The page is usable at once; anything that needs the engine waits on `engine`.
@@ -83,6 +92,11 @@ const engine = (async () => {
   const book = await api.spells();
   if (!book.ok) throw new Error(`The spell book could not be read (${book.error.message}).`);
   setSpellBook(book);
+  const listed = await api.rulesets();
+  if (!listed.ok || !listed.rulesets.length) {
+    throw new Error(`The rules could not be read (${listed.ok ? 'none listed' : listed.error.message}).`);
+  }
+  adoptRuleset(listed.rulesets[0]);
   return true;
 })();
 
@@ -141,13 +155,14 @@ function showStart() {
   show(startScreen({
     prefs: storage.loadPrefs(),
     modes: modeChoices(),
-    options: RULE_OPTIONS,
+    // The options appear when the engine has listed them (none if it never starts).
+    options: engine.then(() => ruleOptions, () => []),
     saved: storage.listGames(),
     remoteSlot,
     onStart: async ({ names, mode, options }) => {
       storage.savePrefs({ names, mode, options });
       const chosen = MODES.get(mode);
-      return chosen.begin({ names, ruleset: { ...options } });
+      return chosen.begin({ names, ruleset: { name: ruleset.name, ...options } });
     },
     onResume: (id) => resume(id),
     onDelete: (id) => { storage.deleteGame(id); showStart(); },
@@ -423,7 +438,7 @@ document.addEventListener('keydown', (event) => {
 
 // Remote play (web/remote.js): two more ways to play, the start screen's join box, links.
 const remote = installRemote({
-  registerMode, show, toast, goHome, fail, engine, openReference, exportDuel, ruleOptions: RULE_OPTIONS,
+  registerMode, show, toast, goHome, fail, engine, openReference, exportDuel, ruleOptions,
 });
 
 // First screen: a code link just opened, the duel a reload interrupted, or the start screen.

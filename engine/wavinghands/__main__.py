@@ -8,7 +8,7 @@ import sys
 from itertools import pairwise
 from typing import Any
 
-from .model import Game
+from .model import DECISION, TIME_STOP, Game
 from .record import RecordError, replay
 from .spelltext import spell_reference
 from .view import view
@@ -26,10 +26,10 @@ def account(states: list[Game]) -> str:
     lines = [f"{names[0]} v {names[1]} — ruleset {final.ruleset.name}, seed {final.seed}", ""]
     for before, after in pairwise(states):
         phase = before.phase
-        if phase.kind == "decision":
+        if phase.kind == DECISION:
             lines.append(f"Turn {phase.turn} decisions:")
         else:
-            label = "time-stopped turn" if phase.kind == "time_stop" else "Turn"
+            label = "time-stopped turn" if phase.kind == TIME_STOP else "Turn"
             lines.append(f"{label} {phase.turn}:")
         entry = after.record[-1]
         for i, inp in entry.inputs:

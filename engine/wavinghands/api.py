@@ -14,7 +14,7 @@ from typing import Any
 from . import duel, record
 from .ai import choose_input
 from .boundary import guard, ok
-from .model import Game, canonical_json
+from .model import ORDERS, TIME_STOP, Game, canonical_json
 from .orders import OrderError
 from .preview import preview as _preview
 from .remote_api import (
@@ -27,7 +27,7 @@ from .remote_api import (
     remote_seal,
     remote_status,
 )
-from .ruleset import Ruleset
+from .rulesets import Ruleset, describe_rulesets, find_ruleset
 from .spelltext import spell_reference
 from .view import view as _view
 
@@ -85,6 +85,8 @@ def new_game(params: str) -> str:
     if not isinstance(seed, str):
         raise ApiError("bad-seed", "a seed (lowercase hex) is required")
     ruleset = Ruleset.from_json(p.get("ruleset", {}) or {})
+    if "name" in (p.get("ruleset") or {}):
+        find_ruleset(ruleset.name)  # a new game names a ruleset that exists (unknown-ruleset)
     game = duel.new_game((str(names[0]), str(names[1])), seed, ruleset)
     return ok(game=game.to_json())
 
@@ -100,7 +102,7 @@ def preview(game: str, wizard: str, draft: str) -> str:
     """What a draft of orders would do: {"preview": P}."""
     g = _game(game)
     v = _wizard(wizard)
-    if g.phase.kind not in ("orders", "time_stop") or v not in g.phase.actors:
+    if g.phase.kind not in (ORDERS, TIME_STOP) or v not in g.phase.actors:
         raise ApiError("not-your-turn", "there are no orders to write now")
     return ok(preview=_preview(g, v, _load(draft, "draft")))
 
@@ -142,6 +144,13 @@ def spells() -> str:
 
 
 @guard
+def rulesets() -> str:
+    """The rules a new game may use: {"rulesets": [{"name", "title", "description", "options":
+    [{"key", "label", "description", "default"}]}]}, the default ruleset first."""
+    return ok(rulesets=describe_rulesets())
+
+
+@guard
 def export_record(game: str) -> str:
     """The record of a game: {"record": R}."""
     return ok(record=record.export_record(_game(game)))
@@ -165,4 +174,4 @@ def ai_input(game: str, wizard: str) -> str:
 
 __all__ = ["ai_input", "export_record", "import_record", "new_game", "preview", "remote_accept",
            "remote_describe", "remote_invite", "remote_link", "remote_parse", "remote_receive",
-           "remote_seal", "remote_status", "spells", "step", "validate", "view"]
+           "remote_seal", "remote_status", "rulesets", "spells", "step", "validate", "view"]

@@ -9,7 +9,7 @@ from typing import Any
 from .model import Event, Game, Phase, new_wizards
 from .orders import DecisionInput, OrderError, Orders, parse_decisions, parse_orders
 from .resolve import resolve
-from .ruleset import Ruleset
+from .rulesets import Ruleset
 
 _SEED_RE = re.compile(r"^[0-9a-f]{8,128}$")
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .model import Game
+from .model import HAND_WORDS, NOBODY, Game, gesture_word, wizard_index
 from .orders import (
     GESTURES,
     NOTHING,
@@ -18,10 +18,10 @@ from .orders import (
     Orders,
 )
 from .recognize import Allocation, Candidate, allocations, completed, default_allocation
-from .situation import constraints, opponent, wizard_id
-from .spells import SPELLS, Category
+from .situation import BY_AMNESIA, BY_CHARM, constraints, opponent, wizard_id
+from .spells import STANDARD_TABLE, Category, Does, SpellTable
 
-HAND_WORD = {"L": "left hand", "R": "right hand", "B": "both hands"}
+HAND_WORD = HAND_WORDS
 
 
 def effective_preview_rows(game: Game, index: int, orders: Orders) -> list[tuple[str, str]]:
@@ -37,14 +37,15 @@ def effective_preview_rows(game: Game, index: int, orders: Orders) -> list[tuple
             hc = c.hand(hand)
             if hc.forced is not None:
                 g[hand] = hc.forced
-            elif hc.why == "charm":
+            elif hc.why == BY_CHARM:
                 g[hand] = NOTHING
         rows.append((g["L"], g["R"]))
     return rows
 
 
 def choose_allocation(cands: Sequence[Candidate], choices: Sequence[CastChoice],
-                      withhold: bool, set_index: int) -> Allocation:
+                      withhold: bool, set_index: int,
+                      table: SpellTable = STANDARD_TABLE) -> Allocation:
     """The allocation the orders choose for one gesture set (defaults where they are silent).
 
     Raises OrderError if the choices name a spell this set does not complete or combine spells
@@ -57,7 +58,7 @@ def choose_allocation(cands: Sequence[Candidate], choices: Sequence[CastChoice],
                              f"casts.{set_index}.{ch.hand}")
         return Allocation(())
     if not choices:
-        return default_allocation(cands)
+        return default_allocation(cands, table)
     chosen: list[Candidate] = []
     withheld: set[str] = set()
     for ch in choices:
@@ -70,7 +71,7 @@ def choose_allocation(cands: Sequence[Candidate], choices: Sequence[CastChoice],
             continue
         match = [c for c in cands if c.hand == ch.hand and c.spell == ch.spell]
         if not match:
-            name = SPELLS[ch.spell].name if ch.spell in SPELLS else repr(ch.spell)
+            name = table[ch.spell].name if ch.spell in table else repr(ch.spell)
             raise OrderError("no-such-spell", f"gesture set {set_index + 1}: "
                              f"{_hand_does(ch.hand, 'do')} not complete {name} this turn",
                              f"casts.{set_index}.{ch.hand}")
@@ -83,7 +84,7 @@ def choose_allocation(cands: Sequence[Candidate], choices: Sequence[CastChoice],
                 continue
             own = [c for c in cands if c.hand == hand]
             if own:
-                chosen.append(max(own, key=lambda c: (c.length, -SPELLS[c.spell].priority)))
+                chosen.append(max(own, key=lambda c: (c.length, -table[c.spell].priority)))
     alloc = Allocation(tuple(chosen))
     legal = allocations(cands, withhold)
     if not any(sorted(a.spells, key=_k) == sorted(alloc.spells, key=_k) for a in legal):
@@ -106,10 +107,11 @@ def _k(c: Candidate) -> tuple[str, str]:
 
 def target_exists(game: Game, target: str, allow_dead: bool = False) -> bool:
     """Whether a concrete target names a being now (new: refs are checked at resolution)."""
-    if target == "none" or target.startswith("new:"):
+    if target == NOBODY or target.startswith("new:"):
         return True
-    if target.startswith("W"):
-        return allow_dead or game.wizard(int(target[1])).alive
+    index = wizard_index(target)
+    if index is not None:
+        return allow_dead or game.wizard(index).alive
     m = game.monster(target)
     return m is not None and (allow_dead or m.alive)
 
@@ -140,12 +142,12 @@ def order_problems(game: Game, index: int, orders: Orders) -> list[OrderError]:
             hc = c.hand(hand)
             field = f"gestures.{si}.{0 if hand == 'L' else 1}"
             if hc.forced is not None and g != hc.forced:
-                cause = {"amnesia": "amnesia makes him repeat last turn's gestures",
-                         "charm": "that hand is charmed for ever into this gesture"}.get(
+                cause = {BY_AMNESIA: "amnesia makes him repeat last turn's gestures",
+                         BY_CHARM: "that hand is charmed for ever into this gesture"}.get(
                              hc.why, "that hand is paralysed")
                 out.append(OrderError("forced-gesture", f"{HAND_WORD[hand]} must make "
-                                      f"{_gname(hc.forced)}: {cause}", field))
-            elif hc.why == "charm":
+                                      f"{gesture_word(hc.forced)}: {cause}", field))
+            elif hc.why == BY_CHARM:
                 continue
             elif g in c.banned and hc.forced is None:
                 out.append(OrderError("fear", f"{w.name} is afraid: no C, D, F or S gestures "
@@ -168,6 +170,7 @@ def order_problems(game: Game, index: int, orders: Orders) -> list[OrderError]:
                                   "hand stabs", f"stab.{si}"))
     # Spell choices.
     rows = effective_preview_rows(game, index, orders)
+    table = game.ruleset.table
     base = len(w.history)
     short_used = w.short_lightning_used
     charming = False  # completes charm monster this turn: may order a monster it will take
@@ -175,19 +178,21 @@ def order_problems(game: Game, index: int, orders: Orders) -> list[OrderError]:
     summons: set[str] = set()  # "new:<me>:<hand>[:1]" refs these orders summon
     for si in range(len(orders.gestures)):
         idx = base + si
-        cands = completed(rows, w.sequence_start, idx, short_used) if stopped_wizard else ()
+        cands = completed(rows, w.sequence_start, idx, short_used, table) \
+            if stopped_wizard else ()
         choices = [ch for ch in orders.casts if ch.set_index == si]
         try:
-            alloc = choose_allocation(cands, choices, game.ruleset.withhold, si)
+            alloc = choose_allocation(cands, choices, game.ruleset.may_withhold, si, table)
         except OrderError as e:
             out.append(e)
             continue
         for cand in alloc.spells:
-            if cand.sequence in SPELLS[cand.spell].once_per_battle:
+            spell = table[cand.spell]
+            if cand.sequence in spell.once_per_battle:
                 short_used = True
-            charming = charming or cand.spell == "charm_monster"
+            charming = charming or spell.does is Does.TAKE_MONSTER
             completing.add(cand.spell)
-            if SPELLS[cand.spell].category is Category.SUMMON:
+            if spell.category is Category.SUMMON:
                 summons.add(f"new:{index}:{cand.hand}{':1' if si else ''}")
             ch = next((x for x in choices if x.hand == cand.hand), None)
             tgt = ch.target if ch is not None else None
@@ -212,12 +217,14 @@ def order_problems(game: Game, index: int, orders: Orders) -> list[OrderError]:
         elif not target_exists(game, orders.charm_target):
             out.append(OrderError("bad-target", f"there is nothing called "
                                   f"{orders.charm_target} to stab", "charm.target"))
-    waiting = {e.kind for e in w.effects if e.active_on(w.own_turns + 1)}
+    # Spells waiting on him (a delayed effect, a permanency) or completed now, by what they do.
+    doing = {table[k].does for k in {e.kind.value for e in w.effects
+                                     if e.active_on(w.own_turns + 1)} | completing}
     for ch in orders.casts:
-        if ch.bank and "delayed_effect" not in waiting | completing:
+        if ch.bank and Does.BANK not in doing:
             out.append(OrderError("nothing-to-bank", "no delayed effect waits to bank a spell",
                                   f"casts.{ch.set_index}.{ch.hand}"))
-        if ch.permanent and "permanency" not in waiting | completing:
+        if ch.permanent and Does.EXTEND not in doing:
             out.append(OrderError("nothing-to-extend", "no permanency waits to extend a spell",
                                   f"casts.{ch.set_index}.{ch.hand}"))
     for mid, targets in orders.monsters:
@@ -233,7 +240,8 @@ def order_problems(game: Game, index: int, orders: Orders) -> list[OrderError]:
             continue
         m = game.monster(mid)
         # "On the turn a monster is raised it may attack": its master may direct it then.
-        raising = m is not None and not m.alive and "raise_dead" in completing and \
+        raising = m is not None and not m.alive and \
+            any(table[k].does is Does.RAISE_DEAD for k in completing) and \
             m.controller == index
         if m is None or (not m.alive and not raising):
             out.append(OrderError("no-monster", f"there is no living monster {mid}",
@@ -265,16 +273,12 @@ def order_problems(game: Game, index: int, orders: Orders) -> list[OrderError]:
     return out
 
 
-def _gname(g: str) -> str:
-    return {"-": "nothing", ">": "a stab"}.get(g, g)
-
-
 def _target_problems(game: Game, index: int, spell: str, tgt: str, field: str) -> list[OrderError]:
-    s = SPELLS[spell]
+    s = game.ruleset.table[spell]
     out: list[OrderError] = []
-    if spell in ("fire_storm", "ice_storm"):
+    if s.blanket:
         return out  # blanket spells ignore targets: "gets you no matter where it is released"
-    if tgt == "none":
+    if tgt == NOBODY:
         if not s.discardable:
             out.append(OrderError("must-target", f"{s.name} cannot be shot off harmlessly: it "
                                   "must be cast at someone", field))
@@ -283,7 +287,7 @@ def _target_problems(game: Game, index: int, spell: str, tgt: str, field: str) -
         out.append(OrderError("bad-target", "a summoning spell cannot be aimed at a monster that "
                               "is itself being summoned", field))
         return out
-    if not target_exists(game, tgt, allow_dead=(spell == "raise_dead")):
+    if not target_exists(game, tgt, allow_dead=(s.does is Does.RAISE_DEAD)):
         out.append(OrderError("bad-target", f"there is nothing called {tgt} to aim {s.name} at",
                               field))
     if tgt.startswith("new:") and tgt.split(":")[1] not in ("0", "1"):

@@ -9,24 +9,84 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Final, Literal, cast
 
-from .ruleset import Ruleset
+from .rulesets import Ruleset
+from .spells import MONSTERS, EffectKind
 
 JSON = dict[str, Any]
 
 HANDS = ("L", "R")
-MONSTER_STATS: dict[str, tuple[int, int]] = {
-    # kind: (damage it inflicts per attack, damage that destroys it)
-    "goblin": (1, 1),
-    "ogre": (2, 2),
-    "troll": (3, 3),
-    "giant": (4, 4),
-    "fire_elemental": (3, 3),
-    "ice_elemental": (3, 3),
-}
-ELEMENTALS = frozenset({"fire_elemental", "ice_elemental"})
+# kind: (damage it inflicts per attack, damage that destroys it), from the spell table's monsters
+MONSTER_STATS: dict[str, tuple[int, int]] = {k: (m.strength, m.toughness)
+                                             for k, m in MONSTERS.items()}
+ELEMENTALS = frozenset(k for k, m in MONSTERS.items() if m.element is not None)
 WIZARD_DEATH = 15  # "dies when fifteen or more points of damage are done"
+
+# One table of hand and gesture words, for every sentence the engine writes.
+HAND_WORDS: Final[dict[str, str]] = {"L": "left hand", "R": "right hand", "B": "both hands"}
+GESTURE_WORDS: Final[dict[str, str]] = {"-": "nothing", ">": "a stab"}
+
+
+def hand_word(hand: str) -> str:
+    """"left hand", "right hand" or "both hands"."""
+    return HAND_WORDS[hand]
+
+
+def gesture_word(gesture: str) -> str:
+    """A gesture as a sentence says it: "F", "nothing", "a stab"."""
+    return GESTURE_WORDS.get(gesture, gesture)
+
+
+# The kinds of phase a game waits in, and of turn a phase resolves.
+PhaseKind = Literal["orders", "decision", "time_stop", "over"]
+TurnKind = Literal["orders", "time_stop"]
+ORDERS: Final = "orders"
+DECISION: Final = "decision"
+TIME_STOP: Final = "time_stop"  # an extra turn only the time-stopped take
+OVER: Final = "over"
+_PHASE_KINDS: Final[frozenset[str]] = frozenset({ORDERS, DECISION, TIME_STOP, OVER})
+
+
+def phase_kind(text: str) -> PhaseKind:
+    """Parse a phase kind; raises ValueError for anything else."""
+    if text not in _PHASE_KINDS:
+        raise ValueError(f"unknown phase kind {text!r}")
+    return cast(PhaseKind, text)
+
+
+def turn_kind(text: str) -> TurnKind:
+    """Parse the kind of a suspended turn ("orders" or "time_stop"); "" reads as "orders"."""
+    if text in ("", ORDERS):
+        return ORDERS
+    if text == TIME_STOP:
+        return TIME_STOP
+    raise ValueError(f"unknown turn kind {text!r}")
+
+
+# Being ids: "W0", "W1" for the wizards, "M<n>" for monsters, "none" for nobody.  Parsed here only.
+NOBODY: Final = "none"
+
+
+def wizard_id(index: int) -> str:
+    """Being id of a wizard."""
+    return f"W{index}"
+
+
+def wizard_index(bid: str) -> int | None:
+    """The wizard's index if `bid` names a wizard ("W0", "W1"), else None (a monster, nobody)."""
+    if bid in ("W0", "W1"):
+        return int(bid[1])
+    return None
+
+
+def is_wizard(bid: str) -> bool:
+    """Whether `bid` names a wizard."""
+    return wizard_index(bid) is not None
+
+
+NORMAL_ROW: Final = "normal"  # a gesture row's kind: a wizard's one set of the turn
+HASTENED_ROW: Final = "haste"  # ... his second set while hastened (TIME_STOP: a stopped turn's)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +96,7 @@ class GestureRow:
     turn: int
     left: str
     right: str
-    kind: str = "normal"  # normal | haste | time_stop
+    kind: str = NORMAL_ROW  # NORMAL_ROW | HASTENED_ROW | TIME_STOP
     hidden_from_opponent: bool = False  # opponent blind, maker invisible, or a time-stopped row
 
     def to_json(self) -> JSON:
@@ -51,42 +111,77 @@ class GestureRow:
                           bool(d["hidden"]))
 
 
+_GESTURE_LETTERS = frozenset("FPSWDC>-")
+
+
 @dataclass(frozen=True, slots=True)
 class Effect:
-    """An enchantment (or lasting effect) on a wizard or monster.
+    """A lasting effect on a wizard or monster, laid by the enchantment of the same key.
 
     Active on the subject's own turns `start`..`end` inclusive (counted in turns the subject
-    takes, see docs/rules.md "durations"); `end` None means permanent.
+    takes, see docs/rules.md "durations"); `end` None means permanent.  What the effect fixed:
+    `hand` (paralysed, charmed or confused hand), `gesture` (the gesture that hand is frozen into
+    or repeats for ever), `repeats` (amnesia on a wizard: the left and right gestures to repeat),
+    `target` (amnesia on a monster: whom it attacks again).
     """
 
-    kind: str
+    kind: EffectKind
     start: int
     end: int | None
     source: int | None = None  # the wizard who controls the effect (charm, paralysis chooser)
-    detail: str = ""  # paralysed/charmed hand, fixed gestures of a permanent effect, etc.
     permanent: bool = False
     known_to: tuple[int, ...] = (0, 1)
+    hand: str = ""
+    gesture: str = ""
+    repeats: tuple[str, ...] = ()
+    target: str = ""
 
     def active_on(self, own_turn: int) -> bool:
         """Whether the effect applies on the subject's own turn number `own_turn`."""
         return self.start <= own_turn and (self.end is None or own_turn <= self.end)
 
+    @property
+    def detail(self) -> str:
+        """The JSON form's one-string summary of what the effect fixed (the saved-game format):
+        "LR" repeats, a target id, "L" or "L:F" hand and gesture, or ""."""
+        if self.repeats:
+            return "".join(self.repeats)
+        if self.target:
+            return self.target
+        if self.hand:
+            return f"{self.hand}:{self.gesture}" if self.gesture else self.hand
+        return ""
+
+    @staticmethod
+    def parse_detail(kind: EffectKind, detail: str) -> JSON:
+        """The typed fields a saved `detail` string stands for (inverse of `detail`)."""
+        if not detail:
+            return {}
+        if kind is EffectKind.AMNESIA:
+            if len(detail) == 2 and set(detail) <= _GESTURE_LETTERS:
+                return {"repeats": (detail[0], detail[1])}
+            return {"target": detail}
+        hand, _, gesture = detail.partition(":")
+        return {"hand": hand, "gesture": gesture}
+
     def to_json(self) -> JSON:
         """JSON form."""
-        return {"kind": self.kind, "start": self.start, "end": self.end, "source": self.source,
-                "detail": self.detail, "permanent": self.permanent,
+        return {"kind": self.kind.value, "start": self.start, "end": self.end,
+                "source": self.source, "detail": self.detail, "permanent": self.permanent,
                 "known_to": list(self.known_to)}
 
     @staticmethod
     def from_json(d: JSON) -> Effect:
         """Inverse of to_json."""
-        return Effect(str(d["kind"]), int(d["start"]),
-                      None if d["end"] is None else int(d["end"]),
-                      None if d["source"] is None else int(d["source"]), str(d["detail"]),
-                      bool(d["permanent"]), tuple(int(x) for x in d["known_to"]))
+        kind = EffectKind(str(d["kind"]))
+        return Effect(kind, int(d["start"]), None if d["end"] is None else int(d["end"]),
+                      None if d["source"] is None else int(d["source"]), bool(d["permanent"]),
+                      tuple(int(x) for x in d["known_to"]),
+                      **Effect.parse_detail(kind, str(d["detail"])))
 
 
-def first_active(effects: tuple[Effect, ...], kind: str, own_turn: int) -> Effect | None:
+def first_active(effects: tuple[Effect, ...], kind: EffectKind | str,
+                 own_turn: int) -> Effect | None:
     """The first effect of this kind active on the subject's own turn `own_turn`, if any."""
     for e in effects:
         if e.kind == kind and e.active_on(own_turn):
@@ -127,7 +222,7 @@ class Wizard:
     banked: Banked | None = None
     own_turns: int = 0  # turns this wizard has taken (time-stopped turns included)
 
-    def effect(self, kind: str, own_turn: int) -> Effect | None:
+    def effect(self, kind: EffectKind | str, own_turn: int) -> Effect | None:
         """The first active effect of this kind on the given own turn, if any."""
         return first_active(self.effects, kind, own_turn)
 
@@ -172,19 +267,19 @@ class Monster:
     @property
     def strength(self) -> int:
         """Damage it inflicts per attack."""
-        return MONSTER_STATS[self.kind][0]
+        return MONSTERS[self.kind].strength
 
     @property
     def toughness(self) -> int:
         """Damage that destroys it."""
-        return MONSTER_STATS[self.kind][1]
+        return MONSTERS[self.kind].toughness
 
     @property
     def is_elemental(self) -> bool:
         """Elementals attack everyone and take no orders."""
-        return self.kind in ELEMENTALS
+        return MONSTERS[self.kind].element is not None
 
-    def effect(self, kind: str, own_turn: int) -> Effect | None:
+    def effect(self, kind: EffectKind | str, own_turn: int) -> Effect | None:
         """The first active effect of this kind on the given own turn, if any."""
         return first_active(self.effects, kind, own_turn)
 
@@ -227,6 +322,9 @@ class Event:
                      tuple(sorted((str(k), str(v)) for k, v in d["data"].items())))
 
 
+ANSWERED: Final = "answered"  # the JSON form's kind for an earlier answer (see Phase.to_json)
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
     """A choice the rules place after the reveal (paralysis hand, elemental type, charm hand)."""
@@ -256,22 +354,26 @@ class Decision:
 class Phase:
     """What the game waits for: whose input, of which kind."""
 
-    kind: str  # orders | decision | time_stop | over
+    kind: PhaseKind
     turn: int
     actors: tuple[int, ...]
     decisions: tuple[Decision, ...] = ()
     # decision phase: the revealed orders of the turn being resolved (JSON inputs by wizard)
     pending: tuple[tuple[int, JSON], ...] = ()
-    pending_kind: str = ""  # the kind of the suspended turn: orders | time_stop
+    pending_kind: TurnKind | Literal[""] = ""  # the kind of the suspended turn
     time_stopped: tuple[str, ...] = ()  # time_stop phase: the beings taking the extra turn
     # decision phase: the rows actually made in the suspended turn (after amnesia, paralysis,
     # charm and confusion), as (wizard, rows), each row carrying its hidden flag
     revealed: tuple[tuple[int, tuple[GestureRow, ...]], ...] = ()
+    # decision phase: answers given in an earlier decision phase of the same turn (id, answer)
+    answered: tuple[tuple[str, str], ...] = ()
 
     def to_json(self) -> JSON:
-        """JSON form."""
+        """JSON form.  Earlier answers travel as they always have: as decisions of kind
+        "answered" for wizard -1 whose one option is the answer (game format version 1)."""
+        earlier = [Decision(k, ANSWERED, -1, (v,), "").to_json() for k, v in self.answered]
         return {"kind": self.kind, "turn": self.turn, "actors": list(self.actors),
-                "decisions": [d.to_json() for d in self.decisions],
+                "decisions": [d.to_json() for d in self.decisions] + earlier,
                 "pending": {str(k): v for k, v in self.pending},
                 "pending_kind": self.pending_kind, "time_stopped": list(self.time_stopped),
                 "revealed": {str(k): [r.to_json() for r in rows] for k, rows in self.revealed}}
@@ -279,12 +381,17 @@ class Phase:
     @staticmethod
     def from_json(d: JSON) -> Phase:
         """Inverse of to_json."""
-        return Phase(str(d["kind"]), int(d["turn"]), tuple(int(a) for a in d["actors"]),
-                     tuple(Decision.from_json(x) for x in d["decisions"]),
+        decisions = [Decision.from_json(x) for x in d["decisions"]]
+        pending_kind = str(d["pending_kind"])
+        return Phase(phase_kind(str(d["kind"])), int(d["turn"]),
+                     tuple(int(a) for a in d["actors"]),
+                     tuple(x for x in decisions if x.kind != ANSWERED),
                      tuple(sorted((int(k), v) for k, v in d["pending"].items())),
-                     str(d["pending_kind"]), tuple(str(b) for b in d["time_stopped"]),
+                     turn_kind(pending_kind) if pending_kind else "",
+                     tuple(str(b) for b in d["time_stopped"]),
                      tuple(sorted((int(k), tuple(GestureRow.from_json(r) for r in rows))
-                                  for k, rows in d.get("revealed", {}).items())))
+                                  for k, rows in d.get("revealed", {}).items())),
+                     tuple((x.id, x.options[0]) for x in decisions if x.kind == ANSWERED))
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from .legal import choose_allocation, effective_preview_rows, order_problems
-from .model import Game
+from .model import HAND_WORDS, NOBODY, Game
 from .orders import ALPHABET, STAB, OrderError, Orders, parse_orders
 from .recognize import allocations, completed, next_completions, under_way
 from .situation import constraints, controlled_monsters, opponent, usual_target, wizard_id
-from .spells import NEVER_PERMANENT, SPELLS, Category
+from .spells import Category, EffectKind, SpellTable
 from .view import _targets, constraints_json, viewer_blind
 
 JSON = dict[str, Any]
@@ -38,8 +38,8 @@ def _fill(draft: Any, sets: int) -> Any:
     return d
 
 
-def _spell_json(key: str) -> JSON:
-    s = SPELLS[key]
+def _spell_json(table: SpellTable, key: str) -> JSON:
+    s = table[key]
     return {"spell": key, "name": s.name, "category": s.category.value}
 
 
@@ -52,6 +52,7 @@ def preview(game: Game, v: int, draft: Any) -> JSON:
         return {"sets": [], "questions": [], "warnings": [], "problems": [e.to_json()],
                 "opponent_next": _opponent_next(game, v), "constraints": constraints_json(game, v)}
     w = game.wizard(v)
+    table = game.ruleset.table
     rows = effective_preview_rows(game, v, orders)
     base = len(w.history)
     sets_out: list[JSON] = []
@@ -62,25 +63,25 @@ def preview(game: Game, v: int, draft: Any) -> JSON:
     short_used = w.short_lightning_used
     for si in range(len(orders.gestures)):
         idx = base + si
-        cands = completed(rows, w.sequence_start, idx, short_used)
+        cands = completed(rows, w.sequence_start, idx, short_used, table)
         choices = [ch for ch in orders.casts if ch.set_index == si]
         try:
-            alloc = choose_allocation(cands, choices, game.ruleset.withhold, si)
+            alloc = choose_allocation(cands, choices, game.ruleset.may_withhold, si, table)
             chosen = list(alloc.spells)
         except OrderError as e:
             problems.append(e.to_json())
             chosen = []
-        completes = {h: [dict(_spell_json(x.spell), sequence=x.sequence) for x in cands
+        completes = {h: [dict(_spell_json(table, x.spell), sequence=x.sequence) for x in cands
                          if x.hand == h] for h in ("L", "R", "B")}
         way = {h: [] for h in ("L", "R", "B")}  # type: dict[str, list[JSON]]
-        for u in under_way(rows, w.sequence_start, idx, short_used):
-            way[u.hand].append(dict(_spell_json(u.spell), sequence=u.sequence, done=u.done,
+        for u in under_way(rows, w.sequence_start, idx, short_used, table):
+            way[u.hand].append(dict(_spell_json(table, u.spell), sequence=u.sequence, done=u.done,
                                     remaining=u.remaining))
         for h in way:
             way[h].sort(key=lambda x: (x["remaining"].count("-"), x["name"]))
-        allocs = allocations(cands, game.ruleset.withhold)
+        allocs = allocations(cands, game.ruleset.may_withhold)
         if len(allocs) > 1:
-            options = [_allocation_option(si, a.spells, cands) for a in allocs]
+            options = [_allocation_option(table, si, a.spells, cands) for a in allocs]
             key = sorted((x.hand, x.spell) for x in chosen)
             index = next((i for i, a in enumerate(allocs)
                           if sorted((x.hand, x.spell) for x in a.spells) == key), 0)
@@ -89,20 +90,20 @@ def preview(game: Game, v: int, draft: Any) -> JSON:
                               "chosen_index": index,
                               "prompt": "One gesture completes several spells: choose."})
         for x in chosen:
-            if x.sequence in SPELLS[x.spell].once_per_battle:
+            s = table[x.spell]
+            if x.sequence in s.once_per_battle:
                 short_used = True
-            s = SPELLS[x.spell]
-            if x.spell in ("fire_storm", "ice_storm"):
+            if s.blanket:
                 warnings.append(_warning("storm", "caution", f"{s.name} will go off: it hits "
                                          "everything not resistant, you included."))
                 continue
             ch = next((y for y in choices if y.hand == x.hand), None)
-            opts = [t for t in targets if s.discardable or t["id"] != "none"]
+            opts = [t for t in targets if s.discardable or t["id"] != NOBODY]
             if s.category is not Category.SUMMON:
                 opts = opts[:-1] + _new_refs(game, rows, w, base, orders) + opts[-1:]
             questions.append({"kind": "target", "set": si, "hand": x.hand, "spell": x.spell,
-                              "name": s.name, "default": usual_target(x.spell, v),
-                              "chosen": ch.target if ch and ch.target else usual_target(x.spell, v),
+                              "name": s.name, "default": usual_target(s, v),
+                              "chosen": ch.target if ch and ch.target else usual_target(s, v),
                               "options": opts})
         row = rows[idx]
         if row == ("P", "P"):
@@ -111,12 +112,12 @@ def preview(game: Game, v: int, draft: Any) -> JSON:
         if STAB in row:
             questions.append({"kind": "stab", "set": si, "default": wizard_id(opponent(v)),
                               "options": [t for t in targets if t["id"] not in
-                                          (wizard_id(v), "none")]})
+                                          (wizard_id(v), NOBODY)]})
         if "C" in row and row[0] != row[1]:
             warnings.append(_warning("one-handed-clap", "caution",
                                      "A clap with one hand is nothing: C needs both hands."))
         sets_out.append({"set": si, "gestures": list(row), "completes": completes,
-                         "under_way": way, "casts": [dict(_spell_json(x.spell), hand=x.hand,
+                         "under_way": way, "casts": [dict(_spell_json(table, x.spell), hand=x.hand,
                                                           set=si) for x in chosen]})
     for m in controlled_monsters(game, v):
         questions.append({"kind": "monster", "monster": m.id, "name": m.kind.replace("_", " "),
@@ -128,8 +129,8 @@ def preview(game: Game, v: int, draft: Any) -> JSON:
     for ref in _new_refs(game, rows, w, base, orders):
         summoned = next((x for s in sets_out for x in s["casts"]
                          if f"new:{v}:{x['hand']}{':1' if x['set'] else ''}" == ref["id"]), None)
-        if summoned is None or summoned["spell"] == "summon_elemental":
-            continue  # elementals take no orders
+        if summoned is None or table[summoned["spell"]].asks is not None:
+            continue  # elementals take no orders (their type is asked after the reveal)
         questions.append({"kind": "monster", "monster": ref["id"], "name": ref["name"],
                           "label": f"{ref['name'][0].upper()}{ref['name'][1:]} attacks",
                           "default": wizard_id(opponent(v)),
@@ -139,15 +140,15 @@ def preview(game: Game, v: int, draft: Any) -> JSON:
         questions.append({"kind": "charm", "wizard": who, "hand": hand,
                           "options": sorted(ALPHABET),
                           "stab_targets": [t for t in targets
-                                           if t["id"] not in (wizard_id(who), "none")],
+                                           if t["id"] not in (wizard_id(who), NOBODY)],
                           "stab_default": wizard_id(v),
                           "prompt": f"You control {game.names[who]}'s "
                                     f"{'left' if hand == 'L' else 'right'} hand: choose its "
                                     "gesture."})
     if w.banked is not None:
-        questions.append({"kind": "release", "spell": w.banked.spell,
-                          "name": SPELLS[w.banked.spell].name,
-                          "default": usual_target(w.banked.spell, v), "options": targets})
+        banked = table[w.banked.spell]
+        questions.append({"kind": "release", "spell": banked.key, "name": banked.name,
+                          "default": usual_target(banked, v), "options": targets})
     questions.extend(_bank_and_extend(game, v, [x for s in sets_out for x in s["casts"]]))
     if not problems:
         problems = [p.to_json() for p in order_problems(game, v, orders)]
@@ -164,10 +165,10 @@ def _warning(code: str, severity: str, text: str) -> JSON:
     return {"code": code, "severity": severity, "text": text}
 
 
-HAND_LABEL = {"L": "left hand", "R": "right hand", "B": "both hands"}
+HAND_LABEL = HAND_WORDS
 
 
-def _allocation_option(si: int, spells: Any, cands: Any) -> JSON:
+def _allocation_option(table: SpellTable, si: int, spells: Any, cands: Any) -> JSON:
     """One way to cast from a gesture set: its label and the exact `casts` entries to send
     (with `spell: null` for a hand held back under the withhold house rule)."""
     casts: list[JSON] = [{"set": si, "hand": x.hand, "spell": x.spell} for x in spells]
@@ -177,7 +178,7 @@ def _allocation_option(si: int, spells: Any, cands: Any) -> JSON:
                 if hand == "B" and spells:
                     continue
                 casts.append({"set": si, "hand": hand, "spell": None})
-    names = [f"{SPELLS[x.spell].name} ({HAND_LABEL[x.hand]})" for x in spells]
+    names = [f"{table[x.spell].name} ({HAND_LABEL[x.hand]})" for x in spells]
     label = " and ".join(names) if names else "Cast nothing (house rule: withhold)"
     return {"label": label, "casts": casts}
 
@@ -187,16 +188,16 @@ def _bank_and_extend(game: Game, v: int, casts: list[JSON]) -> list[JSON]:
     takes (the rules: "he chooses which is to be banked", "he chooses which has its duration
     extended")."""
     w = game.wizard(v)
+    table = game.ruleset.table
     own = w.own_turns + 1
     out: list[JSON] = []
     options = [{"set": x.get("set", 0), "hand": x["hand"], "spell": x["spell"], "name": x["name"]}
                for x in casts]
-    if w.effect("delayed_effect", own) is not None and w.banked is None and options:
+    if w.effect(EffectKind.DELAYED_EFFECT, own) is not None and w.banked is None and options:
         out.append({"kind": "bank", "options": options, "default": options[0],
                     "prompt": "Delayed effect waits for your next spell: which one is banked?"})
-    eligible = [o for o in options if SPELLS[o["spell"]].category is Category.ENCHANTMENT
-                and o["spell"] not in NEVER_PERMANENT]
-    if w.effect("permanency", own) is not None and eligible:
+    eligible = [o for o in options if table[o["spell"]].may_be_permanent]
+    if w.effect(EffectKind.PERMANENCY, own) is not None and eligible:
         out.append({"kind": "permanent", "options": eligible, "default": eligible[0],
                     "prompt": "Permanency waits for your next enchantment: which one is made "
                               "permanent?"})
@@ -207,13 +208,14 @@ def _new_refs(game: Game, rows: list[tuple[str, str]], w: Any, base: int,
               orders: Orders) -> list[JSON]:
     """Targets for monsters this very draft would summon."""
     out: list[JSON] = []
+    table = game.ruleset.table
     for si in range(len(orders.gestures)):
-        for x in completed(rows, w.sequence_start, base + si, w.short_lightning_used):
-            if SPELLS[x.spell].category is Category.SUMMON:
+        for x in completed(rows, w.sequence_start, base + si, w.short_lightning_used, table):
+            s = table[x.spell]
+            if s.category is Category.SUMMON:
                 suffix = f":{si}" if si else ""
                 out.append({"id": f"new:{w.index}:{x.hand}{suffix}",
-                            "name": f"the {SPELLS[x.spell].name.lower().replace('summon ', '')} "
-                                    "you are summoning"})
+                            "name": f"the {s.summons.replace('_', ' ')} you are summoning"})
     return out
 
 
@@ -227,13 +229,14 @@ def _opponent_next(game: Game, v: int) -> list[JSON]:
         return []
     out = []
     seen = set()
-    for u in next_completions(rows, o.sequence_start, o.short_lightning_used):
+    table = game.ruleset.table
+    for u in next_completions(rows, o.sequence_start, o.short_lightning_used, table):
         if u.done == 0:
             continue
         key = (u.hand, u.spell)
         if key in seen:
             continue
         seen.add(key)
-        out.append(dict(_spell_json(u.spell), hand=u.hand, needs=u.remaining))
+        out.append(dict(_spell_json(table, u.spell), hand=u.hand, needs=u.remaining))
     out.sort(key=lambda x: (x["hand"], x["name"]))
     return out

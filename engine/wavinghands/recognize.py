@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
-from .spells import SPELLS, Step, all_spells
+from .spells import STANDARD_TABLE, SpellTable, Step
 
 Row = tuple[str, str]  # (left, right) effective gestures of one gesture set
 
@@ -44,16 +43,6 @@ class UnderWay:
     remaining: str  # the notation of the steps still needed
 
 
-@lru_cache(maxsize=1)
-def _table() -> tuple[tuple[str, str, tuple[Step, ...]], ...]:
-    """(spell key, sequence text, steps) for every sequence of every spell."""
-    out = []
-    for s in all_spells():
-        for text, steps in zip(s.sequences, s.parsed, strict=True):
-            out.append((s.key, text, steps))
-    return tuple(out)
-
-
 def _gesture(row: Row, hand: str) -> str:
     return row[0] if hand == "L" else row[1]
 
@@ -77,15 +66,15 @@ def _matches_ending_at(steps: tuple[Step, ...], rows: Sequence[Row], start: int,
 
 
 def completed(rows: Sequence[Row], start: int, index: int,
-              short_lightning_used: bool = False) -> tuple[Candidate, ...]:
-    """Every spell completed by row `index`, counting only rows from `start` on.
-
-    A spell whose steps are all two-handed (magic mirror) is reported once, as hand "B".
-    """
+              short_lightning_used: bool = False,
+              table: SpellTable = STANDARD_TABLE) -> tuple[Candidate, ...]:
+    """Every spell of the ruleset's table completed by row `index`, counting only rows from
+    `start` on.  A spell whose last step is two-handed (magic mirror) is reported once, as
+    hand "B"."""
     out: list[Candidate] = []
     seen_both: set[tuple[str, str]] = set()
-    for key, text, steps in _table():
-        if short_lightning_used and text in SPELLS[key].once_per_battle:
+    for key, text, steps in table.sequences:
+        if short_lightning_used and text in table[key].once_per_battle:
             continue  # "then the gestures have no effect"
         last_both = steps[-1].both_hands
         for hand in ("L", "R"):
@@ -101,12 +90,13 @@ def completed(rows: Sequence[Row], start: int, index: int,
 
 
 def under_way(rows: Sequence[Row], start: int, index: int,
-              short_lightning_used: bool = False) -> tuple[UnderWay, ...]:
+              short_lightning_used: bool = False,
+              table: SpellTable = STANDARD_TABLE) -> tuple[UnderWay, ...]:
     """Sequences partly made (at least one step, not complete) ending with row `index`."""
     out: list[UnderWay] = []
     seen: set[tuple[str, str, str, int]] = set()
-    for key, text, steps in _table():
-        if short_lightning_used and text in SPELLS[key].once_per_battle:
+    for key, text, steps in table.sequences:
+        if short_lightning_used and text in table[key].once_per_battle:
             continue
         all_both = all(s.both_hands for s in steps)
         for done in range(1, len(steps)):
@@ -124,22 +114,22 @@ def under_way(rows: Sequence[Row], start: int, index: int,
     return tuple(out)
 
 
-def next_completions(rows: Sequence[Row], start: int,
-                     short_lightning_used: bool = False) -> tuple[UnderWay, ...]:
+def next_completions(rows: Sequence[Row], start: int, short_lightning_used: bool = False,
+                     table: SpellTable = STANDARD_TABLE) -> tuple[UnderWay, ...]:
     """Spells that one more gesture set could complete (what a wizard 'threatens' next turn)."""
     index = len(rows) - 1
-    out = [u for u in under_way(rows, start, index, short_lightning_used)
-           if u.done == len(_steps(u.spell, u.sequence)) - 1]
+    out = [u for u in under_way(rows, start, index, short_lightning_used, table)
+           if u.done == len(_steps(table, u.spell, u.sequence)) - 1]
     # Single-step spells (shield) are always one gesture away.
-    for key, text, steps in _table():
+    for key, text, steps in table.sequences:
         if len(steps) == 1:
             out.append(UnderWay(key, text, "L", 0, steps[0].notation()))
             out.append(UnderWay(key, text, "R", 0, steps[0].notation()))
     return tuple(out)
 
 
-def _steps(key: str, text: str) -> tuple[Step, ...]:
-    for k, t, steps in _table():
+def _steps(table: SpellTable, key: str, text: str) -> tuple[Step, ...]:
+    for k, t, steps in table.sequences:
         if k == key and t == text:
             return steps
     raise KeyError((key, text))
@@ -189,12 +179,13 @@ def allocations(cands: Sequence[Candidate], withhold: bool) -> tuple[Allocation,
     return tuple(uniq)
 
 
-def default_allocation(cands: Sequence[Candidate]) -> Allocation:
+def default_allocation(cands: Sequence[Candidate],
+                       table: SpellTable = STANDARD_TABLE) -> Allocation:
     """The default when the orders do not choose: the most gesture steps cast in total, then
     the spell listed first in the table (so finger of death beats missile, as 000 expects:
     "only on odd occasions would the latter spell be chosen in preference to the former")."""
     options = allocations(cands, withhold=False)
-    order = {s.key: i for i, s in enumerate(all_spells())}
+    order = table.order
 
     def score(a: Allocation) -> tuple[int, int, tuple[int, ...]]:
         total = sum(c.length for c in a.spells)

@@ -6,7 +6,7 @@ from typing import Any
 
 from .duel import new_game, step
 from .model import Game
-from .ruleset import Ruleset
+from .rulesets import Ruleset
 
 FORMAT = "wavinghands-record"
 VERSION = 1

@@ -6,17 +6,14 @@ Nothing here changes a state.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
-from .model import Game, Monster, Wizard
-from .spells import SPELLS, UsualTarget
+from .model import NOBODY, Game, Monster, Wizard, wizard_index
+from .model import wizard_id as wizard_id  # re-exported: being ids are made in model.py
+from .spells import EffectKind, Spell, UsualTarget
 
 PARALYSED_FORM = {"C": "F", "S": "D", "W": "P"}  # "C, S or W ... into F, D or P respectively"
 FEAR_BANNED = frozenset("CDFS")  # "cannot perform a C, D, F or S gesture"
-
-
-def wizard_id(index: int) -> str:
-    """Being id of a wizard."""
-    return f"W{index}"
 
 
 def opponent(index: int) -> int:
@@ -26,8 +23,9 @@ def opponent(index: int) -> int:
 
 def being_name(game: Game, bid: str) -> str:
     """A readable name for a being id."""
-    if bid.startswith("W"):
-        return game.names[int(bid[1:])]
+    index = wizard_index(bid)
+    if index is not None:
+        return game.names[index]
     m = game.monster(bid)
     if m is None:
         return bid
@@ -40,14 +38,14 @@ def monster_name(game: Game, m: Monster) -> str:
     return f"{game.names[m.controller]}'s {kind} ({m.id})"
 
 
-def usual_target(spell: str, caster: int) -> str:
+def usual_target(spell: Spell, caster: int) -> str:
     """The target a spell takes when the orders name none ("Usually the target is obvious")."""
-    usual = SPELLS[spell].usual_target
+    usual = spell.usual_target
     if usual is UsualTarget.SELF:
         return wizard_id(caster)
     if usual is UsualTarget.OPPONENT:
         return wizard_id(opponent(caster))
-    return "none"
+    return NOBODY
 
 
 def living_beings(game: Game) -> list[str]:
@@ -64,7 +62,13 @@ def next_own_turn(w: Wizard | Monster) -> int:
 
 def is_hastened(w: Wizard) -> bool:
     """Whether the wizard writes two gesture sets this coming turn."""
-    return w.effect("haste", next_own_turn(w)) is not None
+    return w.effect(EffectKind.HASTE, next_own_turn(w)) is not None
+
+
+# Why a hand is constrained (HandConstraint.why; the page explains each).
+BY_AMNESIA: Final = EffectKind.AMNESIA.value
+BY_PARALYSIS: Final = EffectKind.PARALYSIS.value
+BY_CHARM: Final = "charm"
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +76,7 @@ class HandConstraint:
     """What the rules impose on one hand this coming turn."""
 
     forced: str | None = None  # the gesture the hand must make (amnesia, paralysis)
-    why: str = ""  # "amnesia" | "paralysis" | "charm"
+    why: str = ""  # BY_AMNESIA | BY_PARALYSIS | BY_CHARM
     controller: int | None = None  # charm person: who writes this hand's gesture
 
 
@@ -98,28 +102,25 @@ def constraints(game: Game, index: int) -> Constraints:
     own = next_own_turn(w)
     last = w.history[-1] if w.history else None
     hands: dict[str, HandConstraint] = {"L": HandConstraint(), "R": HandConstraint()}
-    amnesia = w.effect("amnesia", own)
-    if amnesia is not None and len(amnesia.detail) == 2:
-        hands["L"] = HandConstraint(amnesia.detail[0], "amnesia")
-        hands["R"] = HandConstraint(amnesia.detail[1], "amnesia")
+    amnesia = w.effect(EffectKind.AMNESIA, own)
+    if amnesia is not None and len(amnesia.repeats) == 2:
+        hands["L"] = HandConstraint(amnesia.repeats[0], BY_AMNESIA)
+        hands["R"] = HandConstraint(amnesia.repeats[1], BY_AMNESIA)
     else:
-        para = w.effect("paralysis", own)
-        if para is not None and last is not None and para.detail:
-            hand, _, fixed = para.detail.partition(":")
-            hands[hand] = HandConstraint(fixed, "paralysis")
-        charm = w.effect("charm_person", own)
-        if charm is not None and charm.detail:
-            hand = charm.detail[0]
-            fixed = charm.detail[2:]  # a permanent charm repeats the first chosen gesture
-            if hands[hand].forced is None:
-                hands[hand] = HandConstraint(fixed or None, "charm", charm.source)
-    fear = w.effect("fear", own) is not None
-    confused = w.effect("confusion", own) is not None
+        para = w.effect(EffectKind.PARALYSIS, own)
+        if para is not None and last is not None and para.hand:
+            hands[para.hand] = HandConstraint(para.gesture, BY_PARALYSIS)
+        charm = w.effect(EffectKind.CHARM_PERSON, own)
+        # (a permanent charm repeats the first chosen gesture)
+        if charm is not None and charm.hand and hands[charm.hand].forced is None:
+            hands[charm.hand] = HandConstraint(charm.gesture or None, BY_CHARM, charm.source)
+    fear = w.effect(EffectKind.FEAR, own) is not None
+    confused = w.effect(EffectKind.CONFUSION, own) is not None
     other = game.wizard(opponent(index))
     charm_target: tuple[int, str] | None = None
-    oc = other.effect("charm_person", next_own_turn(other))
-    if oc is not None and oc.source == index and len(oc.detail) == 1 and other.alive:
-        charm_target = (other.index, oc.detail[0])
+    oc = other.effect(EffectKind.CHARM_PERSON, next_own_turn(other))
+    if oc is not None and oc.source == index and oc.hand and not oc.gesture and other.alive:
+        charm_target = (other.index, oc.hand)
     return Constraints(
         sets=2 if is_hastened(w) else 1,
         left=hands["L"],

@@ -7,6 +7,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from .rulesets import STANDARD
 from .spells import SURRENDER_SEQUENCE, all_spells, parse_sequence
 
 
@@ -66,9 +67,7 @@ GESTURE_NAMES = [
     {"code": "D", "name": "digit pointing"}, {"code": "C", "name": "clap (both hands)"},
     {"code": ">", "name": "stab"}, {"code": "-", "name": "nothing"},
 ]
-RULESET_OPTIONS = [
-    {"key": "withhold", "label": "Completed spells may be withheld",
-     "description": "House rule from the commentated copy: \"a wizard can choose to not cast a "
-                    "spell, even when he has completed the gestures\". Off in the standard game, "
-                    "where \"the spell must be cast\".", "default": False},
-]
+# The standard ruleset's options, as the reference has always listed them (the page builds its
+# start screen from api.rulesets()).
+RULESET_OPTIONS = [{"key": o.key, "label": o.label, "description": o.description,
+                    "default": o.default} for o in STANDARD.variant.options]

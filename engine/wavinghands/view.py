@@ -14,9 +14,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from .model import WIZARD_DEATH, Effect, Game, Monster, Wizard
+from .model import (
+    DECISION,
+    HAND_WORDS,
+    NOBODY,
+    ORDERS,
+    OVER,
+    TIME_STOP,
+    WIZARD_DEATH,
+    Effect,
+    Game,
+    Monster,
+    Wizard,
+)
 from .situation import constraints, controlled_monsters, next_own_turn, opponent, wizard_id
-from .spells import SPELLS
+from .spells import EffectKind, Element
 
 JSON = dict[str, Any]
 
@@ -24,38 +36,47 @@ JSON = dict[str, Any]
 def viewer_blind(game: Game, v: int) -> bool:
     """Whether the viewer cannot see now: blindness on his coming turn."""
     w = game.wizard(v)
-    return w.effect("blindness", next_own_turn(w)) is not None
+    return w.effect(EffectKind.BLINDNESS, next_own_turn(w)) is not None
 
 
-OPTION_LABELS = {"L": "Left hand", "R": "Right hand", "fire": "Fire elemental",
-                 "ice": "Ice elemental"}
-HAND = {"L": "left hand", "R": "right hand"}
+OPTION_LABELS = {"L": "Left hand", "R": "Right hand",
+                 **{e.value: f"{e.value.capitalize()} elemental" for e in Element}}
+HAND = HAND_WORDS
 
 
 def _effect_note(game: Game, e: Effect) -> str:
     """A readable line for an effect's detail (which hand, which gesture)."""
-    if e.kind == "paralysis" and e.detail:
-        hand, _, g = e.detail.partition(":")
-        return f"{HAND[hand]} paralysed" + (f" into {g}" if g and g != "-" else "")
-    if e.kind == "charm_person" and e.detail:
+    if e.kind is EffectKind.PARALYSIS and e.hand:
+        g = e.gesture
+        return f"{HAND[e.hand]} paralysed" + (f" into {g}" if g and g != "-" else "")
+    if e.kind is EffectKind.CHARM_PERSON and e.hand:
         who = game.names[e.source] if e.source is not None else "the caster"
-        fixed = e.detail[2:]
-        return f"{HAND[e.detail[0]]} controlled by {who}" + (f" (always {fixed})" if fixed else "")
-    if e.kind == "confusion" and len(e.detail) == 3:
-        return f"{HAND[e.detail[0]]} always makes {e.detail[2]}"
-    if e.kind == "amnesia" and len(e.detail) == 2:
-        return f"repeats {e.detail[0]} / {e.detail[1]}"
-    if e.kind in ("disease", "poison") and e.end is not None:
-        return "fatal at the end of its sixth turn"
+        fixed = e.gesture
+        return f"{HAND[e.hand]} controlled by {who}" + (f" (always {fixed})" if fixed else "")
+    if e.kind is EffectKind.CONFUSION and e.hand and e.gesture:
+        return f"{HAND[e.hand]} always makes {e.gesture}"
+    if e.kind is EffectKind.AMNESIA and len(e.repeats) == 2:
+        return f"repeats {e.repeats[0]} / {e.repeats[1]}"
+    lasts = game.ruleset.table[e.kind.value].lasts
+    if lasts is not None and lasts.fatal and e.end is not None:
+        # its end counts from the turn it was cast on (0): the sixth turn ends at 5
+        return f"fatal at the end of its {_ORDINALS.get((lasts.end or 0) + 1, 'last')} turn"
     return ""
+
+
+_ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth",
+             7: "seventh", 8: "eighth"}
 
 
 def _effect_json(game: Game, e: Effect, subject_turns: int, own: bool) -> JSON:
     left = None if e.end is None else max(0, e.end - subject_turns)
-    d: JSON = {"kind": e.kind, "name": SPELLS[e.kind].name if e.kind in SPELLS else e.kind,
+    table = game.ruleset.table
+    d: JSON = {"kind": e.kind.value,
+               "name": table[e.kind.value].name if e.kind.value in table else e.kind.value,
                "turns_left": left, "permanent": e.permanent,
                "starts_in": max(0, e.start - subject_turns - 1)}
-    if own or e.kind in ("paralysis", "charm_person"):
+    # The hand a paralysis or charm person fixed is known to both: the chooser picked it.
+    if own or (e.kind.value in table and table[e.kind.value].asks is not None):
         d["detail"] = e.detail
         d["note"] = _effect_note(game, e)
     return d
@@ -83,7 +104,7 @@ def _wizard_json(game: Game, w: Wizard, v: int) -> JSON:
     }
     if own:
         d["banked"] = None if w.banked is None else {
-            "spell": w.banked.spell, "name": SPELLS[w.banked.spell].name,
+            "spell": w.banked.spell, "name": game.ruleset.table[w.banked.spell].name,
             "turn": w.banked.banked_turn}
         d["short_lightning_used"] = w.short_lightning_used
     return d
@@ -108,7 +129,7 @@ def _targets(game: Game, v: int) -> list[JSON]:
         if m.alive and (not blind or v in m.known_to):
             owner = "Your" if m.controller == v else f"{game.names[m.controller]}'s"
             out.append({"id": m.id, "name": f"{owner} {m.kind.replace('_', ' ')} ({m.id})"})
-    out.append({"id": "none", "name": "nobody"})
+    out.append({"id": NOBODY, "name": "nobody"})
     return out
 
 
@@ -136,13 +157,13 @@ def constraints_json(game: Game, v: int) -> JSON:
 
 def _phase_json(game: Game, v: int) -> JSON:
     p = game.phase
-    if p.kind == "time_stop" and v not in p.actors:
+    if p.kind == TIME_STOP and v not in p.actors:
         # "an extra turn, on which no-one can see or know about"
         return {"kind": "waiting", "turn": p.turn, "actors": []}
     d: JSON = {"kind": p.kind, "turn": p.turn, "actors": list(p.actors)}
-    if p.kind == "time_stop":
+    if p.kind == TIME_STOP:
         d["time_stopped"] = list(p.time_stopped)
-    if p.kind == "decision":
+    if p.kind == DECISION:
         d["decisions"] = [dict(x.to_json(), choices=[
             {"value": o, "label": x.labels[i] if i < len(x.labels) else OPTION_LABELS.get(o, o)}
             for i, o in enumerate(x.options)])
@@ -168,7 +189,7 @@ def view(game: Game, v: int) -> JSON:
         "ruleset": game.ruleset.to_json(),
         "turn": game.turn,
         "phase": phase,
-        "to_act": v in game.phase.actors and game.phase.kind != "over",
+        "to_act": v in game.phase.actors and game.phase.kind != OVER,
         "blind": blind,
         "wizards": [_wizard_json(game, w, v) for w in game.wizards],
         "monsters": [_monster_json(game, m, v) for m in game.monsters
@@ -181,7 +202,7 @@ def view(game: Game, v: int) -> JSON:
     }
     for e in d["log"]:
         del e["visible_to"]
-    if d["to_act"] and game.phase.kind in ("orders", "time_stop"):
+    if d["to_act"] and game.phase.kind in (ORDERS, TIME_STOP):
         d["constraints"] = constraints_json(game, v)
     d["opponent"] = opponent(v)
     return d

@@ -43,7 +43,8 @@ function savedItem(game, modeLabel, { onResume, onDelete, onExport }) {
 
 /**
  * startScreen(opts) -> the start screen element.
- * opts: {prefs, modes:[{id,label,hint}], options:[{id,label,hint}], saved, remoteSlot,
+ * opts: {prefs, modes:[{id,label,hint}], options: Promise<[{id,label,hint,default}]> (the ruleset's
+ *        options, shown when they arrive), saved, remoteSlot,
  *        onStart({names, mode, options}) -> Promise<string|null>, onResume(id), onDelete(id), onExport(id), onImport()}.
  */
 export function startScreen({ prefs, modes, options, saved, onStart, onResume, onDelete, onExport, onImport, remoteSlot }) {
@@ -59,9 +60,16 @@ export function startScreen({ prefs, modes, options, saved, onStart, onResume, o
   const modeRadios = modes.map((m) => h('label', { class: 'choice' },
     h('input', { type: 'radio', name: 'mode', value: m.id, checked: m.id === mode, 'data-testid': `mode-${m.id}`, onchange: () => { mode = m.id; labelSecond(); } }),
     h('span', {}, m.label, h('small', { class: 'muted' }, m.hint))));
-  const optionBoxes = options.map((o) => h('label', { class: 'choice' },
-    h('input', { type: 'checkbox', name: o.id, checked: Boolean(prefs.options && prefs.options[o.id]), 'data-testid': `option-${o.id}` }),
-    h('span', {}, o.label, h('small', { class: 'muted' }, o.hint))));
+  const chosenBefore = (o) => (prefs.options && o.id in prefs.options ? Boolean(prefs.options[o.id]) : Boolean(o.default));
+  const rulesBox = h('fieldset', { 'data-testid': 'rule-options', hidden: true }, h('legend', {}, 'Rules'));
+  Promise.resolve(options).then((list) => {
+    for (const o of list) {
+      rulesBox.append(h('label', { class: 'choice' },
+        h('input', { type: 'checkbox', name: o.id, checked: chosenBefore(o), 'data-testid': `option-${o.id}` }),
+        h('span', {}, o.label, h('small', { class: 'muted' }, o.hint))));
+    }
+    rulesBox.hidden = !list.length;
+  });
   const begin = h('button', { type: 'submit', class: 'primary', 'data-testid': 'start-game' }, 'Begin the duel');
 
   const form = h('form', {
@@ -73,10 +81,7 @@ export function startScreen({ prefs, modes, options, saved, onStart, onResume, o
       const label = begin.textContent;
       begin.textContent = 'Summoning the duel…';
       const chosen = {};
-      for (const box of optionBoxes) {
-        const input = box.querySelector('input');
-        chosen[input.name] = input.checked;
-      }
+      for (const input of rulesBox.querySelectorAll('input[type=checkbox]')) chosen[input.name] = input.checked;
       const message = await onStart({ names: nameInputs.map((n) => n.value.trim()), mode, options: chosen });
       if (message) {
         error.textContent = message;
@@ -93,7 +98,7 @@ export function startScreen({ prefs, modes, options, saved, onStart, onResume, o
   h('fieldset', {}, h('legend', {}, 'Who plays'), modeRadios,
     // Remote play (turn codes, WebRTC) adds its own choices here; see registerMode in app.js.
     remoteSlot),
-  options.length ? h('fieldset', {}, h('legend', {}, 'Rules'), optionBoxes) : null,
+  rulesBox,
   error,
   h('div', { class: 'actions' }, begin));
 

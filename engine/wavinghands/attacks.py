@@ -1,0 +1,133 @@
+"""Attacks that are not spells: monsters' attacks and wizards' stabs (phase I of a turn)."""
+
+from __future__ import annotations
+
+from .model import NOBODY, wizard_id
+from .orders import STAB
+from .scratch import Cast, MonsterNow, Turn, WizardNow
+from .situation import opponent
+from .spells import MONSTERS, EffectKind, Element, OnMonster
+
+
+def monster_attacks(t: Turn, works: list[Cast]) -> None:
+    """Every acting monster attacks, unless something stops it this turn."""
+    for mid in list(t.mons):
+        m = t.mons[mid]
+        if not m.alive or not m.acting or m.no_attack:
+            if m.alive and m.acting and m.no_attack:
+                t.emit("no_attack", f"{t.name(mid)} does not attack ({m.no_attack}).",
+                       concerns={m.controller})
+            continue
+        if m.element is not None:
+            _elemental_attack(t, m, m.element)
+        else:
+            _monster_attack(t, m, works)
+
+
+def _elemental_attack(t: Turn, m: MonsterNow, element: Element) -> None:
+    """"The elemental will, for that turn and until destroyed, attack everyone who is not
+    resistant to its type ... causing three points of damage per turn ... only wizards or
+    monsters resistant to the type of elemental, or who are casting a spell which has the effect
+    of a shield do not get attacked"; "time-stopped elementals affect everyone, resistance to
+    heat or cold being immaterial in that turn"."""
+    strength = MONSTERS[m.kind].strength
+    for bid in t.living_ids():
+        if bid == m.base.id:
+            continue
+        if t.invisible(bid):
+            continue  # "The subject cannot be attacked by any monsters"
+        if t.shielded(bid):
+            continue
+        if t.resistant(bid, element):
+            continue
+        t.damage(bid, strength, f"{t.name(m.base.id)} strikes {t.name(bid)} for {strength}.",
+                 m.kind)
+
+
+def _monster_attack(t: Turn, m: MonsterNow, works: list[Cast]) -> None:
+    """"Monsters may make a single attack each turn against a target chosen by their master";
+    amnesia: "If the subject is a monster it will attack whoever it attacked this turn";
+    confusion: "If the subject of the spell is a monster, it attacks at random that turn"."""
+    ctrl = m.controller
+    o = t.orders.get(ctrl)
+    ref_keys = [m.base.id] + ([f"new:{m.cast_id}"] if m.new else [])
+    written = None
+    if o is not None:
+        for key in ref_keys:
+            written = o.monster_targets(key)
+            if written is not None:
+                break
+    hastened = any(e.kind is EffectKind.HASTE and e.active_on(m.own) for e in m.effects)
+    count = 2 if hastened else 1
+    targets: list[str] = list(written) if written else [wizard_id(opponent(ctrl))]
+    while len(targets) < count:
+        targets.append(targets[-1])
+    targets = targets[:count]
+    amnesia = next((e for e in m.effects if e.kind is EffectKind.AMNESIA and e.active_on(m.own)),
+                   None)
+    confused_now = any(c.spell.on_monster is OnMonster.ATTACKS_AT_RANDOM and
+                       c.subject == m.base.id for c in works) or \
+        any(e.kind is EffectKind.CONFUSION and e.active_on(m.own) for e in m.effects)
+    strength = MONSTERS[m.kind].strength
+    for ai, written_target in enumerate(targets):
+        target = t.bind_new(written_target)
+        if amnesia is not None:
+            target = amnesia.target or NOBODY
+        if confused_now:
+            pool = [b for b in t.living_ids() if b != m.base.id]
+            target = pool[t.die(f"monster:{m.base.id}:{ai}", len(pool)) - 1] if pool else NOBODY
+            t.emit("confused_monster", f"{t.name(m.base.id)} is confused and attacks "
+                   f"{t.name(target)}.", concerns={ctrl} | t.owner_of(target))
+        m.last_target = target
+        if target == NOBODY or not t.alive(target):
+            continue
+        if t.invisible(target):
+            t.emit("miss", f"{t.name(m.base.id)} cannot find the invisible {t.name(target)}.",
+                   concerns={ctrl} | t.owner_of(target))
+            continue
+        if t.shielded(target):
+            t.emit("blocked", f"{t.name(target)}'s shield stops the attack of "
+                   f"{t.name(m.base.id)}.", concerns={ctrl} | t.owner_of(target))
+            continue
+        t.damage(target, strength, f"{t.name(m.base.id)} attacks {t.name(target)} for "
+                 f"{strength}.", m.kind)
+
+
+def stabs(t: Turn) -> None:
+    """"Unless protected in that turn by a shield spell or another spell with the same effect,
+    the being stabbed suffers 1 point of damage."""
+    for w in t.wiz:
+        if not w.acting:
+            continue
+        o = t.orders[w.base.index]
+        for si, row in enumerate(w.new_rows):
+            if STAB not in row:
+                continue
+            written = o.stabs[si] if si < len(o.stabs) else None
+            own_stab = any(g == STAB and not charmed_hand(w, hand)
+                           for hand, g in zip("LR", row, strict=True))
+            if not own_stab:
+                # Only the charmed hand stabs ("wizards carry only one dagger": a second stab
+                # in the same set is the same knife).
+                written = t.charm_stab.get((w.base.index, si), written)
+            target = t.bind_new(written or wizard_id(opponent(w.base.index)))
+            if target == NOBODY:
+                continue
+            if not t.alive(target) and target not in t.mons:
+                continue
+            if target in t.mons and not t.mons[target].alive:
+                continue
+            if t.invisible(target):
+                t.emit("miss", f"{w.base.name} stabs at the invisible {t.name(target)} and "
+                       "misses.", concerns={w.base.index} | t.owner_of(target))
+            elif t.shielded(target):
+                t.emit("blocked", f"{w.base.name}'s stab is stopped by {t.name(target)}'s "
+                       "shield.", concerns={w.base.index} | t.owner_of(target))
+            else:
+                t.damage(target, 1, f"{w.base.name} stabs {t.name(target)} for 1.", "stab")
+
+
+def charmed_hand(w: WizardNow, hand: str) -> bool:
+    """Whether this hand of the wizard is written by a charm person's controller this turn."""
+    return any(e.kind is EffectKind.CHARM_PERSON and e.active_on(w.own) and e.hand == hand
+               for e in w.effects)

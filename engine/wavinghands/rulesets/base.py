@@ -1,0 +1,137 @@
+"""What a ruleset is: a variant of the game (its spell table, its options, its rule hooks) and the
+per-game `Ruleset` value that names one and carries the options chosen for the game.
+
+A variant is a small object found by name (python-chess's `find_variant`): the standard rules
+live in `standard.py`; another ruleset is one more module that builds a `Variant` (or a subclass
+overriding its hooks) and registers it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final
+
+from ..errors import WavingHandsError
+from ..spells import SpellTable
+
+
+class RulesetError(WavingHandsError):
+    """A ruleset object with an unknown or ill-typed option."""
+
+    code: ClassVar[str] = "bad-ruleset"
+
+
+class UnknownRuleset(WavingHandsError):
+    """A ruleset name that names no registered ruleset."""
+
+    code: ClassVar[str] = "unknown-ruleset"
+
+
+@dataclass(frozen=True, slots=True)
+class RuleOption:
+    """One option a ruleset offers when a game starts (a yes/no house rule)."""
+
+    key: str
+    label: str
+    description: str
+    default: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON form, for the page's start screen."""
+        return {"key": self.key, "label": self.label, "description": self.description,
+                "default": self.default}
+
+
+@dataclass(frozen=True, eq=False)
+class Variant:
+    """A ruleset's definition: its name and text, the spell table it plays with, the options it
+    offers, and its rule hooks (methods a variant with other rules overrides)."""
+
+    name: str
+    title: str
+    description: str
+    table: SpellTable
+    options: tuple[RuleOption, ...] = ()
+    wizard_death: int = 15  # "dies when fifteen or more points of damage are done"
+
+    def may_withhold(self, ruleset: Ruleset) -> bool:
+        """Hook: whether a completed spell may go uncast in this game."""
+        return ruleset.withhold
+
+    def to_json(self) -> dict[str, Any]:
+        """What the page shows to choose the rules: name, title, description, options."""
+        return {"name": self.name, "title": self.title, "description": self.description,
+                "options": [o.to_json() for o in self.options]}
+
+
+VARIANTS: Final[dict[str, Variant]] = {}
+STANDARD_NAME: Final = "standard"
+
+
+def register(variant: Variant) -> Variant:
+    """Make a variant findable by its name."""
+    VARIANTS[variant.name] = variant
+    return variant
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """The rules one game is played under: the ruleset `name` with this game's options.
+
+    JSON form `{"name": ..., "withhold": ...}` (records, saved games, invitations).  Before
+    rulesets existed `name` was free text and every game used the standard rules, so a name that
+    no ruleset has reads as a label of the standard rules and is kept as written.
+    `withhold`: the house rule of 003's commentator, "a wizard can choose to not cast a spell,
+    even when he has completed the gestures".  Off in the standard game (000: "the spell must
+    be cast").
+    """
+
+    name: str = STANDARD_NAME
+    withhold: bool = False
+
+    @property
+    def variant(self) -> Variant:
+        """The ruleset's definition (a pre-ruleset label: the standard rules)."""
+        return VARIANTS.get(self.name) or VARIANTS[STANDARD_NAME]
+
+    @property
+    def table(self) -> SpellTable:
+        """The spells this game is played with."""
+        return self.variant.table
+
+    @property
+    def may_withhold(self) -> bool:
+        """Whether a completed spell may go uncast (the withhold option, through the hook)."""
+        return self.variant.may_withhold(self)
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON form."""
+        return {"name": self.name, "withhold": self.withhold}
+
+    @staticmethod
+    def from_json(d: dict[str, Any]) -> Ruleset:
+        """Parse a ruleset object; unknown keys are an error so typos do not pass silently."""
+        if not isinstance(d, dict):
+            raise RulesetError("a ruleset is a JSON object")
+        known = {"name", "withhold"}
+        unknown = set(d) - known
+        if unknown:
+            raise RulesetError(f"unknown ruleset option(s): {', '.join(sorted(unknown))}")
+        withhold = d.get("withhold", False)
+        if not isinstance(withhold, bool):
+            raise RulesetError("ruleset option 'withhold' must be true or false")
+        name = d.get("name", "house" if withhold else STANDARD_NAME)
+        if not isinstance(name, str):
+            raise RulesetError("a ruleset's name is a string")
+        return Ruleset(name, withhold)
+
+
+def find_ruleset(name: str) -> Ruleset:
+    """The registered ruleset `name` with its options at their defaults; raises
+    UnknownRuleset."""
+    variant = VARIANTS.get(name)
+    if variant is None:
+        known = ", ".join(sorted(VARIANTS))
+        raise UnknownRuleset(f"there is no ruleset called {name!r} (there is {known})")
+    defaults = {o.key: o.default for o in variant.options}
+    return Ruleset(variant.name, bool(defaults.get("withhold", False)))
