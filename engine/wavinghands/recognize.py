@@ -73,7 +73,8 @@ def completed(rows: Sequence[Row], start: int, index: int,
     hand "B"."""
     out: list[Candidate] = []
     seen_both: set[tuple[str, str]] = set()
-    for key, text, steps in table.sequences:
+    left, right = rows[index]
+    for key, text, steps in table.ending_with(left, right):
         if short_lightning_used and text in table[key].once_per_battle:
             continue  # "then the gestures have no effect"
         last_both = steps[-1].both_hands

@@ -359,6 +359,7 @@ class SpellTable(Mapping[str, Spell]):
         self.sequences: Final = tuple((s.key, text, steps) for s in rows
                                       for text, steps in zip(s.sequences, s.parsed, strict=True))
         self.order: Final = {s.key: i for i, s in enumerate(rows)}
+        self._ending: dict[tuple[str, str], tuple[tuple[str, str, tuple[Step, ...]], ...]] = {}
         self._storms: Final = {s.element: s for s in rows
                                if s.does is Does.STORM and s.element is not None}
 
@@ -370,6 +371,17 @@ class SpellTable(Mapping[str, Spell]):
 
     def __len__(self) -> int:
         return len(self.rows)
+
+    def ending_with(self, left: str, right: str) -> tuple[tuple[str, str, tuple[Step, ...]],
+                                                          ...]:
+        """The sequences (as in `sequences`, in the same order) whose last step a gesture set
+        (left, right) could make: recognition looks at these only (cached per table)."""
+        pair = (left, right)
+        found = self._ending.get(pair)
+        if found is None:
+            found = tuple(q for q in self.sequences if q[2][-1].gesture in pair)
+            self._ending[pair] = found
+        return found
 
     def keys_in_order(self) -> tuple[str, ...]:
         """Every spell key in row order."""
