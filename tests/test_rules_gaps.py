@@ -112,7 +112,7 @@ def test_cites_are_quotes() -> None:
 
 
 def test_names_unique() -> None:
-    names = [c.name for c in ALL]
+    names = [c.name for c in ALL + READINGS]
     assert len(names) == len(set(names))
 
 
@@ -158,3 +158,71 @@ def test_permanent_confusion_on_a_monster_repeats_the_first_target() -> None:
         d.log()
     goblin = d.game.monster("M1")
     assert [(e.kind, e.permanent, e.detail) for e in goblin.effects] == [("confusion", True, "W1")]
+
+
+# ---------------------------------------------------------------------------------------------
+# Readings the text leaves to argument (docs/rules.md, "Readings"), one scenario each
+# ---------------------------------------------------------------------------------------------
+READINGS = [
+    # B's goblin M1 (S-F-W, turns 1-3), stabbed dead by A on turn 4; A raises it (D-W-W-F-W-C,
+    # left, turns 4-9, the clap of turn 9 with both hands).
+    Case("a monster raised from the dead stays its master's, and attacks for him that turn",
+         A="- - - D W W F W C / - - - > - - - - C", B="S F W - - - - - - / - - - - - - - - -",
+         orders=[(4, "A", {"stab": "M1"}), cast(9, "A", "B", "raise_dead", "M1")],
+         cite="When the spell is cast, life returns to the corpse and all damage is cured. ... "
+              "The subject will be able to act normally immediately after the spell is cast. On "
+              "the turn a monster is raised it may attack.",
+         # turns 3 and 4 (it attacks as it dies) and 9 (raised): 3 points on A.
+         cast=[("A", "raise_dead")], mons={"M1": ("goblin", "B", True)}, dmg={"A": 3}),
+    Case("a paralysis reflected by a monster's mirror: the monster's master picks the hand",
+         A="- - F F F / - - - - -", B="S F W C W / - - - C W",
+         orders=[cast(5, "A", "L", "paralysis", "M1"), cast(5, "B", "B", "magic_mirror", "M1")],
+         decide={5: {"paralysis:W0": "R"}},
+         cite="If the subject is only so because of a reflection from a magic mirror the subject "
+              "of the mirror assumes the role of caster",
+         asked=[(5, "paralysis:W0", "B", ("L", "R"))], has={"A": {"paralysis"}},
+         log=["A's right hand is paralysed"]),
+    Case("two elementals of a type merge into the older, which keeps its master",
+         A="C S W W S - / C - - - - -", B="- C S W W S / - C - - - -",
+         cite="two of the same type will join together to form a single elemental of normal "
+              "strength.",
+         mons={"M1": ("fire_elemental", "A", True), "M2": ("fire_elemental", "B", False)},
+         living=1),
+    Case("two elementals of a type summoned together merge into the first summoned",
+         A="C S W W S / C - - - -", B="C S W W S / C - - - -",
+         cite="two of the same type will join together to form a single elemental of normal "
+              "strength.",
+         mons={"M1": ("fire_elemental", "A", True), "M2": ("fire_elemental", "B", False)},
+         dmg={"A": 3, "B": 3}),
+    # A's delayed effect (D-W-S-S-S-P, left, turns 1-6) banks his missile (S-D, right, turns
+    # 5-6); B's remove enchantment (P-D-W-P, turns 4-7) hits A on turn 7; A releases on turn 8.
+    Case("remove enchantment leaves a banked spell in the bank",
+         A="D W S S S P - - / - - - - S D - -", B="- - - P D W P - / - - - - - - - -",
+         orders=[cast(7, "B", "L", "remove_enchantment", "W0"), (8, "A", {"release": True})],
+         cite="Terminates the effects of all Enchantment Spells that have been cast on the "
+              "subject ... Note that spells banked are those cast by the subject not those cast "
+              "at him.",
+         cast=[("B", "remove_enchantment"), ("A", "missile")], dmg={"B": 1},
+         log=["A releases the banked Missile."]),
+    Case("a blind wizard's spells and stabs at others work as ever",
+         A="D W F F D - - - / - - - - D - - -", B="- - - - - S D > / - - - - - - - -",
+         cite="Indeed he will not know if his own spells work unless they also affect him",
+         # B is blind on turns 6-8: his missile (turn 7) and his stab (turn 8) hit A.
+         log=["B is under Blindness."], cast=[("B", "missile")], dmg={"A": 2}),
+    # A invisible on turns 5-7 (P-P-(w-(s, turns 1-4) with a missile under way (S on turn 6, D
+    # on turn 7); B's anti-spell (S-P-F, turns 4-6) at A on turn 6 misses, so the missile flies.
+    Case("an anti-spell aimed at an invisible wizard misses him",
+         A="P P W S - S D / - - W S - - -", B="- - - S P F - / - - - - - - -",
+         orders=[cast(6, "B", "L", "anti_spell", "W0")],
+         cite="Wizards can still stab and direct spells at him, with the same hope.",
+         fizzle=["A is invisible"], cast=[("A", "missile")], dmg={"B": 1}),
+]
+
+
+@pytest.mark.parametrize("case", READINGS, ids=lambda c: c.name)
+def test_reading(case: Case) -> None:
+    run_case(case)
+
+
+def test_reading_cites_are_quotes() -> None:
+    assert cite_problems(READINGS) == []

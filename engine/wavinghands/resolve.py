@@ -79,6 +79,7 @@ class _Cast:
     origin: str = "gesture"  # gesture | release
     subject: str = ""  # being id after binding and reflection; "" = nobody
     reflected_by: str = ""  # the mirror's subject that turned it back
+    reflector: int = -1  # who answers for a monster that turned it back: its controller
     works: bool = True
     why: str = ""
     permanent: bool = False
@@ -94,6 +95,8 @@ class _Cast:
         caster" for a reflected charm person; applied to paralysis too)."""
         if self.reflected_by.startswith("W"):
             return int(self.reflected_by[1:])
+        if self.reflected_by and self.reflector >= 0:
+            return self.reflector  # a monster's mirror: its master acts for it (docs/rules.md)
         return self.caster
 
     def fail(self, why: str) -> None:
@@ -530,6 +533,7 @@ def _mirror_counter(t: _Turn, live: list[_Cast]) -> None:
             # "The mirror does not affect spells which are cast upon oneself"; a reflected
             # spell is not reflected a second time (docs/rules.md).
             c.reflected_by = c.subject
+            c.reflector = t.mons[c.subject].controller if c.subject in t.mons else -1
             c.subject = wizard_id(c.caster)
             if not t.alive(c.subject):
                 c.fail("its caster is gone")
@@ -887,8 +891,10 @@ def _phase_effects(t: _Turn, chosen: dict[str, str]) -> None:
             m = t.mons[c.subject]
             if c.spell in ("blindness", "invisibility"):
                 # "Blinded monsters are instantly destroyed and cannot attack in that turn";
-                # "Any monster made invisible is destroyed".
-                m.no_attack = f"destroyed by {SPELLS[c.spell].name.lower()}"
+                # "Any monster made invisible is destroyed": not "instantly", so it attacks
+                # that turn "whilst being destroyed" like any monster (docs/rules.md).
+                if c.spell == "blindness":
+                    m.no_attack = f"destroyed by {SPELLS[c.spell].name.lower()}"
                 m.destroy = m.destroy or SPELLS[c.spell].name.lower()
     for m in t.mons.values():
         if m.alive and not m.new and any(e.kind == "paralysis" and e.active_on(m.own)
