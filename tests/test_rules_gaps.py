@@ -1,4 +1,5 @@
-"""The last rules gaps of issue 10: bugs found by comparing with other implementations.
+"""The last rules gaps of issue 10: four bugs found by comparing with other implementations, and
+the readings the text leaves to argument (docs/rules.md, "Readings").
 
 Each scenario quotes the sentence of 000 it rests on (checked word for word by
 tests/test_citations.py); the argument for each reading is in docs/rules.md.  Notation:
@@ -26,6 +27,9 @@ ICE = {5: {"elemental:0:L": "ice"}}
 # ---------------------------------------------------------------------------------------------
 # Both storms while an elemental is present: every pairwise sentence at once
 # ---------------------------------------------------------------------------------------------
+# (The engine used to stop at "the storms cancel", so the elemental lived and attacked, and a
+# resist heat/cold or fireball aimed at an elemental that turn was skipped too.  With both storms
+# every elemental not counter-spelled is destroyed anyway, so those spells change no outcome.)
 STORMS_AND_ELEMENTALS = [
     # Fire storm + ice storm cancel; the fire storm engulfs the fire elemental; the ice storm
     # and the fire elemental destroy each other.  Nothing does damage on turn 6.
