@@ -112,6 +112,7 @@ def test_the_table_keeps_a_stable_row_order_and_lists_spells_by_key() -> None:
     (Effect(EffectKind.CHARM_PERSON, 2, 2, 1, hand="R"), "R"),
     (Effect(EffectKind.CHARM_PERSON, 2, None, 1, True, hand="R", gesture=">"), "R:>"),
     (Effect(EffectKind.CONFUSION, 2, None, 1, True, hand="L", gesture="W"), "L:W"),
+    (Effect(EffectKind.CONFUSION, 2, None, 1, True, target="M2"), "M2"),
     (Effect(EffectKind.HASTE, 2, 4, 1), ""),
 ])
 def test_typed_effect_fields_keep_the_saved_detail_string(effect: Effect, detail: str) -> None:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .model import NOBODY, wizard_id
 from .orders import STAB
-from .scratch import Cast, MonsterNow, Turn, WizardNow
+from .scratch import Cast, MonsterNow, Turn, WizardNow, replace_effect
 from .situation import opponent
 from .spells import MONSTERS, EffectKind, Element, OnMonster
 
@@ -74,8 +76,19 @@ def _monster_attack(t: Turn, m: MonsterNow, works: list[Cast]) -> None:
         if amnesia is not None:
             target = amnesia.target or NOBODY
         if confused_now:
-            pool = [b for b in t.living_ids() if b != m.base.id]
-            target = pool[t.die(f"monster:{m.base.id}:{ai}", len(pool)) - 1] if pool else NOBODY
+            fixed = next((e for e in m.effects if e.kind is EffectKind.CONFUSION and e.permanent
+                          and e.active_on(m.own)), None)
+            if fixed is not None and fixed.target:
+                # Permanent: "the effect of the extended spell on the first turn of its duration
+                # is repeated eternally ... rather than re-rolling the dice".
+                target = fixed.target
+            else:
+                pool = [b for b in t.living_ids() if b != m.base.id]
+                target = pool[t.die(f"monster:{m.base.id}:{ai}", len(pool)) - 1] if pool \
+                    else NOBODY
+                if fixed is not None:
+                    replace_effect(m.effects, fixed, replace(fixed, target=target))
+            m.attacks.append(target)
             t.emit("confused_monster", f"{t.name(m.base.id)} is confused and attacks "
                    f"{t.name(target)}.", concerns={ctrl} | t.owner_of(target))
         m.last_target = target

@@ -140,13 +140,21 @@ def elementals_and_storms(t: Turn, works: list[Cast]) -> None:
             c.fail("the fire storm and the ice storm cancel each other")
         t.emit("storms_cancel", "The fire storm and the ice storm cancel each other out.",
                public=False, concerns={0, 1})
-        return
+        # No return: every pairwise sentence holds at once, so each storm still meets the
+        # elementals below, and resist heat/cold or a fireball aimed at one still acts.
+    # "In the case of blanket spells ... the subject of the counter-spell alone is protected":
+    # a counter-spelled elemental is out of the storms' reach (it neither dies nor cancels one).
+    sheltered = {c.subject for c in t.casts if c.spell.does is Does.COUNTER and c.works}
+    by_element = {e: [m for m in ms if m.base.id not in sheltered]
+                  for e, ms in by_element.items()}
     for element in Element:
         active = [c for c in storms if c.spell.element is element]
+        # one engulfed by the other storm is gone already
+        same = [m for m in by_element[element] if m.alive]
+        opposite = [m for m in by_element[element.opposite] if m.alive]
         if not active:
             continue
         name = active[0].spell.name.lower()
-        same, opposite = by_element[element], by_element[element.opposite]
         if opposite:
             for c in active:
                 c.fail(f"neutralised by the {opposite[0].kind_name}")
@@ -317,7 +325,7 @@ def _enchant_monster(t: Turn, c: Cast, m: MonsterNow) -> None:
             t.time_stop_next.append(m.base.id)
         return
     rule = s.on_monster
-    if rule in (OnMonster.NOTHING, OnMonster.DESTROY) or \
+    if rule in (OnMonster.NOTHING, OnMonster.DESTROY, OnMonster.DESTROY_AFTER_ATTACK) or \
             (rule is OnMonster.ATTACKS_AT_RANDOM and not c.permanent) or \
             (rule is OnMonster.NOT_ELEMENTAL and m.is_elemental):
         return
@@ -327,6 +335,10 @@ def _enchant_monster(t: Turn, c: Cast, m: MonsterNow) -> None:
     if effect.kind is EffectKind.AMNESIA:
         # "If the subject is a monster it will attack whoever it attacked this turn"
         effect = replace(effect, target=m.last_target)
+    elif rule is OnMonster.ATTACKS_AT_RANDOM:
+        # Permanent: the first turn's random target (this turn's: "it attacks at random that
+        # turn") is the one it keeps attacking.
+        effect = replace(effect, target=next(iter(m.attacks), ""))
     m.effects.append(effect)
     t.emit("enchant", f"{t.name(m.base.id)} is under {s.name}.",
            concerns={m.controller, c.caster}, subject=m.base.id, spell=s.key)

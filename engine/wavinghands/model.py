@@ -122,7 +122,7 @@ class Effect:
     takes, see docs/rules.md "durations"); `end` None means permanent.  What the effect fixed:
     `hand` (paralysed, charmed or confused hand), `gesture` (the gesture that hand is frozen into
     or repeats for ever), `repeats` (amnesia on a wizard: the left and right gestures to repeat),
-    `target` (amnesia on a monster: whom it attacks again).
+    `target` (amnesia, or a permanent confusion, on a monster: whom it attacks).
     """
 
     kind: EffectKind
@@ -157,12 +157,12 @@ class Effect:
         """The typed fields a saved `detail` string stands for (inverse of `detail`)."""
         if not detail:
             return {}
-        if kind is EffectKind.AMNESIA:
-            if len(detail) == 2 and set(detail) <= _GESTURE_LETTERS:
-                return {"repeats": (detail[0], detail[1])}
-            return {"target": detail}
-        hand, _, gesture = detail.partition(":")
-        return {"hand": hand, "gesture": gesture}
+        if kind is EffectKind.AMNESIA and len(detail) == 2 and set(detail) <= _GESTURE_LETTERS:
+            return {"repeats": (detail[0], detail[1])}
+        hand, colon, gesture = detail.partition(":")
+        if hand in ("L", "R") and (colon or not gesture):
+            return {"hand": hand, "gesture": gesture}
+        return {"target": detail}  # a monster's: whom amnesia or a permanent confusion attacks
 
     def to_json(self) -> JSON:
         """JSON form."""

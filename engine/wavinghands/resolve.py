@@ -124,7 +124,8 @@ def _phase_gestures(t: Turn) -> None:
                     if g[hand] == STAB and ctrl is not None:
                         # "This could be a stab": the controller, who chose it, aims it.
                         aim = t.orders[ctrl].charm_target if ctrl in t.orders else None
-                        t.charm_stab[(idx, si)] = aim or wizard_id(ctrl)
+                        t.charm_stab[(idx, si)] = aim or wizard_id(ctrl if ctrl != idx
+                                                                   else opponent(idx))
                     if charm.permanent and not fixed:
                         # "a charm person will mean repetition of the chosen gesture"
                         replace_effect(w.effects, charm, replace(charm, gesture=g[hand]))
@@ -324,6 +325,7 @@ def _mirror_counter(t: Turn, live: list[Cast]) -> None:
             # "The mirror does not affect spells which are cast upon oneself"; a reflected
             # spell is not reflected a second time (docs/rules.md).
             c.reflected_by = c.subject
+            c.reflector = t.mons[c.subject].controller if c.subject in t.mons else -1
             c.subject = wizard_id(c.caster)
             if not t.alive(c.subject):
                 c.fail("its caster is gone")
@@ -640,11 +642,14 @@ def _shields_and_doom(t: Turn, works: list[Cast]) -> None:
 def _held_back(t: Turn, works: list[Cast]) -> None:
     """I5. Monsters that cannot attack this turn, and corpses raised in time to attack."""
     for c in works:
-        if c.subject in t.mons and c.spell.on_monster is OnMonster.DESTROY:
+        if c.subject in t.mons and c.spell.on_monster in (OnMonster.DESTROY,
+                                                          OnMonster.DESTROY_AFTER_ATTACK):
             # "Blinded monsters are instantly destroyed and cannot attack in that turn";
-            # "Any monster made invisible is destroyed".
+            # "Any monster made invisible is destroyed": not "instantly", so it attacks that
+            # turn "whilst being destroyed" like any monster (docs/rules.md).
             m = t.mons[c.subject]
-            m.no_attack = f"destroyed by {c.spell.name.lower()}"
+            if c.spell.on_monster is OnMonster.DESTROY:
+                m.no_attack = f"destroyed by {c.spell.name.lower()}"
             m.destroy = m.destroy or c.spell.name.lower()
     for m in t.mons.values():
         if m.alive and not m.new and not m.no_attack and \

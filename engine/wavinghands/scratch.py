@@ -45,6 +45,7 @@ class Cast:
     origin: str = "gesture"  # gesture | release
     subject: str = ""  # being id after binding and reflection; "" = nobody
     reflected_by: str = ""  # the mirror's subject that turned it back
+    reflector: int = -1  # who answers for a monster that turned it back: its controller
     works: bool = True
     why: str = ""
     permanent: bool = False
@@ -64,7 +65,11 @@ class Cast:
         """Who holds the caster's role ("the subject of the mirror assumes the role of
         caster" for a reflected charm person; applied to paralysis too)."""
         mirror = wizard_index(self.reflected_by)
-        return self.caster if mirror is None else mirror
+        if mirror is not None:
+            return mirror
+        if self.reflected_by and self.reflector >= 0:
+            return self.reflector  # a monster's mirror: its master acts for it (docs/rules.md)
+        return self.caster
 
     def fail(self, why: str) -> None:
         """Mark the spell as having no effect, keeping the first reason."""

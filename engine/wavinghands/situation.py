@@ -118,9 +118,13 @@ def constraints(game: Game, index: int) -> Constraints:
     confused = w.effect(EffectKind.CONFUSION, own) is not None
     other = game.wizard(opponent(index))
     charm_target: tuple[int, str] | None = None
-    oc = other.effect(EffectKind.CHARM_PERSON, next_own_turn(other))
-    if oc is not None and oc.source == index and oc.hand and not oc.gesture and other.alive:
-        charm_target = (other.index, oc.hand)
+    # "the caster of the spell writes down the gesture he wants the subject's named hand to
+    # perform": the opponent's hand, or his own when he charmed himself.
+    for subject in (w, other):
+        oc = subject.effect(EffectKind.CHARM_PERSON, next_own_turn(subject))
+        if oc is not None and oc.source == index and oc.hand and not oc.gesture and \
+                subject.alive:
+            charm_target = (subject.index, oc.hand)
     return Constraints(
         sets=2 if is_hastened(w) else 1,
         left=hands["L"],

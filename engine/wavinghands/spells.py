@@ -115,7 +115,8 @@ class OnMonster(StrEnum):
 
     SAME = "same"  # the lasting effect, as on a wizard
     NOTHING = "nothing"  # "this spell only affects" wizards (fear, charm person)
-    DESTROY = "destroy"  # destroyed before it can attack (blindness, invisibility)
+    DESTROY = "destroy"  # "instantly destroyed and cannot attack in that turn" (blindness)
+    DESTROY_AFTER_ATTACK = "destroy_after_attack"  # destroyed, attacking first (invisibility)
     ATTACKS_AT_RANDOM = "attacks_at_random"  # confusion: a monster "attacks at random that
     # turn"; only a permanent confusion leaves an effect behind
     NOT_ELEMENTAL = "not_elemental"  # paralysis: as on a wizard, but not on an elemental
@@ -304,7 +305,7 @@ _TABLE: Final[tuple[Spell, ...]] = (
     Spell("blindness", "Blindness", ("D-W-F-F-(d",), EN, OPP, 52, lasts=THREE_TURNS,
           may_be_permanent=True, on_monster=OnMonster.DESTROY),
     Spell("invisibility", "Invisibility", ("P-P-(w-(s",), EN, SELF, 53, lasts=THREE_TURNS,
-          may_be_permanent=True, on_monster=OnMonster.DESTROY),
+          may_be_permanent=True, on_monster=OnMonster.DESTROY_AFTER_ATTACK),
     Spell("haste", "Haste", ("P-W-P-W-W-C",), EN, SELF, 54, lasts=THREE_TURNS,
           may_be_permanent=True),
     Spell("time_stop", "Time stop", ("S-P-P-C",), EN, SELF, 55, Does.TIME_STOP),
