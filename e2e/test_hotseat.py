@@ -311,3 +311,18 @@ def test_engine_failure_is_explained(page, server_url) -> None:
     page.click("[data-testid=start-game]")
     error = page.wait_for_selector("[data-testid=start-error]:visible")
     assert error.inner_text().strip()
+
+
+def test_rule_options_come_from_the_engine(page, server_url) -> None:
+    # The start screen keeps no list of rules: the withhold option is the engine's
+    # (api.rulesets), shown once the engine is up, and a duel started with it carries it.
+    open_game(page, server_url)
+    box = page.wait_for_selector("[data-testid=option-withhold]", state="attached")
+    label = page.locator("label.choice", has=page.locator("[data-testid=option-withhold]"))
+    assert "withheld" in label.inner_text()
+    assert not box.is_checked()
+    box.check()
+    start_hotseat(page)
+    page.wait_for_function(
+        "Object.values(localStorage).some((v) => v.includes('\"withhold\":true'))",
+        timeout=ENGINE_MS)
