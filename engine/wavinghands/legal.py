@@ -6,8 +6,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
-from .model import HAND_WORDS, NOBODY, Game, gesture_word, wizard_index
+from .model import HAND_WORDS, NOBODY, ORDERS, Game, Wizard, gesture_word, wizard_index
 from .orders import (
     GESTURES,
     NOTHING,
@@ -18,7 +19,7 @@ from .orders import (
     Orders,
 )
 from .recognize import Allocation, Candidate, allocations, completed, default_allocation
-from .situation import BY_AMNESIA, BY_CHARM, constraints, opponent, wizard_id
+from .situation import BY_AMNESIA, BY_CHARM, Constraints, constraints, opponent, wizard_id
 from .spells import STANDARD_TABLE, Category, Does, SpellTable
 
 HAND_WORD = HAND_WORDS
@@ -126,7 +127,7 @@ def order_problems(game: Game, index: int, orders: Orders) -> list[OrderError]:
     if not w.alive:
         return [OrderError("dead", f"{w.name} is dead and acts no more")]
     c = constraints(game, index)
-    stopped_wizard = phase.kind == "orders" or wizard_id(index) in phase.time_stopped
+    stopped_wizard = phase.kind == ORDERS or wizard_id(index) in phase.time_stopped
     expected_sets = c.sets if stopped_wizard else 1
     if len(orders.gestures) != expected_sets:
         if expected_sets == 2:
@@ -139,29 +140,48 @@ def order_problems(game: Game, index: int, orders: Orders) -> list[OrderError]:
         # A controller of a time-stopped monster, himself frozen: only the monster acts.
         out.append(OrderError("frozen", f"time is stopped for {w.name}: he makes no "
                               "gestures this turn", "gestures"))
+    out += _gesture_problems(w, orders, c)
+    out += _stab_problems(game, index, orders)
+    cast = _cast_problems(game, index, orders, stopped_wizard)
+    out += cast.problems
+    out += _charm_problems(game, orders, c, stopped_wizard)
+    out += _waiting_problems(game, w, orders, cast.completing)
+    out += _monster_problems(game, index, orders, cast)
+    out += _release_problems(game, index, w, orders)
+    return out
+
+
+def _gesture_problems(w: Wizard, orders: Orders, c: Constraints) -> list[OrderError]:
+    """Gestures the rules force (amnesia, paralysis, a permanent charm) or forbid (fear)."""
+    out: list[OrderError] = []
     for si, (left, right) in enumerate(orders.gestures):
         for hand, g in (("L", left), ("R", right)):
             hc = c.hand(hand)
-            field = f"gestures.{si}.{0 if hand == 'L' else 1}"
+            where = f"gestures.{si}.{0 if hand == 'L' else 1}"
             if hc.forced is not None and g != hc.forced:
                 cause = {BY_AMNESIA: "amnesia makes him repeat last turn's gestures",
                          BY_CHARM: "that hand is charmed for ever into this gesture"}.get(
                              hc.why, "that hand is paralysed")
                 out.append(OrderError("forced-gesture", f"{HAND_WORD[hand]} must make "
-                                      f"{gesture_word(hc.forced)}: {cause}", field))
+                                      f"{gesture_word(hc.forced)}: {cause}", where))
             elif hc.why == BY_CHARM:
                 continue
             elif g in c.banned and hc.forced is None:
                 out.append(OrderError("fear", f"{w.name} is afraid: no C, D, F or S gestures "
-                                      f"this turn ({HAND_WORD[hand]} wrote {g})", field))
-    # Stabs: one knife per gesture set, never at oneself, at something that exists.
+                                      f"this turn ({HAND_WORD[hand]} wrote {g})", where))
+    return out
+
+
+def _stab_problems(game: Game, index: int, orders: Orders) -> list[OrderError]:
+    """Stabs: one knife per gesture set, never at oneself, at something that exists."""
+    out: list[OrderError] = []
     for si, (left, right) in enumerate(orders.gestures):
         if STAB in (left, right):
             tgt = orders.stabs[si] if si < len(orders.stabs) else None
             if tgt == wizard_id(index):
                 out.append(OrderError("stab-self", "wizards are not allowed to stab themselves",
                                       f"stab.{si}"))
-            elif tgt == "none":
+            elif tgt == NOBODY:
                 out.append(OrderError("stab-nobody", "a stab must have a target (\"must choose a "
                                       "target for the stab\")", f"stab.{si}"))
             elif tgt is not None and not target_exists(game, tgt):
@@ -170,14 +190,27 @@ def order_problems(game: Game, index: int, orders: Orders) -> list[OrderError]:
         elif si < len(orders.stabs) and orders.stabs[si] is not None:
             out.append(OrderError("stab-unused", f"gesture set {si + 1} has a stab target but no "
                                   "hand stabs", f"stab.{si}"))
-    # Spell choices.
+    return out
+
+
+@dataclass
+class _Casting:
+    """What the orders' spell choices come to: their problems, and what they make possible."""
+
+    problems: list[OrderError] = field(default_factory=list)
+    completing: set[str] = field(default_factory=set)  # spells these orders complete
+    summons: set[str] = field(default_factory=set)  # "new:<me>:<hand>[:1]" refs they summon
+    charming: bool = False  # completes charm monster: may order a monster it will take
+
+
+def _cast_problems(game: Game, index: int, orders: Orders, stopped_wizard: bool) -> _Casting:
+    """Spell choices and their targets, set by set."""
+    w = game.wizard(index)
+    cast = _Casting()
     rows = effective_preview_rows(game, index, orders)
     table = game.ruleset.table
     base = len(w.history)
     short_used = w.short_lightning_used
-    charming = False  # completes charm monster this turn: may order a monster it will take
-    completing: set[str] = set()  # spells these orders complete
-    summons: set[str] = set()  # "new:<me>:<hand>[:1]" refs these orders summon
     for si in range(len(orders.gestures)):
         idx = base + si
         cands = completed(rows, w.sequence_start, idx, short_used, table) \
@@ -186,21 +219,29 @@ def order_problems(game: Game, index: int, orders: Orders) -> list[OrderError]:
         try:
             alloc = choose_allocation(cands, choices, game.ruleset.may_withhold, si, table)
         except OrderError as e:
-            out.append(e)
+            cast.problems.append(e)
             continue
         for cand in alloc.spells:
             spell = table[cand.spell]
             if cand.sequence in spell.once_per_battle:
                 short_used = True
-            charming = charming or spell.does is Does.TAKE_MONSTER
-            completing.add(cand.spell)
+            cast.charming = cast.charming or spell.does is Does.TAKE_MONSTER
+            cast.completing.add(cand.spell)
             if spell.category is Category.SUMMON:
-                summons.add(f"new:{index}:{cand.hand}{':1' if si else ''}")
+                cast.summons.add(f"new:{index}:{cand.hand}{':1' if si else ''}")
             ch = next((x for x in choices if x.hand == cand.hand), None)
             tgt = ch.target if ch is not None else None
             if tgt is None:
                 continue
-            out.extend(_target_problems(game, index, cand.spell, tgt, f"casts.{si}.{cand.hand}"))
+            cast.problems.extend(_target_problems(game, index, cand.spell, tgt,
+                                                  f"casts.{si}.{cand.hand}"))
+    return cast
+
+
+def _charm_problems(game: Game, orders: Orders, c: Constraints,
+                    stopped_wizard: bool) -> list[OrderError]:
+    """The gesture (and stab) written for a hand this wizard controls by charm person."""
+    out: list[OrderError] = []
     if c.charm_target is not None and stopped_wizard and orders.charm is None:
         who, hand = c.charm_target
         out.append(OrderError("charm-missing", f"write the gesture for {game.names[who]}'s "
@@ -213,12 +254,20 @@ def order_problems(game: Game, index: int, orders: Orders) -> list[OrderError]:
         if orders.charm != STAB:
             out.append(OrderError("charm-target-unused", "a target only goes with a stab",
                                   "charm.target"))
-        elif orders.charm_target in (subject, "none"):
+        elif orders.charm_target in (subject, NOBODY):
             out.append(OrderError("stab-self", "wizards are not allowed to stab themselves: aim "
                                   "the charmed stab at someone else", "charm.target"))
         elif not target_exists(game, orders.charm_target):
             out.append(OrderError("bad-target", f"there is nothing called "
                                   f"{orders.charm_target} to stab", "charm.target"))
+    return out
+
+
+def _waiting_problems(game: Game, w: Wizard, orders: Orders,
+                      completing: set[str]) -> list[OrderError]:
+    """A spell flagged for the bank or for permanency needs one waiting to take it."""
+    out: list[OrderError] = []
+    table = game.ruleset.table
     # Spells waiting on him (a delayed effect, a permanency) or completed now, by what they do.
     doing = {table[k].does for k in {e.kind.value for e in w.effects
                                      if e.active_on(w.own_turns + 1)} | completing}
@@ -229,8 +278,16 @@ def order_problems(game: Game, index: int, orders: Orders) -> list[OrderError]:
         if ch.permanent and Does.EXTEND not in doing:
             out.append(OrderError("nothing-to-extend", "no permanency waits to extend a spell",
                                   f"casts.{ch.set_index}.{ch.hand}"))
+    return out
+
+
+def _monster_problems(game: Game, index: int, orders: Orders,
+                      cast: _Casting) -> list[OrderError]:
+    """Targets for the monsters he directs, summons this turn, raises or takes by charm."""
+    out: list[OrderError] = []
+    table = game.ruleset.table
     for mid, targets in orders.monsters:
-        if mid.startswith(f"new:{index}:") and mid not in summons:
+        if mid.startswith(f"new:{index}:") and mid not in cast.summons:
             out.append(OrderError("no-summons", f"these gestures summon nothing with that hand "
                                   f"({mid})", f"monsters.{mid}"))
             continue
@@ -243,7 +300,7 @@ def order_problems(game: Game, index: int, orders: Orders) -> list[OrderError]:
         m = game.monster(mid)
         # "On the turn a monster is raised it may attack": its master may direct it then.
         raising = m is not None and not m.alive and \
-            any(table[k].does is Does.RAISE_DEAD for k in completing) and \
+            any(table[k].does is Does.RAISE_DEAD for k in cast.completing) and \
             m.controller == index
         if m is None or (not m.alive and not raising):
             out.append(OrderError("no-monster", f"there is no living monster {mid}",
@@ -253,7 +310,7 @@ def order_problems(game: Game, index: int, orders: Orders) -> list[OrderError]:
             out.append(OrderError("elemental-orders", "elementals obey nobody: they attack "
                                   "everyone", f"monsters.{mid}"))
             continue
-        if m.controller != index and not charming:
+        if m.controller != index and not cast.charming:
             out.append(OrderError("not-your-monster", f"{mid} obeys {game.names[m.controller]}; "
                                   "you can only direct it in a turn you cast charm monster",
                                   f"monsters.{mid}"))
@@ -265,6 +322,12 @@ def order_problems(game: Game, index: int, orders: Orders) -> list[OrderError]:
             elif not target_exists(game, t):
                 out.append(OrderError("bad-target", f"there is nothing called {t} to attack",
                                       f"monsters.{mid}"))
+    return out
+
+
+def _release_problems(game: Game, index: int, w: Wizard, orders: Orders) -> list[OrderError]:
+    """Releasing the banked spell needs one banked, aimed at something that exists."""
+    out: list[OrderError] = []
     if orders.release is not None:
         if w.banked is None:
             out.append(OrderError("nothing-banked", "there is no banked spell to release",
