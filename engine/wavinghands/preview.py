@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .legal import choose_allocation, effective_preview_rows, order_problems
-from .model import HAND_WORDS, NOBODY, Game
+from .model import HAND_WORDS, NOBODY, Game, hand_word
 from .orders import ALPHABET, STAB, OrderError, Orders, parse_orders
 from .recognize import allocations, completed, next_completions, under_way
 from .situation import constraints, controlled_monsters, opponent, usual_target, wizard_id
@@ -143,7 +143,7 @@ def preview(game: Game, v: int, draft: Any) -> JSON:
                                            if t["id"] not in (wizard_id(who), NOBODY)],
                           "stab_default": wizard_id(v if who != v else opponent(v)),
                           "prompt": f"You control {game.names[who]}'s "
-                                    f"{'left' if hand == 'L' else 'right'} hand: choose its "
+                                    f"{hand_word(hand)}: choose its "
                                     "gesture."})
     if w.banked is not None:
         banked = table[w.banked.spell]
