@@ -65,7 +65,7 @@ def code_of_another_game() -> str:
     """A genuine turn code of a game these pages do not play (made by the engine in Python)."""
     sys.path.insert(0, str(ROOT / "engine"))
     try:
-        from wavinghands import session
+        from wavinghands.remote import session
     finally:
         sys.path.remove(str(ROOT / "engine"))
     invitation = session.create_invitation("Carol", {}, os.urandom)

@@ -1,7 +1,7 @@
 """Turn codes and remote sessions (docs/protocol.md): property tests.
 
 Duels run against the stand-in engine of fake_engine.py (cheap, and it reaches two-wizard
-decisions and time stops often) and against the real engine through wavinghands.api.
+decisions and time stops often) and against the real engine (remote.engine.PythonEngine).
 """
 
 from __future__ import annotations
@@ -26,8 +26,10 @@ import contextlib
 from fake_engine import FakeEngine
 from remote_driver import code_kind, play, random_policy, reloaded
 
-from wavinghands import codes, remote_api, session
-from wavinghands.codes import (
+from wavinghands.remote import codes, session
+from wavinghands.remote import engine as remote_engine
+from wavinghands.remote import json_api as remote_api
+from wavinghands.remote.codes import (
     PREFIX,
     CodeError,
     Commit,
@@ -37,21 +39,13 @@ from wavinghands.codes import (
     MsgType,
     Sealed,
 )
-from wavinghands.session import Session
+from wavinghands.remote.session import Session
 
 FAKE = FakeEngine()
 
 
-def _real_engine() -> session.Engine | None:
-    try:
-        return session.ApiEngine()
-    except ImportError:
-        return None
-
-
-REAL = _real_engine()
-ENGINES = [pytest.param(FAKE, id="fake")] + (
-    [pytest.param(REAL, id="real")] if REAL is not None else [])
+REAL = remote_engine.PythonEngine()
+ENGINES = [pytest.param(FAKE, id="fake"), pytest.param(REAL, id="real")]
 SLOW = settings(max_examples=25, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
@@ -320,7 +314,6 @@ def _scripted(caster: int, plan: list[tuple[str, str]]) -> Any:
     return policy
 
 
-@pytest.mark.skipif(REAL is None, reason="engine not available")
 @pytest.mark.parametrize("caster", [0, 1])
 @pytest.mark.parametrize(("plan", "phase", "kinds"), [
     ([("S", "-"), ("P", "-"), ("P", "-"), ("C", "C")], "time_stop", {0: set(), 1: {"nonce-only"}}),
@@ -331,7 +324,6 @@ def test_real_engine_extra_phases(caster: int, plan: list[tuple[str, str]], phas
                                   kinds: dict[int, set[str]]) -> None:
     """A time stop or a paralysis decision, for either wizard, goes through codes (with the
     extra message only where the protocol says) and both sides agree."""
-    assert REAL is not None
     ex = play(REAL, random.Random(0), _scripted(caster, plan))
     assert ex.host.game is not None and ex.host.game == ex.guest.game
     extra = [(r["kind"], sorted(r["inputs"])) for r in ex.host.game["record"]
@@ -432,7 +424,7 @@ _SNAPS = _snapshots(FAKE, 5)
 
 def test_errors_are_specific_and_change_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each kind of bad paste gets its own error; the session is unchanged and plays on."""
-    monkeypatch.setattr(session, "_default_engine", FAKE)
+    monkeypatch.setattr(remote_engine, "_default_engine", FAKE)
     snaps = _SNAPS
     s, code = _first(snaps, "reveal+commit")
     m = codes.decode_message(code)
@@ -515,8 +507,6 @@ def test_session_survives_json() -> None:
 
 def test_remote_api_plays_a_duel() -> None:
     """The browser's calls, JSON strings only, through a whole duel on the real engine."""
-    if REAL is None:
-        pytest.skip("engine not available")
     rng = random.Random(9)
     inv = json.loads(remote_api.remote_invite(json.dumps({"name": "Alice",
                                                           "base_url": "https://w.h/"})))

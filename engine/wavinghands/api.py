@@ -17,7 +17,7 @@ from .boundary import guard, ok
 from .model import Game, canonical_json
 from .orders import OrderError
 from .preview import preview as _preview
-from .remote_api import (
+from .remote.json_api import (
     remote_accept,
     remote_describe,
     remote_invite,

@@ -1,5 +1,5 @@
-"""Shared pieces of the JSON boundary (`api`, `remote_api`): result envelopes and the guard that
-turns every exception into an error value."""
+"""Shared pieces of the JSON boundaries (`api`, `remote.json_api`): result envelopes and the
+guard that turns every exception into an error value."""
 
 from __future__ import annotations
 

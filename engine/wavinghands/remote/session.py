@@ -17,11 +17,10 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import json
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
 from .codes import (
     COMMIT_LEN,
@@ -46,7 +45,6 @@ from .codes import (
     RevealMismatch,
     Sealed,
     WireInput,
-    canonical_json,
     commitment,
     decode_input,
     decode_message,
@@ -54,144 +52,11 @@ from .codes import (
     encode_message,
     extract_code,
 )
+from .engine import Engine, GameJson, PhaseInfo, default_engine
 
 Rand = Callable[[int], bytes]
-GameJson = dict[str, Any]
 SESSION_FORMAT: Final[str] = "wavinghands-remote-session"
 SESSION_VERSION: Final[int] = 1
-
-
-# --------------------------------------------------------------------------------------------
-# The engine as the protocol sees it.  One adapter, so the lead can change how phases and
-# digests are obtained without touching the state machine.
-
-
-@dataclass(frozen=True, slots=True)
-class DecisionInfo:
-    """One decision the rules ask for: id, the deciding wizard, and the allowed answers."""
-
-    id: str
-    wizard: int
-    options: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class PhaseInfo:
-    """What the game waits for (the true phase, not one wizard's view of it)."""
-
-    kind: str  # orders | decision | time_stop | over
-    turn: int
-    actors: tuple[int, ...]
-    decisions: tuple[DecisionInfo, ...] = ()
-
-    @property
-    def simultaneous(self) -> bool:
-        """Both wizards give input (orders/time-stop: non-actors give only dice)."""
-        return self.kind in ("orders", "time_stop") or (
-            self.kind == "decision" and len(self.actors) > 1)
-
-
-class Engine(Protocol):
-    """The engine calls the protocol needs; all take and return the serialised game."""
-
-    def new_game(self, names: tuple[str, str], ruleset: dict[str, Any], seed: str) -> GameJson:
-        """A fresh game."""
-        ...
-
-    def phase(self, game: GameJson) -> PhaseInfo:
-        """The true current phase."""
-        ...
-
-    def problems(self, game: GameJson, wizard: int, x: dict[str, Any]) -> list[dict[str, str]]:
-        """Why this input is not legal now (empty: legal)."""
-        ...
-
-    def step(self, game: GameJson, inputs: Mapping[int, dict[str, Any]]
-             ) -> tuple[GameJson, dict[int, list[Any]]]:
-        """Resolve the current phase; events per wizard."""
-        ...
-
-    def digest(self, game: GameJson) -> bytes:
-        """A hash of the rules state both sides must agree on."""
-        ...
-
-
-def state_digest(game: GameJson) -> bytes:
-    """The digest remote play compares: the engine's `model.state_digest`, else sha256 of the
-    canonical JSON of the whole serialised game."""
-    try:
-        from . import model
-    except ImportError:  # engine not there yet: fall back to hashing the JSON
-        return hashlib.sha256(canonical_json(game).encode("utf-8")).digest()
-    return model.state_digest(model.Game.from_json(game))
-
-
-class ApiEngine:
-    """The real engine, through `wavinghands.api` (JSON strings, errors as values)."""
-
-    def __init__(self) -> None:
-        from . import api  # imported late: codes and sessions load without the engine
-
-        self._api: Any = api
-
-    def _call(self, name: str, *args: Any) -> dict[str, Any]:
-        result = json.loads(getattr(self._api, name)(*(json.dumps(a) for a in args)))
-        if not isinstance(result, dict) or not result.get("ok"):
-            err = result.get("error", {}) if isinstance(result, dict) else {}
-            raise IllegalInput(f"the engine refused {name}: {err.get('message', result)}")
-        return result
-
-    def new_game(self, names: tuple[str, str], ruleset: dict[str, Any], seed: str) -> GameJson:
-        """A fresh game via api.new_game."""
-        game: GameJson = self._call("new_game", {"names": list(names), "ruleset": ruleset,
-                                                 "seed": seed})["game"]
-        return game
-
-    def phase(self, game: GameJson) -> PhaseInfo:
-        """The phase as the serialised game records it (a view may hide a time-stopped turn)."""
-        return phase_from_json(game.get("phase"))
-
-    def problems(self, game: GameJson, wizard: int, x: dict[str, Any]) -> list[dict[str, str]]:
-        """api.validate's problems."""
-        found: list[dict[str, str]] = self._call("validate", game, wizard, x)["problems"]
-        return found
-
-    def step(self, game: GameJson, inputs: Mapping[int, dict[str, Any]]
-             ) -> tuple[GameJson, dict[int, list[Any]]]:
-        """api.step."""
-        r = self._call("step", game, {str(k): v for k, v in inputs.items()})
-        events = {int(k): list(v) for k, v in r.get("events", {}).items()}
-        return r["game"], events
-
-    def digest(self, game: GameJson) -> bytes:
-        """state_digest."""
-        return state_digest(game)
-
-
-def phase_from_json(p: Any) -> PhaseInfo:
-    """PhaseInfo from the engine's phase JSON ({kind, turn, actors, decisions})."""
-    if not isinstance(p, dict):
-        raise BadSession("the stored game has no phase")
-    decisions = tuple(DecisionInfo(str(d["id"]), int(d.get("wizard", -1)),
-                                   tuple(str(o) for o in d.get("options", ())))
-                      for d in p.get("decisions", ()))
-    return PhaseInfo(str(p["kind"]), int(p["turn"]), tuple(int(a) for a in p["actors"]),
-                     decisions)
-
-
-_default_engine: Engine | None = None
-
-
-def default_engine() -> Engine:
-    """The engine used when none is passed: ApiEngine, made once."""
-    global _default_engine  # a cache of a stateless adapter, not game state
-    if _default_engine is None:
-        _default_engine = ApiEngine()
-    return _default_engine
-
-
-# --------------------------------------------------------------------------------------------
-# The session.
 
 
 @dataclass(frozen=True, slots=True)
@@ -678,7 +543,6 @@ def b64(data: bytes) -> str:
 
 
 __all__ = [
-    "ApiEngine", "Engine", "Outcome", "PhaseInfo", "Session", "accept_invitation",
-    "create_invitation", "describe", "read_invitation", "receive", "resend", "seal",
-    "state_digest", "status",
+    "Engine", "Outcome", "PhaseInfo", "Session", "accept_invitation", "create_invitation",
+    "describe", "read_invitation", "receive", "resend", "seal", "status",
 ]

@@ -11,11 +11,12 @@ import json
 import os
 from typing import Any
 
+from ..boundary import guard, ok
+from ..ruleset import Ruleset
 from . import codes, session
-from .boundary import guard, ok
 from .codes import IllegalInput
-from .ruleset import Ruleset
-from .session import Engine, Session
+from .engine import Engine, default_engine
+from .session import Session
 
 
 def _load(text: str, what: str) -> Any:
@@ -39,7 +40,7 @@ def _session(text: str) -> Session:
 
 
 def _engine() -> Engine:
-    return session.default_engine()
+    return default_engine()
 
 
 def _with_status(s: Session, eng: Engine, **payload: Any) -> str:
