@@ -145,7 +145,7 @@ def test_a_duel_by_codes_survives_bad_pastes_and_a_reload(players, server_url, s
             assert "damaged" in text
             shot(receiver, "remote-error-corrupted")
             paste(receiver, other_game)
-            text = expect_error(receiver, "not_this_game", before)
+            text = expect_error(receiver, "not-this-game", before)
             assert "another game" in text
             shot(receiver, "remote-error-other-game")
             checked["tamper"] = True

@@ -26,6 +26,7 @@ import contextlib
 from fake_engine import FakeEngine
 from remote_driver import code_kind, play, random_policy, reloaded
 
+from wavinghands.errors import IllegalInput
 from wavinghands.remote import codes, session
 from wavinghands.remote import engine as remote_engine
 from wavinghands.remote import json_api as remote_api
@@ -342,7 +343,7 @@ def test_lone_actor_dice_mix_in_the_other_share() -> None:
     both = session.PhaseInfo("orders", 5, (0, 1))
     c = session._engine_inputs(both, {0: (orders_, b"\1" * 8), 1: (orders_, b"\2" * 8)})
     assert c[0]["nonce"] == "01" * 8 and c[1]["nonce"] == "02" * 8
-    with pytest.raises(codes.IllegalInput):
+    with pytest.raises(IllegalInput):
         session._engine_inputs(ph, {0: (orders_, b"\1" * 8), 1: (orders_, b"\2" * 8)})
 
 
@@ -471,13 +472,13 @@ def test_illegal_orders_are_refused_both_ways() -> None:
     assert isinstance(m.final, Sealed)
     bad = _reencode(code, final=Sealed({"gestures": [[">", ">"]]}, m.final.nonce))
     before = s.to_json()
-    with pytest.raises(codes.IllegalInput, match="not legal"):
+    with pytest.raises(IllegalInput, match="not legal"):
         session.receive(s, bad, FAKE)
     assert s.to_json() == before
     host = session.create_invitation("Alice", {}, random.Random(2).randbytes).session
     code0 = host.sent[0]
     guest = session.accept_invitation(code0, "Bob", FAKE)
-    with pytest.raises(codes.IllegalInput):
+    with pytest.raises(IllegalInput):
         session.seal(guest, {"gestures": [["X", "P"]]}, FAKE)
     with pytest.raises(codes.NotYourTurn):
         session.seal(host, {"gestures": [["F", "P"]]}, FAKE)

@@ -14,6 +14,7 @@ from typing import Any
 from . import duel, record
 from .ai import choose_input
 from .boundary import guard, ok
+from .errors import WavingHandsError
 from .model import Game, canonical_json
 from .orders import OrderError
 from .preview import preview as _preview
@@ -34,7 +35,7 @@ from .view import view as _view
 JSON = dict[str, Any]
 
 
-class ApiError(ValueError):
+class ApiError(WavingHandsError):
     """A request the boundary refuses, with a stable code."""
 
     def __init__(self, code: str, message: str) -> None:

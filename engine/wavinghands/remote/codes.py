@@ -19,7 +19,9 @@ import urllib.parse
 import zlib
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, ClassVar, Final
+from typing import Any, Final
+
+from ..errors import WavingHandsError
 
 # --------------------------------------------------------------------------------------------
 # Constants of wire version 1.  Changing any of them is a new VERSION.
@@ -60,13 +62,15 @@ Json = Any  # JSON values cross this module as plain Python data; shapes are che
 
 
 # --------------------------------------------------------------------------------------------
-# Errors.  Each carries a stable `code` for the JSON boundary and a message a player can act on.
+# Errors.  Each has a stable kebab-case `code` for the JSON boundary and a message a player can
+# act on; all are `errors.WavingHandsError`s.
 
 
-class CodeError(ValueError):
-    """Base of every error a turn code or a remote session operation reports."""
+class CodeError(WavingHandsError):
+    """Base of every error a turn code or a remote session operation reports (besides
+    `errors.IllegalInput`, for inputs the rules refuse)."""
 
-    code: ClassVar[str] = "code_error"
+    code = "code-error"
 
 
 class CorruptedCode(CodeError):
@@ -78,7 +82,7 @@ class CorruptedCode(CodeError):
 class UnsupportedVersion(CodeError):
     """The code was made by a newer (or unknown) version of the protocol."""
 
-    code = "unsupported_version"
+    code = "unsupported-version"
 
 
 class MalformedCode(CodeError):
@@ -90,31 +94,31 @@ class MalformedCode(CodeError):
 class NotThisGame(CodeError):
     """The code belongs to another game."""
 
-    code = "not_this_game"
+    code = "not-this-game"
 
 
 class OwnCode(CodeError):
     """The player pasted a code they made themselves."""
 
-    code = "own_code"
+    code = "own-code"
 
 
 class OutOfOrder(CodeError):
     """A code arrived before one that must come first."""
 
-    code = "out_of_order"
+    code = "out-of-order"
 
 
 class ConflictingCode(CodeError):
     """A different code for a step already applied: the opponent sealed that step twice."""
 
-    code = "conflicting_code"
+    code = "conflicting-code"
 
 
 class RevealMismatch(CodeError):
     """A reveal that does not open the commitment made earlier."""
 
-    code = "reveal_mismatch"
+    code = "reveal-mismatch"
 
 
 class Desync(CodeError):
@@ -123,26 +127,16 @@ class Desync(CodeError):
     code = "desync"
 
 
-class IllegalInput(CodeError):
-    """Orders or decisions the engine refuses (mine before sealing, or the opponent's)."""
-
-    code = "illegal_input"
-
-    def __init__(self, message: str, problems: list[dict[str, str]] | None = None) -> None:
-        super().__init__(message)
-        self.problems = problems or []
-
-
 class NotYourTurn(CodeError):
     """Input was given while the session waits for the opponent (or for nothing)."""
 
-    code = "not_your_turn"
+    code = "not-your-turn"
 
 
 class BadSession(CodeError):
     """A stored session that cannot be read back."""
 
-    code = "bad_session"
+    code = "bad-session"
 
 
 # --------------------------------------------------------------------------------------------

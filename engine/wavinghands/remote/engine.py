@@ -15,10 +15,11 @@ from functools import lru_cache
 from typing import Any, Protocol
 
 from .. import duel
+from ..errors import IllegalInput, WavingHandsError
 from ..legal import input_problems
 from ..model import Game, canonical_json, state_digest
 from ..ruleset import Ruleset
-from .codes import BadSession, IllegalInput
+from .codes import BadSession
 
 GameJson = dict[str, Any]
 
@@ -95,12 +96,8 @@ def _game(game: GameJson) -> Game:
     return _parsed(canonical_json(game))
 
 
-def _problem(e: ValueError) -> dict[str, str]:
-    as_json = getattr(e, "to_json", None)
-    if callable(as_json):
-        found: dict[str, str] = as_json()
-        return found
-    return {"code": str(getattr(e, "code", "bad-input")), "message": str(e), "field": ""}
+def _problem(e: WavingHandsError) -> dict[str, str]:
+    return {"code": e.code, "message": str(e), "field": e.field}
 
 
 class PythonEngine:
@@ -120,7 +117,7 @@ class PythonEngine:
         g = _game(game)
         try:
             parsed = duel.parse_input(g, x)
-        except ValueError as e:
+        except WavingHandsError as e:
             return [_problem(e)]
         return [p.to_json() for p in input_problems(g, wizard, parsed)]
 
@@ -131,8 +128,8 @@ class PythonEngine:
             new, events = duel.step(_game(game), inputs)
         except IllegalInput:
             raise
-        except ValueError as e:
-            raise IllegalInput(f"the engine refused these inputs: {e}", [_problem(e)]) from e
+        except WavingHandsError as e:
+            raise IllegalInput([_problem(e)], f"the engine refused these inputs: {e}") from e
         out: GameJson = new.to_json()
         return out, {v: [dict(e.to_json(), visible_to=None) for e in events
                          if v in e.visible_to] for v in (0, 1)}

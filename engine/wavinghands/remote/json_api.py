@@ -12,9 +12,9 @@ import os
 from typing import Any
 
 from ..boundary import guard, ok
+from ..errors import IllegalInput
 from ..ruleset import Ruleset
 from . import codes, session
-from .codes import IllegalInput
 from .engine import Engine, default_engine
 from .session import Session
 
@@ -52,10 +52,10 @@ def remote_invite(params: str) -> str:
     """{"name", "ruleset"?, "base_url"?} -> {"session", "code", "link"?, "status"}."""
     p = _load(params, "parameters")
     if not isinstance(p, dict) or not isinstance(p.get("name"), str):
-        raise IllegalInput("give your name: {\"name\": \"...\"}")
+        raise IllegalInput(message="give your name: {\"name\": \"...\"}")
     rules = p.get("ruleset") or {}
     if not isinstance(rules, dict):
-        raise IllegalInput("the ruleset must be a JSON object")
+        raise IllegalInput(message="the ruleset must be a JSON object")
     # Options left at their default need not travel: the invitation stays short.
     defaults = Ruleset().to_json()
     rules = {k: v for k, v in rules.items() if k not in defaults or defaults[k] != v}
@@ -93,7 +93,7 @@ def remote_seal(sess: str, inp: str) -> str:
     eng = _engine()
     x = _load(inp, "input")
     if not isinstance(x, dict):
-        raise IllegalInput("an input is a JSON object")
+        raise IllegalInput(message="an input is a JSON object")
     out = session.seal(_session(sess), x, eng, os.urandom)
     return _with_status(out.session, eng, code=out.code, events=list(out.events))
 

@@ -2,7 +2,7 @@
 
 A `Session` is one player's side of one remote game: plain data (it round-trips through JSON,
 so the page can store it and survive a reload mid-exchange).  Every operation is a pure
-function returning a new session; an operation that fails raises a `codes.CodeError` and the
+function returning a new session; an operation that fails raises a `WavingHandsError` and the
 session it was given is untouched, so "errors never change the game" holds by construction.
 
 The exchange in one paragraph: messages strictly alternate (the host sends even-numbered ones,
@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
+from ..errors import IllegalInput, WavingHandsError
 from .codes import (
     COMMIT_LEN,
     DIGEST_LEN,
@@ -29,12 +30,10 @@ from .codes import (
     MAX_NAME_BYTES,
     NONCE_LEN,
     BadSession,
-    CodeError,
     Commit,
     ConflictingCode,
     DecisionRefs,
     Desync,
-    IllegalInput,
     MalformedCode,
     Message,
     MsgType,
@@ -176,7 +175,7 @@ def seed_for(game_id: bytes) -> str:
 def _check_name(name: str) -> str:
     name = " ".join(name.split())
     if not name or len(name.encode("utf-8")) > MAX_NAME_BYTES:
-        raise IllegalInput(f"a name must be 1 to {MAX_NAME_BYTES} bytes long")
+        raise IllegalInput(message=f"a name must be 1 to {MAX_NAME_BYTES} bytes long")
     return name
 
 
@@ -193,7 +192,7 @@ def create_invitation(host_name: str, ruleset: dict[str, Any] | None = None,
 
 
 def read_invitation(text: str) -> Message:
-    """The invitation in a pasted code or link (raises CodeError if it is not one)."""
+    """The invitation in a pasted code or link (raises a CodeError if it is not one)."""
     m = decode_message(extract_code(text))
     if m.type is not MsgType.INVITE:
         raise NotThisGame("this code is not an invitation: it belongs to a game already under "
@@ -275,7 +274,8 @@ def _from_wire(ph: PhaseInfo, x: WireInput) -> dict[str, Any]:
     for idx, opt in x.pairs:
         if ph.kind != "decision" or idx >= len(ph.decisions) or \
                 opt >= len(ph.decisions[idx].options):
-            raise IllegalInput("the opponent answered a decision that is not asked now")
+            raise IllegalInput(message="the opponent answered a decision that is not asked "
+                                       "now")
         answers[ph.decisions[idx].id] = ph.decisions[idx].options[opt]
     return {"decisions": answers}
 
@@ -286,7 +286,7 @@ def _engine_inputs(ph: PhaseInfo, given: Mapping[int, tuple[WireInput, bytes | N
     out: dict[int, dict[str, Any]] = {}
     for w, (x, _) in given.items():
         if w not in ph.actors and x != {}:
-            raise IllegalInput(f"wizard W{w} gave input in a phase where only "
+            raise IllegalInput(message=f"wizard W{w} gave input in a phase where only "
                                f"{_actor_text(ph)} act")
     for a in ph.actors:
         x, nonce = given[a]
@@ -323,9 +323,9 @@ def _apply(eng: Engine, game: GameJson, ph: PhaseInfo,
             found = eng.problems(game, w, inputs[w])
             if found:
                 text = "; ".join(p.get("message", str(p)) for p in found)
-                raise IllegalInput(f"{names[w] or 'the opponent'}'s input for turn {ph.turn} is "
-                                   f"not legal here: {text}. Their page may run another "
-                                   "version of the game", found)
+                raise IllegalInput(found, f"{names[w] or 'the opponent'}'s input for turn "
+                                   f"{ph.turn} is not legal here: {text}. Their page may run "
+                                   "another version of the game")
     new_game, events = eng.step(game, inputs)
     return new_game, list(events.get(0, [])), list(events.get(1, []))
 
@@ -386,14 +386,14 @@ def seal(s: Session, x: Mapping[str, Any], engine: Engine | None = None,
     if s.me not in ph.actors:
         raise NotYourTurn("the rules ask nothing of you now")
     if not isinstance(x, Mapping):
-        raise IllegalInput("an input is a JSON object")
+        raise IllegalInput(message="an input is a JSON object")
     try:
         wire = decode_input(encode_input(_to_wire(ph, _strip_nonce(x))))
     except (ValueError, TypeError) as e:
-        raise IllegalInput(f"this input cannot be sent: {e}") from e
+        raise IllegalInput(message=f"this input cannot be sent: {e}") from e
     found = eng.problems(s.game, s.me, _from_wire(ph, wire))
     if found:
-        raise IllegalInput("; ".join(p.get("message", str(p)) for p in found), found)
+        raise IllegalInput(found)
     if ph.simultaneous:
         s2, code = _seal_simultaneous(s, eng, ph, wire, rand(NONCE_LEN))
         return Outcome(s2, code)
@@ -450,7 +450,7 @@ def receive(s: Session, text: str, engine: Engine | None = None,
         raise MalformedCode("the sender does not match the message number")
     try:
         return _receive(s, code, m, eng, rand)
-    except CodeError:
+    except WavingHandsError:
         raise
     except (ValueError, KeyError, TypeError) as e:
         raise MalformedCode(f"this code cannot be applied: {e}") from e
