@@ -22,6 +22,7 @@ from enum import IntEnum
 from typing import Any, Final
 
 from ..errors import WavingHandsError
+from ..spells import all_spells
 
 # --------------------------------------------------------------------------------------------
 # Constants of wire version 1.  Changing any of them is a new VERSION.
@@ -41,19 +42,15 @@ PHASE_KINDS: Final[tuple[str, ...]] = ("orders", "decision", "time_stop", "over"
 GESTURE_ALPHABET: Final[str] = "FPSWDC>-"
 HANDS: Final[str] = "LRB"
 
-# The spell keys in wire order.  Frozen here rather than read from spells.py so that reordering
-# the engine's table cannot silently change what an index means; tests check it covers the table.
-WIRE_SPELLS: Final[tuple[str, ...]] = (
-    "shield", "remove_enchantment", "magic_mirror", "counter_spell", "dispel_magic",
-    "raise_dead", "cure_light_wounds", "cure_heavy_wounds", "summon_goblin", "summon_ogre",
-    "summon_troll", "summon_giant", "summon_elemental", "missile", "finger_of_death",
-    "lightning_bolt", "cause_light_wounds", "cause_heavy_wounds", "fireball", "fire_storm",
-    "ice_storm", "amnesia", "confusion", "charm_person", "charm_monster", "paralysis", "fear",
-    "anti_spell", "protection_from_evil", "resist_heat", "resist_cold", "disease", "poison",
-    "blindness", "invisibility", "haste", "time_stop", "delayed_effect", "permanency",
-)
+# A cast's spell travels as its row number in the spell table (6 bits; 63 is "no spell").  The
+# wire reads the table, so a new spell needs no change here, but it must go at the END of the
+# table: its number is then new and every older code keeps its meaning.  Reordering or removing
+# rows changes what old codes say, and needs a new VERSION (tests pin version 1's order).
+WIRE_SPELLS: Final[tuple[str, ...]] = tuple(s.key for s in all_spells())
 _SPELL_INDEX: Final[dict[str, int]] = {k: i for i, k in enumerate(WIRE_SPELLS)}
 _SPELL_NULL: Final[int] = 63  # "spell": null (withhold, house rule)
+if len(WIRE_SPELLS) >= _SPELL_NULL:
+    raise RuntimeError("the spell table outgrew the wire's 6-bit spell field: bump VERSION")
 
 _TARGET_RE: Final = re.compile(r"^(none|W[01]|M[1-9][0-9]{0,3}|new:[01]:[LRB](:[01])?)$")
 _CODE_BODY_RE: Final = re.compile(r"^[A-Za-z0-9_-]*$")
@@ -469,7 +466,9 @@ def _read_orders(r: _BitReader) -> dict[str, Any]:
                 raise MalformedCode("a cast names a hand that does not exist")
             idx = r.bits(6)
             if idx != _SPELL_NULL and idx >= len(WIRE_SPELLS):
-                raise MalformedCode("a cast names an unknown spell")
+                raise UnsupportedVersion("this code names a spell this page does not know: it "
+                                         "was made by a newer version of the page. Both "
+                                         "players should use the same (newest) version")
             c: dict[str, Any] = {"set": s, "hand": HANDS[hand],
                                  "spell": None if idx == _SPELL_NULL else WIRE_SPELLS[idx]}
             if r.flag():

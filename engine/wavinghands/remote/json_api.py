@@ -13,7 +13,6 @@ from typing import Any
 
 from ..boundary import guard, ok
 from ..errors import IllegalInput
-from ..ruleset import Ruleset
 from . import codes, session
 from .engine import Engine, default_engine
 from .session import Session
@@ -56,9 +55,6 @@ def remote_invite(params: str) -> str:
     rules = p.get("ruleset") or {}
     if not isinstance(rules, dict):
         raise IllegalInput(message="the ruleset must be a JSON object")
-    # Options left at their default need not travel: the invitation stays short.
-    defaults = Ruleset().to_json()
-    rules = {k: v for k, v in rules.items() if k not in defaults or defaults[k] != v}
     out = session.create_invitation(p["name"], rules, os.urandom)
     assert out.code is not None
     extra: dict[str, Any] = {"code": out.code}

@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from ..errors import IllegalInput, WavingHandsError
+from ..ruleset import Ruleset
 from .codes import (
     COMMIT_LEN,
     DIGEST_LEN,
@@ -179,12 +180,21 @@ def _check_name(name: str) -> str:
     return name
 
 
-def create_invitation(host_name: str, ruleset: dict[str, Any] | None = None,
+def wire_ruleset(ruleset: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The ruleset as an invitation carries it: its name and options (`Ruleset.to_json`, so an
+    unknown or ill-typed option is refused here, by the host), less what equals the standard
+    game's, so a standard game's invitation carries {} and stays short."""
+    full = Ruleset.from_json(dict(ruleset or {})).to_json()
+    standard = Ruleset().to_json()
+    return {k: v for k, v in full.items() if k not in standard or standard[k] != v}
+
+
+def create_invitation(host_name: str, ruleset: Mapping[str, Any] | None = None,
                       rand: Rand = os.urandom) -> Outcome:
     """Start a game as host (wizard W0): the session waiting for acceptance and the invitation
-    code to send."""
+    code to send; raises RulesetError for a ruleset the engine does not know."""
     name = _check_name(host_name)
-    rules = dict(ruleset or {})
+    rules = wire_ruleset(ruleset)
     game_id = rand(GAME_ID_LEN)
     code = encode_message(Message(MsgType.INVITE, 0, game_id, 0, 0, "orders", name=name,
                                   ruleset=rules))
@@ -544,5 +554,5 @@ def b64(data: bytes) -> str:
 
 __all__ = [
     "Engine", "Outcome", "PhaseInfo", "Session", "accept_invitation", "create_invitation",
-    "describe", "read_invitation", "receive", "resend", "seal", "status",
+    "describe", "read_invitation", "receive", "resend", "seal", "status", "wire_ruleset",
 ]
