@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from .chance import roll
+from .errors import IllegalInput
 from .legal import choose_allocation, input_problems
 from .model import (
     WIZARD_DEATH,
@@ -54,16 +55,6 @@ NOT_REFLECTED = frozenset({"counter_spell", "magic_mirror", "dispel_magic", "fir
 # finger of death"; raise dead "cannot be stopped by a counter-spell".
 PASS_COUNTER = frozenset({"counter_spell", "dispel_magic", "finger_of_death", "raise_dead"})
 BLANKET = frozenset({"fire_storm", "ice_storm"})
-
-
-class IllegalInput(ValueError):
-    """Input that breaks the rules; `problems` lists every reason."""
-
-    code = "illegal"
-
-    def __init__(self, problems: list[OrderError]) -> None:
-        super().__init__("; ".join(p.message for p in problems))
-        self.problems = problems
 
 
 @dataclass
