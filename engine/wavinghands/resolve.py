@@ -27,6 +27,7 @@ from dataclasses import replace
 
 from .attacks import monster_attacks, stabs
 from .effects import HANDLERS, elementals_and_storms, lay_enchantment, storm_damage
+from .errors import IllegalInput
 from .legal import choose_allocation, input_problems
 from .model import (
     DECISION,
@@ -76,16 +77,6 @@ from .spells import (
 )
 
 CONFUSION_GESTURES = "CDFPSW"  # "1=C, 2=D, 3=F, 4=P, 5=S, 6=W"
-
-
-class IllegalInput(ValueError):
-    """Input that breaks the rules; `problems` lists every reason."""
-
-    code = "illegal"
-
-    def __init__(self, problems: list[OrderError]) -> None:
-        super().__init__("; ".join(p.message for p in problems))
-        self.problems = problems
 
 
 # ---------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ overriding its hooks) and registers it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final
+from typing import Any, Final
 
 from ..errors import WavingHandsError
 from ..spells import SpellTable
@@ -18,13 +18,13 @@ from ..spells import SpellTable
 class RulesetError(WavingHandsError):
     """A ruleset object with an unknown or ill-typed option."""
 
-    code: ClassVar[str] = "bad-ruleset"
+    code = "bad-ruleset"
 
 
 class UnknownRuleset(WavingHandsError):
     """A ruleset name that names no registered ruleset."""
 
-    code: ClassVar[str] = "unknown-ruleset"
+    code = "unknown-ruleset"
 
 
 @dataclass(frozen=True, slots=True)
