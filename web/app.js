@@ -348,6 +348,7 @@ function showActor(w, view) {
     if (!checked.ok) return [{ code: checked.error.code, field: '', message: checked.error.message }];
     if (checked.problems.length) return checked.problems;
     duel.pending[String(w)] = input;
+    if (duel.drafts) delete duel.drafts[String(w)];
     markSeen(w, view);
     persist();
     await advance();
@@ -364,8 +365,19 @@ function showActor(w, view) {
     submit: (orders) => accept({ ...orders, nonce: api.freshNonce() }),
     onSpell: (key) => openReference({ spell: key }),
     onHome: goHome,
+    // Unsealed picks are saved with the duel, so a reload keeps them (for this turn only).
+    saved: draftFor(duel, w, view.phase),
+    onDraft: (draft) => {
+      duel.drafts = { ...duel.drafts, [String(w)]: { kind: view.phase.kind, turn: view.phase.turn, draft } };
+      if (state.duel === duel) storage.saveGame(duel);
+    },
   });
   show(s.element, s.destroy);
+}
+
+function draftFor(duel, w, phase) {
+  const kept = duel.drafts && duel.drafts[String(w)];
+  return kept && kept.kind === phase.kind && kept.turn === phase.turn ? kept.draft : null;
 }
 
 function showGameOver(vs) {

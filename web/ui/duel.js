@@ -60,14 +60,14 @@ function fullLog(view, { open = false, whole = false } = {}) {
 
 /**
  * ordersScreen(opts) -> {element, destroy}: one wizard's orders with the board beside them.
- * opts: {view, seen, preview, submit, onSpell, onHome}.
+ * opts: {view, seen, preview, submit, onSpell, onHome, saved, onDraft} (saved/onDraft: see createOrders).
  */
-export function ordersScreen({ view, seen, preview, submit, onSpell, onHome }) {
+export function ordersScreen({ view, seen, preview, submit, onSpell, onHome, saved = null, onDraft }) {
   const me = view.wizards[view.wizard];
   const timeStop = view.phase.kind === 'time_stop';
   const hastened = view.constraints.sets > 1;
   const tag = timeStop ? 'time stop' : hastened ? 'hastened' : 'orders';
-  const orders = createOrders({ view, preview, submit, onSpell, submitLabel: timeStop ? 'Seal my time-stopped orders' : 'Seal my orders' });
+  const orders = createOrders({ view, preview, submit, onSpell, submitLabel: timeStop ? 'Seal my time-stopped orders' : 'Seal my orders', saved, onDraft });
   const element = h('section', { class: 'duel-screen', 'data-testid': 'orders-screen', 'data-wizard': String(view.wizard), 'data-turn': String(view.phase.turn) },
     head({ title: `${me.name} — turn ${view.phase.turn}`, tag, onHome }),
     timeStop ? h('p', { class: 'warning' }, `Time has stopped for you: ${view.wizards[view.opponent].name} will know nothing of this turn unless harmed.`) : null,
