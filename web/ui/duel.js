@@ -41,21 +41,24 @@ export function renderOutcome(view, seen) {
   view.wizards.forEach((w, i) => w.history.slice((seen.rows || [0, 0])[i] || 0).forEach((row) => turns.add(row.turn)));
   const single = turns.size === 1;
   const title = single ? `What happened in turn ${[...turns][0]}` : 'What happened since your last orders';
-  return h('section', { class: 'card outcome', 'data-testid': 'outcome', 'aria-labelledby': 'outcome-title' },
-    h('h2', { id: 'outcome-title' }, title),
+  // On a phone a long account folds away (its heading says how much it holds), so the gesture
+  // buttons stay near the top; a short one, or any on a wide screen, is shown open.
+  const open = window.matchMedia('(min-width: 880px)').matches || lines.length + events.length <= 4;
+  const count = events.length ? ` · ${events.length} event${events.length === 1 ? '' : 's'}` : '';
+  return h('details', { class: 'card outcome', 'data-testid': 'outcome', open },
+    h('summary', {}, h('h2', { id: 'outcome-title' }, title), open ? null : h('span', { class: 'muted' }, `${count} — tap to read`)),
     lines.length ? h('ul', { class: 'muted', 'aria-label': 'Gestures revealed' }, lines) : null,
     events.length ? renderLog(events, { testid: 'outcome-log', headings: !single }) : h('p', { class: 'none-yet' }, 'No spell took effect.'));
 }
 
-function fullLog(view, { open = false, whole = false } = {}) {
+// The battle log, open and read in place (no scroll box of its own: the page scrolls); folding
+// it away is one click on its heading.
+function fullLog(view) {
   if (!view.log.length) return null;
   const latest = view.log[view.log.length - 1].turn;
-  const wrap = h('div', { class: whole ? 'log-whole' : 'log-wrap' }, renderLog(view.log, { latestTurn: latest }));
-  const panel = h('details', { class: 'panel card', open, 'data-testid': 'log-panel' },
-    h('summary', {}, `Battle log (${view.log.length} event${view.log.length === 1 ? '' : 's'})`), wrap);
-  // The latest turn is what a player opens the log for: start scrolled to it.
-  panel.addEventListener('toggle', () => { wrap.scrollTop = wrap.scrollHeight; });
-  return panel;
+  return h('details', { class: 'panel card', open: true, 'data-testid': 'log-panel' },
+    h('summary', {}, `Battle log (${view.log.length} event${view.log.length === 1 ? '' : 's'})`),
+    h('div', { class: 'log-whole' }, renderLog(view.log, { latestTurn: latest })));
 }
 
 /**
@@ -148,7 +151,7 @@ export function gameOverScreen({ views, perspectives, onRematch, onExport, onHom
         }, `As ${names[i]} saw it`))) : null,
       h('div', { class: 'duel' },
         h('div', { class: 'duel-board' }, renderStatus(v), renderHistories(v, null, true)),
-        h('div', {}, fullLog(v, { open: true, whole: true }))));
+        h('div', {}, fullLog(v))));
   };
   draw();
   const element = h('section', { class: 'duel-screen', 'data-testid': 'game-over' },

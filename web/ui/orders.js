@@ -78,14 +78,19 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
 
   const pads = h('div', { class: 'gesture-sets' });
   const historiesSlot = h('div', {});
+  // What the player must answer (warnings, questions) comes right under the pads and above the
+  // seal bar; what the gestures do and what the opponent could do follow below it.
+  const askSlot = h('div', { class: 'preview asks', 'data-testid': 'asks' });
   const previewSlot = h('div', { class: 'preview', 'data-testid': 'preview' });
+  const answersLine = h('p', { class: 'seal-summary', 'data-testid': 'seal-summary' });
   const summary = h('p', { class: 'visually-hidden', 'aria-live': 'polite', 'data-testid': 'preview-summary' });
   const generalProblems = h('div', { 'data-testid': 'problems', role: 'alert' });
   const confirmSlot = h('div', {});
   const submitButton = h('button', { type: 'submit', class: 'primary', 'data-testid': 'submit-orders', 'aria-keyshortcuts': 'Control+Enter' }, submitLabel);
   const form = h('form', { class: 'orders', 'data-testid': 'orders-form', novalidate: true, 'aria-label': 'Your orders' },
-    generalProblems, pads, summary, previewSlot,
-    h('div', { class: 'submit-bar' }, confirmSlot, submitButton, h('span', { class: 'muted key-hint' }, h('kbd', {}, 'Ctrl'), '+', h('kbd', {}, 'Enter'))));
+    generalProblems, pads, summary, askSlot,
+    h('div', { class: 'submit-bar', 'data-testid': 'submit-bar' }, confirmSlot, answersLine, submitButton, h('span', { class: 'muted key-hint' }, h('kbd', {}, 'Ctrl'), '+', h('kbd', {}, 'Enter'))),
+    previewSlot);
   form.addEventListener('submit', (event) => { event.preventDefault(); trySubmit(); });
 
   // ---------- building the orders JSON ----------
@@ -387,7 +392,8 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
 
   function drawPreview() {
     const p = lastPreview;
-    const focusedTestId = document.activeElement && previewSlot.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
+    const focusedTestId = document.activeElement && askSlot.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
+    const askedBefore = askSlot.querySelectorAll('.field').length;
     const warnings = [...p.warnings.map((w) => ({ text: w.text, severe: w.severity === 'danger' })),
       ...(problems.length ? [] : p.problems.map((x) => ({ text: x.message, severe: false })))];
     const sets = p.sets.map((set) => h('section', { class: 'card', 'aria-label': setCount > 1 ? `What gesture set ${set.set + 1} does` : 'What these gestures do' },
@@ -396,9 +402,11 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
     const questions = p.questions.map(questionFields);
     const opponentName = view.wizards[view.opponent].name;
     const opp = p.opponent_next || [];
-    replace(previewSlot,
+    replace(askSlot,
       warnings.length ? h('ul', { class: 'warnings', 'data-testid': 'warnings' }, warnings.map((w) => h('li', { class: `warning${w.severe ? ' severe' : ''}` }, w.text))) : null,
-      questions.length ? h('section', { class: 'card questions', 'data-testid': 'questions', 'aria-label': 'Choices for this turn' }, h('h2', {}, 'Choices'), questions) : null,
+      questions.length ? h('section', { class: 'card questions', 'data-testid': 'questions', 'aria-label': 'Choices for this turn' }, h('h2', {}, 'Choices'), questions) : null);
+    replace(answersLine, answersSummary(p.questions));
+    replace(previewSlot,
       sets,
       h('section', { class: 'card', 'data-testid': 'opponent-next', 'aria-label': `What ${opponentName} could complete next` },
         h('h2', {}, `${opponentName} could complete next`),
@@ -410,9 +418,29 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
       .map((hand) => `${HAND_WORDS[hand]} completes ${set.completes[hand].map((c) => c.name).join(' or ')}.`).join(' ')).join(' ')
       + (p.warnings.length ? ` Warning: ${p.warnings.map((w) => w.text).join(' ')}` : '');
     if (focusedTestId) {
-      const again = previewSlot.querySelector(`[data-testid="${CSS.escape(focusedTestId)}"]`);
+      const again = askSlot.querySelector(`[data-testid="${CSS.escape(focusedTestId)}"]`);
       if (again) again.focus();
     }
+    // A new question must not hide below the screen's edge or under the sticky seal bar.
+    const asked = askSlot.querySelector('[data-testid=questions]');
+    if (asked && askSlot.querySelectorAll('.field').length > askedBefore) asked.scrollIntoView({ block: 'nearest' });
+  }
+
+  // One line on the seal bar with every answer that will be sealed, so none goes unseen.
+  function answersSummary(questions) {
+    const named = (options, id) => {
+      const o = (options || []).find((x) => x.id === id);
+      return o ? o.name : id;
+    };
+    const parts = questions.map((q) => {
+      if (q.kind === 'target') return `${q.name} → ${named(q.options, q.chosen)}`;
+      if (q.kind === 'stab') return `stab → ${named(q.options, draft.stab[q.set] || q.default)}`;
+      if (q.kind === 'monster') return `${q.name} → ${named(q.options, monsterAnswer(q) || q.default)}`;
+      if (q.kind === 'charm') return `charmed hand → ${draft.charm ? gestureLabel(draft.charm) : 'not chosen'}`;
+      if (q.kind === 'spell_choice') return q.options[q.chosen_index] ? q.options[q.chosen_index].label : null;
+      return null;
+    }).filter(Boolean);
+    return parts.length ? [h('span', { class: 'visually-hidden' }, 'You will seal: '), parts.join(' · ')] : null;
   }
 
   function drawGeneralProblems() {
@@ -497,7 +525,7 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
     const stops = [...pads.querySelectorAll('fieldset.hand')].map((fs) => fs.querySelector('input:checked:not(:disabled)') || fs.querySelector('input:not(:disabled)'));
     const here = stops.findIndex((input) => input && input.name === fromRadio.name);
     const next = stops.slice(here + 1).find(Boolean)
-      || previewSlot.querySelector('[data-testid=questions] select, [data-testid=questions] input')
+      || askSlot.querySelector('[data-testid=questions] select, [data-testid=questions] input')
       || submitButton;
     next.focus();
   }
