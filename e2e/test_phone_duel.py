@@ -1,4 +1,4 @@
-"""A whole hot-seat duel at a phone's 375x812, through the page only (issue 16, "Phone and reading").
+"""A whole hot-seat duel at a phone's 375x812, through the page only (issue 16, phones).
 
 On every orders screen: the gesture buttons are in the first screenful when it opens (not below
 the outcome, board and log), and once the gestures are picked every question the engine asks is
@@ -18,7 +18,7 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 
-from test_hotseat import (  # noqa: E402  (the same scripted duel as the desktop test)
+from test_hotseat import (
     ENGINE_MS,
     MAX_TURNS,
     gestures_for,
