@@ -132,9 +132,9 @@ export function decisionScreen({ view, seen, submit, onHome }) {
 
 /**
  * gameOverScreen(opts) -> {element, destroy}: the result, rematch, record export, and the whole story.
- * opts: {views: [view0, view1], perspectives: [indices to offer], onRematch, onExport, onHome}.
+ * opts: {views: [view0, view1], perspectives: [indices to offer], onRematch, onExport, onReplay, onHome}.
  */
-export function gameOverScreen({ views, perspectives, onRematch, onExport, onHome }) {
+export function gameOverScreen({ views, perspectives, onRematch, onExport, onReplay = null, onHome }) {
   const result = views[0].result;
   const names = views[0].names;
   const title = result.winner === null ? 'A draw' : `${names[result.winner]} wins`;
@@ -161,6 +161,8 @@ export function gameOverScreen({ views, perspectives, onRematch, onExport, onHom
       h('p', { 'data-testid': 'result-how' }, how),
       h('div', { class: 'actions', style: 'justify-content:center' },
         h('button', { type: 'button', class: 'primary', 'data-testid': 'rematch', onclick: onRematch }, 'Rematch'),
+        onReplay ? h('button', { type: 'button', 'data-testid': 'replay-open', onclick: onReplay }, 'Replay move by move') : null,
+        h('button', { type: 'button', 'data-testid': 'print-account', onclick: () => window.print() }, 'Print the account'),
         h('button', { type: 'button', 'data-testid': 'export-record', onclick: onExport }, 'Export the record'),
         h('button', { type: 'button', 'data-testid': 'new-duel', onclick: onHome }, 'New duel'))),
     board);
