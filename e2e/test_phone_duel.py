@@ -31,6 +31,7 @@ from test_hotseat import (
 )
 
 PHONE = {"width": 375, "height": 812}
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def box(page: Any, selector: str) -> dict[str, float]:
@@ -82,6 +83,11 @@ def test_phone_hotseat_duel(browser, server_url, shot: Callable[..., Path]) -> N
                 summary = page.inner_text("[data-testid=seal-summary]")
                 assert "→" in summary, "the seal bar lists the answers being sealed"
             shot(page, f"phone-duel-t{turn:02d}-w{wizard}-b-ready", full_page=False)
+            if turn in (5, 9):
+                shot(page, f"phone-duel-t{turn:02d}-w{wizard}-c-whole")  # histories, log
+                name = f"phone-duel-t{turn:02d}-w{wizard}-d-histories.png"
+                page.locator("[data-testid=histories]").screenshot(
+                    path=str(ROOT / "test-output" / name))
             page.click("[data-testid=submit-orders]")
             wait_left(page, wizard, turn)
         else:

@@ -74,7 +74,8 @@ def test_replay_an_imported_record_step_by_step(page, server_url, shot, context)
     # Turn 2: Alice's S-D completed a missile; her history marks the gestures and names it.
     cast = page.locator("[data-testid=replay-side-1] [data-testid=cast-0-1]")
     assert "Missile" in cast.inner_text() and "S-D" in cast.inner_text()
-    assert page.locator("[data-testid=replay-side-1] [data-testid=history-0] td.in-spell").count() == 2
+    marked = "[data-testid=replay-side-1] [data-testid=history-0] td.in-spell"
+    assert page.locator(marked).count() == 2
     assert "Missile" in page.inner_text("[data-testid=replay-events-1]")
     # One wizard's view only; back one step.
     page.click("[data-testid=replay-perspective-1]")
@@ -90,6 +91,7 @@ def test_replay_an_imported_record_step_by_step(page, server_url, shot, context)
     page.emulate_media(media="print")
     shot(page, "replay-print")
     assert not page.is_visible("[data-testid=replay-next]"), "controls are not printed"
+    assert page.is_visible("[data-testid=replay-print-log-1]"), "the whole account is printed"
     page.emulate_media(media="screen")
 
     # The link holds the record: a fresh page opens the same replay.

@@ -61,6 +61,18 @@ function fullLog(view) {
     h('div', { class: 'log-whole' }, renderLog(view.log, { latestTurn: latest })));
 }
 
+// One line with both wizards' damage, for a phone, where the status cards come after the orders.
+function glance(view) {
+  const part = (i) => {
+    const w = view.wizards[i];
+    const damage = w.damage === null || w.damage === undefined ? '?' : w.damage;
+    return `${i === view.wizard ? 'You' : w.name}: ${damage} damage${w.alive ? '' : ' (dead)'}`;
+  };
+  const monsters = view.monsters.filter((m) => m.alive).length;
+  return h('p', { class: 'glance', 'data-testid': 'glance' }, [part(view.wizard), part(view.opponent)].join(' · '),
+    monsters ? ` · ${monsters} monster${monsters === 1 ? '' : 's'}` : '');
+}
+
 /**
  * ordersScreen(opts) -> {element, destroy}: one wizard's orders with the board beside them.
  * opts: {view, seen, preview, submit, onSpell, onHome, saved, onDraft} (saved/onDraft: see createOrders).
@@ -73,6 +85,7 @@ export function ordersScreen({ view, seen, preview, submit, onSpell, onHome, sav
   const orders = createOrders({ view, preview, submit, onSpell, submitLabel: timeStop ? 'Seal my time-stopped orders' : 'Seal my orders', saved, onDraft });
   const element = h('section', { class: 'duel-screen', 'data-testid': 'orders-screen', 'data-wizard': String(view.wizard), 'data-turn': String(view.phase.turn) },
     head({ title: `${me.name} — turn ${view.phase.turn}`, tag, onHome }),
+    glance(view),
     timeStop ? h('p', { class: 'warning' }, `Time has stopped for you: ${view.wizards[view.opponent].name} will know nothing of this turn unless harmed.`) : null,
     renderOutcome(view, seen),
     h('div', { class: 'duel' },

@@ -393,7 +393,6 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
   function drawPreview() {
     const p = lastPreview;
     const focusedTestId = document.activeElement && askSlot.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
-    const askedBefore = askSlot.querySelectorAll('.field').length;
     const warnings = [...p.warnings.map((w) => ({ text: w.text, severe: w.severity === 'danger' })),
       ...(problems.length ? [] : p.problems.map((x) => ({ text: x.message, severe: false })))];
     const sets = p.sets.map((set) => h('section', { class: 'card', 'aria-label': setCount > 1 ? `What gesture set ${set.set + 1} does` : 'What these gestures do' },
@@ -421,9 +420,19 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
       const again = askSlot.querySelector(`[data-testid="${CSS.escape(focusedTestId)}"]`);
       if (again) again.focus();
     }
-    // A new question must not hide below the screen's edge or under the sticky seal bar.
+    keepQuestionsInView();
+  }
+
+  // The questions must not hide below the screen's edge or under the sticky seal bar (whose
+  // height changes with the answers it lists): scroll just enough to show them above it.
+  function keepQuestionsInView() {
     const asked = askSlot.querySelector('[data-testid=questions]');
-    if (asked && askSlot.querySelectorAll('.field').length > askedBefore) asked.scrollIntoView({ block: 'nearest' });
+    if (!asked || !form.isConnected) return;
+    const bar = form.querySelector('.submit-bar').getBoundingClientRect();
+    const box = asked.getBoundingClientRect();
+    const hidden = box.bottom - bar.top;
+    if (hidden <= 0) return;
+    window.scrollBy({ top: Math.max(0, Math.min(hidden + 8, box.top - 8)), behavior: 'instant' });
   }
 
   // One line on the seal bar with every answer that will be sealed, so none goes unseen.

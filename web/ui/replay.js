@@ -33,7 +33,10 @@ export function replayScreen({ data, perspective, onStep, onPerspective, onCopyL
       renderHistories(v, null, true),
       v.log.length ? h('details', { class: 'panel card', 'data-testid': `replay-whole-log-${i}` },
         h('summary', {}, `Battle log so far (${v.log.length} event${v.log.length === 1 ? '' : 's'})`),
-        h('div', { class: 'log-whole' }, renderLog(v.log, { latestTurn: v.log[v.log.length - 1].turn }))) : null);
+        h('div', { class: 'log-whole' }, renderLog(v.log, { latestTurn: v.log[v.log.length - 1].turn }))) : null,
+      // On paper the whole account up to this step is printed, folded or not on screen.
+      v.log.length ? h('section', { class: 'print-only card' }, h('h3', {}, `The account so far, as ${names[i]} saw it`),
+        renderLog(v.log, { testid: `replay-print-log-${i}` })) : null);
   };
   const result = views[0].result;
   const linkSlot = h('div', { class: 'replay-link' });
