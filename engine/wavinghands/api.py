@@ -100,7 +100,7 @@ def view(game: str, wizard: str) -> str:
     d = _view(g, v)
     try:
         d["notes"] = history_notes(g, v)
-    except ValueError:
+    except (ValueError, KeyError, TypeError, IndexError):
         d["notes"] = None  # a game whose record does not replay still plays; it lacks notes
     return ok(view=d)
 
