@@ -10,6 +10,7 @@ Notes are facts the engine knows, filtered to what the viewer may know (as `view
 
 from __future__ import annotations
 
+import copy
 from collections import OrderedDict
 from typing import Any
 
@@ -31,6 +32,7 @@ BUILDING_SHOWN = 6
 _CACHE: OrderedDict[tuple[str, tuple[str, ...]], list[Game]] = OrderedDict()
 _CACHE_SIZE = 8
 _RECORDS: OrderedDict[str, list[Game]] = OrderedDict()  # record text -> its states
+_NOTES: OrderedDict[tuple[str, tuple[str, ...], int], JSON] = OrderedDict()
 
 
 def _header(game: Game) -> str:
@@ -38,11 +40,15 @@ def _header(game: Game) -> str:
                            "seed": game.seed, "dice": dict(game.dice)})
 
 
+def _key(game: Game) -> tuple[str, tuple[str, ...]]:
+    """What identifies a game's history: its set-up and every phase's input."""
+    return _header(game), tuple(canonical_json(e.to_json()) for e in game.record)
+
+
 def states(game: Game) -> list[Game]:
     """Every state of this game from its start, by replaying its own record (each state one
     phase further).  A game one phase on from a cached one costs one step, not a replay."""
-    head = _header(game)
-    phases = tuple(canonical_json(e.to_json()) for e in game.record)
+    head, phases = _key(game)
     found = _CACHE.get((head, phases))
     if found is None:
         prefix = _CACHE.get((head, phases[:-1])) if phases else None
@@ -97,6 +103,17 @@ def _row_notes(s: Game | None, who: int, v: int) -> JSON:
 def history_notes(game: Game, v: int) -> JSON:
     """Per wizard ("0", "1"): a note per history row (aligned with view's rows) and what his
     visible gestures are building; everything as viewer v may know it."""
+    key = (*_key(game), v)
+    found = _NOTES.get(key)
+    if found is None:
+        found = _history_notes(game, v)
+        _NOTES[key] = found
+        while len(_NOTES) > _CACHE_SIZE:
+            _NOTES.popitem(last=False)
+    return copy.deepcopy(found)  # callers may change what they get
+
+
+def _history_notes(game: Game, v: int) -> JSON:
     all_states = states(game)
     seen_casts: dict[tuple[int, int], set[str]] = {}
     for e in game.log:
@@ -121,7 +138,8 @@ def history_notes(game: Game, v: int) -> JSON:
             cast = seen_casts.get((r.turn, w.index), set())
             done = [{"hand": x.hand, "spell": x.spell, "name": SPELLS[x.spell].name,
                      "sequence": x.sequence, "first": i - x.length + 1}
-                    for x in completed(rows, start, i, used) if x.spell in cast]
+                    for x in (completed(rows, start, i, used) if cast else ())
+                    if x.spell in cast]
             if done:
                 note["cast"] = done
             notes.append(note)
