@@ -630,3 +630,21 @@ def test_base64_is_canonical() -> None:
     body = code[len(PREFIX):]
     data = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
     assert codes._b64encode(data) == body
+
+
+def test_a_later_versions_prefix_and_a_cut_code_say_so() -> None:
+    """A `WH2.` code is from a newer page, not "not a code"; a code cut short says it may be
+    incomplete rather than blaming one changed character."""
+    code = _sample_codes(FAKE, 1)[1]
+    newer = "WH2." + codes._b64encode(b"a body this version cannot check")
+    with pytest.raises(codes.UnsupportedVersion, match="newer version"):
+        codes.decode_message(newer)
+    with pytest.raises(CorruptedCode, match="damaged"):  # only the prefix changed
+        codes.decode_message("WH2." + code[len(PREFIX):])
+    with pytest.raises(CorruptedCode, match="not a Waving Hands code"):
+        codes.decode_message("XY1." + code[len(PREFIX):])
+    for cut in range(1, 4):
+        with pytest.raises(CorruptedCode) as caught:
+            codes.decode_message(code[:-cut])
+        assert "last character changed" not in str(caught.value)
+        assert "copy" in str(caught.value)

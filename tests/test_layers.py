@@ -8,7 +8,7 @@ layer and the layers listed for it, never one above:
     remote  remote/ (wire format, session, engine adapter, its JSON entry points)
                                                   -> duel, rules, data (never api, never bots)
     bots    ai (or ai/), playout                 -> duel, rules, data
-    duel    duel, view, preview, record          -> rules, data
+    duel    duel, view, preview, record, account -> rules, data
     rules   resolve, effects, recognize, legal, situation, orders, chance  -> data
     data    spells, spelltext, ruleset(s), model, errors, boundary
 
@@ -40,7 +40,7 @@ LAYER_OF: dict[str, str] = {
     "": "face", "api": "face", "__main__": "face",
     "remote": "remote",
     "ai": "bots", "playout": "bots",
-    "duel": "duel", "view": "duel", "preview": "duel", "record": "duel",
+    "duel": "duel", "view": "duel", "preview": "duel", "record": "duel", "account": "duel",
     "resolve": "rules", "effects": "rules", "recognize": "rules", "legal": "rules",
     "situation": "rules", "orders": "rules", "chance": "rules",
     "spells": "data", "spelltext": "data", "ruleset": "data", "rulesets": "data",

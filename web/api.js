@@ -40,6 +40,8 @@ export const spells = () => ask('spells');
 export const exportRecord = (game) => ask('export_record', game);
 /** importRecord(recordText) -> {ok, game}: replays a record given as JSON text (the engine reports bad JSON too). */
 export const importRecord = (recordText) => askRaw('import_record', recordText);
+/** replayStep(recordText, index) -> {ok, step, steps, label, views: [v0, v1], events: {"0": [...], "1": [...]}}: one step of a record's replay. */
+export const replayStep = (recordText, index) => askRaw('replay_step', recordText, json(index));
 /** aiInput(game, wizard) -> {ok, input}: the computer opponent's input for the current phase. */
 export const aiInput = (game, wizard) => ask('ai_input', game, wizard);
 

@@ -12,6 +12,7 @@ import { openExport, openImport } from './ui/records.js';
 import { failureScreen, passScreen, resumeScreen, startScreen } from './ui/screens.js';
 import { decisionScreen, gameOverScreen, ordersScreen } from './ui/duel.js';
 import { installRemote } from './remote.js';
+import { createReplay, replayLinkIn } from './replay.js';
 
 const screen = document.getElementById('screen');
 const statusBox = document.getElementById('engine-status');
@@ -218,6 +219,12 @@ async function importDuel(text, mode) {
     holder: null,
   };
   toast('Record loaded.');
+  if (first.view.phase.kind === 'over') {
+    // A finished duel is for reading: it opens in the replay viewer, from its first turn.
+    state.duel.summary = summarize([first.view], first.view.phase);
+    persist();
+    return replay.open(text.trim());
+  }
   await advance();
   return null;
 }
@@ -348,6 +355,7 @@ function showActor(w, view) {
     if (!checked.ok) return [{ code: checked.error.code, field: '', message: checked.error.message }];
     if (checked.problems.length) return checked.problems;
     duel.pending[String(w)] = input;
+    if (duel.drafts) delete duel.drafts[String(w)];
     markSeen(w, view);
     persist();
     await advance();
@@ -364,8 +372,19 @@ function showActor(w, view) {
     submit: (orders) => accept({ ...orders, nonce: api.freshNonce() }),
     onSpell: (key) => openReference({ spell: key }),
     onHome: goHome,
+    // Unsealed picks are saved with the duel, so a reload keeps them (for this turn only).
+    saved: draftFor(duel, w, view.phase),
+    onDraft: (draft) => {
+      duel.drafts = { ...duel.drafts, [String(w)]: { kind: view.phase.kind, turn: view.phase.turn, draft } };
+      if (state.duel === duel) storage.saveGame(duel);
+    },
   });
   show(s.element, s.destroy);
+}
+
+function draftFor(duel, w, phase) {
+  const kept = duel.drafts && duel.drafts[String(w)];
+  return kept && kept.kind === phase.kind && kept.turn === phase.turn ? kept.draft : null;
 }
 
 function showGameOver(vs) {
@@ -380,6 +399,11 @@ function showGameOver(vs) {
         .then((message) => { if (message) toast(message, 'error'); });
     },
     onExport: () => exportDuel(duel),
+    onReplay: async () => {
+      const answer = await api.exportRecord(duel.game);
+      const message = answer.ok ? await replay.open(JSON.stringify(answer.record)) : answer.error.message;
+      if (message) toast(message, 'error');
+    },
     onHome: goHome,
   });
   show(s.element, s.destroy);
@@ -426,10 +450,22 @@ const remote = installRemote({
   registerMode, show, toast, goHome, fail, engine, openReference, exportDuel, ruleOptions: RULE_OPTIONS,
 });
 
-// First screen: a code link just opened, the duel a reload interrupted, or the start screen.
+// Replays of finished duels and imported records, and links that hold a record (#replay=…).
+const replay = createReplay({ show, goHome, engine });
+
+// First screen: a replay or code link just opened, the duel a reload interrupted, or the start screen.
 const resumeId = storage.currentGameId();
 const resumeSummary = resumeId ? storage.loadGame(resumeId).summary : null;
-if (remote.openAddressLink()) {
+const replayLink = replayLinkIn(location.hash);
+if (replayLink) {
+  show(resumeScreen({ title: 'A recorded duel', onHome: goHome }));
+  replay.openLink(replayLink).then((message) => {
+    if (message) {
+      toast(message, 'error');
+      showStart();
+    }
+  });
+} else if (remote.openAddressLink()) {
   // The link's code decides the screen (web/remote.js).
 } else if (resumeId && resumeSummary && !resumeSummary.over) resume(resumeId);
 else showStart();

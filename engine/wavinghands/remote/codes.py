@@ -28,6 +28,7 @@ from ..spells import all_spells
 # Constants of wire version 1.  Changing any of them is a new VERSION.
 
 PREFIX: Final[str] = "WH1."
+_OTHER_VERSION_RE: Final = re.compile(r"^(WH[1-9][0-9]*\.)")  # another version's prefix
 VERSION: Final[int] = 1
 GAME_ID_LEN: Final[int] = 4
 DIGEST_LEN: Final[int] = 4
@@ -654,7 +655,8 @@ def _b64decode(text: str) -> bytes:
     except (binascii.Error, ValueError) as e:
         raise CorruptedCode("this code is damaged; copy it again") from e
     if _b64encode(data) != text:  # the spare bits of the last character must be zero
-        raise CorruptedCode("this code is damaged (its last character changed); copy it again")
+        raise CorruptedCode("this code is cut short or damaged at its end (its last character "
+                            "does not fit); copy the whole code again")
     return data
 
 
@@ -737,9 +739,29 @@ def _read_uvarint(data: bytes, pos: int, limit: int) -> tuple[int, int]:
             return value, pos
 
 
+def _checks_out(body: str) -> bool:
+    """Whether text after a prefix is a well-formed body of this version (base64, checksum)."""
+    try:
+        data = _b64decode(body)
+    except CorruptedCode:
+        return False
+    return len(data) >= CRC_LEN + 2 and \
+        zlib.crc32(data[:-CRC_LEN]).to_bytes(CRC_LEN, "big") == data[-CRC_LEN:]
+
+
 def unwrap(code: str) -> bytes:
     """Checks prefix, base64 and checksum, in that order; returns the checked bytes."""
     if not code.startswith(PREFIX):
+        other = _OTHER_VERSION_RE.match(code)
+        if other is not None and other.group(1) != PREFIX:
+            if _checks_out(code[len(other.group(1)):]):
+                # A code of this version whose prefix alone changed is damaged, not newer.
+                raise CorruptedCode(f"this code is damaged (it should start with {PREFIX}); "
+                                    "copy it again")
+            raise UnsupportedVersion(f"this code was made by a newer version of the page (it "
+                                     f"starts with {other.group(1)}; this page reads "
+                                     f"{PREFIX} codes): both players should reload the page to "
+                                     "get its newest version")
         raise CorruptedCode(f"this is not a Waving Hands code (codes start with {PREFIX})")
     data = _b64decode(code[len(PREFIX):])
     if len(data) < CRC_LEN + 2:
