@@ -7,7 +7,8 @@ layer and the layers listed for it, never one above:
     face    api, __main__, the package's __init__  -> remote, bots, duel, rules, data
     remote  remote/ (wire format, session, engine adapter, its JSON entry points)
                                                   -> duel, rules, data (never api, never bots)
-    bots    ai (or ai/), playout                 -> duel, rules, data
+    bots    ai (or ai/), playout                 -> duel, rules, data  (the aim is duel and data
+                                                    only: the bots still read rules modules)
     duel    duel, view, preview, record          -> rules, data
     rules   resolve, effects, recognize, legal, situation, orders, chance  -> data
     data    spells, spelltext, ruleset(s), model, errors, boundary
