@@ -28,7 +28,7 @@ from fake_engine import FakeEngine
 from remote_driver import code_kind, play, random_policy, reloaded
 
 from wavinghands.errors import IllegalInput, WavingHandsError
-from wavinghands.remote import codes, session
+from wavinghands.remote import codes, inputs, session
 from wavinghands.remote import engine as remote_engine
 from wavinghands.remote import json_api as remote_api
 from wavinghands.remote.codes import (
@@ -172,8 +172,8 @@ def test_any_input_round_trips(x: Any) -> None:
 def test_gesture_only_orders_take_one_byte() -> None:
     """The commonest orders, two gestures, cost 9 bits with their tag (docs/protocol.md)."""
     assert len(codes.encode_input({"gestures": [["F", "P"]]})) == 2
-    w = codes._BitWriter()
-    codes._write_input(w, {"gestures": [["F", "P"]]})
+    w = inputs.BitWriter()
+    inputs.write_input(w, {"gestures": [["F", "P"]]})
     assert w._n == 9
 
 

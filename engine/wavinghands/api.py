@@ -41,8 +41,7 @@ class ApiError(WavingHandsError):
     """A request the boundary refuses, with a stable code."""
 
     def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
+        super().__init__(message, code=code)
         self.message = message
 
 
