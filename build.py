@@ -82,6 +82,10 @@ MIME_TYPES = {
     ".txt": "text/plain; charset=utf-8",
 }
 
+# Shipped but left out of the service worker's precache: no boot path of the page uses them
+# (micropip is there for the tests and for anyone installing more packages by hand).
+NOT_PRECACHED = frozenset({f"pyodide/{MICROPIP_WHEEL}"})
+
 CHROMIUM = Path("/usr/bin/chromium")
 # The engine's memory snapshot inside the site (see tools/snapshot.mjs).
 SNAPSHOT = "pyodide/engine.snapshot.gz"
@@ -424,10 +428,13 @@ def service_worker(files: dict[str, bytes]) -> tuple[str, bytes]:
     template = (WEB / "sw.js").read_text()
     manifest = {rel: sha256_hex(data) for rel, data in sorted(files.items())}
     version = sha256_hex(json.dumps(manifest, sort_keys=True).encode())[:16]
-    precache = [[rel, sri_sha256(data)] for rel, data in sorted(files.items())]
+    precache = [
+        [rel, sri_sha256(data)] for rel, data in sorted(files.items()) if rel not in NOT_PRECACHED
+    ]
     header = (
-        "// Written by build.py from web/sw.js: the site's content version, every file to\n"
-        "// precache with its integrity, and the gzipped files to keep inflated as well.\n"
+        "// Written by build.py from web/sw.js: the site's content version, every file the\n"
+        "// page's boot needs, to precache with its integrity, and the gzipped files to keep\n"
+        "// inflated as well.\n"
         f"const VERSION = {json.dumps(version)};\n"
         f"const PRECACHE = {json.dumps(precache, indent=1)};\n"
         f"const INFLATE = {json.dumps({SNAPSHOT: snapshot_cache_key(files[SNAPSHOT])})};\n"
