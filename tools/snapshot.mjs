@@ -3,8 +3,8 @@
 //   node tools/snapshot.mjs PYODIDE_DIR ENGINE_WHEEL OUT_FILE
 //
 // Boots the site's own Pyodide under Node, unpacks the engine wheel into site-packages,
-// imports wavinghands.api (plus what the worker needs right after a restore), and writes
-// pyodide.makeMemorySnapshot() to OUT_FILE.  Restoring it in the browser skips the interpreter's
+// imports wavinghands.api (plus what the worker needs right after a restore), collects garbage,
+// zeroes the freed memory and writes pyodide.makeMemorySnapshot() to OUT_FILE.  Restoring it in the browser skips the interpreter's
 // start-up and the engine's import, which is most of a boot (docs/build.md has the numbers).
 //
 // The snapshot is the wasm heap, so the same inputs must give the same bytes: the clock and
@@ -66,7 +66,47 @@ sys.modules["wavinghands.api"].spells()
 del wheel, site_packages, name
 `);
   pyodide.FS.unlink(WHEEL_PATH);
+  pyodide.runPython("import gc; gc.collect()");
+  const cleared = clearFreeMemory(pyodide._module);
+  console.log(`snapshot: ${cleared.toLocaleString("en")} bytes of freed memory zeroed`);
   writeFileSync(outFile, pyodide.makeMemorySnapshot());
+}
+
+/**
+ * Zero what the heap no longer uses, so it compresses to nothing: the payload of every free
+ * dlmalloc chunk (left holding whatever was freed there: parsed sources, decompressed zip
+ * members) and the memory above the break.  Chunk headers and free-list links stay intact.
+ * Pyodide's CPython allocates every object with malloc (no pymalloc arenas), so this reaches
+ * all freed memory.  The walk is checked to end exactly at the break; if it does not, nothing
+ * is touched.  Returns the number of bytes zeroed.
+ */
+function clearFreeMemory(module) {
+  const heap = module.HEAPU8;
+  const words = new Uint32Array(heap.buffer);
+  const start = module.___heap_base;
+  const end = module._sbrk(0);
+  // A free chunk keeps prev_foot, head, fd, bk and (tree chunks) child[2], parent, index.
+  const KEEP = 32;
+  const free = [];
+  let chunk = start;
+  while (chunk < end) {
+    const head = words[(chunk + 4) >> 2];
+    const size = head & ~7;
+    if (size < 16 || chunk + size > end) break;
+    if (!(head & 2) && size > KEEP) free.push([chunk + KEEP, chunk + size]);
+    chunk += size;
+  }
+  if (chunk !== end) {
+    console.warn(`snapshot: the heap walk stopped at ${chunk}, not at the break ${end}; nothing zeroed`);
+    return 0;
+  }
+  let cleared = heap.length - end;
+  heap.fill(0, end);
+  for (const [from, to] of free) {
+    heap.fill(0, from, to);
+    cleared += to - from;
+  }
+  return cleared;
 }
 
 main().catch((err) => {

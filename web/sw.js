@@ -37,11 +37,14 @@ async function unchanged(url, integrity) {
  * keeps an old copy out; on a mismatch (a new build) the file is fetched afresh.
  */
 async function download(url, integrity) {
-  try {
-    const cached = await fetch(url, { cache: "force-cache", integrity });
-    if (cached.ok) return cached;
-  } catch {
-    // A stale copy of another build fails its integrity check: fetch it from the server.
+  // The page itself was fetched as the scope's URL, not as index.html.
+  for (const candidate of url.href === INDEX ? [SCOPE, url] : [url]) {
+    try {
+      const cached = await fetch(candidate, { cache: "force-cache", integrity });
+      if (cached.ok) return cached;
+    } catch {
+      // A stale copy of another build fails its integrity check: fetch it from the server.
+    }
   }
   return fetch(url, { cache: "reload", integrity });
 }
