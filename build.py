@@ -363,19 +363,24 @@ def engine_wheel_path(files: dict[str, bytes]) -> str:
     return path
 
 
-def snapshot(files: dict[str, bytes], *, reuse: bool = True) -> bytes:
-    """The gzipped Pyodide memory snapshot with the engine imported (cached by its inputs).
+def snapshot(files: dict[str, bytes], *, reuse: bool = True) -> tuple[bytes, dict[str, int]]:
+    """The gzipped Pyodide memory snapshot with the engine imported, its static memory XORed
+    with the wasm's data segments, and where its memory starts: (gz bytes, {"offset": n}).
 
     Made by tools/snapshot.mjs under Node from exactly the runtime and wheel the site ships;
     `reuse=False` makes it afresh even when .cache/ holds one for the same inputs.
     """
     wheel = engine_wheel_path(files)
     script = ROOT / "tools" / "snapshot.mjs"
-    inputs = [files[f"pyodide/{n}"] for n in PYODIDE_FILES] + [files[wheel], script.read_bytes()]
+    inputs = [files[f"pyodide/{n}"] for n in PYODIDE_FILES] + [
+        files[wheel], script.read_bytes(), (WEB / "wasm-data.js").read_bytes()
+    ]
     key = sha256_hex(b"".join(sha256_hex(d).encode() for d in inputs))
     cached = CACHE / "snapshots" / f"{key}.gz"
-    if reuse and cached.exists():
-        return cached.read_bytes()
+    # Where the snapshot's memory image starts (tools/snapshot.mjs writes it beside).
+    layout_file = cached.with_suffix(".json")
+    if reuse and cached.exists() and layout_file.exists():
+        return cached.read_bytes(), json.loads(layout_file.read_text())
     with tempfile.TemporaryDirectory(prefix="wh-snapshot-") as tmp:
         pyo = Path(tmp) / "pyodide"
         pyo.mkdir()
@@ -386,12 +391,15 @@ def snapshot(files: dict[str, bytes], *, reuse: bool = True) -> bytes:
         run(["node", str(script), str(pyo), str(pyo / Path(wheel).name), str(raw)])
         # mtime=0 keeps the gzip header free of the build time.
         data = gzip.compress(raw.read_bytes(), compresslevel=9, mtime=0)
+        layout = json.loads(Path(f"{raw}.json").read_text())
     cached.parent.mkdir(parents=True, exist_ok=True)
     cached.write_bytes(data)
-    # Each engine change leaves a ~6 MB snapshot behind; a few recent ones are enough.
+    layout_file.write_text(json.dumps(layout, sort_keys=True))
+    # Each engine change leaves a ~4 MB snapshot behind; a few recent ones are enough.
     for old in sorted(cached.parent.glob("*.gz"), key=lambda p: p.stat().st_mtime)[:-4]:
         old.unlink()
-    return data
+        old.with_suffix(".json").unlink(missing_ok=True)
+    return data, layout
 
 
 def sri_sha256(data: bytes) -> str:
@@ -404,16 +412,22 @@ def snapshot_cache_key(snapshot_gz: bytes) -> str:
     return f"pyodide/engine-snapshot-{sha256_hex(snapshot_gz)[:16]}.bin"
 
 
-def engine_build_module(files: dict[str, bytes], snapshot_size: int) -> bytes:
+def engine_build_module(
+    files: dict[str, bytes], snapshot_size: int, layout: dict[str, int]
+) -> bytes:
     """engine-build.js: what engine-worker.js boots from, with each file's integrity."""
     wheel = engine_wheel_path(files)
     build = {
         "pyodide": PYODIDE_VERSION,
+        "wasm": {"integrity": sri_sha256(files["pyodide/pyodide.asm.wasm"])},
         "wheel": {"url": wheel, "integrity": sri_sha256(files[wheel])},
         "snapshot": {
             "url": SNAPSHOT,
             "integrity": sri_sha256(files[SNAPSHOT]),
             "size": snapshot_size,
+            # Where the memory image starts: its static part is XORed with the wasm's data
+            # segments (tools/snapshot.mjs, web/wasm-data.js).
+            "memoryOffset": layout["offset"],
             "inflated": snapshot_cache_key(files[SNAPSHOT]),
         },
     }
@@ -446,9 +460,9 @@ def build_site(out: Path = DEFAULT_OUT, *, reuse_snapshot: bool = True) -> Site:
     """Build the whole static site into `out` (replaced atomically) and return its manifest."""
     out = out.resolve()
     files = source_files()
-    files[SNAPSHOT] = snapshot(files, reuse=reuse_snapshot)
+    files[SNAPSHOT], layout = snapshot(files, reuse=reuse_snapshot)
     snapshot_size = len(gzip.decompress(files[SNAPSHOT]))
-    files["engine-build.js"] = engine_build_module(files, snapshot_size)
+    files["engine-build.js"] = engine_build_module(files, snapshot_size, layout)
     version, sw = service_worker(files)
     files["sw.js"] = sw
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -9,7 +9,8 @@
 //   {id, result} | {id, error}            the answer to one call
 //
 // Boot, fast path: restore the memory snapshot that build.py made (interpreter started, engine
-// imported), then lay the engine wheel's files out in site-packages for anything read from
+// imported; its static part stored as a difference from the wasm's own starting memory), then
+// lay the engine wheel's files out in site-packages for anything read from
 // disk later.  Both files are fetched with the integrity that engine-build.js lists.  This
 // skips Python's start-up and the engine's import, most of a cold boot (docs/build.md).
 // Fallback, if the snapshot cannot be used: a normal Pyodide boot that installs the engine wheel
@@ -17,6 +18,7 @@
 // needed for a wheel without dependencies, so neither path loads it.
 
 import { BUILD } from "./engine-build.js";
+import { xorDataSegments } from "./wasm-data.js";
 
 const started = performance.now();
 const SITE = new URL("./", import.meta.url);
@@ -165,6 +167,34 @@ async function fetchWheel() {
   return bytes;
 }
 
+// Pyodide compiles pyodide.asm.wasm while it downloads (instantiateStreaming); a copy of its
+// bytes is kept for the snapshot, whose static memory needs the wasm's data segments added back
+// (web/wasm-data.js).  The copy is checked against the build's integrity like every file.
+let keepWasm;
+const wasmBytes = new Promise((resolve, reject) => {
+  keepWasm = { resolve, reject };
+});
+wasmBytes.catch(() => {});
+const instantiateStreaming = WebAssembly.instantiateStreaming;
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  const response = await source;
+  if (!response.body) return instantiateStreaming(response, imports);
+  const [forCompiler, forSnapshot] = response.body.tee();
+  new Response(forSnapshot)
+    .arrayBuffer()
+    .then(async (buffer) => {
+      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
+      const integrity = `sha256-${btoa(String.fromCharCode(...digest))}`;
+      if (integrity !== BUILD.wasm.integrity) {
+        throw new BootError(SAY.damaged, `pyodide.asm.wasm: expected ${BUILD.wasm.integrity}, got ${integrity}`);
+      }
+      keepWasm.resolve(new Uint8Array(buffer));
+    })
+    .catch(keepWasm.reject);
+  const { status, statusText, headers } = response;
+  return instantiateStreaming(new Response(forCompiler, { status, statusText, headers }), imports);
+};
+
 // Both downloads start now, in parallel with loading Pyodide's own scripts and wasm.
 const snapshot = new Uint8Array(BUILD.snapshot.size);
 const snapshotLoaded = loadSnapshot(snapshot);
@@ -199,6 +229,9 @@ async function bootFromSnapshot() {
         const module = await (await pyodideRuntime).default(settings);
         mark("wasm");
         await snapshotLoaded;
+        // The build stored the static memory XORed with the wasm's data segments: add them back.
+        xorDataSegments(await wasmBytes, snapshot.subarray(BUILD.snapshot.memoryOffset));
+        mark("segments");
         return module;
       },
       // The same executable name the snapshot was made with (tools/snapshot.mjs).
