@@ -22,12 +22,14 @@ import json
 import os
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import tarfile
 import tempfile
 import threading
 import zipfile
+import zlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -345,6 +347,8 @@ def source_files() -> dict[str, bytes]:
             files[rel] = path.read_bytes()
     if "index.html" not in files:
         raise BuildError("web/index.html is missing")
+    for size in ICON_SIZES:
+        files[f"icons/icon-{size}.png"] = app_icon(size)
     pyo = pyodide_dist()
     for name in PYODIDE_FILES:
         files[f"pyodide/{name}"] = (pyo / name).read_bytes()
@@ -355,6 +359,51 @@ def source_files() -> dict[str, bytes]:
     shipped = json.loads((pyo / "pyodide-lock.json").read_text())
     files["pyodide/pyodide-lock.json"] = make_lock(shipped, wheels)
     return files
+
+
+# The app icon (web app manifest): the site's sigil colours, a ring with a dot, full-bleed so
+# that it also works as a "maskable" icon (everything inside the central 80 % circle).
+ICON_SIZES = (192, 512)
+ICON_BACKGROUND = (0x7A, 0x2A, 0x21)
+ICON_INK = (0xF3, 0xEA, 0xD3)
+
+
+def png(width: int, height: int, rows: Sequence[bytes]) -> bytes:
+    """A truecolour PNG (8-bit RGB, no interlace) from raw RGB rows; same rows, same bytes."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    raw = b"".join(b"\x00" + row for row in rows)  # filter type 0 on every row
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(raw, 9))
+        + chunk(b"IEND", b"")
+    )
+
+
+def app_icon(size: int) -> bytes:
+    """The app icon as a PNG of size x size pixels, anti-aliased by distance to each edge."""
+    centre = size / 2
+    ring_radius, ring_half_width, dot_radius = 0.27 * size, 0.045 * size, 0.085 * size
+
+    def ink(x: float, y: float) -> float:
+        d = ((x - centre) ** 2 + (y - centre) ** 2) ** 0.5
+        ring = ring_half_width - abs(d - ring_radius)
+        dot = dot_radius - d
+        return min(1.0, max(0.0, max(ring, dot) + 0.5))  # coverage of a one-pixel edge
+
+    rows = []
+    for y in range(size):
+        row = bytearray()
+        for x in range(size):
+            a = ink(x + 0.5, y + 0.5)
+            row += bytes(round(b + (i - b) * a) for b, i in zip(ICON_BACKGROUND, ICON_INK))
+        rows.append(bytes(row))
+    return png(size, size, rows)
 
 
 def engine_wheel_path(files: dict[str, bytes]) -> str:

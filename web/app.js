@@ -120,6 +120,18 @@ function toast(message, kind = '') {
   setTimeout(() => el.remove(), 5000);
 }
 
+/** Say once that a new version is installed; reloading (which keeps the saved duel) is the player's call. */
+function announceUpdate() {
+  if (document.querySelector('[data-testid=update-ready]')) return;
+  const reload = h('button', { type: 'button', class: 'tool', 'data-testid': 'update-reload',
+    onclick: () => location.reload() }, 'Reload');
+  const note = h('div', { class: 'toast update', 'data-testid': 'update-ready' },
+    'A new version of Waving Hands is ready. Your duel is saved; reload when it suits you. ', reload);
+  document.getElementById('toasts').append(note);
+}
+window.addEventListener('wavinghands:update-ready', announceUpdate);
+if (window.__updateReady) announceUpdate();
+
 function fail(message) {
   show(failureScreen({ message, onHome: goHome }));
 }
