@@ -19,6 +19,7 @@ import hashlib
 import http.server
 import io
 import json
+import math
 import os
 import re
 import shutil
@@ -391,7 +392,7 @@ def app_icon(size: int) -> bytes:
     ring_radius, ring_half_width, dot_radius = 0.27 * size, 0.045 * size, 0.085 * size
 
     def ink(x: float, y: float) -> float:
-        d = ((x - centre) ** 2 + (y - centre) ** 2) ** 0.5
+        d = math.hypot(x - centre, y - centre)
         ring = ring_half_width - abs(d - ring_radius)
         dot = dot_radius - d
         return min(1.0, max(0.0, max(ring, dot) + 0.5))  # coverage of a one-pixel edge
@@ -401,7 +402,8 @@ def app_icon(size: int) -> bytes:
         row = bytearray()
         for x in range(size):
             a = ink(x + 0.5, y + 0.5)
-            row += bytes(round(b + (i - b) * a) for b, i in zip(ICON_BACKGROUND, ICON_INK))
+            mix = zip(ICON_BACKGROUND, ICON_INK, strict=True)
+            row += bytes(round(back + (ink_ - back) * a) for back, ink_ in mix)
         rows.append(bytes(row))
     return png(size, size, rows)
 

@@ -126,7 +126,7 @@ def make_server(root: Path, link: Link, tally: Tally) -> http.server.ThreadingHT
         def log_message(self, format: str, *args: object) -> None:
             """Quiet."""
 
-        def do_GET(self) -> None:  # noqa: N802
+        def do_GET(self) -> None:
             """Serve one file, compressed as a static host would, through the throttled link."""
             rel = unquote(urlsplit(self.path).path).lstrip("/") or "index.html"
             if rel.endswith("/"):
@@ -140,7 +140,8 @@ def make_server(root: Path, link: Link, tally: Tally) -> http.server.ThreadingHT
                 self._reply(404, b"not found", "text/plain", {})
                 return
             mime = build.MIME_TYPES.get(path.suffix, "application/octet-stream")
-            accepted = {e.split(";")[0].strip() for e in self.headers.get("Accept-Encoding", "").split(",")}
+            offered = self.headers.get("Accept-Encoding", "").split(",")
+            accepted = {e.split(";")[0].strip() for e in offered}
             body, encoding = path.read_bytes(), ""
             for enc, suffix in (("br", ".br"), ("gzip", ".gz")):
                 sibling = path.with_name(path.name + suffix)
@@ -265,7 +266,8 @@ def report(throttled: dict[str, Any], loopback: list[dict[str, Any]], root: Path
         reqs = total["requests"].get(f, 0)
         n304 = total["not_modified"].get(f, 0)
         print(f"{f:<44}{disk:>12,}{total['bytes'].get(f, 0):>12,}"
-              f"{reqs:>7}{f' ({n304} x 304)' if n304 else '':<9}  {total['encodings'].get(f, '-')}")  # fmt: skip
+              f"{reqs:>7}{f' ({n304} x 304)' if n304 else '':<9}"
+              f"  {total['encodings'].get(f, '-')}")  # fmt: skip
     cold_bytes = sum(total["bytes"].values())
     print(f"\n{'measure':<52}{'value':>16}")
     rows = [
@@ -276,7 +278,8 @@ def report(throttled: dict[str, Any], loopback: list[dict[str, Any]], root: Path
         ("files fetched more than once",
          str(sum(1 for f, n in total["requests"].items() if n > 1))),
         ("engine ready, cold, throttled", f"{throttled['cold']['ready'] / 1000:.2f} s"),
-        ("offline-ready (precache done), cold, throttled", f"{throttled['cold']['offline_ready_s']:.2f} s"),
+        ("offline-ready (precache done), cold, throttled",
+         f"{throttled['cold']['offline_ready_s']:.2f} s"),
         ("engine ready, warm, throttled", f"{throttled['warm']['ready'] / 1000:.2f} s"),
         ("bytes on a warm visit (throttled)", mb(sum(throttled["warm_total"]["bytes"].values()))),
         ("requests on a warm visit", str(sum(throttled["warm_total"]["requests"].values()))),
@@ -307,7 +310,8 @@ def main() -> int:
     loopback = run(root, None, 0.0, args.loopback_runs) if args.loopback_runs else []
     report(throttled, loopback, root)
     if args.json:
-        args.json.write_text(json.dumps({"throttled": throttled, "loopback": loopback}, indent=1))
+        figures = {"throttled": throttled, "loopback": loopback}
+        args.json.write_text(json.dumps(figures, indent=1))
     return 0
 
 

@@ -216,7 +216,8 @@ def test_wasm_served_with_the_wrong_type_is_reported_not_hung(page: Any, server_
 SAVE_DUEL_JS = """async () => {
   const { call } = await import('./engine.js');
   const storage = await import('./storage.js');
-  const made = await call('new_game', JSON.stringify({ names: ['Ann', 'Bo'], ruleset: {}, seed: '00ff' }));
+  const params = { names: ['Ann', 'Bo'], ruleset: {}, seed: '00ff' };
+  const made = await call('new_game', JSON.stringify(params));
   const id = storage.newGameId();
   storage.saveGame({ id, mode: 'hotseat', game: made.game, summary: { names: ['Ann', 'Bo'] } });
   return { id, game: JSON.stringify(made.game) };
