@@ -85,9 +85,11 @@ MIME_TYPES = {
     ".txt": "text/plain; charset=utf-8",
 }
 
-# Shipped but left out of the service worker's precache: no boot path of the page uses them
-# (micropip is there for the tests and for anyone installing more packages by hand).
-NOT_PRECACHED = frozenset({f"pyodide/{MICROPIP_WHEEL}"})
+# Shipped but left out of the service worker's precache, fetched only if something asks: the
+# snapshot boot needs neither the stdlib archive (the snapshot holds every module the engine
+# uses) nor micropip (there for the tests and for anyone installing packages by hand).  Only
+# the fallback boot fetches the stdlib.
+NOT_PRECACHED = frozenset({"pyodide/python_stdlib.zip", f"pyodide/{MICROPIP_WHEEL}"})
 
 CHROMIUM = Path("/usr/bin/chromium")
 # The engine's memory snapshot inside the site (see tools/snapshot.mjs).

@@ -216,8 +216,9 @@ def test_wasm_served_with_the_wrong_type_is_reported_not_hung(page: Any, server_
 SAVE_DUEL_JS = """async () => {
   const { call } = await import('./engine.js');
   const storage = await import('./storage.js');
-  const params = { names: ['Ann', 'Bo'], ruleset: {}, seed: '00ff' };
+  const params = { names: ['Ann', 'Bo'], ruleset: {}, seed: 'fedcba9876543210' };
   const made = await call('new_game', JSON.stringify(params));
+  if (!made.ok) throw new Error(JSON.stringify(made.error));
   const id = storage.newGameId();
   storage.saveGame({ id, mode: 'hotseat', game: made.game, summary: { names: ['Ann', 'Bo'] } });
   return { id, game: JSON.stringify(made.game) };
@@ -255,6 +256,7 @@ def test_an_update_downloads_only_the_files_that_changed(
         assert boot(page, url)["ok"]
         page.evaluate("window.__offlineReady")
         saved = page.evaluate(SAVE_DUEL_JS)
+        assert page.evaluate(LOAD_DUEL_JS, saved["id"]) == saved["game"] != "null"
         # The next build: one stylesheet changed, hence a new sw.js.
         css = root / "style.css"
         css.write_bytes(css.read_bytes() + b"\n/* next build */\n")
@@ -316,3 +318,47 @@ def test_the_page_is_installable(
         assert cdp.send("Page.getAppManifest")["errors"] == []
     finally:
         context.close()
+
+
+# Computer against computer until the duel ends (or `limit` steps), then the record round trip:
+# most of the engine's code runs in the restored interpreter.
+PLAY_JS = """async (limit) => {
+  const { call } = await import('./engine.js');
+  const params = { names: ['A', 'B'], ruleset: {}, seed: '0123456789abcdef' };
+  const made = await call('new_game', JSON.stringify(params));
+  if (!made.ok) return { error: made.error };
+  let game = made.game;
+  let steps = 0;
+  for (; steps < limit; steps++) {
+    const text = JSON.stringify(game);
+    const seen = await call('view', text, '0');
+    if (!seen.ok) return { error: seen.error };
+    if (seen.view.phase.kind === 'over') break;
+    const inputs = {};
+    for (const actor of seen.view.phase.actors) {
+      const chosen = await call('ai_input', text, String(actor));
+      if (!chosen.ok) return { error: chosen.error };
+      inputs[actor] = chosen.input;
+    }
+    const stepped = await call('step', text, JSON.stringify(inputs));
+    if (!stepped.ok) return { error: stepped.error };
+    game = stepped.game;
+  }
+  const record = await call('export_record', JSON.stringify(game));
+  if (!record.ok) return { error: record.error };
+  const again = await call('import_record', JSON.stringify(record.record));
+  return { steps, imported: again.ok, error: again.ok ? null : again.error };
+}"""
+
+
+def test_the_snapshot_boot_needs_no_stdlib_archive(page: Any, server_url: str) -> None:
+    """The snapshot holds every module the engine imports: python_stdlib.zip is not fetched
+    (it is the fallback's), and a whole duel plus its record round trip still work."""
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    result = boot(page, server_url)
+    assert result["ok"] and result["timings"]["path"] == "snapshot", result
+    played = page.evaluate(PLAY_JS, 60)
+    assert played["error"] is None and played["imported"] is True, played
+    assert played["steps"] > 2, played
+    assert not [url for url in requested if url.endswith("python_stdlib.zip")], requested

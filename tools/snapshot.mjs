@@ -63,9 +63,15 @@ with zipfile.ZipFile(${JSON.stringify(WHEEL_PATH)}) as wheel:
 importlib.invalidate_caches()
 for name in ${JSON.stringify(PRELOAD)}:
     importlib.import_module(name)
+# Every module of the engine, and so every stdlib module any of them imports: the page boots
+# from the snapshot without the stdlib archive, so nothing may be left to import later.
+import pkgutil, wavinghands
+for info in pkgutil.walk_packages(wavinghands.__path__, "wavinghands."):
+    if not info.name.endswith("__main__"):
+        importlib.import_module(info.name)
 # The page asks for the spell table first; whatever the engine caches for it is then ready.
 sys.modules["wavinghands.api"].spells()
-del wheel, site_packages, name
+del wheel, site_packages, name, info, pkgutil, wavinghands
 `);
   pyodide.FS.unlink(WHEEL_PATH);
   pyodide.runPython("import gc; gc.collect()");
