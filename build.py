@@ -472,12 +472,16 @@ def engine_build_module(
     wheel = engine_wheel_path(files)
     build = {
         "pyodide": PYODIDE_VERSION,
-        "wasm": {"integrity": sri_sha256(files["pyodide/pyodide.asm.wasm"])},
-        "wheel": {"url": wheel, "integrity": sri_sha256(files[wheel])},
+        "wasm": {
+            "integrity": sri_sha256(files["pyodide/pyodide.asm.wasm"]),
+            "size": len(files["pyodide/pyodide.asm.wasm"]),
+        },
+        "wheel": {"url": wheel, "integrity": sri_sha256(files[wheel]), "size": len(files[wheel])},
         "snapshot": {
             "url": SNAPSHOT,
             "integrity": sri_sha256(files[SNAPSHOT]),
             "size": snapshot_size,
+            "downloadSize": len(files[SNAPSHOT]),
             # Where the memory image starts: its static part is XORed with the wasm's data
             # segments (tools/snapshot.mjs, web/wasm-data.js).
             "memoryOffset": layout["offset"],

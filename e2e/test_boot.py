@@ -11,6 +11,7 @@ import base64
 import hashlib
 import http.server
 import json
+import re
 import shutil
 import threading
 import time
@@ -320,6 +321,16 @@ def test_the_page_is_installable(
         context.close()
 
 
+# Every text the engine status line shows, in order (installed before the page's scripts).
+WATCH_STATUS_JS = """(() => {
+  window.__statusTexts = [];
+  new MutationObserver(() => {
+    const el = document.querySelector('.engine-status-text');
+    const text = el && el.textContent;
+    if (text && window.__statusTexts.at(-1) !== text) window.__statusTexts.push(text);
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+})();"""
+
 # Computer against computer until the duel ends (or `limit` steps), then the record round trip:
 # most of the engine's code runs in the restored interpreter.
 PLAY_JS = """async (limit) => {
@@ -356,8 +367,14 @@ def test_the_snapshot_boot_needs_no_stdlib_archive(page: Any, server_url: str) -
     (it is the fallback's), and a whole duel plus its record round trip still work."""
     requested: list[str] = []
     page.on("request", lambda request: requested.append(request.url))
+    page.add_init_script(WATCH_STATUS_JS)
     result = boot(page, server_url)
     assert result["ok"] and result["timings"]["path"] == "snapshot", result
+    # Progress in bytes while the files come in, ending at their full size.
+    texts = page.evaluate("window.__statusTexts")
+    fetching = [t for t in texts if t.startswith("Fetching the rules engine:")]
+    assert fetching, texts
+    assert re.fullmatch(r"Fetching the rules engine: ([\d.]+) of \1 MB…", fetching[-1]), fetching
     played = page.evaluate(PLAY_JS, 60)
     assert played["error"] is None and played["imported"] is True, played
     assert played["steps"] > 2, played

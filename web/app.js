@@ -59,9 +59,13 @@ const STAGE_WORDS = {
   ready: 'Checking the spell book…',
 };
 
-function showProgress(stage, fraction) {
+const megabytes = (bytes) => (bytes / 1e6).toFixed(1);
+
+function showProgress(stage, fraction, detail) {
   if (statusBox.dataset.state !== 'loading') return;
-  statusBox.querySelector('.engine-status-text').textContent = STAGE_WORDS[stage] || `Loading (${stage})…`;
+  statusBox.querySelector('.engine-status-text').textContent = detail
+    ? `Fetching the rules engine: ${megabytes(detail.loaded)} of ${megabytes(detail.total)} MB…`
+    : STAGE_WORDS[stage] || `Loading (${stage})…`;
   const bar = statusBox.querySelector('progress');
   bar.value = Math.round((fraction || 0) * 100);
 }

@@ -3,7 +3,8 @@
 // wavinghands.api.<fn>(*args), a JSON string.
 //
 // Messages posted to the page:
-//   {type: "progress", stage, fraction}   boot progress, fraction in [0, 1]
+//   {type: "progress", stage, fraction, detail}   boot progress, fraction in [0, 1]; for the
+//                                         stage "download", detail = {loaded, total} in bytes
 //   {type: "ready", timings}              the engine answers calls; timings in ms since start
 //   {type: "failed", message, detail}     boot failed; message is for the player
 //   {id, result} | {id, error}            the answer to one call
@@ -35,7 +36,29 @@ const mark = (name) => {
   timings[name] = Math.round(performance.now() - started);
 };
 
-const progress = (stage, fraction) => postMessage({ type: "progress", stage, fraction });
+const progress = (stage, fraction, detail) => postMessage({ type: "progress", stage, fraction, detail });
+
+// Honest progress on a first visit: bytes of the snapshot boot's three big files received so far,
+// out of their sizes as built (engine-build.js).  Reported as {loaded, total} with the fraction.
+const download = { loaded: 0, total: BUILD.wasm.size + BUILD.snapshot.downloadSize + BUILD.wheel.size };
+let lastReport = 0;
+function received(bytes) {
+  download.loaded += bytes;
+  const now = performance.now();
+  if (now - lastReport < 100 && download.loaded < download.total) return;
+  lastReport = now;
+  const share = Math.min(1, download.loaded / download.total);
+  progress("download", 0.05 + 0.55 * share, { ...download });
+}
+
+/** A pass-through stream that counts what flows through it as received. */
+const counting = () =>
+  new TransformStream({
+    transform(chunk, controller) {
+      received(chunk.byteLength);
+      controller.enqueue(chunk);
+    },
+  });
 
 /** A boot failure with a sentence a player can act on, and the technical detail. */
 class BootError extends Error {
@@ -123,7 +146,7 @@ async function loadSnapshot(target) {
   } else {
     timings.snapshotSource = "download";
     const gz = await fetchChecked(BUILD.snapshot);
-    await streamInto(gz.body.pipeThrough(new DecompressionStream("gzip")), target);
+    await streamInto(gz.body.pipeThrough(counting()).pipeThrough(new DecompressionStream("gzip")), target);
   }
   mark("snapshot");
   progress("runtime", 0.6);
@@ -160,7 +183,7 @@ async function fetchWheel() {
   // error: a damaged wheel must say so, and the fallback boot could not fix it anyway.
   const response = await fetch(new URL(BUILD.wheel.url, SITE));
   if (!response.ok) throw new Error(`Failed to load '${BUILD.wheel.url}': request failed (${response.status})`);
-  const bytes = await response.arrayBuffer();
+  const bytes = await new Response(response.body.pipeThrough(counting())).arrayBuffer();
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   const integrity = `sha256-${btoa(String.fromCharCode(...digest))}`;
   if (integrity !== BUILD.wheel.integrity) {
@@ -182,7 +205,7 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
   const response = await source;
   if (!response.body) return instantiateStreaming(response, imports);
   const [forCompiler, forSnapshot] = response.body.tee();
-  new Response(forSnapshot)
+  new Response(forSnapshot.pipeThrough(counting()))
     .arrayBuffer()
     .then(async (buffer) => {
       const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
