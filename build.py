@@ -455,6 +455,41 @@ def snapshot(files: dict[str, bytes], *, reuse: bool = True) -> tuple[bytes, dic
     return data, layout
 
 
+# Big files that static hosts with precompression (nginx `brotli_static`, Caddy `precompressed`)
+# can send brotli-compressed: a `.br` sibling is written beside each.  Hosts without it ignore
+# the siblings and gzip on the fly or send the file as it is.  The wheel is stored, not
+# deflated (see normalised_zip), so it gains the most: 0.30 MB -> ~0.07 MB.
+PRECOMPRESSED = ("pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs", "pyodide/wavinghands-")
+
+
+def brotli(data: bytes) -> bytes:
+    """Brotli at quality 11 with a 16 MB window, by Node's zlib (cached in .cache/brotli/)."""
+    cached = CACHE / "brotli" / f"{sha256_hex(data)}.br"
+    if cached.exists():
+        return cached.read_bytes()
+    script = (
+        "const z = require('zlib'); const input = require('fs').readFileSync(0);"
+        "process.stdout.write(z.brotliCompressSync(input, { params: {"
+        "[z.constants.BROTLI_PARAM_QUALITY]: 11, [z.constants.BROTLI_PARAM_LGWIN]: 24,"
+        "[z.constants.BROTLI_PARAM_SIZE_HINT]: input.length } }));"
+    )
+    proc = subprocess.run(["node", "-e", script], input=data, capture_output=True, check=False)
+    if proc.returncode != 0:
+        raise BuildError(f"brotli compression failed: {proc.stderr.decode(errors='replace')}")
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    cached.write_bytes(proc.stdout)
+    return proc.stdout
+
+
+def precompressed_siblings(files: dict[str, bytes]) -> dict[str, bytes]:
+    """The `.br` siblings of the PRECOMPRESSED files (never requested by name, never precached)."""
+    return {
+        f"{rel}.br": brotli(data)
+        for rel, data in sorted(files.items())
+        if any(rel == p or (p.endswith("-") and rel.startswith(p)) for p in PRECOMPRESSED)
+    }
+
+
 def sri_sha256(data: bytes) -> str:
     """The `sha256-<base64>` form that fetch()'s `integrity` option takes."""
     return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
@@ -500,7 +535,9 @@ def service_worker(files: dict[str, bytes]) -> tuple[str, bytes]:
     manifest = {rel: sha256_hex(data) for rel, data in sorted(files.items())}
     version = sha256_hex(json.dumps(manifest, sort_keys=True).encode())[:16]
     precache = [
-        [rel, sri_sha256(data)] for rel, data in sorted(files.items()) if rel not in NOT_PRECACHED
+        [rel, sri_sha256(data)]
+        for rel, data in sorted(files.items())
+        if rel not in NOT_PRECACHED and not rel.endswith(".br")
     ]
     header = (
         "// Written by build.py from web/sw.js: the site's content version, every file the\n"
@@ -520,6 +557,7 @@ def build_site(out: Path = DEFAULT_OUT, *, reuse_snapshot: bool = True) -> Site:
     files[SNAPSHOT], layout = snapshot(files, reuse=reuse_snapshot)
     snapshot_size = len(gzip.decompress(files[SNAPSHOT]))
     files["engine-build.js"] = engine_build_module(files, snapshot_size, layout)
+    files.update(precompressed_siblings(files))
     version, sw = service_worker(files)
     files["sw.js"] = sw
     out.parent.mkdir(parents=True, exist_ok=True)

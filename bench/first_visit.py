@@ -116,8 +116,11 @@ class Tally:
             }
 
 
-def make_server(root: Path, link: Link, tally: Tally) -> http.server.ThreadingHTTPServer:
-    """A static-host-like server for `root` on a free port of 127.0.0.1."""
+def make_server(
+    root: Path, link: Link, tally: Tally, precompressed: bool = True
+) -> http.server.ThreadingHTTPServer:
+    """A static-host-like server for `root` on a free port of 127.0.0.1 (`precompressed`:
+    send `X.br`/`X.gz` siblings when the browser accepts them)."""
     gz_cache: dict[Path, bytes] = {}
 
     class Handler(http.server.BaseHTTPRequestHandler):
@@ -145,7 +148,7 @@ def make_server(root: Path, link: Link, tally: Tally) -> http.server.ThreadingHT
             body, encoding = path.read_bytes(), ""
             for enc, suffix in (("br", ".br"), ("gzip", ".gz")):
                 sibling = path.with_name(path.name + suffix)
-                if enc in accepted and sibling.is_file():
+                if precompressed and enc in accepted and sibling.is_file():
                     body, encoding = sibling.read_bytes(), enc
                     break
             else:
@@ -227,10 +230,12 @@ def visit(browser: Any, url: str, tally: Tally) -> dict[str, Any]:
             "warm": warm, "warm_total": warm_total}  # fmt: skip
 
 
-def run(root: Path, rate: float | None, latency: float, runs: int) -> list[dict[str, Any]]:
+def run(
+    root: Path, rate: float | None, latency: float, runs: int, precompressed: bool
+) -> list[dict[str, Any]]:
     """`runs` visits against a server with the given link."""
     tally = Tally()
-    server = make_server(root, Link(rate, latency), tally)
+    server = make_server(root, Link(rate, latency), tally, precompressed)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
@@ -304,10 +309,15 @@ def main() -> int:
     parser.add_argument("--site", type=Path, help="an existing build (default: build now)")
     parser.add_argument("--loopback-runs", type=int, default=3, help="unthrottled visits")
     parser.add_argument("--json", type=Path, help="also write the raw figures here")
+    parser.add_argument("--no-precompressed", action="store_true",
+                        help="a host that ignores .br/.gz siblings (gzip on the fly only)")
     args = parser.parse_args()
     root = args.site.resolve() if args.site else build.build_site(build.DEFAULT_OUT).root
-    throttled = run(root, 10e6, 0.040, 1)[0]
-    loopback = run(root, None, 0.0, args.loopback_runs) if args.loopback_runs else []
+    pre = not args.no_precompressed
+    throttled = run(root, 10e6, 0.040, 1, pre)[0]
+    loopback = run(root, None, 0.0, args.loopback_runs, pre) if args.loopback_runs else []
+    print(f"\nserver: {'precompressed siblings when present, else ' if pre else ''}"
+          "gzip -6 on the fly for text types and wasm")
     report(throttled, loopback, root)
     if args.json:
         figures = {"throttled": throttled, "loopback": loopback}
