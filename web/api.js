@@ -19,7 +19,7 @@ async function askRaw(fn, ...jsonArgs) {
   }
 }
 
-/** bootEngine(onProgress(stage, fraction)) -> Promise resolving when the engine can answer; rejects with a player-facing Error. */
+/** bootEngine(onProgress(stage, fraction, detail)) -> Promise resolving when the engine can answer; rejects with a player-facing Error. */
 export function bootEngine(onProgress) {
   return startEngine(onProgress);
 }

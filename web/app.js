@@ -60,9 +60,13 @@ const STAGE_WORDS = {
   ready: 'Checking the spell book…',
 };
 
-function showProgress(stage, fraction) {
+const megabytes = (bytes) => (bytes / 1e6).toFixed(1);
+
+function showProgress(stage, fraction, detail) {
   if (statusBox.dataset.state !== 'loading') return;
-  statusBox.querySelector('.engine-status-text').textContent = STAGE_WORDS[stage] || `Loading (${stage})…`;
+  statusBox.querySelector('.engine-status-text').textContent = detail
+    ? `Fetching the rules engine: ${megabytes(detail.loaded)} of ${megabytes(detail.total)} MB…`
+    : STAGE_WORDS[stage] || `Loading (${stage})…`;
   const bar = statusBox.querySelector('progress');
   bar.value = Math.round((fraction || 0) * 100);
 }
@@ -120,6 +124,18 @@ function toast(message, kind = '') {
   box.append(el);
   setTimeout(() => el.remove(), 5000);
 }
+
+/** Say once that a new version is installed; reloading (which keeps the saved duel) is the player's call. */
+function announceUpdate() {
+  if (document.querySelector('[data-testid=update-ready]')) return;
+  const reload = h('button', { type: 'button', class: 'tool', 'data-testid': 'update-reload',
+    onclick: () => location.reload() }, 'Reload');
+  const note = h('div', { class: 'toast update', 'data-testid': 'update-ready' },
+    'A new version of Waving Hands is ready. Your duel is saved; reload when it suits you. ', reload);
+  document.getElementById('toasts').append(note);
+}
+window.addEventListener('wavinghands:update-ready', announceUpdate);
+if (window.__updateReady) announceUpdate();
 
 function fail(message) {
   show(failureScreen({ message, onHome: goHome }));
