@@ -770,8 +770,10 @@ def cmd_test(args: argparse.Namespace) -> int:
     env = dict(os.environ, WH_SITE_DIR=str(site.root), PYTHONDONTWRITEBYTECODE="1")
     own = ["build.py", "e2e/conftest.py", "e2e/test_boot.py", "e2e/test_build.py",
            "bench/browser_bench.py"]  # fmt: skip
-    # Two lanes for two cores.  The browser tests mostly wait on Chromium (boots, connections),
-    # so they get a lane of their own; the CPU-bound checks take turns in the other.
+    # Two lanes for two cores.  The browser tests mostly wait on Chromium (boots, connections,
+    # timeouts), so they get a lane of their own, split over two pytest-xdist workers a module
+    # each (a module shares one browser; --dist loadfile keeps it whole); the CPU-bound checks
+    # take turns in the other lane.  --verbosity=1: a line per browser test as it ends.
     checks = [
         ("ruff", [py, "-m", "ruff", "check", "."]),
         ("mypy --strict", [py, "-m", "mypy", "--strict", "engine/wavinghands", *own]),
@@ -779,7 +781,9 @@ def cmd_test(args: argparse.Namespace) -> int:
         ("tests in Pyodide (Node)", ["node", "tests/pyodide/run.mjs", "--site", str(site.root)]),
         ("JS unit tests (Node)", ["node", "--test", "tests/js/"]),
     ]
-    browser = [("pytest e2e/", [py, "-m", "pytest", "e2e", "-p", "no:cacheprovider"])]
+    e2e = [py, "-m", "pytest", "e2e", "-p", "no:cacheprovider", "--verbosity=1",
+           "-n", "2", "--dist", "loadfile"]  # fmt: skip
+    browser = [("pytest e2e/", e2e)]
     results = run_lanes([browser, checks] if not args.skip_e2e else [checks], env)
     print("\n===== summary", flush=True)
     for r in results:
