@@ -524,6 +524,14 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         if keyword.lower() != "last-modified":
             super().send_header(keyword, value)
 
+    def handle(self) -> None:
+        """Serve the connection; a browser that hangs up mid-response (it navigated away, closed
+        the page, cancelled a fetch) lost nothing, so that ends it without a traceback."""
+        try:
+            super().handle()
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True
+
     def log_message(self, format: str, *args: object) -> None:
         """Stay quiet unless WH_SERVER_LOG is set; tests and benchmarks would drown in it."""
         if os.environ.get("WH_SERVER_LOG"):
@@ -544,13 +552,6 @@ class SiteServer(http.server.ThreadingHTTPServer):
                 super().__init__(*args, directory=directory, **kwargs)  # type: ignore[arg-type]
 
         super().__init__((host, port), Handler)
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        """Say nothing when the browser hung up mid-response (it navigated away, closed the
-        page or cancelled a fetch): nothing was lost, and the traceback only alarms."""
-        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
-            return
-        super().handle_error(request, client_address)
 
     @property
     def url(self) -> str:

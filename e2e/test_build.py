@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import os
+import socket
 import subprocess
 import sys
 import urllib.request
@@ -93,21 +94,17 @@ def test_engine_wheel_holds_the_package_installs_and_imports(tmp_path: Path) -> 
 
 
 def test_the_server_is_silent_when_a_browser_hangs_up(
-    site_dir: Path, capsys: pytest.CaptureFixture[str]
+    site_dir: Path, capfd: pytest.CaptureFixture[str]
 ) -> None:
     server = build.SiteServer(site_dir, port=0)
+    ours, browser = socket.socketpair()
     try:
-        for hang_up in (BrokenPipeError(), ConnectionResetError()):
-            try:
-                raise hang_up
-            except OSError:
-                server.handle_error(None, ("127.0.0.1", 1))
-        assert capsys.readouterr().err == ""
-        # Any other fault is still reported.
-        try:
-            raise ValueError("a real fault")
-        except ValueError:
-            server.handle_error(None, ("127.0.0.1", 1))
-        assert "ValueError: a real fault" in capsys.readouterr().err
+        # The browser asks for the 9 MB runtime and hangs up before reading any of it, so the
+        # server's writes fail (EPIPE) long before the file is sent.
+        browser.sendall(b"GET /pyodide/pyodide.asm.wasm HTTP/1.1\r\nHost: x\r\n\r\n")
+        browser.close()
+        server.RequestHandlerClass(ours, ("127.0.0.1", 1), server)  # handles it, here and now
+        assert capfd.readouterr().err == ""
     finally:
+        ours.close()
         server.server_close()
