@@ -657,7 +657,11 @@ def dev_venv() -> Path:
     if python.exists() and stamp == wanted:
         return python
     if not python.exists() or stamp.split("\n", 1)[0] != sys.version:
-        run([sys.executable, "-m", "venv", "--clear", str(VENV)])
+        try:
+            run([sys.executable, "-m", "venv", "--clear", str(VENV)], quiet=True)
+        except BuildError as exc:
+            hint = "(a Debian python3 needs: apt-get install python3-venv)"
+            raise BuildError(f"{exc}\n{hint}") from exc
     run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
          *dev_requirements()], quiet=True)  # fmt: skip
     VENV_STAMP.write_text(wanted)
