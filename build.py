@@ -716,7 +716,8 @@ class StepResult:
     name: str
     ok: bool
     summary: str
-    seconds: float = 0.0
+    seconds: float  # wall time
+    cpu_seconds: float  # user + system time of the step's processes
 
 
 # pytest's closing line ("12 passed, 1 skipped in 3.2s"), or node --test's "# pass 29" counts.
@@ -744,13 +745,17 @@ def run_step(name: str, cmd: Sequence[str], env: dict[str, str] | None = None) -
             summary = line.strip().strip("=").strip()
         elif match := NODE_COUNT.match(line.strip()):
             node_counts[match[1]] = match[2]
-    code = proc.wait()
+    # wait4 rather than wait: the CPU time of the step and everything it started, a figure that
+    # depends far less than the wall time on what else the machine is doing.
+    _, status, usage = os.wait4(proc.pid, 0)
+    code = proc.returncode = os.waitstatus_to_exitcode(status)
     if node_counts and not summary:
         summary = ", ".join(f"{v} {k}" for k, v in node_counts.items())
     seconds = time.monotonic() - started
     summary = summary or ("ok" if code == 0 else f"exit {code}")
-    result = StepResult(name, code == 0, summary, seconds)
-    progress(f"{name}: {'PASS' if result.ok else 'FAIL'} in {seconds:.1f}s  ({result.summary})")
+    result = StepResult(name, code == 0, summary, seconds, usage.ru_utime + usage.ru_stime)
+    progress(f"{name}: {'PASS' if result.ok else 'FAIL'} in {seconds:.1f}s, "
+             f"CPU {result.cpu_seconds:.1f}s  ({result.summary})")  # fmt: skip
     return result
 
 
@@ -790,11 +795,13 @@ def cmd_test(args: argparse.Namespace) -> int:
            "-n", "2", "--dist", "loadfile"]  # fmt: skip
     browser = [("pytest e2e/", e2e)]
     results = run_lanes([browser, checks] if not args.skip_e2e else [checks], env)
-    print("\n===== summary", flush=True)
+    print("\n===== summary (wall and CPU seconds per step)", flush=True)
     for r in results:
-        print(f"{'PASS' if r.ok else 'FAIL'}  {r.name:<26} {r.seconds:6.1f}s  {r.summary}",
-              flush=True)  # fmt: skip
-    progress("all steps finished")
+        verdict = "PASS" if r.ok else "FAIL"
+        times = f"{r.seconds:6.1f}s {r.cpu_seconds:6.1f}s"
+        print(f"{verdict}  {r.name:<26} {times}  {r.summary}", flush=True)
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    progress(f"all steps finished; load average {load} (1, 5, 15 min)")
     # One closing line over every runner, in the plain form CI reads ("N passed, N failed").
     passed = sum(_count(r.summary, ("passed", "pass")) for r in results)
     failed = sum(_count(r.summary, ("failed", "fail")) for r in results) + \
