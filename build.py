@@ -677,38 +677,6 @@ def timed(what: str) -> Iterator[None]:
     progress(f"{what}: done in {time.monotonic() - started:.1f}s")
 
 
-def prepare(*, install: bool) -> tuple[Path, Site]:
-    """Everything the checks need: (the dev tools' python, the built site).
-
-    Debian's packages, the venv and the site build are independent, so they run side by side
-    (the build waits for Debian's only when Node.js itself is missing).
-    """
-    def debian() -> None:
-        if missing := debian_packages_missing(for_tests=True):
-            with timed(f"apt-get install {' '.join(missing)}"):
-                apt_install(missing)
-
-    def venv() -> Path:
-        with timed("dev tools in .venv/ (pip install of pyproject.toml's dev extra)"):
-            return dev_venv()
-
-    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
-        apt_done = pool.submit(debian) if install else None
-        python = pool.submit(venv) if install else None
-        if apt_done and not (shutil.which("node") and shutil.which("npm")):
-            apt_done.result()
-        with timed("site build"):
-            site = build_site(DEFAULT_OUT)
-        with timed("Pyodide test wheels"):
-            pyodide_test_wheels()  # fetched now so the in-Pyodide run needs no network
-        if apt_done:
-            apt_done.result()
-        if python:
-            return python.result(), site
-    existing = VENV / "bin" / "python"
-    return (existing if existing.exists() else Path(sys.executable)), site
-
-
 @dataclass
 class StepResult:
     """Outcome of one test step, for the closing summary."""
@@ -727,19 +695,35 @@ PYTEST_SUMMARY = re.compile(
 NODE_COUNT = re.compile(r"^# (tests|pass|fail|skipped) (\d+)$")
 
 
-def run_step(name: str, cmd: Sequence[str], env: dict[str, str] | None = None) -> StepResult:
-    """Run one test command, streaming its output line by line under its name; keep its summary."""
-    progress(f"{name}: started  ({' '.join(cmd)})")
+@dataclass(frozen=True)
+class Step:
+    """One check: its name, its command, and the set-up it must wait for before it starts."""
+
+    name: str
+    cmd: Sequence[str]
+    needs: tuple[concurrent.futures.Future[None], ...] = ()
+
+
+def run_step(step: Step, env: dict[str, str]) -> StepResult:
+    """Run one check, streaming its output line by line under its name; keep its summary."""
+    try:
+        for need in step.needs:
+            need.result()
+    except BuildError as exc:
+        progress(f"{step.name}: not run, its set-up failed")
+        return StepResult(step.name, False, f"not run: {exc}", 0.0, 0.0)
+    progress(f"{step.name}: started  ({' '.join(step.cmd)})")
     started = time.monotonic()
     proc = subprocess.Popen(
-        list(cmd), cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
-    )
+        list(step.cmd), cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        text=True,
+    )  # fmt: skip
     assert proc.stdout is not None
     summary = ""
     node_counts: dict[str, str] = {}
     for line in proc.stdout:
         with OUTPUT_LOCK:
-            sys.stdout.write(f"{name} | {line}")
+            sys.stdout.write(f"{step.name} | {line}")
             sys.stdout.flush()
         if PYTEST_SUMMARY.search(line):
             summary = line.strip().strip("=").strip()
@@ -753,20 +737,17 @@ def run_step(name: str, cmd: Sequence[str], env: dict[str, str] | None = None) -
         summary = ", ".join(f"{v} {k}" for k, v in node_counts.items())
     seconds = time.monotonic() - started
     summary = summary or ("ok" if code == 0 else f"exit {code}")
-    result = StepResult(name, code == 0, summary, seconds, usage.ru_utime + usage.ru_stime)
-    progress(f"{name}: {'PASS' if result.ok else 'FAIL'} in {seconds:.1f}s, "
+    result = StepResult(step.name, code == 0, summary, seconds, usage.ru_utime + usage.ru_stime)
+    progress(f"{step.name}: {'PASS' if result.ok else 'FAIL'} in {seconds:.1f}s, "
              f"CPU {result.cpu_seconds:.1f}s  ({result.summary})")  # fmt: skip
     return result
 
 
-Steps = Sequence[tuple[str, list[str]]]  # (name, command) in the order they run
-
-
-def run_lanes(lanes: Sequence[Steps], env: dict[str, str]) -> list[StepResult]:
+def run_lanes(lanes: Sequence[Sequence[Step]], env: dict[str, str]) -> list[StepResult]:
     """Run each lane's steps in order, the lanes side by side; results in the lanes' order."""
 
-    def lane(steps: Steps) -> list[StepResult]:
-        return [run_step(name, cmd, env) for name, cmd in steps]
+    def lane(steps: Sequence[Step]) -> list[StepResult]:
+        return [run_step(step, env) for step in steps]
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=len(lanes)) as pool:
         done = [pool.submit(lane, steps) for steps in lanes]
@@ -775,26 +756,52 @@ def run_lanes(lanes: Sequence[Steps], env: dict[str, str]) -> list[StepResult]:
 
 def cmd_test(args: argparse.Namespace) -> int:
     """`test`: install prerequisites, build, then run every check; non-zero if any fails."""
-    py_path, site = prepare(install=not args.no_install)
-    py = str(py_path)
-    env = dict(os.environ, WH_SITE_DIR=str(site.root), PYTHONDONTWRITEBYTECODE="1")
-    own = ["build.py", "e2e/conftest.py", "e2e/test_boot.py", "e2e/test_build.py",
-           "bench/browser_bench.py"]  # fmt: skip
-    # Two lanes for two cores.  The browser tests mostly wait on Chromium (boots, connections,
-    # timeouts), so they get a lane of their own, split over two pytest-xdist workers a module
-    # each (a module shares one browser; --dist loadfile keeps it whole); the CPU-bound checks
-    # take turns in the other lane.  --verbosity=1: a line per browser test as it ends.
-    checks = [
-        ("ruff", [py, "-m", "ruff", "check", "."]),
-        ("mypy --strict", [py, "-m", "mypy", "--strict", "engine/wavinghands", *own]),
-        ("pytest tests/", [py, "-m", "pytest", "tests", "-p", "no:cacheprovider"]),
-        ("tests in Pyodide (Node)", ["node", "tests/pyodide/run.mjs", "--site", str(site.root)]),
-        ("JS unit tests (Node)", ["node", "--test", "tests/js/"]),
-    ]
-    e2e = [py, "-m", "pytest", "e2e", "-p", "no:cacheprovider", "--verbosity=1",
-           "-n", "2", "--dist", "loadfile"]  # fmt: skip
-    browser = [("pytest e2e/", e2e)]
-    results = run_lanes([browser, checks] if not args.skip_e2e else [checks], env)
+    install = not args.no_install
+    venv_python = VENV / "bin" / "python"
+    py = str(venv_python if install or venv_python.exists() else Path(sys.executable))
+
+    def debian() -> None:
+        if install and (missing := debian_packages_missing(for_tests=True)):
+            with timed(f"apt-get install {' '.join(missing)}"):
+                apt_install(missing)
+
+    def venv() -> None:
+        if install:
+            with timed("dev tools in .venv/ (pip install of pyproject.toml's dev extra)"):
+                dev_venv()
+
+    # Set-up: Debian's packages, the venv and the site build are independent, so they run side
+    # by side; each check then waits only for what it uses (the in-Pyodide and JS tests need
+    # no venv, so they start as soon as the site is built).
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as setup:
+        debian_ready, venv_ready = setup.submit(debian), setup.submit(venv)
+        if not (shutil.which("node") and shutil.which("npm")):
+            debian_ready.result()
+        with timed("site build"):
+            site = build_site(DEFAULT_OUT)
+        with timed("Pyodide test wheels"):
+            pyodide_test_wheels()  # fetched now so the in-Pyodide run needs no network
+        env = dict(os.environ, WH_SITE_DIR=str(site.root), PYTHONDONTWRITEBYTECODE="1")
+        own = ["build.py", "e2e/conftest.py", "e2e/test_boot.py", "e2e/test_build.py",
+               "bench/browser_bench.py"]  # fmt: skip
+        # Two lanes for two cores.  The browser tests mostly wait on Chromium (boots,
+        # connections, timeouts), so they get a lane of their own, split over two pytest-xdist
+        # workers a module each (a module shares one browser; --dist loadfile keeps it whole);
+        # the CPU-bound checks take turns in the other.  --verbosity=1: a line per browser test.
+        e2e = [py, "-m", "pytest", "e2e", "-p", "no:cacheprovider", "--verbosity=1",
+               "-n", "2", "--dist", "loadfile"]  # fmt: skip
+        browser = [Step("pytest e2e/", e2e, (debian_ready, venv_ready))]
+        pyodide = ["node", "tests/pyodide/run.mjs", "--site", str(site.root)]
+        mypy = [py, "-m", "mypy", "--strict", "engine/wavinghands", *own]
+        tests = [py, "-m", "pytest", "tests", "-p", "no:cacheprovider"]
+        checks = [
+            Step("tests in Pyodide (Node)", pyodide),
+            Step("JS unit tests (Node)", ["node", "--test", "tests/js/"]),
+            Step("ruff", [py, "-m", "ruff", "check", "."], (venv_ready,)),
+            Step("mypy --strict", mypy, (venv_ready,)),
+            Step("pytest tests/", tests, (venv_ready,)),
+        ]
+        results = run_lanes([browser, checks] if not args.skip_e2e else [checks], env)
     print("\n===== summary (wall and CPU seconds per step)", flush=True)
     for r in results:
         verdict = "PASS" if r.ok else "FAIL"
