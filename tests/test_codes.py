@@ -52,10 +52,12 @@ def _real_engine() -> session.Engine | None:
 REAL = _real_engine()
 ENGINES = [pytest.param(FAKE, id="fake")] + (
     [pytest.param(REAL, id="real")] if REAL is not None else [])
-# Whole duels through codes: 25 in CPython; inside Pyodide, where the suite runs again to check
-# that what ships behaves the same, 5 (each is ~10x slower there).
-SLOW = settings(max_examples=5 if sys.platform == "emscripten" else 25, deadline=None,
+SLOW = settings(max_examples=25, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+if sys.platform == "emscripten":
+    # Whole duels through codes are ~10x slower inside Pyodide, where the suite runs again to
+    # check that what ships behaves the same: a few are enough there.
+    SLOW = settings(SLOW, max_examples=5)
 
 
 # --- strategies -----------------------------------------------------------------------------
