@@ -14,7 +14,6 @@ import json
 import re
 import shutil
 import threading
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -273,10 +272,16 @@ def test_an_update_downloads_only_the_files_that_changed(
         # The browser checks sw.js on navigation (and sw-register.js registers it again); the
         # new worker installs, activates and deletes the old cache.
         wanted = [f"wavinghands-{version}"]
-        deadline = time.monotonic() + ENGINE_MS / 1000
-        while page.evaluate("caches.keys()") != wanted:
-            assert time.monotonic() < deadline, page.evaluate("caches.keys()")
-            time.sleep(0.2)
+        # wait_for_function does not await a promise, so each poll starts a read of the cache
+        # names and tests what the previous one found.
+        page.wait_for_function(
+            """(wanted) => {
+                caches.keys().then((keys) => { window.__cacheNames = JSON.stringify(keys); });
+                return window.__cacheNames === JSON.stringify(wanted);
+            }""",
+            arg=wanted, polling=100, timeout=ENGINE_MS,
+        )  # fmt: skip
+        assert page.evaluate("caches.keys()") == wanted
         assert "/style.css" in fetched, fetched
         assert not any(path.startswith("/pyodide/") for path in fetched), fetched
         # The page that was open when the new version took over says so, and keeps running.

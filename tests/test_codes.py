@@ -50,6 +50,10 @@ REAL = remote_engine.PythonEngine()
 ENGINES = [pytest.param(FAKE, id="fake"), pytest.param(REAL, id="real")]
 SLOW = settings(max_examples=25, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+if sys.platform == "emscripten":
+    # Whole duels through codes are ~10x slower inside Pyodide, where the suite runs again to
+    # check that what ships behaves the same: a few are enough there.
+    SLOW = settings(SLOW, max_examples=5)
 
 
 # --- strategies -----------------------------------------------------------------------------
