@@ -341,6 +341,7 @@ def source_files() -> dict[str, bytes]:
             files[rel] = path.read_bytes()
     if "index.html" not in files:
         raise BuildError("web/index.html is missing")
+    files["ice.json"] = site_ice_config()
     pyo = pyodide_dist()
     for name in PYODIDE_FILES:
         files[f"pyodide/{name}"] = (pyo / name).read_bytes()
@@ -351,6 +352,21 @@ def source_files() -> dict[str, bytes]:
     shipped = json.loads((pyo / "pyodide-lock.json").read_text())
     files["pyodide/pyodide-lock.json"] = make_lock(shipped, wheels)
     return files
+
+
+def site_ice_config() -> bytes:
+    """The site's ice.json (docs/webrtc.md): $WH_ICE_JSON if set, else web/ice.json; checked to be
+    a JSON object, so a typo fails the build rather than every live connection."""
+    given = os.environ.get("WH_ICE_JSON")
+    path = Path(given) if given else WEB / "ice.json"
+    try:
+        data = path.read_bytes()
+        value = json.loads(data)
+    except (OSError, ValueError) as e:
+        raise BuildError(f"{path}: not a readable JSON file ({e})") from e
+    if not isinstance(value, dict) or not set(value) <= {"stun", "turn"}:
+        raise BuildError(f'{path}: expected an object with "stun" and "turn" (docs/webrtc.md)')
+    return data
 
 
 def engine_wheel_path(files: dict[str, bytes]) -> str:

@@ -257,7 +257,7 @@ function offerInvitation(text, info, viaLive) {
 }
 
 async function joinFromStart(text) {
-  const r = await live.joinLive(text, { iceServers: stun(), duelId: null });
+  const r = await live.joinLive(text, { ice: iceOf(), duelId: null });
   if (!r.ok) return r.error.code === 'superseded' ? null : r.error.message;
   liveError = null;
   showJoin();
@@ -341,19 +341,27 @@ function openAddressLink() {
 // ---------------------------------------------------------------------------------------------
 // Live connection
 
-function stun() {
-  return storage.loadSetting('stun', '') || '';
+// The player's live connection settings: STUN text (null: the page's defaults) and a TURN relay.
+function iceOf() {
+  return { stun: storage.loadSetting('stun', null), turn: storage.loadSetting('turn', null) };
 }
 
-function setStun(text) {
-  storage.saveSetting('stun', text);
+function iceSettingsOpts() {
+  return {
+    ice: iceOf(),
+    defaultStun: live.defaultStunText(),
+    onIce: ({ stun, turn }) => {
+      if (stun !== undefined) storage.saveSetting('stun', stun);
+      if (turn !== undefined) storage.saveSetting('turn', turn);
+    },
+  };
 }
 
 async function startLive(duelId) {
   liveBusy = 'Preparing a connection code (finding this device’s network addresses)…';
   liveError = null;
   shown?.refresh();
-  const r = await live.hostLive({ iceServers: stun(), duelId });
+  const r = await live.hostLive({ ice: iceOf(), duelId });
   liveBusy = '';
   if (!r.ok && r.error.code !== 'superseded') liveError = r.error;
   shown?.refresh();
@@ -363,7 +371,7 @@ async function joinForDuel(duelId, text) {
   liveBusy = 'Answering the connection code…';
   liveError = null;
   shown?.refresh();
-  const r = await live.joinLive(text, { iceServers: stun(), duelId });
+  const r = await live.joinLive(text, { ice: iceOf(), duelId });
   liveBusy = '';
   if (!r.ok && r.error.code !== 'superseded') liveError = r.error;
   shown?.refresh();
@@ -557,7 +565,7 @@ function mount(duel, status, view, extras, feedback) {
       onStart: () => startLive(id),
       onAnswer: (text) => answerForDuel(text),
       onClose: () => { live.closeLive(); },
-      stun: stun(), onStun: setStun, over: s.state === 'over',
+      settings: iceSettingsOpts(), over: s.state === 'over',
     }) : null);
     // The live panel leads while it is the way the codes go.
     if (liveFirst) feedbackSlot.after(liveSlot);
@@ -610,7 +618,7 @@ function showJoin({ busy = '' } = {}) {
       livePanel({
         link: link && !link.duelId ? link : null, opponent: 'your opponent', busy, error: liveError,
         onStart: () => app.goHome(), onAnswer: answerForDuel, onClose: () => { live.closeLive(); app.goHome(); },
-        stun: stun(), onStun: setStun,
+        settings: iceSettingsOpts(),
       }),
       waiting, invite);
   };
@@ -645,7 +653,7 @@ function adaptNameFields(form) {
 function fillStartSlot(slot) {
   const notice = startNotice;
   startNotice = null;
-  const box = joinBox({ onOpen: (text) => openText(text), stun: stun(), onStun: setStun });
+  const box = joinBox({ onOpen: (text) => openText(text), settings: iceSettingsOpts() });
   slot.append(box);
   if (notice) {
     box.querySelector('[data-testid=join-text]').value = notice.text;

@@ -3,7 +3,7 @@
 // again. The transport's own sentences (STATUS_TEXT) are shown as they are.
 
 import { h } from './dom.js';
-import { codeBlock, pasteBox, pending, sentence, stunField } from './remote.js';
+import { codeBlock, iceSettings, pasteBox, pending, sentence } from './remote.js';
 
 const CHIP = {
   off: 'by codes',
@@ -27,10 +27,10 @@ function presenceLine(peer, opponent) {
 /**
  * livePanel(opts) -> the live connection card of a remote duel (or of a page joining one).
  * opts: {link (live.js's currentLink() when it carries this duel, else null), opponent, busy,
- * error: {message}|null, onStart(), onAnswer(text) -> Promise<boolean>, onClose(), stun, onStun(text),
+ * error: {message}|null, onStart(), onAnswer(text) -> Promise<boolean>, onClose(), settings (iceSettings' options),
  * over: the duel has ended, so the opponent's turn state is not shown}.
  */
-export function livePanel({ link, opponent, busy = '', error = null, onStart, onAnswer, onClose, stun, onStun, over = false }) {
+export function livePanel({ link, opponent, busy = '', error = null, onStart, onAnswer, onClose, settings, over = false }) {
   const status = link ? link.status : 'off';
   const reason = link ? link.detail.reason : '';
   const body = [];
@@ -42,7 +42,7 @@ export function livePanel({ link, opponent, busy = '', error = null, onStart, on
       h('summary', {}, `Both online now? Play live with ${opponent}…`),
       h('p', { class: 'muted' }, `Trade one pair of connection codes with ${opponent}; then every turn code travels by itself.`),
       h('div', { class: 'actions' }, h('button', { type: 'button', 'data-testid': 'live-start', onclick: onStart }, 'Make a connection code')),
-      stunField({ stun, onStun }),
+      iceSettings(settings),
       error ? h('p', { class: 'problem', role: 'alert', 'data-testid': 'live-error' }, sentence(error.message)) : null);
   } else if (status === 'connecting' && reason === 'waiting-answer') {
     body.push(codeBlock({
@@ -67,7 +67,7 @@ export function livePanel({ link, opponent, busy = '', error = null, onStart, on
   } else if (status === 'disconnected' || status === 'closed') {
     body.push(h('p', {}, link.detail.message),
       h('div', { class: 'actions' }, h('button', { type: 'button', 'data-testid': 'live-start', onclick: onStart }, 'Connect again')),
-      stunField({ stun, onStun }));
+      iceSettings(settings));
   } else {
     body.push(h('p', {}, link.detail.message));
   }

@@ -216,10 +216,11 @@ export function openAcceptDialog({ host, rules, name, onAccept }) {
 }
 
 /**
- * joinBox({onOpen(text) -> Promise<string|null>, stun, onStun(text)}) -> the start screen's box for
- * a code or link from a friend (invitation, turn code, or live connection code), with the STUN field.
+ * joinBox({onOpen(text) -> Promise<string|null>, settings}) -> the start screen's box for a code or
+ * link from a friend (invitation, turn code, or live connection code), with the live connection
+ * settings (settings: iceSettings' options).
  */
-export function joinBox({ onOpen, stun, onStun }) {
+export function joinBox({ onOpen, settings }) {
   const error = h('p', { class: 'problem', role: 'alert', 'data-testid': 'join-error', hidden: true });
   const box = pasteBox({
     id: 'join-text', testid: 'join-text', button: 'Open',
@@ -236,21 +237,52 @@ export function joinBox({ onOpen, stun, onStun }) {
       return true;
     },
   });
-  return h('div', { class: 'join-box', 'data-testid': 'join-box' }, box, error, stunField({ stun, onStun }));
+  return h('div', { class: 'join-box', 'data-testid': 'join-box' }, box, error, iceSettings(settings));
 }
 
-/** stunField({stun, onStun}) -> the optional STUN servers field (empty by default: nothing but the opponent is contacted). */
-export function stunField({ stun, onStun }) {
-  const input = h('input', {
-    type: 'text', id: `stun-${Math.random().toString(36).slice(2, 8)}`, 'data-testid': 'stun-servers', value: stun || '',
-    placeholder: 'stun:stun.example.org:3478', autocomplete: 'off', spellcheck: 'false',
-    onchange: () => onStun(input.value.trim()),
+/**
+ * iceSettings({ice, defaultStun, onIce}) -> the live connection settings: the STUN servers (the
+ * page's defaults until changed; empty: no server at all) and one TURN relay (URL, user name,
+ * password). ice: {stun: text | null (the defaults), turn: {url, username, credential} | null};
+ * onIce({stun?, turn?}) saves what changed (stun null: back to the defaults).
+ */
+export function iceSettings({ ice = {}, defaultStun = '', onIce }) {
+  const tag = Math.random().toString(36).slice(2, 8);
+  const stun = ice.stun ?? null;
+  const turn = ice.turn || {};
+  const stunInput = h('input', {
+    type: 'text', id: `stun-${tag}`, 'data-testid': 'stun-servers', value: stun === null ? defaultStun : stun,
+    placeholder: 'empty: no STUN server', autocomplete: 'off', spellcheck: 'false',
+    onchange: () => onIce({ stun: stunInput.value.trim() }),
   });
-  return h('details', { class: 'live-settings', 'data-testid': 'live-settings', open: Boolean(stun) },
+  const restore = h('button', {
+    type: 'button', class: 'tool', 'data-testid': 'stun-defaults', hidden: stun === null,
+    onclick: () => { stunInput.value = defaultStun; restore.hidden = true; onIce({ stun: null }); },
+  }, 'Use the default servers');
+  stunInput.addEventListener('input', () => { restore.hidden = false; });
+  const field = (key, label, type, testid) => {
+    const input = h('input', {
+      type, id: `turn-${key}-${tag}`, 'data-testid': testid, value: turn[key] || '', autocomplete: 'off', spellcheck: 'false',
+      onchange: () => onIce({ turn: { ...readTurn(), [key]: input.value } }),
+    });
+    return { input, node: h('div', { class: 'field' }, h('label', { for: input.id }, label), input) };
+  };
+  const url = field('url', 'TURN server (optional)', 'text', 'turn-url');
+  url.input.placeholder = 'turn:turn.example.org:3478';
+  const user = field('username', 'TURN user name', 'text', 'turn-username');
+  const pass = field('credential', 'TURN password', 'password', 'turn-credential');
+  function readTurn() {
+    return { url: url.input.value.trim(), username: user.input.value.trim(), credential: pass.input.value };
+  }
+  const changed = stun !== null || Boolean(turn.url);
+  return h('details', { class: 'live-settings', 'data-testid': 'live-settings', open: changed },
     h('summary', {}, 'Live connection settings'),
     h('div', { class: 'field' },
-      h('label', { for: input.id }, 'STUN servers (optional)'), input,
-      h('small', { class: 'muted' }, 'Leave empty to play on this device or local network: then nothing but your opponent is contacted. Across the internet, name one or more STUN servers (separated by spaces); they learn your public address.')));
+      h('label', { for: stunInput.id }, 'STUN servers'), stunInput,
+      h('small', { class: 'muted' }, 'They tell each page its public address, so that two homes can connect; they learn that address. Separate several with spaces. Empty: no server is contacted (then only the same device or local network can connect).'),
+      restore),
+    url.node, user.node, pass.node,
+    h('small', { class: 'muted' }, 'A TURN relay carries the game when both networks are strict (mobile data, offices). Someone has to run it (see the help on live play); it needs its user name and password.'));
 }
 
 /** pending(message) -> a busy line for work that takes a moment (e.g. gathering network addresses). */
