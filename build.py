@@ -616,8 +616,17 @@ def install_prerequisites(*, for_tests: bool) -> None:
     apt = [name for name, path in (("nodejs", "node"), ("npm", "npm")) if not shutil.which(path)]
     if for_tests and not CHROMIUM.exists():
         apt.append("chromium")
+    if for_tests:
+        apt.extend(netlab_packages())
     if apt:
         apt_install(apt)
+
+
+def netlab_packages() -> list[str]:
+    """The Debian packages e2e/test_netplay.py's network lab needs and that are missing: coturn
+    (the lab's STUN and TURN server), iptables (the home routers' NAT) and iproute2."""
+    wanted = (("coturn", "turnserver"), ("iptables", "iptables"), ("iproute2", "ip"))
+    return [package for package, tool in wanted if not shutil.which(tool)]
 
 
 @dataclass

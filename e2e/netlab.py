@@ -1,15 +1,19 @@
 """A small internet in network namespaces, for live play between two homes (e2e/test_netplay.py).
 
 ```
- home "a" 10.77.1.2 ── 10.77.1.1 router "ra" 203.0.113.2 ─┐
-                                                          ├── bridge in "pub": 203.0.113.1
- home "b" 10.77.2.2 ── 10.77.2.1 router "rb" 203.0.113.3 ─┘   (the site); .10 and .11 (coturn)
+ home "a" 10.77.1.2 ─ router "ra" 203.0.113.2 ─┐  ordinary NATs (MASQUERADE)
+ home "b" 10.77.2.2 ─ router "rb" 203.0.113.3 ─┤
+ home "c" 10.77.3.2 ─ router "rc" 203.0.113.4 ─┤  symmetric NATs (MASQUERADE --random-fully)
+ home "d" 10.77.4.2 ─ router "rd" 203.0.113.5 ─┴─ bridge in "pub": 203.0.113.1 (the site),
+                                                  .10 and .11 (coturn: STUN on both, TURN)
 ```
 
-Each router masquerades its home (iptables MASQUERADE: an ordinary home NAT), or with
-`--random-fully` (a symmetric NAT: every destination gets a new random port). Only addresses inside
-these namespaces are used (documentation ranges); IPv6 is off in them, since Chromium aborts page
-loads with ERR_NETWORK_CHANGED when addresses come and go. Everything is removed by `close()`.
+Routers "ra" and "rb" masquerade their home keeping ports (an ordinary home NAT); "rc" and "rd"
+with `--random-fully`, so every destination gets a new random port (a symmetric NAT, as on
+mobile carriers). Every router drops what comes unsolicited from outside, as home routers do. Only
+addresses inside these namespaces are used (documentation ranges); IPv6 is off in them, since
+Chromium aborts page loads with ERR_NETWORK_CHANGED when addresses come and go. Everything is
+removed by `close()`, which deleting the namespaces does.
 
 `Lab.chromium_wrapper(home)` writes an executable that runs Chromium inside that home, for
 Playwright's `executable_path` (one Playwright process drives browsers in several namespaces).
@@ -31,7 +35,13 @@ STUN_IPS = ("203.0.113.10", "203.0.113.11")
 TURN_USER = "wizard"
 TURN_PASSWORD = "staff-and-wand"
 TURN_REALM = "lab.wavinghands.test"
-HOMES = {"a": ("10.77.1", "203.0.113.2"), "b": ("10.77.2", "203.0.113.3")}
+# home: (its LAN prefix, its router's public address, whether the NAT is symmetric)
+HOMES = {
+    "a": ("10.77.1", "203.0.113.2", False),
+    "b": ("10.77.2", "203.0.113.3", False),
+    "c": ("10.77.3", "203.0.113.4", True),
+    "d": ("10.77.4", "203.0.113.5", True),
+}
 READY_S = 15.0
 
 
@@ -63,13 +73,12 @@ class Lab:
 
     def __init__(self, site_root: Path, repo_root: Path) -> None:
         tag = uuid.uuid4().hex[:5]
-        self.ns = {name: f"wh{tag}{name}" for name in ("pub", "ra", "rb", "a", "b")}
+        self.ns = {name: f"wh{tag}{name}" for name in ("pub", *HOMES, *(f"r{h}" for h in HOMES))}
         self.procs: list[subprocess.Popen[bytes]] = []
         self.tmp = Path(tempfile.mkdtemp(prefix="wh-netlab-"))
         self.site_root = site_root
         self.repo_root = repo_root
         self.port = 8080
-        self.nat_mode = ""
 
     # -- building ---------------------------------------------------------------------------
 
@@ -92,7 +101,7 @@ class Lab:
         self.ex("pub", "ip", "link", "set", "br0", "up")
         # The "internet" needs a default route too: Chromium gathers only on such interfaces.
         self.ex("pub", "ip", "route", "add", "default", "dev", "br0")
-        for home, (lan, wan) in HOMES.items():
+        for home, (lan, wan, symmetric) in HOMES.items():
             router = f"r{home}"
             self.veth(router, "wan", "pub", f"p{home}")
             self.ex("pub", "ip", "link", "set", f"p{home}", "master", "br0")
@@ -126,7 +135,7 @@ class Lab:
             self.ex(home, "ip", "addr", "add", f"{lan}.2/24", "dev", "eth0")
             self.ex(home, "ip", "link", "set", "eth0", "up")
             self.ex(home, "ip", "route", "add", "default", "via", f"{lan}.1")
-        self.set_nat(symmetric=False)
+            self.masquerade(router, symmetric=symmetric)
         self.start_site()
         self.start_coturn()
 
@@ -139,25 +148,10 @@ class Lab:
         self.ex(ns_a, "ip", "link", "set", tmp_a, "name", name_a)
         self.ex(ns_b, "ip", "link", "set", tmp_b, "name", name_b)
 
-    def set_nat(self, *, symmetric: bool) -> None:
-        """Both routers masquerade their home: port-preserving, or a random port per destination."""
-        mode = "symmetric" if symmetric else "ordinary"
-        if mode == self.nat_mode:
-            return
-        for home in HOMES:
-            router = f"r{home}"
-            self.ex(router, "iptables", "-t", "nat", "-F", "POSTROUTING")
-            rule = ["iptables", "-t", "nat", "-A", "POSTROUTING", "-o", "wan", "-j", "MASQUERADE"]
-            self.ex(router, *rule, *(["--random-fully"] if symmetric else []))
-            # Old mappings would outlive the rule change.
-            self.ex(
-                router,
-                "sh",
-                "-c",
-                "command -v conntrack >/dev/null && conntrack -F || true",
-                check=False,
-            )
-        self.nat_mode = mode
+    def masquerade(self, router: str, *, symmetric: bool) -> None:
+        """The router masquerades its home: port-preserving, or a random port per destination."""
+        rule = ["iptables", "-t", "nat", "-A", "POSTROUTING", "-o", "wan", "-j", "MASQUERADE"]
+        self.ex(router, *rule, *(["--random-fully"] if symmetric else []))
 
     def start_site(self) -> None:
         """build.py's static server for the built site, on the public address."""

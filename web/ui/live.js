@@ -58,14 +58,25 @@ export function livePanel({ link, opponent, busy = '', error = null, onStart, on
   } else if (status === 'connecting' && reason === 'waiting-host') {
     body.push(codeBlock({
       code: link.code, link: link.link, testid: 'live-code', primary: true,
-      lead: `Send this answer code (or link) back to ${opponent}: you are connected as soon as they paste it.`,
+      lead: `Send this answer code (or link) back to ${opponent}: you are connected as soon as they paste it, ` +
+        'even minutes from now. Keep this page open and on screen until then (a phone pauses pages in the ' +
+        'background); it waits up to 10 minutes.',
       shareText: 'My answer for our Waving Hands duel',
     }));
   } else if (status === 'connected') {
     body.push(over ? h('p', { class: 'presence' }, `Connected to ${opponent}.`) : presenceLine(link.peer, opponent),
       h('div', { class: 'actions' }, h('button', { type: 'button', class: 'tool', 'data-testid': 'live-close', onclick: onClose }, 'End the live connection')));
   } else if (status === 'disconnected' || status === 'closed') {
-    body.push(h('p', {}, link.detail.message),
+    body.push(h('p', { 'data-testid': 'live-why' }, link.detail.message));
+    if (link.role === 'guest' && reason === 'strict-nats') {
+      // The host's page learns the same from this answer, so both players hear why.
+      body.push(codeBlock({
+        code: link.code, link: link.link, testid: 'live-code', primary: false,
+        lead: `Send this answer to ${opponent} all the same: their page will then tell them too.`,
+        shareText: 'My answer for our Waving Hands duel',
+      }));
+    }
+    body.push(
       h('div', { class: 'actions' }, h('button', { type: 'button', 'data-testid': 'live-start', onclick: onStart }, 'Connect again')),
       iceSettings(settings));
   } else {
