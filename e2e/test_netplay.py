@@ -26,7 +26,17 @@ from typing import Any
 import pytest
 from conftest import CHROMIUM, CHROMIUM_ARGS
 from netlab import Lab, why_no_lab
-from remote_play import NAMES, accept, begin, open_site, play, screen_state
+from remote_play import (
+    NAMES,
+    accept,
+    act,
+    begin,
+    code_to_send,
+    open_site,
+    paste,
+    play,
+    screen_state,
+)
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
@@ -109,8 +119,8 @@ def late_pair(lab: Lab, homes: dict[str, Any]) -> Iterator[dict[str, Any]]:
     try:
         open_one = player_opener(lab, homes, contexts, errors)
         host, guest = open_one("a"), open_one("b")
-        answer = offer_and_answer(host, guest)
-        yield {"host": host, "guest": guest, "answer": answer, "at": time.monotonic()}
+        back = invite_and_accept(host, guest)
+        yield {"host": host, "guest": guest, "back": back, "at": time.monotonic()}
         assert not errors, errors
     finally:
         for ctx in contexts:
@@ -132,28 +142,33 @@ def wait_live(page: Any, status: str, timeout: int = CONNECT_MS) -> None:
     page.wait_for_selector(f"[data-testid=live-panel][data-status={status}]", timeout=timeout)
 
 
-def offer_and_answer(host: Any, guest: Any) -> str:
-    """The host starts a live duel; the guest pastes its connection code. Returns the answer."""
+def invite_and_accept(host: Any, guest: Any) -> str:
+    """One code each way, as players do: the host starts a live duel and sends the invitation
+    (which carries the connection offer); the guest pastes it, accepts and writes turn 1. Returns
+    the one code the guest sends back: the acceptance carrying the connection answer (or, when
+    the guest's page already knows no connection can work, the acceptance and the answer)."""
     begin(host, "live", NAMES[0])
-    offer = host.wait_for_selector("[data-testid=live-code]", timeout=CONNECT_MS).inner_text()
-    assert offer.strip().startswith("WHC1.")
-    guest.fill("[data-testid=join-text]", offer.strip())
+    host.wait_for_selector("[data-testid=live-bundled]", timeout=CONNECT_MS)
+    invitation = code_to_send(host)
+    assert " WHC1." in invitation, invitation
+    guest.fill("[data-testid=join-text]", invitation)
     guest.click("[data-testid=join-text-apply]")
-    answer = guest.wait_for_selector("[data-testid=live-code]", timeout=CONNECT_MS).inner_text()
-    assert answer.strip().startswith("WHA1.")
-    return answer.strip()
-
-
-def paste_answer(host: Any, answer: str) -> None:
-    host.fill("[data-testid=live-answer]", answer)
-    host.click("[data-testid=live-answer-apply]")
+    accept(guest, NAMES[1])
+    assert act(guest) == "orders"
+    guest.wait_for_selector(
+        "[data-testid=live-bundled], [data-testid=live-why]", timeout=CONNECT_MS
+    )
+    back = code_to_send(guest)
+    if guest.locator("[data-testid=live-why]").count():
+        back += " " + guest.inner_text("[data-testid=live-code]").strip()
+    assert " WHA1." in back, back
+    return back
 
 
 def connected_and_one_turn_live(host: Any, guest: Any) -> None:
-    """Both connected; the invitation arrives by itself; turn 1 is resolved on both sides with no
-    code carried by hand (the host's screen reaching turn 2 needs the guest's reveal of turn 1)."""
+    """Both connected; turn 1 is resolved on both sides with no code carried by hand after the
+    first two (the host's screen reaching turn 2 needs the guest's reveal of turn 1)."""
     wait_live(host, "connected")
-    accept(guest, NAMES[1])
     wait_live(guest, "connected")
     play(
         {0: host, 1: guest},
@@ -167,8 +182,7 @@ def connected_and_one_turn_live(host: Any, guest: Any) -> None:
 def test_symmetric_nats_with_stun_only_say_why_within_30_s(open_player, shot) -> None:
     host, guest = open_player("c"), open_player("d")
     started = time.monotonic()
-    answer = offer_and_answer(host, guest)
-    paste_answer(host, answer)
+    paste(host, invite_and_accept(host, guest))
     for page in (guest, host):
         wait_live(
             page, "disconnected", timeout=int(max(1.0, started + 30 - time.monotonic()) * 1000)
@@ -180,9 +194,8 @@ def test_symmetric_nats_with_stun_only_say_why_within_30_s(open_player, shot) ->
 
 def test_symmetric_nats_with_turn_in_the_settings_play_a_whole_duel(open_player, shot) -> None:
     host, guest = open_player("c", turn=True), open_player("d", turn=True)
-    paste_answer(host, offer_and_answer(host, guest))
+    paste(host, invite_and_accept(host, guest))
     wait_live(host, "connected")
-    accept(guest, NAMES[1])
     wait_live(guest, "connected")
     play({0: host, 1: guest}, None)
     titles = [page.inner_text("[data-testid=result-title]") for page in (host, guest)]
@@ -195,7 +208,7 @@ def test_symmetric_nats_with_turn_in_the_settings_play_a_whole_duel(open_player,
 
 def test_ordinary_nats_with_stun_connect_at_once(open_player, shot) -> None:
     host, guest = open_player("a"), open_player("b")
-    paste_answer(host, offer_and_answer(host, guest))
+    paste(host, invite_and_accept(host, guest))
     connected_and_one_turn_live(host, guest)
     shot(host, "netplay-ordinary-connected")
 
@@ -213,5 +226,5 @@ def test_ordinary_nats_with_stun_connect_when_the_answer_comes_a_minute_late(
     guest.wait_for_timeout(max(0.0, late_pair["at"] + LATE_S - time.monotonic()) * 1000)
     assert live_status(guest) == "connecting", "the guest stopped waiting within a minute"
     shot(guest, "netplay-guest-waiting")
-    paste_answer(host, late_pair["answer"])
+    paste(host, late_pair["back"])
     connected_and_one_turn_live(host, guest)

@@ -22,6 +22,39 @@ import { livePanel } from './ui/live.js';
 const MODE_LABELS = { codes: 'by codes', live: 'live' };
 // The error codes of a live connection code that mean "this is not one": the text may still be a turn code.
 const NOT_RTC = new Set(['empty', 'not-a-code', 'turn-code']);
+// Where a code starts: a turn code (WH1.) or a connection code (WHC1. offer, WHA1. answer). No
+// code's body holds a dot, so a prefix can never occur inside another code.
+const CODE_START = /(?=WH1\.|WHC1\.|WHA1\.)/;
+
+/**
+ * splitCodes(text) -> {turn, rtc}: the turn code and the live connection code of a bundle, each
+ * null when absent. A bundle is "WH1.… WHC1.…" (in any order, wrapped by a chat as it likes) or a
+ * link "…#c=WH1.…&rtc=WHC1.…": an invitation (or any turn code) that also carries the connection
+ * offer, or a turn code that carries the answer (docs/webrtc.md, "One code each way").
+ */
+export function splitCodes(text) {
+  const s = String(text || '');
+  const found = { turn: null, rtc: null };
+  const hash = s.indexOf('#');
+  if (hash >= 0) {
+    for (const part of s.slice(hash + 1).replace(/\s+/g, '').split('&')) {
+      const [key, value = ''] = part.split('=');
+      if (key === 'c' && value) found.turn = decodeURIComponent(value);
+      if (key === 'rtc' && value) found.rtc = decodeURIComponent(value);
+    }
+    return found;
+  }
+  for (const piece of s.replace(/\s+/g, '').split(CODE_START)) {
+    if (piece.startsWith('WH1.')) found.turn = piece;
+    else if (piece.startsWith('WHC1.') || piece.startsWith('WHA1.')) found.rtc = piece;
+  }
+  return found;
+}
+
+/** bundleOf(turnCode, turnLink, rtcCode) -> {code, link}: one text and one link carrying both. */
+function bundleOf(turnCode, turnLink, rtcCode) {
+  return { code: `${turnCode} ${rtcCode}`, link: turnLink ? `${turnLink}&rtc=${rtcCode}` : null };
+}
 
 let app = null; // what app.js lends: show, toast, goHome, fail, engine, openReference, exportDuel, ruleOptions
 let queue = Promise.resolve();
@@ -116,7 +149,7 @@ async function begin(mode, { names, ruleset }, { after = null } = {}) {
   return null;
 }
 
-async function accept(text, name, { viaLive = false } = {}) {
+async function accept(text, name, { viaLive = false, offer = null } = {}) {
   const r = await api.remoteAccept(text, name);
   if (!r.ok) return r.error.message;
   const duel = { id: duelIdOf(r.session), mode: viaLive ? 'live' : 'codes', session: r.session, seen: seenOf(null), createdAt: Date.now(), summary: {} };
@@ -125,7 +158,13 @@ async function accept(text, name, { viaLive = false } = {}) {
   storage.savePrefs({ ...prefs, names: [name, (prefs.names || [])[1] || ''] });
   if (viaLive) live.bindLive(duel.id);
   pendingInvite = null;
-  await render(duel, { status: r.status, feedback: { kind: 'info', message: `You accepted ${r.invitation.host}'s challenge. Write your orders for turn 1: your code for them is your answer` } });
+  const message = offer
+    ? `You accepted ${r.invitation.host}'s challenge. Write your orders for turn 1: your code for them is your answer, and it connects you live`
+    : `You accepted ${r.invitation.host}'s challenge. Write your orders for turn 1: your code for them is your answer`;
+  await render(duel, { status: r.status, feedback: { kind: 'info', message } });
+  // The invitation carried the host's connection offer: answer it now, so the checks (and the
+  // keep-open rounds) run while this player writes orders; the answer goes with their code.
+  if (offer) await joinForDuel(duel.id, offer);
   return null;
 }
 
@@ -201,6 +240,8 @@ function receivedFeedback(result, duel) {
 async function openText(text, { viaLive = false } = {}) {
   if (!text || !text.trim()) return 'Paste a code or a link first.';
   if (!viaLive) {
+    const parts = splitCodes(text);
+    if (parts.turn && parts.rtc) return openBundle(parts);
     const rtc = live.connectionCodeKind(text);
     if (rtc.ok) return rtc.kind === 'offer' ? joinFromStart(text) : answerFromStart(text);
     if (!NOT_RTC.has(rtc.error.code)) return rtc.error.message;
@@ -244,7 +285,37 @@ async function openText(text, { viaLive = false } = {}) {
   return null;
 }
 
-function offerInvitation(text, info, viaLive) {
+// A turn code with a connection code (an invitation with the offer, an acceptance or turn code
+// with an answer or offer): the turn code goes where it belongs, the connection code to its duel.
+async function openBundle({ turn, rtc }) {
+  const kind = live.connectionCodeKind(rtc);
+  if (!kind.ok) return kind.error.message;
+  const down = await engineReady();
+  if (down) return down;
+  const described = await api.remoteDescribe(turn);
+  if (!described.ok) return described.error.message;
+  const info = described.code;
+  const mine = remoteDuels(info.game_id);
+  if (info.kind === 'invite' && !mine.some((d) => d.session.me === 1) && kind.kind === 'offer') {
+    if (mine.length) return openText(turn);
+    offerInvitation(info.code, info, false, rtc);
+    return null;
+  }
+  const duel = mine.find((d) => d.session.me !== info.sender) || mine[0];
+  if (!duel) return openText(turn);
+  await applyBundle(duel.id, info.code, rtc, kind.kind);
+  return null;
+}
+
+// Starts the connection step of a bundle for one duel and applies its turn code meanwhile.
+async function applyBundle(id, turn, rtc, rtcKind) {
+  const connecting = rtcKind === 'offer' ? joinForDuel(id, rtc) : answerForDuel(rtc);
+  const result = await receive(id, turn, (got) => (got.duel ? receivedFeedback(got, got.duel) : SKIP));
+  await connecting;
+  return !result.error;
+}
+
+function offerInvitation(text, info, viaLive, offer = null) {
   pendingInvite = { text, info, viaLive };
   if (shown && shown.join) shown.refresh();
   const prefs = storage.loadPrefs();
@@ -252,7 +323,7 @@ function offerInvitation(text, info, viaLive) {
   openAcceptDialog({
     host: info.host, rules: rulesText(info.ruleset),
     name: (field && field.value.trim()) || (prefs.names || [])[0] || '',
-    onAccept: (name) => accept(text, name, { viaLive }),
+    onAccept: (name) => accept(text, name, { viaLive, offer }),
   });
 }
 
@@ -287,6 +358,11 @@ async function pasteIntoDuel(id, text) {
   if (!text || !text.trim()) {
     shown?.refresh({ feedback: { kind: 'error', code: 'empty', message: 'paste the code or the link first', unchanged: false } });
     return false;
+  }
+  const parts = splitCodes(text);
+  if (parts.turn && parts.rtc) {
+    const kind = live.connectionCodeKind(parts.rtc);
+    if (kind.ok) return applyBundle(id, parts.turn, parts.rtc, kind.kind);
   }
   const rtc = live.connectionCodeKind(text);
   if (rtc.ok) return rtc.kind === 'offer' ? joinForDuel(id, text) : answerForDuel(text);
@@ -540,8 +616,19 @@ function mount(duel, status, view, extras, feedback) {
     const connected = live.isConnected(id);
     // While a live connection carries this duel (or is being made for it), codes by hand step back.
     const liveFirst = Boolean(carried && carried.status !== live.STATUS.DISCONNECTED && carried.status !== live.STATUS.CLOSED) || Boolean(liveBusy && d.mode === 'live');
+    // A connection code still to deliver (an offer not yet answered, or an answer the host has not
+    // pasted) travels inside the turn code this side sends: one code each way.
+    const rtcCode = carried && carried.status === live.STATUS.CONNECTING && !carried.answered &&
+      ['waiting-answer', 'waiting-host'].includes(carried.detail.reason) ? carried.code : null;
+    const bundled = Boolean(rtcCode && owesCode(s));
     let send = null;
-    if (owesCode(s)) {
+    if (bundled) {
+      const both = bundleOf(s.last_sent, x.link, rtcCode);
+      const lead = s.state === 'awaiting_accept'
+        ? 'Send this invitation to your friend, by any chat or message (one code or link: it also connects you live):'
+        : `Send this code to ${opp} (it also carries the live connection):`;
+      send = codeBlock({ code: both.code, link: both.link, lead, testid: 'remote-code', primary: true, shareText: s.state === 'awaiting_accept' ? 'A duel of wizards: accept my challenge' : 'My move in our Waving Hands duel' });
+    } else if (owesCode(s)) {
       const lead = s.state === 'awaiting_accept'
         ? 'Send this invitation to your friend, by any chat or message:'
         : `Send this code to ${opp}:`;
@@ -556,7 +643,7 @@ function mount(duel, status, view, extras, feedback) {
       }
     }
     replace(sendSlot, send);
-    const waitingForCode = (s.state === 'waiting' || s.state === 'awaiting_accept') && !liveFirst;
+    const waitingForCode = (s.state === 'waiting' || s.state === 'awaiting_accept') && (!liveFirst || bundled);
     replace(pasteSlot, waitingForCode
       ? paste
       : h('details', { class: 'paste-later' }, h('summary', {}, liveFirst ? 'Paste a code by hand' : `Paste a code from ${opp}`), paste));
@@ -566,11 +653,12 @@ function mount(duel, status, view, extras, feedback) {
       onAnswer: (text) => answerForDuel(text),
       onClose: () => { live.closeLive(); },
       settings: iceSettingsOpts(), over: s.state === 'over',
+      bundled: rtcCode ? (owesCode(s) ? 'sent' : 'next') : '',
     }) : null);
-    // The live panel leads while it is the way the codes go.
-    if (liveFirst) feedbackSlot.after(liveSlot);
+    // The live panel leads while it is the way the codes go (once its code is on its way).
+    if (liveFirst && !bundled) feedbackSlot.after(liveSlot);
     else pasteSlot.after(liveSlot);
-    if (liveFirst && s.state === 'awaiting_accept') {
+    if (liveFirst && !bundled && s.state === 'awaiting_accept') {
       // The invitation will go over the connection: what to do now is the connection's word.
       statusLine.textContent = carried ? carried.detail.message : liveBusy || s.message;
     }

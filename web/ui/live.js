@@ -28,9 +28,11 @@ function presenceLine(peer, opponent) {
  * livePanel(opts) -> the live connection card of a remote duel (or of a page joining one).
  * opts: {link (live.js's currentLink() when it carries this duel, else null), opponent, busy,
  * error: {message}|null, onStart(), onAnswer(text) -> Promise<boolean>, onClose(), settings (iceSettings' options),
- * over: the duel has ended, so the opponent's turn state is not shown}.
+ * over: the duel has ended, so the opponent's turn state is not shown, bundled: '' | 'sent' (the
+ * connection code travels inside the turn code shown above) | 'next' (it will go with this
+ * player's next code)}.
  */
-export function livePanel({ link, opponent, busy = '', error = null, onStart, onAnswer, onClose, settings, over = false }) {
+export function livePanel({ link, opponent, busy = '', error = null, onStart, onAnswer, onClose, settings, over = false, bundled = '' }) {
   const status = link ? link.status : 'off';
   const reason = link ? link.detail.reason : '';
   const body = [];
@@ -44,6 +46,19 @@ export function livePanel({ link, opponent, busy = '', error = null, onStart, on
       h('div', { class: 'actions' }, h('button', { type: 'button', 'data-testid': 'live-start', onclick: onStart }, 'Make a connection code')),
       iceSettings(settings),
       error ? h('p', { class: 'problem', role: 'alert', 'data-testid': 'live-error' }, sentence(error.message)) : null);
+  } else if (status === 'connecting' && bundled) {
+    const alone = codeBlock({
+      code: link.code, link: link.link, testid: 'live-code-alone', primary: false,
+      lead: 'The connection code alone (not needed when the code above is sent):',
+      shareText: 'Join my Waving Hands duel live',
+    });
+    const words = {
+      'waiting-answer': `Your code above also carries a connection code. Paste what ${opponent} sends back in the box above: you are connected as soon as you do.`,
+      'waiting-host': `Your code above also carries your connection answer: you are connected as soon as ${opponent} pastes it, even minutes from now. Keep this page open and on screen until then; it waits up to 10 minutes.`,
+    };
+    body.push(h('p', { 'data-testid': 'live-bundled' }, bundled === 'sent' ? words[reason]
+      : `Write your orders: the code for them carries your connection answer too, so ${opponent} pastes one code. Keep this page open until you are connected.`),
+    h('details', { class: 'paste-later' }, h('summary', {}, 'Send the connection code on its own'), alone));
   } else if (status === 'connecting' && reason === 'waiting-answer') {
     body.push(codeBlock({
       code: link.code, link: link.link, testid: 'live-code', primary: !link.answered,
