@@ -174,6 +174,55 @@ function sendLiveIfConnected(duel, code) {
   if (sent.ok) liveSent.add(code);
 }
 
+// Live, the reveal this side owes goes at once, alone, instead of waiting for this player's next
+// orders (docs/protocol.md, "Both choose at the same time"): the opponent then sees the turn's
+// result as soon as this side does, and both write the next orders at the same time. By codes
+// it would cost one more paste a turn, so there it keeps travelling with the next commitment.
+// Returns the status after it (the same one when nothing was released). Runs inside serial().
+async function releaseIfLive(duel, status) {
+  if (!status.release || !live.isConnected(duel.id)) return status;
+  const r = await api.remoteRelease(duel.session);
+  if (!r.ok || !r.code) return status;
+  duel.session = r.session;
+  if (!persist(duel, r.status)) return r.status;
+  sendLiveIfConnected(duel, r.code);
+  return r.status;
+}
+
+// Orders sealed ahead: written while the opponent's code (their commitment) is still on its way,
+// kept only in this browser, never sent until that code has arrived; then the page seals them
+// at once, so the code's arrival is the only wait. Runs inside serial(); returns {status, code}
+// or null when there is nothing to seal (or the queued orders no longer fit: they stay a draft).
+async function sealQueued(duel, status) {
+  const q = duel.queued;
+  if (!q || status.state !== 'your_input' || status.turn !== q.turn || status.need !== q.kind) return null;
+  const r = await api.remoteSeal(duel.session, q.input);
+  duel.queued = null;
+  if (!r.ok) return null;
+  duel.session = r.session;
+  duel.sealed = q.input.gestures ? { turn: q.turn, gestures: q.input.gestures } : null;
+  persist(duel, r.status);
+  sendLiveIfConnected(duel, r.code);
+  return { status: await releaseIfLive(duel, r.status), code: r.code };
+}
+
+function sealAhead(id, input, view) {
+  return serial(async () => {
+    const duel = storage.loadGame(id);
+    if (!duel) return [{ code: 'gone', field: '', message: 'This duel is no longer saved here.' }];
+    const checked = await api.validate(duel.session.game, duel.session.me, input);
+    if (!checked.ok) return [{ code: checked.error.code, field: '', message: sentence(checked.error.message) }];
+    if (checked.problems.length) return checked.problems;
+    duel.queued = { turn: view.phase.turn, kind: view.phase.kind, input };
+    duel.seen = seenOf(view);
+    const r = await api.remoteStatus(duel.session);
+    if (!r.ok) return [{ code: r.error.code, field: '', message: sentence(r.error.message) }];
+    persist(duel, r.status);
+    await render(duel, { status: r.status, feedback: { kind: 'info', message: `Sealed: your orders go as soon as ${opponentOf(duel.session)}’s code arrives` } });
+    return [];
+  });
+}
+
 function seal(id, input, view) {
   return serial(async () => {
     const duel = storage.loadGame(id);
@@ -190,8 +239,9 @@ function seal(id, input, view) {
     // Stored before the code is shown: a reload must never make the player seal twice.
     persist(duel, r.status);
     sendLiveIfConnected(duel, r.code);
+    const after = await releaseIfLive(duel, r.status);
     const feedback = r.code ? null : { kind: 'info', message: 'Noted: it goes with your next code, after what the rules ask of you next' };
-    await render(duel, { status: r.status, feedback });
+    await render(duel, { status: after, feedback });
     return [];
   });
 }
@@ -210,7 +260,10 @@ function receive(id, text, tell) {
       duel.session = r.session;
       persist(duel, r.status);
       sendLiveIfConnected(duel, r.reply);
-      result = { duel, status: r.status, note: r.note, reply: r.reply, error: null };
+      let st = await releaseIfLive(duel, r.status);
+      const queued = await sealQueued(duel, st);
+      if (queued) st = queued.status;
+      result = { duel, status: st, note: r.note, reply: r.reply || (queued && queued.code) || null, error: null };
     }
     const feedback = await tell(result);
     if (feedback !== SKIP) await render(duel, { status: result.status, feedback });
@@ -468,6 +521,7 @@ async function answerForDuel(text) {
 function presenceFor(status) {
   if (status.state === 'your_input') return 'choosing';
   if (status.state === 'waiting' && status.sealed) return 'sealed';
+  if (status.state === 'waiting' && status.ahead) return 'choosing';
   return 'waiting';
 }
 
@@ -484,6 +538,7 @@ async function onLiveChange(link) {
       const r = await api.remoteStatus(duel.session);
       if (!r.ok) return;
       if (r.status.last_sent) sendLiveIfConnected(duel, r.status.last_sent);
+      await releaseIfLive(duel, r.status);
       live.setLivePresence(presenceFor(r.status));
     });
   }
@@ -501,8 +556,9 @@ function onLiveCode(code) {
 // ---------------------------------------------------------------------------------------------
 // Screens
 
-function bodyKey(status) {
-  return [status.state, status.need || '', status.turn, status.phase, status.seq].join(':');
+function bodyKey(status, duel) {
+  const queued = duel && duel.queued && duel.queued.turn === status.turn ? 'queued' : '';
+  return [status.state, status.need || '', status.turn, status.phase, status.seq, status.ahead ? 'ahead' : '', queued].join(':');
 }
 
 // Draws the duel: the same screen again (only the panel changes) while the session's state stays,
@@ -529,8 +585,9 @@ async function render(duel, { status = null, feedback } = {}) {
   }
   const link = st.last_sent ? await api.remoteLink(st.last_sent, live.pageBase()) : null;
   const extras = { link: link && link.ok ? link.link : null };
-  if (live.currentLink() && live.currentLink().duelId === duel.id) live.setLivePresence(presenceFor(st));
-  if (shown && shown.id === duel.id && shown.key === bodyKey(st)) {
+  const queuedNow = Boolean(duel.queued && duel.queued.turn === st.turn);
+  if (live.currentLink() && live.currentLink().duelId === duel.id) live.setLivePresence(queuedNow ? 'sealed' : presenceFor(st));
+  if (shown && shown.id === duel.id && shown.key === bodyKey(st, duel)) {
     shown.refresh({ duel, status: st, view, extras, ...(feedback === undefined ? {} : { feedback }) });
     return;
   }
@@ -572,6 +629,20 @@ function mount(duel, status, view, extras, feedback) {
     body = s.element;
     destroyBody = s.destroy;
     body.querySelector('.duel-head').after(panel);
+  } else if (st === 'waiting' && status.ahead && view && !(duel.queued && duel.queued.turn === status.turn)) {
+    // The opponent speaks first this turn: write and seal now; the orders wait in this browser
+    // until their commitment arrives.
+    const s = ordersScreen({
+      view, seen: duel.seen || seenOf(null),
+      preview: (draft) => api.preview(duel.session.game, me, draft),
+      submit: (orders) => sealAhead(id, orders, view),
+      onSpell: (key) => app.openReference({ spell: key }),
+      onHome,
+    });
+    body = s.element;
+    body.dataset.ahead = 'true';
+    destroyBody = s.destroy;
+    body.querySelector('.duel-head').after(panel);
   } else if (st === 'your_input' && need === 'decision' && view) {
     const s = decisionScreen({ view, seen: duel.seen || seenOf(null), submit: (input) => seal(id, input, view), onHome });
     body = s.element;
@@ -607,7 +678,9 @@ function mount(duel, status, view, extras, feedback) {
     root.dataset.seq = String(s.seq);
     root.dataset.sent = String(s.sent);
     statusLine.textContent = s.message;
-    const sealed = d.sealed && s.state === 'waiting' && d.sealed.turn === s.turn ? d.sealed : null;
+    const queued = d.queued && d.queued.turn === s.turn && d.queued.input.gestures ? { turn: d.queued.turn, gestures: d.queued.input.gestures } : null;
+    const sealed = queued || (d.sealed && s.state === 'waiting' && d.sealed.turn === s.turn ? d.sealed : null);
+    root.dataset.queued = queued ? 'true' : '';
     sealedLine.hidden = !sealed;
     sealedLine.textContent = sealed ? `Your sealed orders for turn ${sealed.turn}: ${sealed.gestures.map(([l, r]) => `left ${gestureLabel(l)}, right ${gestureLabel(r)}`).join('; then ')}.` : '';
     replace(feedbackSlot, feedbackBox(state.feedback));
@@ -672,7 +745,7 @@ function mount(duel, status, view, extras, feedback) {
     if (fresh) serial(() => render(fresh, { feedback: null }));
   });
   shown = {
-    id, key: bodyKey(status),
+    id, key: bodyKey(status, duel),
     refresh(update = {}) {
       Object.assign(state, update);
       drawPanel();
