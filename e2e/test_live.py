@@ -35,6 +35,7 @@ from remote_play import (
     paste,
     play,
     screen_state,
+    write_orders,
 )
 from test_webrtc import SAMPLE_SDP, default_route_problem
 
@@ -136,12 +137,13 @@ def test_a_whole_duel_live(players, shot) -> None:
             )
             if peer:
                 presence_seen.add(peer)
-        if w == 1 and need == "orders" and "shot" not in presence_seen:
-            # The guest's sealed orders have reached the host, who is told so.
+        committed = (screen_state(guest) or {}).get("sealed") == "true"
+        if w == 1 and need == "orders" and committed and "shot" not in presence_seen:
+            # The guest committed first this turn; the host is told so.
             host.wait_for_selector("[data-testid=orders-screen]", timeout=STEP_MS)
             host.wait_for_selector("[data-testid=live-presence][data-peer=sealed]", timeout=STEP_MS)
             shot(host, "live-connected")
-            presence_seen.add("shot")
+            presence_seen.update(("shot", "sealed"))
 
     play(players, None, on_step=on_step)
     assert {"choosing", "sealed"} <= presence_seen, presence_seen
@@ -236,3 +238,37 @@ def test_a_garbled_connection_code_gets_a_clear_error(live_browser, server_url, 
         shot(page, "live-garbled-code", full_page=False)
     finally:
         ctx.close()
+
+
+@needs_route
+def test_both_choose_and_seal_the_same_turn_without_waiting(players, shot) -> None:
+    """Live, an owed reveal goes at once, so both players write each turn's orders at the same
+    time: whoever seals first, the other is never kept from its own orders screen, and the turn
+    resolves as soon as the second one seals."""
+    host, guest = players[0], players[1]
+    connect(players)
+    act(host)  # turn 1: the guest's orders came with its acceptance
+    # Turn 2: the guest, whose reveal went alone, seals first, while the host is still choosing;
+    # turn 3: the other way round.
+    for turn, first, second in ((2, guest, host), (3, host, guest)):
+        for page in (host, guest):
+            page.wait_for_selector(
+                f"[data-testid=orders-screen][data-turn='{turn}']", timeout=STEP_MS
+            )
+        assert (screen_state(first) or {}).get("state") == "waiting"  # not its move, yet it writes
+        write_orders(first)
+        first.wait_for_selector("[data-testid=remote-screen][data-queued=true]", timeout=STEP_MS)
+        assert "go as soon as" in first.inner_text("[data-testid=remote-panel]")
+        second.wait_for_selector("[data-testid=live-presence][data-peer=sealed]", timeout=STEP_MS)
+        if turn == 2:
+            shot(second, "live-opponent-sealed-first")
+        write_orders(second)
+        # Nothing more from either player: the turn resolves on both sides.
+        for page in (host, guest):
+            page.wait_for_selector(
+                f"[data-testid=orders-screen][data-turn='{turn}']",
+                state="detached",
+                timeout=STEP_MS,
+            )
+    for page in (host, guest):
+        assert live_status(page) == "connected"

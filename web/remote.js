@@ -681,6 +681,7 @@ function mount(duel, status, view, extras, feedback) {
     const queued = d.queued && d.queued.turn === s.turn && d.queued.input.gestures ? { turn: d.queued.turn, gestures: d.queued.input.gestures } : null;
     const sealed = queued || (d.sealed && s.state === 'waiting' && d.sealed.turn === s.turn ? d.sealed : null);
     root.dataset.queued = queued ? 'true' : '';
+    root.dataset.sealed = s.sealed ? 'true' : '';
     sealedLine.hidden = !sealed;
     sealedLine.textContent = sealed ? `Your sealed orders for turn ${sealed.turn}: ${sealed.gestures.map(([l, r]) => `left ${gestureLabel(l)}, right ${gestureLabel(r)}`).join('; then ')}.` : '';
     replace(feedbackSlot, feedbackBox(state.feedback));
