@@ -272,3 +272,29 @@ def test_both_choose_and_seal_the_same_turn_without_waiting(players, shot) -> No
             )
     for page in (host, guest):
         assert live_status(page) == "connected"
+
+
+@needs_route
+def test_chat_beside_the_duel_is_plain_text_in_the_turns_time_line(players, shot) -> None:
+    host, guest = players[0], players[1]
+    connect(players)
+    guest.fill("[data-testid=chat-text]", "<b>Ready</b> & waiting")
+    guest.press("[data-testid=chat-text]", "Enter")
+    line = host.wait_for_selector("[data-testid=chat-line][data-from=them]", timeout=STEP_MS)
+    # Shown as text: the markup arrives as characters, never as an element.
+    assert line.inner_text().endswith("<b>Ready</b> & waiting"), line.inner_text()
+    assert host.locator("[data-testid=chat-lines] b").count() == 0
+    assert "Turn 1" in host.inner_text("[data-testid=chat-lines]")
+    # The box takes no more than the limit; what is typed survives the panel's redraws.
+    host.fill("[data-testid=chat-text]", "x" * 400)
+    assert len(host.input_value("[data-testid=chat-text]")) == 300
+    host.fill("[data-testid=chat-text]", "half a thought")
+    act(host)  # sealing turn 1 redraws the screen and the panel
+    host.wait_for_selector("[data-testid=chat-text]", timeout=STEP_MS)
+    assert host.input_value("[data-testid=chat-text]") == "half a thought"
+    host.fill("[data-testid=chat-text]", "Good luck")
+    host.click("[data-testid=chat-send]")
+    guest.wait_for_selector("[data-testid=chat-line][data-from=them]", timeout=STEP_MS)
+    mine = guest.inner_text("[data-testid=chat-line][data-from=me]")
+    assert "Ready" in mine, mine
+    shot(guest, "live-chat")

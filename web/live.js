@@ -4,6 +4,7 @@
 // saved: after a reload the duel goes on by codes until a new exchange connects again.
 
 import {
+  CHAT_MAX,
   STATUS,
   connectionCodeKind,
   deliverAnswerToOpenTab,
@@ -13,12 +14,13 @@ import {
 import { DEFAULT_STUN, iceServersFor, parseSiteIce } from './transport/ice.js';
 
 // Re-exported so that the controller needs no second import of the transport for these two.
-export { STATUS, connectionCodeKind };
+export { CHAT_MAX, STATUS, connectionCodeKind };
 
 let link = null; // {role, code, link, transport, acceptAnswer, duelId, status, detail, peer, answered}
 let generation = 0; // a newer start makes an older one, still gathering, give up quietly
 const changeListeners = new Set();
 let codeHandler = () => {};
+let chatHandler = () => {};
 
 function changed() {
   for (const cb of [...changeListeners]) {
@@ -49,6 +51,9 @@ function adopt(role, started, duelId) {
   t.onMessage((code) => {
     if (link === made) codeHandler(code, made);
   });
+  t.onChat((text) => {
+    if (link === made) chatHandler(text, made);
+  });
   changed();
 }
 
@@ -66,6 +71,17 @@ export function isConnected(duelId) {
 export function onLinkChange(cb) {
   changeListeners.add(cb);
   return () => changeListeners.delete(cb);
+}
+
+/** onChat(cb) makes cb(text, link) the receiver of every chat message that arrives (plain text). */
+export function onChat(cb) {
+  chatHandler = cb;
+}
+
+/** sendChat(text) -> {ok, text} (the text as sent) or an error value (not connected, or not a chat message). */
+export function sendChat(text) {
+  if (!link) return { ok: false, error: { code: 'not-connected', message: 'Not connected live.' } };
+  return link.transport.sendChat(text);
 }
 
 /** onCode(cb) makes cb(code, link) the receiver of every turn code that arrives live (one receiver). */

@@ -545,6 +545,32 @@ async function onLiveChange(link) {
   if (shown) shown.refresh();
 }
 
+// Chat (live only): plain text kept with the duel, each line marked with the turn it was said
+// in, so it reads in the duel's time line. Stored through serial(), so that a code applied at
+// the same moment does not overwrite it.
+const CHAT_KEEP = 200;
+const chatDrafts = new Map(); // duel id -> {value, focused}: the chat box's unsent text
+
+function addChat(id, from, text) {
+  return serial(async () => {
+    const duel = storage.loadGame(id);
+    if (!duel) return;
+    duel.chat = [...(duel.chat || []), { from, text, turn: (duel.summary && duel.summary.turn) || 1, at: Date.now() }].slice(-CHAT_KEEP);
+    storage.saveGame(duel);
+    if (shown && shown.id === id) shown.refresh({ duel });
+  });
+}
+
+function onLiveChat(text, link) {
+  if (link.duelId) addChat(link.duelId, 'them', text);
+}
+
+function sendChat(id, text) {
+  const r = live.sendChat(text);
+  if (r.ok) addChat(id, 'me', r.text);
+  return r;
+}
+
 function onLiveCode(code) {
   openText(code, { viaLive: true }).then((message) => {
     if (!message) return;
@@ -669,6 +695,9 @@ function mount(duel, status, view, extras, feedback) {
   const root = h('div', { class: 'remote-screen', 'data-testid': 'remote-screen', 'data-game': duel.session.game_id, 'data-me': String(me) }, body);
   storage.setCurrentGameId(id);
 
+  // What is being typed in the chat box outlives the screen's redraws (a sealed turn remounts it).
+  if (!chatDrafts.has(id)) chatDrafts.set(id, { value: '', focused: false });
+  const chatDraft = chatDrafts.get(id);
   function drawPanel() {
     const { duel: d, status: s, extras: x } = state;
     const opp = opponentOf(d.session);
@@ -728,6 +757,10 @@ function mount(duel, status, view, extras, feedback) {
       onClose: () => { live.closeLive(); },
       settings: iceSettingsOpts(), over: s.state === 'over',
       bundled: rtcCode ? (owesCode(s) ? 'sent' : 'next') : '',
+      chat: {
+        lines: d.chat || [], names: { me: d.session.names[d.session.me] || 'You', them: opp },
+        max: live.CHAT_MAX, draft: chatDraft, onSend: (text) => sendChat(id, text),
+      },
     }) : null);
     // The live panel leads while it is the way the codes go (once its code is on its way).
     if (liveFirst && !bundled) feedbackSlot.after(liveSlot);
@@ -859,6 +892,7 @@ export function installRemote(deps) {
     begin: (params) => begin('live', params),
   });
   live.onCode(onLiveCode);
+  live.onChat(onLiveChat);
   live.onLinkChange((link) => { onLiveChange(link); });
   window.addEventListener('hashchange', () => { openAddressLink(); });
   return { fillStartSlot, resume, isRemoteDuel: (saved) => Boolean(saved && saved.session), openAddressLink };

@@ -25,6 +25,21 @@ export const STATUS = Object.freeze({
   CLOSED: 'closed',
 });
 
+/** The longest chat message, in characters (the box stops there; longer ones are not shown). */
+export const CHAT_MAX = 300;
+
+/**
+ * chatText(value) -> the plain text of a chat message, or null when it is not one: a string of
+ * 1..CHAT_MAX characters once control characters are dropped and spaces trimmed. Shown only as
+ * text, never as HTML.
+ */
+export function chatText(value) {
+  if (typeof value !== 'string') return null;
+  // Control characters (line breaks included) would let a message fake the look of another.
+  const text = value.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
+  return text && text.length <= CHAT_MAX ? text : null;
+}
+
 /** What a player may tell the other about their turn; anything else is not sent nor shown. */
 export const PRESENCE_STATES = Object.freeze(['choosing', 'sealed', 'waiting']);
 
@@ -100,6 +115,7 @@ const ERROR_TEXT = Object.freeze({
   'not-open': 'This live connection is closed. Start a new one to connect again.',
   'not-connected': 'Not connected live right now \u2014 send this code by hand instead.',
   'bad-message': 'Only a non-empty turn code can be sent.',
+  'bad-chat': `A chat message is plain text of 1 to ${CHAT_MAX} characters.`,
   'bad-presence': `Presence must be one of: ${PRESENCE_STATES.join(', ')}.`,
 });
 
@@ -172,7 +188,7 @@ function callEach(listeners, args) {
 // presence). `stage` is the status reason while connecting. `why()` names the reason a connection
 // that never opened failed (a STATUS_TEXT key: what the candidates say, else 'unreachable').
 function liveTransport(pc, channel, stage, opts, why = () => 'unreachable') {
-  const listeners = { status: new Set(), message: new Set(), presence: new Set() };
+  const listeners = { status: new Set(), message: new Set(), presence: new Set(), chat: new Set() };
   let status = STATUS.CONNECTING;
   let detail = { reason: stage, message: STATUS_TEXT[stage] };
   let everOpen = false;
@@ -260,6 +276,7 @@ function liveTransport(pc, channel, stage, opts, why = () => 'unreachable') {
     if (!m || typeof m !== 'object') return;
     if (m.t === 'code' && typeof m.c === 'string' && m.c) callEach(listeners.message, [m.c]);
     else if (m.t === 'presence' && PRESENCE_STATES.includes(m.s)) setPeerPresence(m.s);
+    else if (m.t === 'chat' && chatText(m.m) !== null) callEach(listeners.chat, [chatText(m.m)]);
     else if (m.t === 'bye') drop('peer-closed');
   };
   pc.onconnectionstatechange = () => {
@@ -299,6 +316,18 @@ function liveTransport(pc, channel, stage, opts, why = () => 'unreachable') {
       }
       if (status !== STATUS.CONNECTED) return fail('not-connected');
       return post({ t: 'code', c: code }) ? { ok: true } : fail('not-connected');
+    },
+    /** Sends one chat message (chatText's rules); {ok: true} or an error value. */
+    sendChat(text) {
+      const clean = chatText(text);
+      if (clean === null) return fail('bad-chat');
+      if (status !== STATUS.CONNECTED) return fail('not-connected');
+      return post({ t: 'chat', m: clean }) ? { ok: true, text: clean } : fail('not-connected');
+    },
+    /** Calls cb(text) for each chat message received (plain text); returns unsubscribe. */
+    onChat(cb) {
+      listeners.chat.add(cb);
+      return () => listeners.chat.delete(cb);
     },
     /** Calls cb(codeString) for each turn code received; returns a function that unsubscribes. */
     onMessage(cb) {

@@ -24,15 +24,65 @@ function presenceLine(peer, opponent) {
     peer ? words[peer] : `${opponent} is connected.`);
 }
 
+// The chat said so far, oldest first, each line under the turn it was said in: plain text only.
+function chatLines({ lines, names }) {
+  let lastTurn = null;
+  const items = [];
+  for (const line of lines) {
+    if (line.turn !== lastTurn) {
+      items.push(h('li', { class: 'chat-turn muted' }, `Turn ${line.turn}`));
+      lastTurn = line.turn;
+    }
+    items.push(h('li', { class: `chat-line from-${line.from}`, 'data-testid': 'chat-line', 'data-from': line.from },
+      h('strong', {}, `${names[line.from]}: `), line.text));
+  }
+  return h('ol', { class: 'chat-lines', 'data-testid': 'chat-lines', 'aria-label': 'Chat', 'aria-live': 'polite' }, items);
+}
+
+// The chat while connected: what was said, and a one-line box (Enter sends). The panel is redrawn
+// on every change of the connection, so what is being typed (and the focus) lives in chat.draft,
+// an object the caller keeps for as long as the screen.
+function chatBox(chat) {
+  const draft = chat.draft || { value: '', focused: false };
+  const input = h('input', {
+    type: 'text', 'data-testid': 'chat-text', maxlength: String(chat.max), autocomplete: 'off',
+    placeholder: 'Say something to your opponent', 'aria-label': 'Chat message', value: draft.value,
+  });
+  input.addEventListener('input', () => { draft.value = input.value; });
+  input.addEventListener('focus', () => { draft.focused = true; });
+  // A redraw removes the box while it has the focus: that blur is not the player's.
+  input.addEventListener('blur', () => { if (input.isConnected) draft.focused = false; });
+  if (draft.focused) queueMicrotask(() => { if (input.isConnected) input.focus(); });
+  const said = h('span', { class: 'problem', role: 'alert', 'data-testid': 'chat-error' });
+  const send = () => {
+    const r = chat.onSend(input.value);
+    if (r.ok) {
+      input.value = '';
+      draft.value = '';
+    }
+    else said.textContent = sentence(r.error.message);
+  };
+  input.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      send();
+    }
+  });
+  return h('div', { class: 'chat', 'data-testid': 'chat' },
+    chat.lines.length ? chatLines(chat) : null,
+    h('div', { class: 'paste-row' }, input, h('button', { type: 'button', 'data-testid': 'chat-send', onclick: send }, 'Send')),
+    said);
+}
+
 /**
  * livePanel(opts) -> the live connection card of a remote duel (or of a page joining one).
  * opts: {link (live.js's currentLink() when it carries this duel, else null), opponent, busy,
  * error: {message}|null, onStart(), onAnswer(text) -> Promise<boolean>, onClose(), settings (iceSettings' options),
  * over: the duel has ended, so the opponent's turn state is not shown, bundled: '' | 'sent' (the
  * connection code travels inside the turn code shown above) | 'next' (it will go with this
- * player's next code)}.
+ * player's next code), chat: {lines, names, max, draft, onSend(text) -> {ok, error?}} | null}.
  */
-export function livePanel({ link, opponent, busy = '', error = null, onStart, onAnswer, onClose, settings, over = false, bundled = '' }) {
+export function livePanel({ link, opponent, busy = '', error = null, onStart, onAnswer, onClose, settings, over = false, bundled = '', chat = null }) {
   const status = link ? link.status : 'off';
   const reason = link ? link.detail.reason : '';
   const body = [];
@@ -80,6 +130,7 @@ export function livePanel({ link, opponent, busy = '', error = null, onStart, on
     }));
   } else if (status === 'connected') {
     body.push(over ? h('p', { class: 'presence' }, `Connected to ${opponent}.`) : presenceLine(link.peer, opponent),
+      chat ? chatBox(chat) : null,
       h('div', { class: 'actions' }, h('button', { type: 'button', class: 'tool', 'data-testid': 'live-close', onclick: onClose }, 'End the live connection')));
   } else if (status === 'disconnected' || status === 'closed') {
     body.push(h('p', { 'data-testid': 'live-why' }, link.detail.message));
@@ -97,6 +148,7 @@ export function livePanel({ link, opponent, busy = '', error = null, onStart, on
   } else {
     body.push(h('p', {}, link.detail.message));
   }
+  if (status !== 'connected' && chat && chat.lines.length) body.push(chatLines(chat));
   return h('section', { class: 'live-panel', 'data-testid': 'live-panel', 'data-status': status, 'aria-label': 'Live connection' },
     h('div', { class: 'live-head' },
       h('h2', {}, 'Live connection'),
