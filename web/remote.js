@@ -51,6 +51,26 @@ export function splitCodes(text) {
   return found;
 }
 
+let qrLibrary = null; // the QR generator's module, loaded the first time a QR code is asked for
+
+/**
+ * qrMatrix(text) -> {ok, matrix: {size, data}} or an error value: the QR code of a code or link,
+ * made by the vendored generator (vendor/uqr.mjs, put into the site by build.py).
+ */
+async function qrMatrix(text) {
+  try {
+    qrLibrary = qrLibrary || import(new URL('./vendor/uqr.mjs', import.meta.url).href);
+    const { encode } = await qrLibrary;
+    // Low error correction keeps a link of ~200 characters at a size a phone reads easily; a
+    // border of 4 modules is the quiet zone the standard asks for.
+    const { size, data } = encode(text, { ecc: 'L', border: 4 });
+    return { ok: true, matrix: { size, data } };
+  } catch (err) {
+    qrLibrary = null;
+    return { ok: false, error: { code: 'qr', message: `the QR code cannot be drawn here (${(err && err.message) || err}); copy the code instead` } };
+  }
+}
+
 /** bundleOf(turnCode, turnLink, rtcCode) -> {code, link}: one text and one link carrying both. */
 function bundleOf(turnCode, turnLink, rtcCode) {
   return { code: `${turnCode} ${rtcCode}`, link: turnLink ? `${turnLink}&rtc=${rtcCode}` : null };
@@ -730,12 +750,12 @@ function mount(duel, status, view, extras, feedback) {
       const lead = s.state === 'awaiting_accept'
         ? 'Send this invitation to your friend, by any chat or message (one code or link: it also connects you live):'
         : `Send this code to ${opp} (it also carries the live connection):`;
-      send = codeBlock({ code: both.code, link: both.link, lead, testid: 'remote-code', primary: true, shareText: s.state === 'awaiting_accept' ? 'A duel of wizards: accept my challenge' : 'My move in our Waving Hands duel' });
+      send = codeBlock({ code: both.code, link: both.link, lead, testid: 'remote-code', primary: true, qr: qrMatrix, shareText: s.state === 'awaiting_accept' ? 'A duel of wizards: accept my challenge' : 'My move in our Waving Hands duel' });
     } else if (owesCode(s)) {
       const lead = s.state === 'awaiting_accept'
         ? 'Send this invitation to your friend, by any chat or message:'
         : `Send this code to ${opp}:`;
-      const block = codeBlock({ code: s.last_sent, link: x.link, lead, testid: 'remote-code', primary: !liveFirst, shareText: s.state === 'awaiting_accept' ? 'A duel of wizards: accept my challenge' : 'My move in our Waving Hands duel' });
+      const block = codeBlock({ code: s.last_sent, link: x.link, lead, testid: 'remote-code', primary: !liveFirst, qr: qrMatrix, shareText: s.state === 'awaiting_accept' ? 'A duel of wizards: accept my challenge' : 'My move in our Waving Hands duel' });
       if (connected && liveSent.has(s.last_sent)) {
         send = h('div', { class: 'sent-live' }, h('p', { 'data-testid': 'sent-live' }, `✓ Sent live to ${opp}.`),
           h('details', {}, h('summary', {}, 'Send it by hand instead'), block));

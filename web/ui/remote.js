@@ -51,11 +51,50 @@ async function copyText(text, fallbackNode) {
   }
 }
 
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** qrFigure(matrix, text) -> an <svg> of a QR matrix ({size, data: boolean[][]}), built node by node. */
+export function qrFigure({ size, data }, text) {
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${size} ${size}`);
+  svg.setAttribute('class', 'qr');
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', `QR code of ${text.length > 60 ? 'the link' : text}`);
+  svg.setAttribute('shape-rendering', 'crispEdges');
+  svg.dataset.size = String(size);
+  const back = document.createElementNS(SVG, 'rect');
+  back.setAttribute('width', String(size));
+  back.setAttribute('height', String(size));
+  back.setAttribute('fill', '#fff');
+  const dark = document.createElementNS(SVG, 'path');
+  let d = '';
+  data.forEach((row, y) => row.forEach((on, x) => { if (on) d += `M${x} ${y}h1v1h-1z`; }));
+  dark.setAttribute('d', d);
+  dark.setAttribute('fill', '#000');
+  svg.append(back, dark);
+  return svg;
+}
+
+// The QR block of a code: drawn on first opening (the generator is loaded only then).
+function qrBlock(text, qr, testid) {
+  const holder = h('div', { class: 'qr-holder', 'data-testid': `${testid}-qr` });
+  const box = h('details', { class: 'qr-box' },
+    h('summary', { 'data-testid': `${testid}-qr-open` }, 'Show as a QR code (for a phone in the room)'), holder);
+  box.addEventListener('toggle', async () => {
+    if (!box.open || holder.firstChild) return;
+    const r = await qr(text);
+    holder.append(r.ok ? qrFigure(r.matrix, text) : h('p', { class: 'muted' }, sentence(r.error.message)));
+  });
+  return box;
+}
+
 /**
- * codeBlock({code, link, lead, testid, shareText, primary}) -> a code to send with Copy code,
+ * codeBlock({code, link, lead, testid, shareText, primary, qr}) -> a code to send with Copy code,
  * Copy link and (where the platform has it) Share buttons; `testid` names the code element.
+ * qr(text) -> Promise<{ok, matrix} | {ok: false, error}>, when given, adds a QR code of the link
+ * (or of the code without one).
  */
-export function codeBlock({ code, link = null, lead = '', testid = 'remote-code', shareText = 'My move in our Waving Hands duel', primary = true }) {
+export function codeBlock({ code, link = null, lead = '', testid = 'remote-code', shareText = 'My move in our Waving Hands duel', primary = true, qr = null }) {
   const said = h('span', { class: 'muted copy-status', role: 'status', 'data-testid': `${testid}-copied` });
   const text = h('code', { class: 'code-text', 'data-testid': testid, tabindex: '0', 'aria-label': 'The code' }, code);
   const linkText = link ? h('span', { class: 'link-text', 'data-testid': `${testid}-link` }, link) : null;
@@ -81,7 +120,8 @@ export function codeBlock({ code, link = null, lead = '', testid = 'remote-code'
     lead ? h('p', { class: 'code-lead' }, lead) : null,
     text,
     link ? h('p', { class: 'code-link muted' }, 'Or the link (the code travels after its #, which never reaches any server): ', linkText) : null,
-    h('div', { class: 'actions' }, buttons, said));
+    h('div', { class: 'actions' }, buttons, said),
+    qr ? qrBlock(link || code, qr, testid) : null);
 }
 
 /**
@@ -89,6 +129,10 @@ export function codeBlock({ code, link = null, lead = '', testid = 'remote-code'
  * onSubmit(text) -> Promise<boolean> (true: it was used, so the box empties).
  */
 export function pasteBox({ id, label, hint = '', button = 'Apply', testid, onSubmit, placeholder = 'WH1.… or a link' }) {
+  const scan = scanButton((text) => {
+    area.value = text;
+    submit();
+  }, testid);
   const area = h('textarea', {
     id, class: 'paste-text', rows: '2', 'data-testid': testid, placeholder, spellcheck: 'false', autocomplete: 'off',
     autocapitalize: 'off', 'aria-describedby': hint ? `${id}-hint` : null,
@@ -117,7 +161,60 @@ export function pasteBox({ id, label, hint = '', button = 'Apply', testid, onSub
   return h('div', { class: 'paste-box field' },
     h('label', { for: id }, label),
     hint ? h('small', { id: `${id}-hint`, class: 'muted' }, hint) : null,
-    h('div', { class: 'paste-row' }, area, go));
+    h('div', { class: 'paste-row' }, area, go, scan));
+}
+
+const SCAN_EVERY_MS = 250;
+const SCAN_FOR_MS = 120000;
+
+/**
+ * scanButton(onText, testid) -> a "Scan a QR code" button that reads one QR code with the camera,
+ * or null where the browser offers no BarcodeDetector for QR codes (or no camera API).
+ */
+export function scanButton(onText, testid) {
+  if (typeof window.BarcodeDetector !== 'function' || !navigator.mediaDevices?.getUserMedia) return null;
+  const button = h('button', { type: 'button', 'data-testid': `${testid}-scan` }, 'Scan a QR code');
+  button.addEventListener('click', async () => {
+    let stream = null;
+    let handle = null;
+    let timer = null;
+    const stop = () => {
+      clearInterval(timer);
+      if (stream) stream.getTracks().forEach((t) => t.stop());
+      stream = null;
+    };
+    try {
+      const formats = await window.BarcodeDetector.getSupportedFormats();
+      if (!formats.includes('qr_code')) throw new Error('this browser cannot read QR codes');
+      const detector = new window.BarcodeDetector({ formats: ['qr_code'] });
+      stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } });
+      const video = h('video', { class: 'scan-video', 'data-testid': 'scan-video', playsinline: true, muted: true });
+      video.srcObject = stream;
+      await video.play();
+      handle = openDialog({ title: 'Scan the QR code', testid: 'scan', body: video, onClose: stop });
+      const started = Date.now();
+      timer = setInterval(async () => {
+        if (Date.now() - started > SCAN_FOR_MS) {
+          stop();
+          handle.close();
+          return;
+        }
+        const found = await detector.detect(video).catch(() => []);
+        const text = found.length ? found[0].rawValue : '';
+        if (text) {
+          stop();
+          handle.close();
+          onText(text);
+        }
+      }, SCAN_EVERY_MS);
+    } catch (err) {
+      stop();
+      if (handle) handle.close();
+      button.textContent = `Scanning failed (${(err && err.message) || err}): paste the code instead`;
+      button.disabled = true;
+    }
+  });
+  return button;
 }
 
 /**
