@@ -558,8 +558,10 @@ async function onLiveChange(link) {
       const r = await api.remoteStatus(duel.session);
       if (!r.ok) return;
       if (r.status.last_sent) sendLiveIfConnected(duel, r.status.last_sent);
-      await releaseIfLive(duel, r.status);
-      live.setLivePresence(presenceFor(r.status));
+      const after = await releaseIfLive(duel, r.status);
+      live.setLivePresence(presenceFor(after));
+      // A reveal that went now changes the screen (the other side commits first this turn).
+      if (after !== r.status && shown && shown.id === duel.id) await render(duel, { status: after });
     });
   }
   if (shown) shown.refresh();
