@@ -121,6 +121,8 @@ def connect(
     paste(host, back)
     wait_live(host, "connected")
     wait_live(guest, "connected")
+    # The channel can open before the engine has applied the acceptance: wait for that too.
+    host.wait_for_selector("[data-testid=remote-screen][data-state=your_input]", timeout=STEP_MS)
 
 
 @needs_route
