@@ -27,6 +27,7 @@ from .remote.json_api import (
     remote_link,
     remote_parse,
     remote_receive,
+    remote_release,
     remote_seal,
     remote_status,
 )
@@ -185,4 +186,5 @@ def ai_input(game: str, wizard: str) -> str:
 
 __all__ = ["ai_input", "export_record", "import_record", "new_game", "preview", "remote_accept",
            "remote_describe", "remote_invite", "remote_link", "remote_parse", "remote_receive",
-           "remote_seal", "remote_status", "replay_step", "spells", "step", "validate", "view"]
+           "remote_release", "remote_seal", "remote_status", "replay_step", "spells", "step",
+           "validate", "view"]
