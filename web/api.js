@@ -19,7 +19,7 @@ async function askRaw(fn, ...jsonArgs) {
   }
 }
 
-/** bootEngine(onProgress(stage, fraction)) -> Promise resolving when the engine can answer; rejects with a player-facing Error. */
+/** bootEngine(onProgress(stage, fraction, detail)) -> Promise resolving when the engine can answer; rejects with a player-facing Error. */
 export function bootEngine(onProgress) {
   return startEngine(onProgress);
 }
@@ -42,6 +42,8 @@ export const rulesets = () => ask('rulesets');
 export const exportRecord = (game) => ask('export_record', game);
 /** importRecord(recordText) -> {ok, game}: replays a record given as JSON text (the engine reports bad JSON too). */
 export const importRecord = (recordText) => askRaw('import_record', recordText);
+/** replayStep(recordText, index) -> {ok, step, steps, label, views: [v0, v1], events: {"0": [...], "1": [...]}}: one step of a record's replay. */
+export const replayStep = (recordText, index) => askRaw('replay_step', recordText, json(index));
 /** aiInput(game, wizard) -> {ok, input}: the computer opponent's input for the current phase. */
 export const aiInput = (game, wizard) => ask('ai_input', game, wizard);
 
@@ -58,6 +60,8 @@ export const remoteAccept = (text, name) => ask('remote_accept', text, name);
 export const remoteSeal = (session, input) => ask('remote_seal', session, input);
 /** remoteReceive(session, text) -> {ok, session, reply|null, events, note, status}: the opponent's code. */
 export const remoteReceive = (session, text) => ask('remote_receive', session, text);
+/** remoteRelease(session) -> {ok, session, code|null, status}: my owed reveal alone, now (live play). */
+export const remoteRelease = (session) => ask('remote_release', session);
 /** remoteStatus(session) -> {ok, status}: what the session waits for, and the last code sent. */
 export const remoteStatus = (session) => ask('remote_status', session);
 /** remoteLink(code, baseUrl) -> {ok, link}: the code in a link's fragment (#c=...). */

@@ -387,8 +387,9 @@ def _summons_take_shape(t: Turn, works: list[Cast]) -> None:
             continue
         if m.kind == UNCHOSEN_ELEMENTAL:
             m.kind = elemental_kind(Element(t.chosen[decision_id(Ask.ELEMENT, c.id)]))
+        article = "an" if m.kind_name[0] in "aeiou" else "a"  # an ogre, an ice elemental
         t.emit("summon", f"{t.name(wizard_id(c.caster))}'s {c.spell.name} brings "
-               f"forth a {m.kind_name} ({m.base.id}) for "
+               f"forth {article} {m.kind_name} ({m.base.id}) for "
                f"{t.game.names[m.controller]}.", concerns={c.caster, m.controller},
                monster=m.base.id, kind=m.kind)
 
