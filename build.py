@@ -582,9 +582,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         server = SiteServer(root, port=args.port)
     except OSError as exc:
         raise BuildError(f"cannot listen on 127.0.0.1:{args.port}: {exc}") from exc
-    print(f"Serving {root} at {server.url}", flush=True)
-    print("This terminal is busy while the site is served; Ctrl-C stops the server.", flush=True)
     try:
+        print(f"Serving {root} at {server.url}", flush=True)
+        print("This terminal stays busy while the site is served; Ctrl-C stops it.", flush=True)
         server.serve_forever()
     except KeyboardInterrupt:
         print("Stopped.", flush=True)
