@@ -760,9 +760,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         server = SiteServer(root, port=args.port)
     except OSError as exc:
         raise BuildError(f"cannot listen on 127.0.0.1:{args.port}: {exc}") from exc
-    print(f"Serving {root} at {server.url}", flush=True)
-    print("This terminal is busy while the site is served; Ctrl-C stops the server.", flush=True)
     try:
+        print(f"Serving {root} at {server.url}", flush=True)
+        print("This terminal stays busy while the site is served; Ctrl-C stops it.", flush=True)
         server.serve_forever()
     except KeyboardInterrupt:
         print("Stopped.", flush=True)
@@ -922,15 +922,25 @@ def run_step(step: Step, env: dict[str, str]) -> StepResult:
     return result
 
 
-def run_lanes(lanes: Sequence[Sequence[Step]], env: dict[str, str]) -> list[StepResult]:
-    """Run each lane's steps in order, the lanes side by side; results in the lanes' order."""
+def run_steps(steps: Sequence[Step], env: dict[str, str], workers: int) -> list[StepResult]:
+    """Run the steps on `workers` threads, each taking the next step not yet started when it is
+    free (so a long step on one never leaves the other idle); results in the steps' order."""
+    queue = iter(enumerate(steps))
+    lock = threading.Lock()
+    results: dict[int, StepResult] = {}
 
-    def lane(steps: Sequence[Step]) -> list[StepResult]:
-        return [run_step(step, env) for step in steps]
+    def worker() -> None:
+        while True:
+            with lock:
+                index, step = next(queue, (-1, None))
+            if step is None:
+                return
+            results[index] = run_step(step, env)
 
-    with concurrent.futures.ThreadPoolExecutor(max_workers=len(lanes)) as pool:
-        done = [pool.submit(lane, steps) for steps in lanes]
-        return [r for future in done for r in future.result()]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
+        for future in [pool.submit(worker) for _ in range(workers)]:
+            future.result()
+    return [results[i] for i in range(len(steps))]
 
 
 def cmd_test(args: argparse.Namespace) -> int:
@@ -963,24 +973,27 @@ def cmd_test(args: argparse.Namespace) -> int:
         env = dict(os.environ, WH_SITE_DIR=str(site.root), PYTHONDONTWRITEBYTECODE="1")
         own = ["build.py", "e2e/conftest.py", "e2e/test_boot.py", "e2e/test_build.py",
                "bench/browser_bench.py"]  # fmt: skip
-        # Two lanes for two cores.  The browser tests mostly wait on Chromium (boots,
-        # connections, timeouts), so they get a lane of their own, split over two pytest-xdist
-        # workers a module each (a module shares one browser; --dist loadfile keeps it whole);
-        # the CPU-bound checks take turns in the other.  --verbosity=1: a line per browser test.
+        # Two at a time, for two cores, in this order.  The in-Pyodide and JS tests need only
+        # the site, so they start while pip may still be busy.  The browser tests mostly wait
+        # on Chromium (boots, connections, timeouts), so they run beside the CPU-bound checks,
+        # over two pytest-xdist workers, a module each (a module shares one browser;
+        # --dist loadfile keeps it whole); --verbosity=1: a line per browser test.
         e2e = [py, "-m", "pytest", "e2e", "-p", "no:cacheprovider", "--verbosity=1",
                "-n", "2", "--dist", "loadfile"]  # fmt: skip
-        browser = [Step("pytest e2e/", e2e, (debian_ready, venv_ready))]
         pyodide = ["node", "tests/pyodide/run.mjs", "--site", str(site.root)]
         mypy = [py, "-m", "mypy", "--strict", "engine/wavinghands", *own]
         tests = [py, "-m", "pytest", "tests", "-p", "no:cacheprovider"]
-        checks = [
+        steps = [
             Step("tests in Pyodide (Node)", pyodide),
-            Step("JS unit tests (Node)", ["node", "--test", "tests/js/"]),
-            Step("ruff", [py, "-m", "ruff", "check", "."], (venv_ready,)),
-            Step("mypy --strict", mypy, (venv_ready,)),
+            Step("pytest e2e/", e2e, (debian_ready, venv_ready)),
             Step("pytest tests/", tests, (venv_ready,)),
+            Step("mypy --strict", mypy, (venv_ready,)),
+            Step("ruff", [py, "-m", "ruff", "check", "."], (venv_ready,)),
+            Step("JS unit tests (Node)", ["node", "--test", "tests/js/"]),
         ]
-        results = run_lanes([browser, checks] if not args.skip_e2e else [checks], env)
+        if args.skip_e2e:
+            steps = [step for step in steps if step.name != "pytest e2e/"]
+        results = run_steps(steps, env, workers=2)
     print("\n===== summary (wall and CPU seconds per step)", flush=True)
     for r in results:
         verdict = "PASS" if r.ok else "FAIL"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -26,11 +27,17 @@ def test_two_builds_give_identical_bytes(tmp_path: Path) -> None:
     assert build.manifest_of(first.root) == first.manifest
 
 
+def _interruptible() -> None:
+    """In the child: Ctrl-C's default, even where this run was started with it ignored (a
+    background job of a script ignores SIGINT, and its children inherit that)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_serve_prints_its_url_and_serves_wasm_as_wasm(site_dir: Path) -> None:
     with subprocess.Popen(
         [sys.executable, str(build.ROOT / "build.py"), "serve", "--no-build", "--port", "0",
          "--out", str(site_dir)],
-        stdout=subprocess.PIPE, text=True,
+        stdout=subprocess.PIPE, text=True, preexec_fn=_interruptible,
     ) as proc:  # fmt: skip
         try:
             assert proc.stdout is not None
@@ -44,9 +51,14 @@ def test_serve_prints_its_url_and_serves_wasm_as_wasm(site_dir: Path) -> None:
                 assert response.headers["Content-Type"] == "application/wasm"
             with urllib.request.urlopen(url) as response:
                 assert b"<html" in response.read()
+            # Ctrl-C stops it cleanly, as the note says.
+            proc.send_signal(signal.SIGINT)
+            assert proc.wait(timeout=30) == 0
+            assert proc.stdout.read().strip() == "Stopped."
         finally:
-            proc.terminate()
-            proc.wait(timeout=10)
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait(timeout=10)
 
 
 def test_engine_wheel_holds_the_package_installs_and_imports(tmp_path: Path) -> None:
