@@ -62,7 +62,7 @@ function fullLog(view, { open = false, whole = false } = {}) {
  * ordersScreen(opts) -> {element, destroy}: one wizard's orders with the board beside them.
  * opts: {view, seen, preview, submit, onSpell, onHome}.
  */
-export function ordersScreen({ view, seen, preview, submit, onSpell, onHome }) {
+export function ordersScreen({ view, seen, preview, submit, onSpell, onHome, aside = null }) {
   const me = view.wizards[view.wizard];
   const timeStop = view.phase.kind === 'time_stop';
   const hastened = view.constraints.sets > 1;
@@ -74,7 +74,7 @@ export function ordersScreen({ view, seen, preview, submit, onSpell, onHome }) {
     renderOutcome(view, seen),
     h('div', { class: 'duel' },
       h('div', { class: 'duel-board' }, renderStatus(view), orders.histories, fullLog(view)),
-      h('div', { class: 'duel-orders' }, orders.element)));
+      h('div', { class: 'duel-orders' }, aside, orders.element)));
   return { element, destroy: orders.destroy };
 }
 

@@ -43,7 +43,7 @@ function savedItem(game, modeLabel, { onResume, onDelete, onExport }) {
 
 /**
  * startScreen(opts) -> the start screen element.
- * opts: {prefs, modes:[{id,label,hint}], options:[{id,label,hint}], saved, remoteSlot,
+ * opts: {prefs, modes:[{id,label,hint,extra?}], options:[{id,label,hint}], saved, remoteSlot,
  *        onStart({names, mode, options}) -> Promise<string|null>, onResume(id), onDelete(id), onExport(id), onImport()}.
  */
 export function startScreen({ prefs, modes, options, saved, onStart, onResume, onDelete, onExport, onImport, remoteSlot }) {
@@ -54,11 +54,16 @@ export function startScreen({ prefs, modes, options, saved, onStart, onResume, o
     type: 'text', id: `name-${i}`, 'data-testid': `name-${i}`, value: names[i] || '', required: true, autocomplete: 'off', spellcheck: 'false',
   }));
   const secondLabel = h('label', { for: 'name-1' });
-  const labelSecond = () => { secondLabel.textContent = mode === 'computer' ? 'The computer’s wizard' : 'Second wizard'; };
-  labelSecond();
-  const modeRadios = modes.map((m) => h('label', { class: 'choice' },
+  // A mode's own options (`extra`, an element) show only while that mode is chosen.
+  const extras = modes.map((m) => m.extra || null);
+  const labelSecond = () => {
+    secondLabel.textContent = mode === 'computer' ? 'The computer’s wizard' : 'Second wizard';
+    modes.forEach((m, i) => { if (extras[i]) extras[i].hidden = m.id !== mode; });
+  };
+  const modeRadios = modes.map((m, i) => [h('label', { class: 'choice' },
     h('input', { type: 'radio', name: 'mode', value: m.id, checked: m.id === mode, 'data-testid': `mode-${m.id}`, onchange: () => { mode = m.id; labelSecond(); } }),
-    h('span', {}, m.label, h('small', { class: 'muted' }, m.hint))));
+    h('span', {}, m.label, h('small', { class: 'muted' }, m.hint))), extras[i]]);
+  labelSecond();
   const optionBoxes = options.map((o) => h('label', { class: 'choice' },
     h('input', { type: 'checkbox', name: o.id, checked: Boolean(prefs.options && prefs.options[o.id]), 'data-testid': `option-${o.id}` }),
     h('span', {}, o.label, h('small', { class: 'muted' }, o.hint))));
