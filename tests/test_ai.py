@@ -78,3 +78,32 @@ def test_a_duel_against_the_computer_replays_bit_for_bit(levels: tuple[str, str]
         return json.dumps(game.to_json(), sort_keys=True)
 
     assert play() == play()
+
+
+def test_never_a_palm_on_the_free_hand_while_charmed() -> None:
+    # Charm person: "the caster of the spell writes down the gesture he wants the subject's
+    # named hand to perform"; "If a wizard makes two P gestures ... he surrenders" (both P).
+    d = Duel(A="P - - - / - - - -", B="- - - - / P S D F").decide(4, {"charm:W0": "R"}).run()
+    game = d.game
+    assert game.phase.kind == "orders"
+    assert any(e.kind == "charm_person" for e in game.wizard(0).effects)
+    for level in ("novice", "fair", "strong"):
+        left = _gestures(game, 0, level)[0][0]
+        assert left != "P", level
+
+
+def test_disease_is_met_with_a_cure() -> None:
+    # Disease "will kill him at the end of 6 turns ... The malady is cured by remove enchantment
+    # or cure heavy wounds or dispel magic in the meantime": once diseased, the strong opponent's
+    # hands turn to a cure (cure heavy wounds D-F-P-W, remove enchantment P-D-W-P or dispel magic
+    # C-D-P-W) and finish one in time.
+    d = Duel(A="- - - - - - / - - - - - -", B="- - - - - C / D S F F F C").run()
+    game = d.game
+    assert any(e.kind == "disease" for e in game.wizard(0).effects)
+    for _ in range(6):
+        if game.phase.kind == "over":
+            break
+        game, _ = step(game, {v: choose_input(game, v, "strong") if v == 0 else
+                              {"gestures": [["-", "-"]]} for v in game.phase.actors})
+    assert game.wizard(0).alive
+    assert not any(e.kind == "disease" for e in game.wizard(0).effects)
