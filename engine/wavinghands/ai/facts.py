@@ -42,6 +42,8 @@ _MISSING_FACTS: dict[str, tuple[int, str, bool, str, str, str]] = {
     "summon_giant": (0, "", False, "", "giant", ""),
     "summon_elemental": (0, "", False, "", "fire_elemental", ""),
 }
+# Enchantments that make their subject repeat his last gestures (what the view does not detail).
+_REPEATS_LAST: frozenset[str] = frozenset({"amnesia"})
 # The enchantments that keep an elemental of each element (the decision's options) at bay.
 _RESISTS: dict[str, tuple[str, ...]] = {"fire": ("resist_heat",), "ice": ("resist_cold",)}
 _DEFAULT = (0, "cm", False, "", "", "")  # an enchantment: counter-spell and mirror stop it
@@ -72,6 +74,7 @@ class SpellFacts:
     answer: str  # the answer it is ("shield", "counter", "mirror") or ""
     monster: str  # the monster it summons
     mind: bool  # takes over its subject's mind (paralysis, charm, ...)
+    repeats_last: bool  # its subject repeats his last gestures (amnesia)
     value: float  # what casting it at the enemy is worth, before the situation
 
 
@@ -106,7 +109,7 @@ def facts(key: str) -> SpellFacts:
         blanket=s.usual_target is UsualTarget.NOBODY, damage=damage,
         stopped_by=frozenset(a for a in ANSWERS if _STOP_LETTER[a] in stops), deadly=deadly,
         cures=frozenset(cures.split()), answer=answer, monster=monster, mind=key in MIND_SPELLS,
-        value=_value(key, damage, deadly, monster))
+        repeats_last=key in _REPEATS_LAST, value=_value(key, damage, deadly, monster))
 
 
 def answer_spells(answer: str) -> tuple[SpellFacts, ...]:

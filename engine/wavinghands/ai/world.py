@@ -16,12 +16,11 @@ from typing import Any
 from ..model import Game
 from ..recognize import completed
 from ..spells import SPELLS
+from .facts import facts
 from .observation import HIDDEN, Observation, Row, SeenEffect, SeenWizard
 
 JSON = dict[str, Any]
 HIDDEN_GESTURES = "FPSWD>-"  # what a hidden hand may have made (C counts only with both hands)
-# Effects whose chooser the rules ask about: on a wizard, the enemy cast them.
-_CHOSEN_BY_CASTER = ("paralysis", "charm_person")
 
 
 @lru_cache(maxsize=4096)
@@ -35,13 +34,17 @@ def once_per_battle_used(rows: tuple[Row, ...]) -> bool:
 
 
 def _effect_json(e: SeenEffect, own_turns: int, subject: int, last: Row | None) -> JSON:
+    known = e.kind in SPELLS
     detail = e.detail
     if detail is None:
         # Amnesia repeats the last gestures, which the viewer saw (or guesses).
-        detail = f"{last[0]}{last[1]}" if e.kind == "amnesia" and last is not None else ""
+        repeats = known and facts(e.kind).repeats_last
+        detail = f"{last[0]}{last[1]}" if repeats and last is not None else ""
+    # A hostile enchantment (its caster picks the paralysed or charmed hand) came from the enemy.
+    hostile = known and facts(e.kind).hostile
     return {"kind": e.kind, "start": own_turns + 1 + e.starts_in,
             "end": None if e.turns_left is None else own_turns + e.turns_left,
-            "source": 1 - subject if e.kind in _CHOSEN_BY_CASTER else None,
+            "source": 1 - subject if hostile else None,
             "detail": detail, "permanent": e.permanent, "known_to": [0, 1]}
 
 
