@@ -76,7 +76,7 @@ def pair_prior(game: Game, x: int, rows: tuple[Row, ...]) -> float:
     y = game.wizard(1 - x)
     theirs = wizard_plans(y)
     threats = tuple(t for t in theirs if t.facts.hostile)
-    enemy_reach = answer_reach(y, theirs)
+    enemy_reach = answer_reach(y, theirs, fresh=False)
     deadly = {e.kind for e in w.effects if e.kind in deadly_kinds()}
     score = 0.0
     for i in range(len(w.history), len(rows)):

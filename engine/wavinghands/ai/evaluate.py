@@ -21,7 +21,8 @@ from .facts import ANSWERS, KILLS, SpellFacts, answer_spells, facts
 WIN = 1000.0
 HP_WEIGHT = 3.0
 PROGRESS = 0.6  # a spell r gestures away is worth PROGRESS**r of its value
-ANSWERED = 0.25  # an attack the enemy can answer in time keeps this share of its worth
+ANSWERED = 0.25  # an attack the enemy is readying an answer to keeps this share of its worth
+ANSWERABLE = 0.6  # ... and one he could still answer from scratch, this share
 LOOKAHEAD = 4  # turns of an enchantment that count
 
 
@@ -61,9 +62,15 @@ def wizard_plans(w: Wizard) -> tuple[Plan, ...]:
     return plans(rows_of(w), w.sequence_start, w.short_lightning_used)
 
 
-def answer_reach(w: Wizard, ps: Iterable[Plan]) -> dict[str, int]:
-    """For each answer kind, the fewest gestures this wizard needs to cast one."""
-    reach = {a: min(f.steps for f in answer_spells(a)) for a in ANSWERS}
+def fresh_reach() -> dict[str, int]:
+    """For each answer kind, the fewest gestures that cast one from scratch."""
+    return {a: min(f.steps for f in answer_spells(a)) for a in ANSWERS}
+
+
+def answer_reach(w: Wizard, ps: Iterable[Plan], fresh: bool = True) -> dict[str, int]:
+    """For each answer kind, the fewest gestures this wizard needs to cast one (only counting
+    answers already under way or in force unless `fresh`)."""
+    reach = fresh_reach() if fresh else {a: 99 for a in ANSWERS}
     for p in ps:
         if p.facts.answer:
             reach[p.facts.answer] = min(reach[p.facts.answer], p.remaining)
@@ -99,6 +106,8 @@ def plan_worth(p: Plan, threats: tuple[Plan, ...], deadly: set[str],
         return max([f.value, *(0.8 * s for s in stops)])
     if f.hostile and answered(p, enemy_reach):
         return f.value * ANSWERED
+    if f.hostile and answered(p, fresh_reach()):
+        return f.value * ANSWERABLE
     return f.value
 
 
@@ -126,7 +135,7 @@ def side_worth(game: Game, x: int) -> float:
     mine = wizard_plans(w)
     theirs = wizard_plans(y)
     threats = tuple(t for t in theirs if t.facts.hostile)
-    enemy_reach = answer_reach(y, theirs)
+    enemy_reach = answer_reach(y, theirs, fresh=False)
     deadly = _deadly_on(w)
     best = {"L": 0.0, "R": 0.0}
     for p in mine:
