@@ -70,24 +70,38 @@ def legal_pairs(game: Game, x: int) -> list[Row]:
     return pairs
 
 
-def pair_prior(game: Game, x: int, rows: tuple[Row, ...]) -> float:
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """What a prior needs about the enemy, computed once per move."""
+
+    threats: tuple[Plan, ...]
+    enemy_reach: dict[str, int]
+    deadly: frozenset[str]
+
+
+def situation(game: Game, x: int) -> Situation:
+    """The enemy's threats and answers under way, and the deadly enchantments on wizard x."""
+    w = game.wizard(x)
+    theirs = wizard_plans(game.wizard(1 - x))
+    deadly = frozenset(e.kind for e in w.effects if e.kind in deadly_kinds())
+    return Situation(tuple(t for t in theirs if t.facts.hostile),
+                     answer_reach(game.wizard(1 - x), theirs, fresh=False), deadly)
+
+
+def pair_prior(game: Game, x: int, rows: tuple[Row, ...], s: Situation) -> float:
     """A cheap score of wizard x's history extended by new rows: what completes, what builds."""
     w = game.wizard(x)
-    y = game.wizard(1 - x)
-    theirs = wizard_plans(y)
-    threats = tuple(t for t in theirs if t.facts.hostile)
-    enemy_reach = answer_reach(y, theirs, fresh=False)
-    deadly = {e.kind for e in w.effects if e.kind in deadly_kinds()}
+    deadly = set(s.deadly)
     score = 0.0
     for i in range(len(w.history), len(rows)):
         cands = completed(rows, w.sequence_start, i, w.short_lightning_used)
         if cands:
             for c in default_allocation(cands).spells:
                 p = Plan(facts(c.spell), c.hand, 0)
-                score += plan_worth(p, threats, deadly, enemy_reach)
+                score += plan_worth(p, s.threats, deadly, s.enemy_reach)
     best = {"L": 0.0, "R": 0.0, "B": 0.0}
     for p in plans(rows, w.sequence_start, w.short_lightning_used):
-        worth = plan_worth(p, threats, deadly, enemy_reach) * 0.6 ** p.remaining
+        worth = plan_worth(p, s.threats, deadly, s.enemy_reach) * 0.6 ** p.remaining
         best[p.hand] = max(best[p.hand], worth)
     last = rows[-1]
     stab = 0.8 if ">" in last else 0.0
@@ -102,16 +116,18 @@ def candidate_orders(game: Game, x: int, limit: int, rng: random.Random) -> list
         return [Candidate({"gestures": [[NOTHING, NOTHING]]}, 0.0)]
     w = game.wizard(x)
     base = rows_of(w)
+    s = situation(game, x)
     scored: list[tuple[float, tuple[Row, ...]]] = []
     for pair in legal_pairs(game, x):
         rows = (*base, pair)
-        scored.append((pair_prior(game, x, rows) + rng.random() * 0.05, (pair,)))
+        scored.append((pair_prior(game, x, rows, s) + rng.random() * 0.05, (pair,)))
     scored.sort(key=lambda s: -s[0])
     if c.sets == 2:
         # Hastened: the second set continues the best first sets greedily.
         extended = []
         for prior, (first,) in scored[:limit]:
-            seconds = [(pair_prior(game, x, (*base, first, p)), p) for p in legal_pairs(game, x)]
+            seconds = [(pair_prior(game, x, (*base, first, p), s), p)
+                       for p in legal_pairs(game, x)]
             best_prior, second = max(seconds)
             extended.append((prior + best_prior, (first, second)))
         scored = sorted(extended, key=lambda s: -s[0])

@@ -62,9 +62,14 @@ def wizard_plans(w: Wizard) -> tuple[Plan, ...]:
     return plans(rows_of(w), w.sequence_start, w.short_lightning_used)
 
 
+@lru_cache(maxsize=1)
+def _fresh() -> tuple[tuple[str, int], ...]:
+    return tuple((a, min(f.steps for f in answer_spells(a))) for a in ANSWERS)
+
+
 def fresh_reach() -> dict[str, int]:
     """For each answer kind, the fewest gestures that cast one from scratch."""
-    return {a: min(f.steps for f in answer_spells(a)) for a in ANSWERS}
+    return dict(_fresh())
 
 
 def answer_reach(w: Wizard, ps: Iterable[Plan], fresh: bool = True) -> dict[str, int]:

@@ -112,6 +112,7 @@ def facts(key: str) -> SpellFacts:
         repeats_last=key in _REPEATS_LAST, value=_value(key, damage, deadly, monster))
 
 
+@cache
 def answer_spells(answer: str) -> tuple[SpellFacts, ...]:
     """Spells that are this answer (e.g. every spell that acts as a shield)."""
     return tuple(f for f in (facts(s.key) for s in all_spells()) if f.answer == answer)
