@@ -121,7 +121,8 @@ def side_worth(game: Game, x: int) -> float:
     w = game.wizard(x)
     y = game.wizard(1 - x)
     hp = max(0, WIZARD_DEATH - w.damage)
-    score = HP_WEIGHT * hp
+    # Concave: a point lost near death costs more, so the search presses a wounded enemy.
+    score = HP_WEIGHT * hp + 15.0 * (1.0 - 0.75 ** hp)
     own = w.own_turns + 1
     for e in w.effects:
         if e.kind not in SPELLS or (e.end is not None and e.end < own):

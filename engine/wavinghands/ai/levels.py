@@ -34,7 +34,7 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {lv.name: lv for lv in (
-    Level("novice", "Novice", width=4, replies=3, worlds=1, iterations=30, temperature=4.0),
+    Level("novice", "Novice", width=4, replies=3, worlds=1, iterations=30, temperature=1.0),
     Level("fair", "Fair", width=8, replies=6, worlds=1, iterations=80, temperature=0.0),
     Level("strong", "Strong", width=14, replies=10, worlds=2, iterations=150, temperature=0.0),
 )}
