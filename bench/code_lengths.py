@@ -24,8 +24,7 @@ sys.path[:0] = [str(ROOT / "engine"), str(ROOT / "tests")]
 
 from remote_driver import play, random_policy  # noqa: E402
 
-from wavinghands import session  # noqa: E402
-from wavinghands.session import Engine, PhaseInfo  # noqa: E402
+from wavinghands.remote.engine import Engine, PhaseInfo, PythonEngine  # noqa: E402
 
 
 def ai_policy(eng: Engine, game: dict[str, Any], me: int, ph: PhaseInfo,
@@ -98,7 +97,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     if args.engine == "real":
-        eng: Engine = session.ApiEngine()
+        eng: Engine = PythonEngine()
     else:
         from fake_engine import FakeEngine
 

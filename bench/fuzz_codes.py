@@ -10,8 +10,8 @@ Every input goes to one of six targets (chosen by its first byte):
   3  arbitrary bytes as JSON text     -> api.validate (order validation on any JSON)
   4  a genuine header + fuzzed payload with a valid CRC -> session.receive on a live session
   5  arbitrary strings                -> the remote_* JSON functions
-Allowed outcomes: a CodeError (codec, session) or an error value (api, remote_api).  Anything
-else is an uncaught exception and stops the run.  Prints the number of inputs at the end.
+Allowed outcomes: a WavingHandsError (codec, session) or an error value (api, remote.json_api).
+Anything else is an uncaught exception and stops the run.  Prints the number of inputs at the end.
 Not a test: never run by CI.
 """
 
@@ -39,9 +39,9 @@ def _prepare() -> tuple[list[tuple[Any, str]], list[str]]:
     """Live sessions (each just before a genuine code arrives) and stored games of real duels."""
     from remote_driver import play
 
-    from wavinghands import session
+    from wavinghands.remote.engine import PythonEngine
 
-    eng = session.ApiEngine()
+    eng = PythonEngine()
     snaps: list[tuple[Any, str]] = []
     for seed in range(3):
         play(eng, random.Random(seed), on_code=lambda c, s: snaps.append((s, c)))
@@ -52,11 +52,14 @@ def _prepare() -> tuple[list[tuple[Any, str]], list[str]]:
 
 def make_target() -> Any:
     """The one-input function both drivers call."""
-    from wavinghands import api, codes, remote_api, session
-    from wavinghands.codes import CodeError
+    from wavinghands import api
+    from wavinghands.errors import WavingHandsError
+    from wavinghands.remote import codes, session
+    from wavinghands.remote import json_api as remote_api
+    from wavinghands.remote.engine import PythonEngine
 
     snaps, games = _prepare()
-    eng = session.ApiEngine()
+    eng = PythonEngine()
     remote_fns = [getattr(remote_api, n) for n in remote_api.__all__]
 
     def with_crc(body: bytes) -> str:
@@ -106,7 +109,7 @@ def make_target() -> Any:
                 except TypeError as e:  # wrong arity for this function: not data
                     if "positional argument" not in str(e):
                         raise
-        except CodeError:
+        except WavingHandsError:
             pass
 
     return one
@@ -124,7 +127,7 @@ def run_atheris(runs: int) -> None:
     import atheris  # type: ignore[import-untyped]
 
     with atheris.instrument_imports():
-        from wavinghands import codes, session  # noqa: F401
+        from wavinghands.remote import codes, session  # noqa: F401
 
     target = make_target()
     corpus = Path(tempfile.mkdtemp(prefix="wh-fuzz-"))

@@ -65,7 +65,7 @@ def code_of_another_game() -> str:
     """A genuine turn code of a game these pages do not play (made by the engine in Python)."""
     sys.path.insert(0, str(ROOT / "engine"))
     try:
-        from wavinghands import session
+        from wavinghands.remote import session
     finally:
         sys.path.remove(str(ROOT / "engine"))
     invitation = session.create_invitation("Carol", {}, os.urandom)
@@ -145,7 +145,7 @@ def test_a_duel_by_codes_survives_bad_pastes_and_a_reload(players, server_url, s
             assert "damaged" in text
             shot(receiver, "remote-error-corrupted")
             paste(receiver, other_game)
-            text = expect_error(receiver, "not_this_game", before)
+            text = expect_error(receiver, "not-this-game", before)
             assert "another game" in text
             shot(receiver, "remote-error-other-game")
             checked["tamper"] = True

@@ -305,13 +305,13 @@ def test_closing_one_side_reports_disconnected_on_the_other(pair: tuple[object, 
 
 
 def _engine_modules() -> tuple[object, object]:
-    """wavinghands.session and tests/remote_driver.py, importable from a source checkout."""
+    """wavinghands.remote.session and tests/remote_driver.py, importable from a source checkout."""
     for path in (ROOT / "engine", ROOT / "tests"):
         if str(path) not in sys.path:
             sys.path.insert(0, str(path))
     import remote_driver
 
-    from wavinghands import session
+    from wavinghands.remote import session
 
     return session, remote_driver
 

@@ -4,22 +4,35 @@
     def test_...
 
 Quotes are checked verbatim (whitespace-normalised; " ... " separates fragments that must each
-appear) against 000, the reference copy, by tests/test_citations.py.
+appear) against 000, the reference copy, by tests/test_citations.py.  The text is vendored under
+tests/data/rules/ and pinned by its sha256, so the check runs (and can fail) wherever the tests
+run, the Pyodide run and a clone without shared/ included.
 """
 
 from __future__ import annotations
 
-import os
+import hashlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-RULES = Path(os.environ.get(
-    "WAVINGHANDS_RULES",
-    Path(__file__).resolve().parent.parent.parent / "shared" / "rules" /
-    "000_1dc99584d527fa25.txt"))
+# A byte-for-byte copy of shared/rules/000_1dc99584d527fa25.txt (the only copy cited).
+RULES = Path(__file__).resolve().parent / "data" / "rules" / "000_1dc99584d527fa25.txt"
+RULES_SHA256 = "a0997ebc5fbbd0974f4d702e747a9f7c604816ec6e4df9c08bf460522a95dc75"
+
+
+def rules_text() -> str:
+    """The vendored reference rules (000); raises AssertionError, never skips, if the copy is
+    missing or is not the pinned text."""
+    assert RULES.is_file(), f"the vendored rules text {RULES} is missing"
+    data = RULES.read_bytes()
+    digest = hashlib.sha256(data).hexdigest()
+    assert digest == RULES_SHA256, \
+        f"{RULES} has sha256 {digest}, not the pinned {RULES_SHA256}: it is not 000"
+    return data.decode("utf-8")
+
 
 CITED: list[tuple[str, str]] = []  # (test, quote)
 

@@ -14,8 +14,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from wavinghands.codes import GESTURE_ALPHABET
-from wavinghands.session import PhaseInfo, phase_from_json
+from wavinghands.remote.codes import GESTURE_ALPHABET
+from wavinghands.remote.engine import PhaseInfo, phase_from_json
 
 MAX_TURNS = 40
 

@@ -12,8 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from wavinghands import codes, session
-from wavinghands.session import Engine, PhaseInfo, Session
+from wavinghands.remote import codes, session
+from wavinghands.remote.engine import Engine, PhaseInfo
+from wavinghands.remote.session import Session
 
 Policy = Callable[[Engine, dict[str, Any], int, PhaseInfo, random.Random], dict[str, Any]]
 

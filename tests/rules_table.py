@@ -31,8 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-import pytest
-from citing import RULES, missing_fragments
+from citing import missing_fragments, rules_text
 from dsl import Duel
 
 WHO = {"A": 0, "B": 1}
@@ -169,7 +168,5 @@ def run_case(c: Case) -> Duel:
 
 def cite_problems(cases: list[Case]) -> list[str]:
     """Cases whose `cite` is not a verbatim quotation of 000 (fragments joined by " ... ")."""
-    if not RULES.exists():
-        pytest.skip(f"the rules text is not available here ({RULES})")
-    text = RULES.read_text(encoding="utf-8")
+    text = rules_text()
     return [f"{c.name}: {m}" for c in cases for m in missing_fragments(c.cite, text)]

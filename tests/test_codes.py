@@ -1,13 +1,14 @@
 """Turn codes and remote sessions (docs/protocol.md): property tests.
 
 Duels run against the stand-in engine of fake_engine.py (cheap, and it reaches two-wizard
-decisions and time stops often) and against the real engine through wavinghands.api.
+decisions and time stops often) and against the real engine (remote.engine.PythonEngine).
 """
 
 from __future__ import annotations
 
 import base64
 import dataclasses
+import hashlib
 import json
 import random
 import sys
@@ -26,8 +27,11 @@ import contextlib
 from fake_engine import FakeEngine
 from remote_driver import code_kind, play, random_policy, reloaded
 
-from wavinghands import codes, remote_api, session
-from wavinghands.codes import (
+from wavinghands.errors import IllegalInput, WavingHandsError
+from wavinghands.remote import codes, session
+from wavinghands.remote import engine as remote_engine
+from wavinghands.remote import json_api as remote_api
+from wavinghands.remote.codes import (
     PREFIX,
     CodeError,
     Commit,
@@ -37,21 +41,13 @@ from wavinghands.codes import (
     MsgType,
     Sealed,
 )
-from wavinghands.session import Session
+from wavinghands.remote.session import Session
 
 FAKE = FakeEngine()
 
 
-def _real_engine() -> session.Engine | None:
-    try:
-        return session.ApiEngine()
-    except ImportError:
-        return None
-
-
-REAL = _real_engine()
-ENGINES = [pytest.param(FAKE, id="fake")] + (
-    [pytest.param(REAL, id="real")] if REAL is not None else [])
+REAL = remote_engine.PythonEngine()
+ENGINES = [pytest.param(FAKE, id="fake"), pytest.param(REAL, id="real")]
 SLOW = settings(max_examples=25, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
@@ -220,12 +216,48 @@ def test_decoder_rejects_junk_text(text: str) -> None:
         codes.decode_message(codes.extract_code(text))
 
 
-def test_wire_spell_table_covers_the_engine_table() -> None:
-    """The frozen wire order names exactly the engine's spells."""
-    from wavinghands.spells import SPELLS
+# SHA-256 of the comma-joined spell keys in version 1's wire order (the table's 39 rows when
+# version 1 was fixed).  If this fails, a row was moved or removed: put it back, or bump VERSION.
+WIRE_V1_SPELLS = (39, "b38e42968f85c9b2b348e3e705a0f1c3968bfb1f028d4c326d8070183ddc3f72")
+# A turn code made by the version-1 encoder before the wire read the spell table.
+V1_CODE = "WH1.AaAKCwwNAwIBAgMEJUPwIm2KTLvwAAQIDBAUGBwyBod_"
 
-    assert sorted(codes.WIRE_SPELLS) == sorted(SPELLS)
-    assert len(codes.WIRE_SPELLS) < 63
+
+def test_wire_spells_are_the_table_in_row_order() -> None:
+    """A cast's spell number is its row in the spell table: a new row needs no wire change."""
+    from wavinghands.spells import all_spells
+
+    assert tuple(s.key for s in all_spells()) == codes.WIRE_SPELLS
+    assert len(codes.WIRE_SPELLS) < 63  # 6 bits, 63 meaning "no spell"
+
+
+def test_wire_spell_numbers_of_version_1_never_change() -> None:
+    """Rows are only ever appended, so every version-1 code keeps its meaning."""
+    count, digest = WIRE_V1_SPELLS
+    first = ",".join(codes.WIRE_SPELLS[:count]).encode()
+    assert hashlib.sha256(first).hexdigest() == digest
+    m = codes.decode_message(V1_CODE)
+    assert isinstance(m.final, Sealed)
+    assert m.final.input == {"gestures": [["S", "D"], ["P", "-"]], "casts": [
+        {"set": 0, "hand": "R", "spell": "missile", "target": "M2"},
+        {"set": 1, "hand": "L", "spell": "permanency", "permanent": True},
+        {"set": 1, "hand": "B", "spell": None}]}
+    assert codes.encode_message(m) == V1_CODE
+
+
+def test_a_spell_beyond_the_table_says_newer_page() -> None:
+    """A cast numbering a row this page lacks came from a newer page: say so, not "damaged"."""
+    orders = {"gestures": [["S", "D"]], "casts": [{"set": 0, "hand": "R", "spell": "missile"}]}
+    data = bytearray(codes.encode_input(orders))
+    # Layout: 1 orders tag, 1 sets, 6 gestures, 1 more, 5 fields, 4 count, 2 hand, then 6 spell.
+    pos = 1 + 1 + 6 + 1 + 5 + 4 + 2
+    value = int.from_bytes(data, "big")
+    width = len(data) * 8
+    shift = width - pos - 6
+    assert (value >> shift) & 63 == codes.WIRE_SPELLS.index("missile")  # the layout is right
+    value = value & ~(63 << shift) | 62 << shift  # row 62: beyond any table this version has
+    with pytest.raises(codes.UnsupportedVersion, match="newer version"):
+        codes.decode_input(value.to_bytes(len(data), "big"))
 
 
 def test_links_and_pasted_text() -> None:
@@ -320,7 +352,6 @@ def _scripted(caster: int, plan: list[tuple[str, str]]) -> Any:
     return policy
 
 
-@pytest.mark.skipif(REAL is None, reason="engine not available")
 @pytest.mark.parametrize("caster", [0, 1])
 @pytest.mark.parametrize(("plan", "phase", "kinds"), [
     ([("S", "-"), ("P", "-"), ("P", "-"), ("C", "C")], "time_stop", {0: set(), 1: {"nonce-only"}}),
@@ -331,7 +362,6 @@ def test_real_engine_extra_phases(caster: int, plan: list[tuple[str, str]], phas
                                   kinds: dict[int, set[str]]) -> None:
     """A time stop or a paralysis decision, for either wizard, goes through codes (with the
     extra message only where the protocol says) and both sides agree."""
-    assert REAL is not None
     ex = play(REAL, random.Random(0), _scripted(caster, plan))
     assert ex.host.game is not None and ex.host.game == ex.guest.game
     extra = [(r["kind"], sorted(r["inputs"])) for r in ex.host.game["record"]
@@ -350,7 +380,7 @@ def test_lone_actor_dice_mix_in_the_other_share() -> None:
     both = session.PhaseInfo("orders", 5, (0, 1))
     c = session._engine_inputs(both, {0: (orders_, b"\1" * 8), 1: (orders_, b"\2" * 8)})
     assert c[0]["nonce"] == "01" * 8 and c[1]["nonce"] == "02" * 8
-    with pytest.raises(codes.IllegalInput):
+    with pytest.raises(IllegalInput):
         session._engine_inputs(ph, {0: (orders_, b"\1" * 8), 1: (orders_, b"\2" * 8)})
 
 
@@ -432,7 +462,7 @@ _SNAPS = _snapshots(FAKE, 5)
 
 def test_errors_are_specific_and_change_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each kind of bad paste gets its own error; the session is unchanged and plays on."""
-    monkeypatch.setattr(session, "_default_engine", FAKE)
+    monkeypatch.setattr(remote_engine, "_default_engine", FAKE)
     snaps = _SNAPS
     s, code = _first(snaps, "reveal+commit")
     m = codes.decode_message(code)
@@ -479,13 +509,13 @@ def test_illegal_orders_are_refused_both_ways() -> None:
     assert isinstance(m.final, Sealed)
     bad = _reencode(code, final=Sealed({"gestures": [[">", ">"]]}, m.final.nonce))
     before = s.to_json()
-    with pytest.raises(codes.IllegalInput, match="not legal"):
+    with pytest.raises(IllegalInput, match="not legal"):
         session.receive(s, bad, FAKE)
     assert s.to_json() == before
     host = session.create_invitation("Alice", {}, random.Random(2).randbytes).session
     code0 = host.sent[0]
     guest = session.accept_invitation(code0, "Bob", FAKE)
-    with pytest.raises(codes.IllegalInput):
+    with pytest.raises(IllegalInput):
         session.seal(guest, {"gestures": [["X", "P"]]}, FAKE)
     with pytest.raises(codes.NotYourTurn):
         session.seal(host, {"gestures": [["F", "P"]]}, FAKE)
@@ -510,13 +540,39 @@ def test_session_survives_json() -> None:
         Session.from_json({"format": "nope"})
 
 
+def test_the_invitation_carries_the_ruleset_by_name_and_options() -> None:
+    """The invitation carries Ruleset.to_json less the standard game's defaults; the guest's
+    game is played under exactly that ruleset; an unknown option is refused by the host."""
+    from wavinghands.ruleset import Ruleset
+
+    standard = session.create_invitation("Alice", {}, random.Random(1).randbytes)
+    assert codes.decode_message(standard.code or "").ruleset == {}
+    house = session.create_invitation("Alice", {"withhold": True}, random.Random(1).randbytes)
+    carried = codes.decode_message(house.code or "").ruleset
+    assert carried == {"name": Ruleset.from_json({"withhold": True}).name, "withhold": True}
+    guest = session.accept_invitation(house.code or "", "Bob", REAL)
+    assert guest.game is not None
+    assert Ruleset.from_json(guest.game["ruleset"]) == Ruleset.from_json({"withhold": True})
+    with pytest.raises(WavingHandsError) as refused:
+        session.create_invitation("Alice", {"withold": True}, random.Random(1).randbytes)
+    assert refused.value.code == "bad-ruleset" and "withold" in str(refused.value)
+    out = json.loads(remote_api.remote_invite(json.dumps({"name": "A", "ruleset": {"x": 1}})))
+    assert out["ok"] is False and out["error"]["code"] == "bad-ruleset"
+
+
+def test_an_invitation_of_the_older_page_still_opens() -> None:
+    """Invitations made before the name travelled ({"withhold": true}) give the same game."""
+    old = codes.encode_message(Message(MsgType.INVITE, 0, b"\1\2\3\4", 0, 0, "orders",
+                                       name="Alice", ruleset={"withhold": True}))
+    guest = session.accept_invitation(old, "Bob", REAL)
+    assert guest.game is not None and guest.game["ruleset"]["withhold"] is True
+
+
 # --- the JSON boundary ----------------------------------------------------------------------
 
 
 def test_remote_api_plays_a_duel() -> None:
     """The browser's calls, JSON strings only, through a whole duel on the real engine."""
-    if REAL is None:
-        pytest.skip("engine not available")
     rng = random.Random(9)
     inv = json.loads(remote_api.remote_invite(json.dumps({"name": "Alice",
                                                           "base_url": "https://w.h/"})))

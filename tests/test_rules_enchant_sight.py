@@ -97,20 +97,25 @@ def test_blind_wizard_controls_his_monsters() -> None:
 
 @cite("Blinded monsters are instantly destroyed and cannot attack in that turn.",
       "Any monster made invisible is destroyed due to the unstable nature of such magically "
-      "created creatures.")
-@pytest.mark.parametrize("spell, left, right", [
-    ("blindness", "D W F F D", "- - - - D"),
-    ("invisibility", "- P P W S", "- - - W S"),
+      "created creatures.",
+      "Since both are simultaneous, the monster will attack that turn whilst being destroyed.")
+@pytest.mark.parametrize("spell, left, right, attacks", [
+    ("blindness", "D W F F D", "- - - - D", False),
+    ("invisibility", "- P P W S", "- - - W S", True),
 ])
-def test_blinded_or_invisible_monster_is_destroyed(spell: str, left: str, right: str) -> None:
+def test_blinded_or_invisible_monster_is_destroyed(spell: str, left: str, right: str,
+                                                   attacks: bool) -> None:
     # B's goblin M1 (turns 1-3); A's spell at it completes on turn 8.
     d = Duel(A=f"- - - {left} -/- - - {right} -", B="S F W - - - - - -/- - - - - - - - -")
     d.orders(8, "A", {"casts": [cast("B", spell, "M1")]})
     d.run()
     (m,) = d.monsters(alive=False)
     assert not m.alive
-    # Reading (docs: invisibility is "similar to blindness"): it does not attack that turn.
-    assert [e for e in d.events if e.turn == 8 and e.type == "damage"] == []
+    # Blindness says "instantly ... cannot attack in that turn"; invisibility says only
+    # "destroyed", so the goblin attacks as it goes, as any monster destroyed in a turn does
+    # (docs/rules.md, "Readings").
+    hits = [dict(e.data)["target"] for e in d.events if e.turn == 8 and e.type == "damage"]
+    assert hits == (["W0"] if attacks else [])
 
 
 # ---------------------------------------------------------------------------------------------

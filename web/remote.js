@@ -222,7 +222,7 @@ async function openText(text, { viaLive = false } = {}) {
       const anyway = h('div', { class: 'actions' }, h('button', {
         type: 'button', 'data-testid': 'accept-own', onclick: () => offerInvitation(info.code, info, false),
       }, 'Accept it here anyway (play both sides in this browser)'));
-      await render(mine[0], { feedback: { ...errorFeedback({ code: 'own_code', message: 'this is your own invitation: send it to your friend, and paste here the code they send back' }), extra: anyway } });
+      await render(mine[0], { feedback: { ...errorFeedback({ code: 'own-code', message: 'this is your own invitation: send it to your friend, and paste here the code they send back' }), extra: anyway } });
       return null;
     }
     offerInvitation(info.code, info, viaLive);
@@ -297,7 +297,7 @@ async function pasteIntoDuel(id, text) {
   const result = await receive(id, text, (got) => {
     if (!got.duel) return SKIP;
     const feedback = receivedFeedback(got, got.duel);
-    return got.error && got.error.code === 'not_this_game' ? elsewhereFeedback(text, feedback) : feedback;
+    return got.error && got.error.code === 'not-this-game' ? elsewhereFeedback(text, feedback) : feedback;
   });
   return !result.error;
 }

@@ -14,10 +14,11 @@ from typing import Any
 from . import duel, record
 from .ai import DEFAULT_LEVEL, choose_input, coach
 from .boundary import guard, ok
+from .errors import WavingHandsError
 from .model import Game, canonical_json
 from .orders import OrderError
 from .preview import preview as _preview
-from .remote_api import (
+from .remote.json_api import (
     remote_accept,
     remote_describe,
     remote_invite,
@@ -34,7 +35,7 @@ from .view import view as _view
 JSON = dict[str, Any]
 
 
-class ApiError(ValueError):
+class ApiError(WavingHandsError):
     """A request the boundary refuses, with a stable code."""
 
     def __init__(self, code: str, message: str) -> None:

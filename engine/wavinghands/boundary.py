@@ -1,11 +1,13 @@
-"""Shared pieces of the JSON boundary (`api`, `remote_api`): result envelopes and the guard that
-turns every exception into an error value."""
+"""Shared pieces of the JSON boundaries (`api`, `remote.json_api`): result envelopes and the
+guard that turns every exception into an error value."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
 from typing import Any
+
+from .errors import IllegalInput, WavingHandsError
 
 
 def ok(**payload: Any) -> str:
@@ -31,18 +33,16 @@ def err(code: str, message: str, **extra: Any) -> str:
 
 
 def error_from(e: BaseException) -> str:
-    """The failure envelope for an exception: its own `code` (and `problems`/`field`) when it has
-    one, "bad-request" for malformed input, "internal" for anything else."""
-    code = getattr(type(e), "code", None) or getattr(e, "code", None)
-    extra: dict[str, Any] = {}
-    problems = getattr(e, "problems", None)
-    if isinstance(problems, list):
-        extra["problems"] = [p.to_json() if hasattr(p, "to_json") else p for p in problems]
-    field = getattr(e, "field", None)
-    if isinstance(field, str) and field:
-        extra["field"] = field
-    if isinstance(code, str):
-        return err(code, str(e), **extra)
+    """The failure envelope for an exception: an engine error (`WavingHandsError`) gives its own
+    `code`, `field` and, for `IllegalInput`, every problem; any other ValueError-like error is
+    "bad-request" (malformed input the narrow checks missed); anything else is "internal"."""
+    if isinstance(e, WavingHandsError):
+        extra: dict[str, Any] = {}
+        if isinstance(e, IllegalInput):
+            extra["problems"] = e.problems
+        if e.field:
+            extra["field"] = e.field
+        return err(e.code, str(e), **extra)
     if isinstance(e, ValueError | TypeError | KeyError | IndexError | AttributeError |
                   RecursionError):
         return err("bad-request", f"{type(e).__name__}: {e}")

@@ -6,6 +6,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from .errors import WavingHandsError
 from .model import Event, Game, Phase, new_wizards
 from .orders import DecisionInput, OrderError, Orders, parse_decisions, parse_orders
 from .resolve import resolve
@@ -14,7 +15,7 @@ from .ruleset import Ruleset
 _SEED_RE = re.compile(r"^[0-9a-f]{8,128}$")
 
 
-class SetupError(ValueError):
+class SetupError(WavingHandsError):
     """A new game cannot start with these names, seed or options."""
 
     def __init__(self, code: str, message: str) -> None:

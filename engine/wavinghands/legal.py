@@ -27,7 +27,7 @@ HAND_WORD = {"L": "left hand", "R": "right hand", "B": "both hands"}
 def effective_preview_rows(game: Game, index: int, orders: Orders) -> list[tuple[str, str]]:
     """The wizard's rows followed by this turn's sets as they will be made, so far as the rules
     fix them before the reveal (amnesia and paralysis; a charmed hand shows as written by its
-    controller only after the reveal, so it is shown as nothing here)."""
+    controller only after the reveal, so it is shown as nothing here, unless he controls it)."""
     w = game.wizard(index)
     c = constraints(game, index)
     rows = [(r.left, r.right) for r in w.history]
@@ -38,7 +38,9 @@ def effective_preview_rows(game: Game, index: int, orders: Orders) -> list[tuple
             if hc.forced is not None:
                 g[hand] = hc.forced
             elif hc.why == "charm":
-                g[hand] = NOTHING
+                # A wizard who charmed himself writes the gesture in `charm` and knows it.
+                own = orders.charm if hc.controller == index else None
+                g[hand] = own if own is not None else NOTHING
         rows.append((g["L"], g["R"]))
     return rows
 

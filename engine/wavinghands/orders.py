@@ -10,6 +10,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from .errors import WavingHandsError
+
 GESTURES = frozenset("FPSWDC")
 STAB = ">"
 NOTHING = "-"
@@ -23,7 +25,7 @@ _NONCE_RE = re.compile(r"^[0-9a-f]{0,64}$")
 _MONSTER_KEY_RE = re.compile(r"^(M[1-9][0-9]{0,3}|new:[01]:[LR](:1)?)$")
 
 
-class OrderError(ValueError):
+class OrderError(WavingHandsError):
     """An order that breaks a rule; `code` is stable, `field` points at the offending part."""
 
     def __init__(self, code: str, message: str, field: str = "") -> None:

@@ -140,7 +140,7 @@ def preview(game: Game, v: int, draft: Any) -> JSON:
                           "options": sorted(ALPHABET),
                           "stab_targets": [t for t in targets
                                            if t["id"] not in (wizard_id(who), "none")],
-                          "stab_default": wizard_id(v),
+                          "stab_default": wizard_id(v if who != v else opponent(v)),
                           "prompt": f"You control {game.names[who]}'s "
                                     f"{'left' if hand == 'L' else 'right'} hand: choose its "
                                     "gesture."})

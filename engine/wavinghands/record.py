@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .duel import new_game, step
+from .errors import WavingHandsError
 from .model import Game
 from .ruleset import Ruleset
 
@@ -12,7 +13,7 @@ FORMAT = "wavinghands-record"
 VERSION = 1
 
 
-class RecordError(ValueError):
+class RecordError(WavingHandsError):
     """A record that cannot be read or replayed; says which entry fails and why."""
 
     code = "bad-record"

@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from .chance import roll
+from .errors import IllegalInput
 from .legal import choose_allocation, input_problems
 from .model import (
     WIZARD_DEATH,
@@ -56,16 +57,6 @@ PASS_COUNTER = frozenset({"counter_spell", "dispel_magic", "finger_of_death", "r
 BLANKET = frozenset({"fire_storm", "ice_storm"})
 
 
-class IllegalInput(ValueError):
-    """Input that breaks the rules; `problems` lists every reason."""
-
-    code = "illegal"
-
-    def __init__(self, problems: list[OrderError]) -> None:
-        super().__init__("; ".join(p.message for p in problems))
-        self.problems = problems
-
-
 @dataclass
 class _Cast:
     """A spell on its way this turn."""
@@ -79,6 +70,7 @@ class _Cast:
     origin: str = "gesture"  # gesture | release
     subject: str = ""  # being id after binding and reflection; "" = nobody
     reflected_by: str = ""  # the mirror's subject that turned it back
+    reflector: int = -1  # who answers for a monster that turned it back: its controller
     works: bool = True
     why: str = ""
     permanent: bool = False
@@ -94,6 +86,8 @@ class _Cast:
         caster" for a reflected charm person; applied to paralysis too)."""
         if self.reflected_by.startswith("W"):
             return int(self.reflected_by[1:])
+        if self.reflected_by and self.reflector >= 0:
+            return self.reflector  # a monster's mirror: its master acts for it (docs/rules.md)
         return self.caster
 
     def fail(self, why: str) -> None:
@@ -313,7 +307,8 @@ def _phase_gestures(t: _Turn) -> None:
                     if g[hand] == STAB and ctrl is not None:
                         # "This could be a stab": the controller, who chose it, aims it.
                         aim = t.orders[ctrl].charm_target if ctrl in t.orders else None
-                        t.charm_stab[(idx, si)] = aim or wizard_id(ctrl)
+                        t.charm_stab[(idx, si)] = aim or wizard_id(ctrl if ctrl != idx
+                                                                   else opponent(idx))
                     if charm.permanent and not fixed:
                         # "a charm person will mean repetition of the chosen gesture"
                         _replace_effect(w.effects, charm,
@@ -529,6 +524,7 @@ def _mirror_counter(t: _Turn, live: list[_Cast]) -> None:
             # "The mirror does not affect spells which are cast upon oneself"; a reflected
             # spell is not reflected a second time (docs/rules.md).
             c.reflected_by = c.subject
+            c.reflector = t.mons[c.subject].controller if c.subject in t.mons else -1
             c.subject = wizard_id(c.caster)
             if not t.alive(c.subject):
                 c.fail("its caster is gone")
@@ -886,8 +882,10 @@ def _phase_effects(t: _Turn, chosen: dict[str, str]) -> None:
             m = t.mons[c.subject]
             if c.spell in ("blindness", "invisibility"):
                 # "Blinded monsters are instantly destroyed and cannot attack in that turn";
-                # "Any monster made invisible is destroyed".
-                m.no_attack = f"destroyed by {SPELLS[c.spell].name.lower()}"
+                # "Any monster made invisible is destroyed": not "instantly", so it attacks
+                # that turn "whilst being destroyed" like any monster (docs/rules.md).
+                if c.spell == "blindness":
+                    m.no_attack = f"destroyed by {SPELLS[c.spell].name.lower()}"
                 m.destroy = m.destroy or SPELLS[c.spell].name.lower()
     for m in t.mons.values():
         if m.alive and not m.new and any(e.kind == "paralysis" and e.active_on(m.own)
@@ -1153,9 +1151,17 @@ def _elementals_and_storms(t: _Turn, works: list[_Cast], fire_storm: bool,
             c.fail("the fire storm and the ice storm cancel each other")
         t.emit("storms_cancel", "The fire storm and the ice storm cancel each other out.",
                public=False, concerns={0, 1})
-        return
+        # No return: every pairwise sentence holds at once, so each storm still meets the
+        # elementals below, and resist heat/cold or a fireball aimed at one still acts.
+    # "In the case of blanket spells ... the subject of the counter-spell alone is protected":
+    # a counter-spelled elemental is out of the storms' reach (it neither dies nor cancels one).
+    sheltered = {c.subject for c in t.casts if c.spell == "counter_spell" and c.works}
+    fires = [m for m in fires if m.base.id not in sheltered]
+    ices = [m for m in ices if m.base.id not in sheltered]
     for storm_kind, same, opposite in (("fire_storm", fires, ices), ("ice_storm", ices, fires)):
         active = [c for c in storms if c.spell == storm_kind]
+        same = [m for m in same if m.alive]  # one engulfed by the other storm is gone already
+        opposite = [m for m in opposite if m.alive]
         if not active:
             continue
         if opposite:
@@ -1235,8 +1241,19 @@ def _monster_attack(t: _Turn, m: _Mon, works: list[_Cast]) -> None:
         if amnesia is not None:
             target = amnesia.detail or "none"
         if confused_now:
-            pool = [b for b in _living_ids(t) if b != m.base.id]
-            target = pool[t.die(f"monster:{m.base.id}:{ai}", len(pool)) - 1] if pool else "none"
+            fixed = next((e for e in m.effects if e.kind == "confusion" and e.permanent and
+                          e.active_on(m.own)), None)
+            if fixed is not None and fixed.detail:
+                # Permanent: "the effect of the extended spell on the first turn of its duration
+                # is repeated eternally ... rather than re-rolling the dice".
+                target = fixed.detail
+            else:
+                pool = [b for b in _living_ids(t) if b != m.base.id]
+                target = pool[t.die(f"monster:{m.base.id}:{ai}", len(pool)) - 1] if pool \
+                    else "none"
+                if fixed is not None:
+                    _replace_effect(m.effects, fixed, replace(fixed, detail=target))
+            m.attacks.append(target)
             t.emit("confused_monster", f"{t.name(m.base.id)} is confused and attacks "
                    f"{t.name(target)}.", concerns={ctrl} | t.owner_of(target))
         m.last_target = target
@@ -1379,7 +1396,9 @@ def _enchant_monster(t: _Turn, c: _Cast, m: _Mon) -> None:
         effect = Effect("amnesia", cur + 1, None if c.permanent else cur + 1, c.controller,
                         m.last_target, c.permanent)
     elif s == "confusion" and c.permanent:
-        effect = Effect("confusion", cur + 1, None, c.controller, "", True)
+        # The first turn's random target (this turn's: "it attacks at random that turn") is the
+        # one it keeps attacking.
+        effect = Effect("confusion", cur + 1, None, c.controller, next(iter(m.attacks), ""), True)
     elif s == "paralysis" and not m.kind.endswith("elemental"):
         effect = Effect("paralysis", cur + 1, None if c.permanent else cur + 1, c.controller,
                         "", c.permanent)

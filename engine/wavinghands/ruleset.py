@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .errors import WavingHandsError
 
-class RulesetError(ValueError):
+
+class RulesetError(WavingHandsError):
     """A ruleset object with an unknown or ill-typed option."""
 
     code = "bad-ruleset"

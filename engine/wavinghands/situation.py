@@ -117,9 +117,12 @@ def constraints(game: Game, index: int) -> Constraints:
     confused = w.effect("confusion", own) is not None
     other = game.wizard(opponent(index))
     charm_target: tuple[int, str] | None = None
-    oc = other.effect("charm_person", next_own_turn(other))
-    if oc is not None and oc.source == index and len(oc.detail) == 1 and other.alive:
-        charm_target = (other.index, oc.detail[0])
+    # "the caster of the spell writes down the gesture he wants the subject's named hand to
+    # perform": the opponent's hand, or his own when he charmed himself.
+    for subject in (w, other):
+        oc = subject.effect("charm_person", next_own_turn(subject))
+        if oc is not None and oc.source == index and len(oc.detail) == 1 and subject.alive:
+            charm_target = (subject.index, oc.detail[0])
     return Constraints(
         sets=2 if is_hastened(w) else 1,
         left=hands["L"],

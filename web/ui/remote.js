@@ -13,17 +13,17 @@ import { renderOutcome } from './duel.js';
 // own message follows each, saying what to do.
 const ERROR_TITLES = {
   corrupted: 'This code is damaged',
-  unsupported_version: 'This code comes from another version of Waving Hands',
+  'unsupported-version': 'This code comes from another version of Waving Hands',
   malformed: 'This code cannot be read',
-  not_this_game: 'This code belongs to another game',
-  own_code: 'This is a code you made',
-  conflicting_code: 'Your opponent sealed this step twice',
-  out_of_order: 'This is not the code expected now',
-  reveal_mismatch: 'The opponent’s orders changed after they were sealed',
-  illegal_input: 'Your opponent’s orders are not legal here',
+  'not-this-game': 'This code belongs to another game',
+  'own-code': 'This is a code you made',
+  'conflicting-code': 'Your opponent sealed this step twice',
+  'out-of-order': 'This is not the code expected now',
+  'reveal-mismatch': 'The opponent’s orders changed after they were sealed',
+  'illegal-input': 'Your opponent’s orders are not legal here',
   desync: 'Your game and your opponent’s no longer agree',
-  not_your_turn: 'Nothing to send now',
-  bad_session: 'This saved duel cannot be read',
+  'not-your-turn': 'Nothing to send now',
+  'bad-session': 'This saved duel cannot be read',
 };
 
 /** sentence(text) -> text with a capital first letter and a full stop: the engine's messages start in lower case. */

@@ -9,7 +9,6 @@ measures it).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from ..errors import WavingHandsError
 
@@ -17,7 +16,7 @@ from ..errors import WavingHandsError
 class UnknownLevel(WavingHandsError):
     """A level name the opponent does not know."""
 
-    code: ClassVar[str] = "bad-level"
+    code = "bad-level"
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,10 @@ import urllib.parse
 import zlib
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, ClassVar, Final
+from typing import Any, Final
+
+from ..errors import WavingHandsError
+from ..spells import all_spells
 
 # --------------------------------------------------------------------------------------------
 # Constants of wire version 1.  Changing any of them is a new VERSION.
@@ -39,19 +42,15 @@ PHASE_KINDS: Final[tuple[str, ...]] = ("orders", "decision", "time_stop", "over"
 GESTURE_ALPHABET: Final[str] = "FPSWDC>-"
 HANDS: Final[str] = "LRB"
 
-# The spell keys in wire order.  Frozen here rather than read from spells.py so that reordering
-# the engine's table cannot silently change what an index means; tests check it covers the table.
-WIRE_SPELLS: Final[tuple[str, ...]] = (
-    "shield", "remove_enchantment", "magic_mirror", "counter_spell", "dispel_magic",
-    "raise_dead", "cure_light_wounds", "cure_heavy_wounds", "summon_goblin", "summon_ogre",
-    "summon_troll", "summon_giant", "summon_elemental", "missile", "finger_of_death",
-    "lightning_bolt", "cause_light_wounds", "cause_heavy_wounds", "fireball", "fire_storm",
-    "ice_storm", "amnesia", "confusion", "charm_person", "charm_monster", "paralysis", "fear",
-    "anti_spell", "protection_from_evil", "resist_heat", "resist_cold", "disease", "poison",
-    "blindness", "invisibility", "haste", "time_stop", "delayed_effect", "permanency",
-)
+# A cast's spell travels as its row number in the spell table (6 bits; 63 is "no spell").  The
+# wire reads the table, so a new spell needs no change here, but it must go at the END of the
+# table: its number is then new and every older code keeps its meaning.  Reordering or removing
+# rows changes what old codes say, and needs a new VERSION (tests pin version 1's order).
+WIRE_SPELLS: Final[tuple[str, ...]] = tuple(s.key for s in all_spells())
 _SPELL_INDEX: Final[dict[str, int]] = {k: i for i, k in enumerate(WIRE_SPELLS)}
 _SPELL_NULL: Final[int] = 63  # "spell": null (withhold, house rule)
+if len(WIRE_SPELLS) >= _SPELL_NULL:
+    raise RuntimeError("the spell table outgrew the wire's 6-bit spell field: bump VERSION")
 
 _TARGET_RE: Final = re.compile(r"^(none|W[01]|M[1-9][0-9]{0,3}|new:[01]:[LRB](:[01])?)$")
 _CODE_BODY_RE: Final = re.compile(r"^[A-Za-z0-9_-]*$")
@@ -60,13 +59,15 @@ Json = Any  # JSON values cross this module as plain Python data; shapes are che
 
 
 # --------------------------------------------------------------------------------------------
-# Errors.  Each carries a stable `code` for the JSON boundary and a message a player can act on.
+# Errors.  Each has a stable kebab-case `code` for the JSON boundary and a message a player can
+# act on; all are `errors.WavingHandsError`s.
 
 
-class CodeError(ValueError):
-    """Base of every error a turn code or a remote session operation reports."""
+class CodeError(WavingHandsError):
+    """Base of every error a turn code or a remote session operation reports (besides
+    `errors.IllegalInput`, for inputs the rules refuse)."""
 
-    code: ClassVar[str] = "code_error"
+    code = "code-error"
 
 
 class CorruptedCode(CodeError):
@@ -78,7 +79,7 @@ class CorruptedCode(CodeError):
 class UnsupportedVersion(CodeError):
     """The code was made by a newer (or unknown) version of the protocol."""
 
-    code = "unsupported_version"
+    code = "unsupported-version"
 
 
 class MalformedCode(CodeError):
@@ -90,31 +91,31 @@ class MalformedCode(CodeError):
 class NotThisGame(CodeError):
     """The code belongs to another game."""
 
-    code = "not_this_game"
+    code = "not-this-game"
 
 
 class OwnCode(CodeError):
     """The player pasted a code they made themselves."""
 
-    code = "own_code"
+    code = "own-code"
 
 
 class OutOfOrder(CodeError):
     """A code arrived before one that must come first."""
 
-    code = "out_of_order"
+    code = "out-of-order"
 
 
 class ConflictingCode(CodeError):
     """A different code for a step already applied: the opponent sealed that step twice."""
 
-    code = "conflicting_code"
+    code = "conflicting-code"
 
 
 class RevealMismatch(CodeError):
     """A reveal that does not open the commitment made earlier."""
 
-    code = "reveal_mismatch"
+    code = "reveal-mismatch"
 
 
 class Desync(CodeError):
@@ -123,26 +124,16 @@ class Desync(CodeError):
     code = "desync"
 
 
-class IllegalInput(CodeError):
-    """Orders or decisions the engine refuses (mine before sealing, or the opponent's)."""
-
-    code = "illegal_input"
-
-    def __init__(self, message: str, problems: list[dict[str, str]] | None = None) -> None:
-        super().__init__(message)
-        self.problems = problems or []
-
-
 class NotYourTurn(CodeError):
     """Input was given while the session waits for the opponent (or for nothing)."""
 
-    code = "not_your_turn"
+    code = "not-your-turn"
 
 
 class BadSession(CodeError):
     """A stored session that cannot be read back."""
 
-    code = "bad_session"
+    code = "bad-session"
 
 
 # --------------------------------------------------------------------------------------------
@@ -475,7 +466,9 @@ def _read_orders(r: _BitReader) -> dict[str, Any]:
                 raise MalformedCode("a cast names a hand that does not exist")
             idx = r.bits(6)
             if idx != _SPELL_NULL and idx >= len(WIRE_SPELLS):
-                raise MalformedCode("a cast names an unknown spell")
+                raise UnsupportedVersion("this code names a spell this page does not know: it "
+                                         "was made by a newer version of the page. Both "
+                                         "players should use the same (newest) version")
             c: dict[str, Any] = {"set": s, "hand": HANDS[hand],
                                  "spell": None if idx == _SPELL_NULL else WIRE_SPELLS[idx]}
             if r.flag():

@@ -11,11 +11,11 @@ import json
 import os
 from typing import Any
 
+from ..boundary import guard, ok
+from ..errors import IllegalInput
 from . import codes, session
-from .boundary import guard, ok
-from .codes import IllegalInput
-from .ruleset import Ruleset
-from .session import Engine, Session
+from .engine import Engine, default_engine
+from .session import Session
 
 
 def _load(text: str, what: str) -> Any:
@@ -39,7 +39,7 @@ def _session(text: str) -> Session:
 
 
 def _engine() -> Engine:
-    return session.default_engine()
+    return default_engine()
 
 
 def _with_status(s: Session, eng: Engine, **payload: Any) -> str:
@@ -51,13 +51,10 @@ def remote_invite(params: str) -> str:
     """{"name", "ruleset"?, "base_url"?} -> {"session", "code", "link"?, "status"}."""
     p = _load(params, "parameters")
     if not isinstance(p, dict) or not isinstance(p.get("name"), str):
-        raise IllegalInput("give your name: {\"name\": \"...\"}")
+        raise IllegalInput(message="give your name: {\"name\": \"...\"}")
     rules = p.get("ruleset") or {}
     if not isinstance(rules, dict):
-        raise IllegalInput("the ruleset must be a JSON object")
-    # Options left at their default need not travel: the invitation stays short.
-    defaults = Ruleset().to_json()
-    rules = {k: v for k, v in rules.items() if k not in defaults or defaults[k] != v}
+        raise IllegalInput(message="the ruleset must be a JSON object")
     out = session.create_invitation(p["name"], rules, os.urandom)
     assert out.code is not None
     extra: dict[str, Any] = {"code": out.code}
@@ -92,7 +89,7 @@ def remote_seal(sess: str, inp: str) -> str:
     eng = _engine()
     x = _load(inp, "input")
     if not isinstance(x, dict):
-        raise IllegalInput("an input is a JSON object")
+        raise IllegalInput(message="an input is a JSON object")
     out = session.seal(_session(sess), x, eng, os.urandom)
     return _with_status(out.session, eng, code=out.code, events=list(out.events))
 

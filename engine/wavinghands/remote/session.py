@@ -2,7 +2,7 @@
 
 A `Session` is one player's side of one remote game: plain data (it round-trips through JSON,
 so the page can store it and survive a reload mid-exchange).  Every operation is a pure
-function returning a new session; an operation that fails raises a `codes.CodeError` and the
+function returning a new session; an operation that fails raises a `WavingHandsError` and the
 session it was given is untouched, so "errors never change the game" holds by construction.
 
 The exchange in one paragraph: messages strictly alternate (the host sends even-numbered ones,
@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import json
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
+from ..errors import IllegalInput, WavingHandsError
+from ..ruleset import Ruleset
 from .codes import (
     COMMIT_LEN,
     DIGEST_LEN,
@@ -30,12 +31,10 @@ from .codes import (
     MAX_NAME_BYTES,
     NONCE_LEN,
     BadSession,
-    CodeError,
     Commit,
     ConflictingCode,
     DecisionRefs,
     Desync,
-    IllegalInput,
     MalformedCode,
     Message,
     MsgType,
@@ -46,7 +45,6 @@ from .codes import (
     RevealMismatch,
     Sealed,
     WireInput,
-    canonical_json,
     commitment,
     decode_input,
     decode_message,
@@ -54,144 +52,11 @@ from .codes import (
     encode_message,
     extract_code,
 )
+from .engine import Engine, GameJson, PhaseInfo, default_engine
 
 Rand = Callable[[int], bytes]
-GameJson = dict[str, Any]
 SESSION_FORMAT: Final[str] = "wavinghands-remote-session"
 SESSION_VERSION: Final[int] = 1
-
-
-# --------------------------------------------------------------------------------------------
-# The engine as the protocol sees it.  One adapter, so the lead can change how phases and
-# digests are obtained without touching the state machine.
-
-
-@dataclass(frozen=True, slots=True)
-class DecisionInfo:
-    """One decision the rules ask for: id, the deciding wizard, and the allowed answers."""
-
-    id: str
-    wizard: int
-    options: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class PhaseInfo:
-    """What the game waits for (the true phase, not one wizard's view of it)."""
-
-    kind: str  # orders | decision | time_stop | over
-    turn: int
-    actors: tuple[int, ...]
-    decisions: tuple[DecisionInfo, ...] = ()
-
-    @property
-    def simultaneous(self) -> bool:
-        """Both wizards give input (orders/time-stop: non-actors give only dice)."""
-        return self.kind in ("orders", "time_stop") or (
-            self.kind == "decision" and len(self.actors) > 1)
-
-
-class Engine(Protocol):
-    """The engine calls the protocol needs; all take and return the serialised game."""
-
-    def new_game(self, names: tuple[str, str], ruleset: dict[str, Any], seed: str) -> GameJson:
-        """A fresh game."""
-        ...
-
-    def phase(self, game: GameJson) -> PhaseInfo:
-        """The true current phase."""
-        ...
-
-    def problems(self, game: GameJson, wizard: int, x: dict[str, Any]) -> list[dict[str, str]]:
-        """Why this input is not legal now (empty: legal)."""
-        ...
-
-    def step(self, game: GameJson, inputs: Mapping[int, dict[str, Any]]
-             ) -> tuple[GameJson, dict[int, list[Any]]]:
-        """Resolve the current phase; events per wizard."""
-        ...
-
-    def digest(self, game: GameJson) -> bytes:
-        """A hash of the rules state both sides must agree on."""
-        ...
-
-
-def state_digest(game: GameJson) -> bytes:
-    """The digest remote play compares: the engine's `model.state_digest`, else sha256 of the
-    canonical JSON of the whole serialised game."""
-    try:
-        from . import model
-    except ImportError:  # engine not there yet: fall back to hashing the JSON
-        return hashlib.sha256(canonical_json(game).encode("utf-8")).digest()
-    return model.state_digest(model.Game.from_json(game))
-
-
-class ApiEngine:
-    """The real engine, through `wavinghands.api` (JSON strings, errors as values)."""
-
-    def __init__(self) -> None:
-        from . import api  # imported late: codes and sessions load without the engine
-
-        self._api: Any = api
-
-    def _call(self, name: str, *args: Any) -> dict[str, Any]:
-        result = json.loads(getattr(self._api, name)(*(json.dumps(a) for a in args)))
-        if not isinstance(result, dict) or not result.get("ok"):
-            err = result.get("error", {}) if isinstance(result, dict) else {}
-            raise IllegalInput(f"the engine refused {name}: {err.get('message', result)}")
-        return result
-
-    def new_game(self, names: tuple[str, str], ruleset: dict[str, Any], seed: str) -> GameJson:
-        """A fresh game via api.new_game."""
-        game: GameJson = self._call("new_game", {"names": list(names), "ruleset": ruleset,
-                                                 "seed": seed})["game"]
-        return game
-
-    def phase(self, game: GameJson) -> PhaseInfo:
-        """The phase as the serialised game records it (a view may hide a time-stopped turn)."""
-        return phase_from_json(game.get("phase"))
-
-    def problems(self, game: GameJson, wizard: int, x: dict[str, Any]) -> list[dict[str, str]]:
-        """api.validate's problems."""
-        found: list[dict[str, str]] = self._call("validate", game, wizard, x)["problems"]
-        return found
-
-    def step(self, game: GameJson, inputs: Mapping[int, dict[str, Any]]
-             ) -> tuple[GameJson, dict[int, list[Any]]]:
-        """api.step."""
-        r = self._call("step", game, {str(k): v for k, v in inputs.items()})
-        events = {int(k): list(v) for k, v in r.get("events", {}).items()}
-        return r["game"], events
-
-    def digest(self, game: GameJson) -> bytes:
-        """state_digest."""
-        return state_digest(game)
-
-
-def phase_from_json(p: Any) -> PhaseInfo:
-    """PhaseInfo from the engine's phase JSON ({kind, turn, actors, decisions})."""
-    if not isinstance(p, dict):
-        raise BadSession("the stored game has no phase")
-    decisions = tuple(DecisionInfo(str(d["id"]), int(d.get("wizard", -1)),
-                                   tuple(str(o) for o in d.get("options", ())))
-                      for d in p.get("decisions", ()))
-    return PhaseInfo(str(p["kind"]), int(p["turn"]), tuple(int(a) for a in p["actors"]),
-                     decisions)
-
-
-_default_engine: Engine | None = None
-
-
-def default_engine() -> Engine:
-    """The engine used when none is passed: ApiEngine, made once."""
-    global _default_engine  # a cache of a stateless adapter, not game state
-    if _default_engine is None:
-        _default_engine = ApiEngine()
-    return _default_engine
-
-
-# --------------------------------------------------------------------------------------------
-# The session.
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,16 +176,25 @@ def seed_for(game_id: bytes) -> str:
 def _check_name(name: str) -> str:
     name = " ".join(name.split())
     if not name or len(name.encode("utf-8")) > MAX_NAME_BYTES:
-        raise IllegalInput(f"a name must be 1 to {MAX_NAME_BYTES} bytes long")
+        raise IllegalInput(message=f"a name must be 1 to {MAX_NAME_BYTES} bytes long")
     return name
 
 
-def create_invitation(host_name: str, ruleset: dict[str, Any] | None = None,
+def wire_ruleset(ruleset: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The ruleset as an invitation carries it: its name and options (`Ruleset.to_json`, so an
+    unknown or ill-typed option is refused here, by the host), less what equals the standard
+    game's, so a standard game's invitation carries {} and stays short."""
+    full = Ruleset.from_json(dict(ruleset or {})).to_json()
+    standard = Ruleset().to_json()
+    return {k: v for k, v in full.items() if k not in standard or standard[k] != v}
+
+
+def create_invitation(host_name: str, ruleset: Mapping[str, Any] | None = None,
                       rand: Rand = os.urandom) -> Outcome:
     """Start a game as host (wizard W0): the session waiting for acceptance and the invitation
-    code to send."""
+    code to send; raises RulesetError for a ruleset the engine does not know."""
     name = _check_name(host_name)
-    rules = dict(ruleset or {})
+    rules = wire_ruleset(ruleset)
     game_id = rand(GAME_ID_LEN)
     code = encode_message(Message(MsgType.INVITE, 0, game_id, 0, 0, "orders", name=name,
                                   ruleset=rules))
@@ -328,7 +202,7 @@ def create_invitation(host_name: str, ruleset: dict[str, Any] | None = None,
 
 
 def read_invitation(text: str) -> Message:
-    """The invitation in a pasted code or link (raises CodeError if it is not one)."""
+    """The invitation in a pasted code or link (raises a CodeError if it is not one)."""
     m = decode_message(extract_code(text))
     if m.type is not MsgType.INVITE:
         raise NotThisGame("this code is not an invitation: it belongs to a game already under "
@@ -410,7 +284,8 @@ def _from_wire(ph: PhaseInfo, x: WireInput) -> dict[str, Any]:
     for idx, opt in x.pairs:
         if ph.kind != "decision" or idx >= len(ph.decisions) or \
                 opt >= len(ph.decisions[idx].options):
-            raise IllegalInput("the opponent answered a decision that is not asked now")
+            raise IllegalInput(message="the opponent answered a decision that is not asked "
+                                       "now")
         answers[ph.decisions[idx].id] = ph.decisions[idx].options[opt]
     return {"decisions": answers}
 
@@ -421,7 +296,7 @@ def _engine_inputs(ph: PhaseInfo, given: Mapping[int, tuple[WireInput, bytes | N
     out: dict[int, dict[str, Any]] = {}
     for w, (x, _) in given.items():
         if w not in ph.actors and x != {}:
-            raise IllegalInput(f"wizard W{w} gave input in a phase where only "
+            raise IllegalInput(message=f"wizard W{w} gave input in a phase where only "
                                f"{_actor_text(ph)} act")
     for a in ph.actors:
         x, nonce = given[a]
@@ -458,9 +333,9 @@ def _apply(eng: Engine, game: GameJson, ph: PhaseInfo,
             found = eng.problems(game, w, inputs[w])
             if found:
                 text = "; ".join(p.get("message", str(p)) for p in found)
-                raise IllegalInput(f"{names[w] or 'the opponent'}'s input for turn {ph.turn} is "
-                                   f"not legal here: {text}. Their page may run another "
-                                   "version of the game", found)
+                raise IllegalInput(found, f"{names[w] or 'the opponent'}'s input for turn "
+                                   f"{ph.turn} is not legal here: {text}. Their page may run "
+                                   "another version of the game")
     new_game, events = eng.step(game, inputs)
     return new_game, list(events.get(0, [])), list(events.get(1, []))
 
@@ -521,14 +396,14 @@ def seal(s: Session, x: Mapping[str, Any], engine: Engine | None = None,
     if s.me not in ph.actors:
         raise NotYourTurn("the rules ask nothing of you now")
     if not isinstance(x, Mapping):
-        raise IllegalInput("an input is a JSON object")
+        raise IllegalInput(message="an input is a JSON object")
     try:
         wire = decode_input(encode_input(_to_wire(ph, _strip_nonce(x))))
     except (ValueError, TypeError) as e:
-        raise IllegalInput(f"this input cannot be sent: {e}") from e
+        raise IllegalInput(message=f"this input cannot be sent: {e}") from e
     found = eng.problems(s.game, s.me, _from_wire(ph, wire))
     if found:
-        raise IllegalInput("; ".join(p.get("message", str(p)) for p in found), found)
+        raise IllegalInput(found)
     if ph.simultaneous:
         s2, code = _seal_simultaneous(s, eng, ph, wire, rand(NONCE_LEN))
         return Outcome(s2, code)
@@ -585,7 +460,7 @@ def receive(s: Session, text: str, engine: Engine | None = None,
         raise MalformedCode("the sender does not match the message number")
     try:
         return _receive(s, code, m, eng, rand)
-    except CodeError:
+    except WavingHandsError:
         raise
     except (ValueError, KeyError, TypeError) as e:
         raise MalformedCode(f"this code cannot be applied: {e}") from e
@@ -678,7 +553,6 @@ def b64(data: bytes) -> str:
 
 
 __all__ = [
-    "ApiEngine", "Engine", "Outcome", "PhaseInfo", "Session", "accept_invitation",
-    "create_invitation", "describe", "read_invitation", "receive", "resend", "seal",
-    "state_digest", "status",
+    "Engine", "Outcome", "PhaseInfo", "Session", "accept_invitation", "create_invitation",
+    "describe", "read_invitation", "receive", "resend", "seal", "status", "wire_ruleset",
 ]
