@@ -132,6 +132,8 @@ def candidate_orders(game: Game, x: int, limit: int, rng: random.Random) -> list
             extended.append((prior + best_prior, (first, second)))
         scored = sorted(extended, key=lambda s: -s[0])
     out: list[Candidate] = []
+    extra: list[Candidate] = []
+    beast = _worst_enemy_monster(game, x)
     for prior, sets in scored[:limit]:
         d: JSON = {"gestures": [[a, b] for a, b in sets],
                    "nonce": f"{rng.getrandbits(64):016x}"}
@@ -142,6 +144,43 @@ def candidate_orders(game: Game, x: int, limit: int, rng: random.Random) -> list
                 out.append(Candidate(dict(d, charm={"gesture": g}), prior))
             continue
         out.append(Candidate(d, prior))
-    return out[:limit] if c.charm_target is None else out[:limit + 2]
+        if beast is not None and len(extra) < 2:
+            at_beast = _aimed_at(game, x, base, sets, beast)
+            if at_beast is not None:
+                extra.append(Candidate(dict(d, **at_beast), prior))
+    kept = out[:limit] if c.charm_target is None else out[:limit + 2]
+    return kept + extra
+
+
+def _worst_enemy_monster(game: Game, x: int) -> str | None:
+    """The enemy's hardest-hitting monster, if he has one."""
+    beasts = [m for m in game.monsters if m.alive and m.controller != x and not m.is_elemental]
+    if not beasts:
+        return None
+    return max(beasts, key=lambda m: (m.strength, m.id)).id
+
+
+def _aimed_at(game: Game, x: int, base: tuple[Row, ...], sets: tuple[Row, ...],
+              target: str) -> JSON | None:
+    """The same gestures with their attacks (damage spells, the stab) aimed at `target`."""
+    w = game.wizard(x)
+    rows = (*base, *sets)
+    casts = []
+    for si in range(len(sets)):
+        cands = completed(rows, w.sequence_start, len(base) + si, w.short_lightning_used)
+        for cand in default_allocation(cands).spells if cands else ():
+            f = facts(cand.spell)
+            if f.hostile and f.damage > 0:
+                casts.append({"set": si, "hand": cand.hand, "spell": cand.spell,
+                              "target": target})
+    stab = any(">" in s for s in sets)
+    if not casts and not stab:
+        return None
+    out: JSON = {}
+    if casts:
+        out["casts"] = casts
+    if stab:
+        out["stab"] = [target if ">" in s else None for s in sets] if len(sets) > 1 else target
+    return out
 
 
