@@ -24,6 +24,7 @@ PROGRESS = 0.6  # a spell r gestures away is worth PROGRESS**r of its value
 ANSWERED = 0.25  # an attack the enemy is readying an answer to keeps this share of its worth
 ANSWERABLE = 0.6  # ... and one he could still answer from scratch, this share
 LOOKAHEAD = 4  # turns of an enchantment that count
+DOOM = 150.0  # a killing spell one gesture away with no answer ready: all but lost
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +144,14 @@ def side_worth(game: Game, x: int) -> float:
     threats = tuple(t for t in theirs if t.facts.hostile)
     enemy_reach = answer_reach(y, theirs, fresh=False)
     deadly = _deadly_on(w)
+    # "Finger of death must be broken early or met with a mirror": an enemy spell that would
+    # kill next turn, with no answer that can be ready by then, is all but a lost duel.
+    my_reach = answer_reach(w, mine)
+    for t in threats:
+        if t.remaining == 1 and (t.facts.damage == KILLS or t.facts.damage >= hp) and \
+                not answered(t, my_reach):
+            score -= DOOM
+            break
     best = {"L": 0.0, "R": 0.0}
     for p in mine:
         worth = plan_worth(p, threats, deadly, enemy_reach) * PROGRESS ** p.remaining
