@@ -93,14 +93,22 @@ def test_a_duel_against_each_level(page, server_url, shot, level: str) -> None:
             shot(page, "computer-coach")
             asked_coach = True
         for hand, gesture in (("L", "nothing"), ("R", RIGHT[turn % 2])):
-            button = page.locator(f"[data-testid=gesture-0-{hand}-{gesture}]")
-            if button.is_enabled():  # a paralysed or charmed hand is not ours to choose
-                button.check()
+            # A paralysed, charmed or frightened hand may not make the scripted gesture: then
+            # nothing, or whatever the rules force (already chosen).
+            for choice in (gesture, "nothing"):
+                button = page.locator(f"[data-testid=gesture-0-{hand}-{choice}]")
+                if button.count() and button.is_enabled():
+                    button.check()
+                    break
         page.wait_for_selector("[data-testid=preview][aria-busy=false]")
         page.click("[data-testid=submit-orders]")
-        page.wait_for_function(
-            "t => !document.querySelector(`[data-testid=orders-screen][data-turn='${t}']`)",
-            arg=turn, timeout=ENGINE_MS)
+        try:
+            page.wait_for_function(
+                "t => !document.querySelector(`[data-testid=orders-screen][data-turn='${t}']`)",
+                arg=turn, timeout=ENGINE_MS)
+        except Exception as e:
+            shot(page, f"computer-{level}-stuck")
+            raise AssertionError(page.inner_text("[data-testid=orders-screen]")[-1500:]) from e
         turns += 1
     else:
         raise AssertionError("the duel did not end")
