@@ -5,7 +5,7 @@ fixed baseline of issue 13) and random play.
 
 Each pair plays `--duels` duels, alternating sides, each from its own seed; a duel still going
 after `--turns` turns is a draw.  Prints win/draw/loss for the first player of each pair, the
-share of decided duels it won, the average length and the CPython move time per player.
+share of decided duels it won, the average length and the CPython move time (CPU) per player.
 Strong's move time in Pyodide: bench/opponent_pyodide.mjs.
 """
 
@@ -58,10 +58,10 @@ def duel(a: str, b: str, seed: int, a_seat: int, turns: int,
     while game.phase.kind != "over" and game.turn <= turns and phases < turns * 4:
         inputs = {}
         for v in game.phase.actors:
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             inputs[v] = seats[v](game, v)
             if game.phase.kind != "decision":
-                times[names[v]].append(time.perf_counter() - t0)
+                times[names[v]].append(time.process_time() - t0)
         game, _ = step(game, inputs)
         phases += 1
     if game.result is None or game.result.winner is None:
@@ -93,7 +93,8 @@ def main() -> None:
         share = f"{100 * score[0] / decided:.1f} %" if decided else "-"
         print(f"{a + ' v ' + b:<18} {score[0]:>5} {score[1]:>5} {score[2]:>5} {share:>15} "
               f"{statistics.mean(lengths):>9.1f}", flush=True)
-    print("\nmove time in CPython (orders phases)")
+    # CPU time: on a shared machine wall time would also count everyone else's work.
+    print("\nmove time in CPython, CPU seconds (orders phases)")
     for name, ts in sorted(times.items()):
         ts.sort()
         print(f"{name:<10} mean {1000 * statistics.mean(ts):7.1f} ms   median "
