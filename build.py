@@ -2,32 +2,38 @@
 """Build, serve and test the Waving Hands static site; see docs/build.md.
 
     python3 build.py build [--out DIR]     write the self-contained site (default dist/site/)
-    python3 build.py serve [--port N]      build, then serve it on http://127.0.0.1:N/
-    python3 build.py test [--skip-e2e]     install what is missing, then run every check
+    python3 build.py serve [--port N]      build, then serve it on http://127.0.0.1:N/ (blocks)
+    python3 build.py test [--skip-e2e]     fill .venv/ with the dev tools, then run every check
 
-Only the standard library is imported at module level: `test` must be able to start on a fresh
-machine before anything has been installed.
+Only the standard library is imported at module level: `build` and `serve` need nothing else,
+and `test` must be able to start on a fresh machine before anything has been installed.
 """
 
 from __future__ import annotations
 
 import argparse
 import base64
+import concurrent.futures
 import contextlib
 import gzip
 import hashlib
 import http.server
 import io
 import json
+import math
 import os
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import tarfile
 import tempfile
 import threading
+import time
+import tomllib
 import zipfile
+import zlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -81,6 +87,12 @@ MIME_TYPES = {
     ".webmanifest": "application/manifest+json",
     ".txt": "text/plain; charset=utf-8",
 }
+
+# Shipped but left out of the service worker's precache, fetched only if something asks: the
+# snapshot boot needs neither the stdlib archive (the snapshot holds every module the engine
+# uses) nor micropip (there for the tests and for anyone installing packages by hand).  Only
+# the fallback boot fetches the stdlib.
+NOT_PRECACHED = frozenset({"pyodide/python_stdlib.zip", f"pyodide/{MICROPIP_WHEEL}"})
 
 CHROMIUM = Path("/usr/bin/chromium")
 # The engine's memory snapshot inside the site (see tools/snapshot.mjs).
@@ -254,28 +266,51 @@ def normalised_zip(data: bytes) -> bytes:
 
 
 def engine_wheel() -> tuple[str, bytes]:
-    """Build the engine's py3-none-any wheel from a clean copy of the sources: (name, bytes)."""
-    with tempfile.TemporaryDirectory(prefix="wh-wheel-") as tmp:
-        src = Path(tmp) / "src"
-        src.mkdir()
-        # A copy keeps stale build/ and *.egg-info out of the wheel and out of the work tree.
-        for name in ("pyproject.toml", "README.md", "LICENSE"):
-            if (ROOT / name).exists():
-                shutil.copy2(ROOT / name, src / name)
-        shutil.copytree(
-            ROOT / "engine", src / "engine",
-            ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info"),
-        )  # fmt: skip
-        out = Path(tmp) / "out"
-        env = dict(os.environ, SOURCE_DATE_EPOCH=str(SOURCE_DATE_EPOCH), PYTHONHASHSEED="0")
-        run(
-            [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(out)],
-            cwd=src, env=env, quiet=True,
-        )  # fmt: skip
-        wheels = list(out.glob("*.whl"))
-        if len(wheels) != 1 or not wheels[0].name.endswith("-py3-none-any.whl"):
-            raise BuildError(f"expected one py3-none-any wheel, got {[w.name for w in wheels]}")
-        return wheels[0].name, normalised_zip(wheels[0].read_bytes())
+    """The engine's py3-none-any wheel, made with the standard library alone: (name, bytes).
+
+    A pure-Python wheel is a zip of the package plus three small files (PEP 427), so no build
+    backend is needed: `build` and `serve` install nothing.  What goes in is what pyproject.toml
+    declares (the package under engine/, its package data); the bytes depend on content alone.
+    """
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    name, version = project["name"], project["version"]
+    if project.get("dependencies"):
+        raise BuildError("the engine wheel is built without dependencies; pyproject.toml has some")
+    package = ROOT / "engine" / name
+    data_globs = ("py.typed", "data/*.json")  # [tool.setuptools.package-data] in pyproject.toml
+    files = sorted({*package.rglob("*.py"), *(f for g in data_globs for f in package.glob(g))})
+    contents = {
+        f.relative_to(package.parent).as_posix(): f.read_bytes()
+        for f in files
+        if "__pycache__" not in f.parts
+    }
+    dist_info = f"{name}-{version}.dist-info"
+    contents[f"{dist_info}/METADATA"] = "".join(
+        f"{key}: {value}\n"
+        for key, value in (
+            ("Metadata-Version", "2.1"),
+            ("Name", name),
+            ("Version", version),
+            ("Summary", project["description"]),
+            ("License", project["license"]["text"]),
+            ("Requires-Python", project["requires-python"]),
+        )
+    ).encode()
+    contents[f"{dist_info}/WHEEL"] = (
+        b"Wheel-Version: 1.0\nGenerator: build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    )
+    contents[f"{dist_info}/top_level.txt"] = f"{name}\n".encode()
+
+    def digest(data: bytes) -> str:
+        return base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+
+    record = [f"{path},sha256={digest(data)},{len(data)}" for path, data in contents.items()]
+    contents[f"{dist_info}/RECORD"] = "\n".join([*record, f"{dist_info}/RECORD,,", ""]).encode()
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as wheel:
+        for path, data in contents.items():
+            wheel.writestr(path, data)
+    return f"{name}-{version}-py3-none-any.whl", normalised_zip(out.getvalue())
 
 
 # --------------------------------------------------------------------------------------------
@@ -341,6 +376,8 @@ def source_files() -> dict[str, bytes]:
             files[rel] = path.read_bytes()
     if "index.html" not in files:
         raise BuildError("web/index.html is missing")
+    for size in ICON_SIZES:
+        files[f"icons/icon-{size}.png"] = app_icon(size)
     pyo = pyodide_dist()
     for name in PYODIDE_FILES:
         files[f"pyodide/{name}"] = (pyo / name).read_bytes()
@@ -353,25 +390,76 @@ def source_files() -> dict[str, bytes]:
     return files
 
 
+# The app icon (web app manifest): the site's sigil colours, a ring with a dot, full-bleed so
+# that it also works as a "maskable" icon (everything inside the central 80 % circle).
+ICON_SIZES = (192, 512)
+ICON_BACKGROUND = (0x7A, 0x2A, 0x21)
+ICON_INK = (0xF3, 0xEA, 0xD3)
+
+
+def png(width: int, height: int, rows: Sequence[bytes]) -> bytes:
+    """A truecolour PNG (8-bit RGB, no interlace) from raw RGB rows; same rows, same bytes."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    raw = b"".join(b"\x00" + row for row in rows)  # filter type 0 on every row
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(raw, 9))
+        + chunk(b"IEND", b"")
+    )
+
+
+def app_icon(size: int) -> bytes:
+    """The app icon as a PNG of size x size pixels, anti-aliased by distance to each edge."""
+    centre = size / 2
+    ring_radius, ring_half_width, dot_radius = 0.27 * size, 0.045 * size, 0.085 * size
+
+    def ink(x: float, y: float) -> float:
+        d = math.hypot(x - centre, y - centre)
+        ring = ring_half_width - abs(d - ring_radius)
+        dot = dot_radius - d
+        return min(1.0, max(0.0, max(ring, dot) + 0.5))  # coverage of a one-pixel edge
+
+    rows = []
+    for y in range(size):
+        row = bytearray()
+        for x in range(size):
+            a = ink(x + 0.5, y + 0.5)
+            mix = zip(ICON_BACKGROUND, ICON_INK, strict=True)
+            row += bytes(round(back + (ink_ - back) * a) for back, ink_ in mix)
+        rows.append(bytes(row))
+    return png(size, size, rows)
+
+
 def engine_wheel_path(files: dict[str, bytes]) -> str:
     """The site path of the engine wheel among the site's files."""
     (path,) = (p for p in files if re.fullmatch(r"pyodide/wavinghands-[^/]+\.whl", p))
     return path
 
 
-def snapshot(files: dict[str, bytes], *, reuse: bool = True) -> bytes:
-    """The gzipped Pyodide memory snapshot with the engine imported (cached by its inputs).
+def snapshot(files: dict[str, bytes], *, reuse: bool = True) -> tuple[bytes, dict[str, int]]:
+    """The gzipped Pyodide memory snapshot with the engine imported, its static memory XORed
+    with the wasm's data segments, and where its memory starts: (gz bytes, {"offset": n}).
 
     Made by tools/snapshot.mjs under Node from exactly the runtime and wheel the site ships;
     `reuse=False` makes it afresh even when .cache/ holds one for the same inputs.
     """
     wheel = engine_wheel_path(files)
     script = ROOT / "tools" / "snapshot.mjs"
-    inputs = [files[f"pyodide/{n}"] for n in PYODIDE_FILES] + [files[wheel], script.read_bytes()]
+    inputs = [files[f"pyodide/{n}"] for n in PYODIDE_FILES] + [
+        files[wheel], script.read_bytes(), (WEB / "wasm-data.js").read_bytes()
+    ]
     key = sha256_hex(b"".join(sha256_hex(d).encode() for d in inputs))
     cached = CACHE / "snapshots" / f"{key}.gz"
-    if reuse and cached.exists():
-        return cached.read_bytes()
+    # Where the snapshot's memory image starts (tools/snapshot.mjs writes it beside).
+    layout_file = cached.with_suffix(".json")
+    if reuse and cached.exists() and layout_file.exists():
+        return cached.read_bytes(), json.loads(layout_file.read_text())
     with tempfile.TemporaryDirectory(prefix="wh-snapshot-") as tmp:
         pyo = Path(tmp) / "pyodide"
         pyo.mkdir()
@@ -382,12 +470,50 @@ def snapshot(files: dict[str, bytes], *, reuse: bool = True) -> bytes:
         run(["node", str(script), str(pyo), str(pyo / Path(wheel).name), str(raw)])
         # mtime=0 keeps the gzip header free of the build time.
         data = gzip.compress(raw.read_bytes(), compresslevel=9, mtime=0)
+        layout = json.loads(Path(f"{raw}.json").read_text())
     cached.parent.mkdir(parents=True, exist_ok=True)
     cached.write_bytes(data)
-    # Each engine change leaves a ~6 MB snapshot behind; a few recent ones are enough.
+    layout_file.write_text(json.dumps(layout, sort_keys=True))
+    # Each engine change leaves a ~4 MB snapshot behind; a few recent ones are enough.
     for old in sorted(cached.parent.glob("*.gz"), key=lambda p: p.stat().st_mtime)[:-4]:
         old.unlink()
-    return data
+        old.with_suffix(".json").unlink(missing_ok=True)
+    return data, layout
+
+
+# Big files that static hosts with precompression (nginx `brotli_static`, Caddy `precompressed`)
+# can send brotli-compressed: a `.br` sibling is written beside each.  Hosts without it ignore
+# the siblings and gzip on the fly or send the file as it is.  The wheel is stored, not
+# deflated (see normalised_zip), so it gains the most: 0.30 MB -> ~0.07 MB.
+PRECOMPRESSED = ("pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs", "pyodide/wavinghands-")
+
+
+def brotli(data: bytes) -> bytes:
+    """Brotli at quality 11 with a 16 MB window, by Node's zlib (cached in .cache/brotli/)."""
+    cached = CACHE / "brotli" / f"{sha256_hex(data)}.br"
+    if cached.exists():
+        return cached.read_bytes()
+    script = (
+        "const z = require('zlib'); const input = require('fs').readFileSync(0);"
+        "process.stdout.write(z.brotliCompressSync(input, { params: {"
+        "[z.constants.BROTLI_PARAM_QUALITY]: 11, [z.constants.BROTLI_PARAM_LGWIN]: 24,"
+        "[z.constants.BROTLI_PARAM_SIZE_HINT]: input.length } }));"
+    )
+    proc = subprocess.run(["node", "-e", script], input=data, capture_output=True, check=False)
+    if proc.returncode != 0:
+        raise BuildError(f"brotli compression failed: {proc.stderr.decode(errors='replace')}")
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    cached.write_bytes(proc.stdout)
+    return proc.stdout
+
+
+def precompressed_siblings(files: dict[str, bytes]) -> dict[str, bytes]:
+    """The `.br` siblings of the PRECOMPRESSED files (never requested by name, never precached)."""
+    return {
+        f"{rel}.br": brotli(data)
+        for rel, data in sorted(files.items())
+        if any(rel == p or (p.endswith("-") and rel.startswith(p)) for p in PRECOMPRESSED)
+    }
 
 
 def sri_sha256(data: bytes) -> str:
@@ -400,16 +526,26 @@ def snapshot_cache_key(snapshot_gz: bytes) -> str:
     return f"pyodide/engine-snapshot-{sha256_hex(snapshot_gz)[:16]}.bin"
 
 
-def engine_build_module(files: dict[str, bytes], snapshot_size: int) -> bytes:
+def engine_build_module(
+    files: dict[str, bytes], snapshot_size: int, layout: dict[str, int]
+) -> bytes:
     """engine-build.js: what engine-worker.js boots from, with each file's integrity."""
     wheel = engine_wheel_path(files)
     build = {
         "pyodide": PYODIDE_VERSION,
-        "wheel": {"url": wheel, "integrity": sri_sha256(files[wheel])},
+        "wasm": {
+            "integrity": sri_sha256(files["pyodide/pyodide.asm.wasm"]),
+            "size": len(files["pyodide/pyodide.asm.wasm"]),
+        },
+        "wheel": {"url": wheel, "integrity": sri_sha256(files[wheel]), "size": len(files[wheel])},
         "snapshot": {
             "url": SNAPSHOT,
             "integrity": sri_sha256(files[SNAPSHOT]),
             "size": snapshot_size,
+            "downloadSize": len(files[SNAPSHOT]),
+            # Where the memory image starts: its static part is XORed with the wasm's data
+            # segments (tools/snapshot.mjs, web/wasm-data.js).
+            "memoryOffset": layout["offset"],
             "inflated": snapshot_cache_key(files[SNAPSHOT]),
         },
     }
@@ -424,10 +560,15 @@ def service_worker(files: dict[str, bytes]) -> tuple[str, bytes]:
     template = (WEB / "sw.js").read_text()
     manifest = {rel: sha256_hex(data) for rel, data in sorted(files.items())}
     version = sha256_hex(json.dumps(manifest, sort_keys=True).encode())[:16]
-    precache = [[rel, sri_sha256(data)] for rel, data in sorted(files.items())]
+    precache = [
+        [rel, sri_sha256(data)]
+        for rel, data in sorted(files.items())
+        if rel not in NOT_PRECACHED and not rel.endswith(".br")
+    ]
     header = (
-        "// Written by build.py from web/sw.js: the site's content version, every file to\n"
-        "// precache with its integrity, and the gzipped files to keep inflated as well.\n"
+        "// Written by build.py from web/sw.js: the site's content version, every file the\n"
+        "// page's boot needs, to precache with its integrity, and the gzipped files to keep\n"
+        "// inflated as well.\n"
         f"const VERSION = {json.dumps(version)};\n"
         f"const PRECACHE = {json.dumps(precache, indent=1)};\n"
         f"const INFLATE = {json.dumps({SNAPSHOT: snapshot_cache_key(files[SNAPSHOT])})};\n"
@@ -439,9 +580,10 @@ def build_site(out: Path = DEFAULT_OUT, *, reuse_snapshot: bool = True) -> Site:
     """Build the whole static site into `out` (replaced atomically) and return its manifest."""
     out = out.resolve()
     files = source_files()
-    files[SNAPSHOT] = snapshot(files, reuse=reuse_snapshot)
+    files[SNAPSHOT], layout = snapshot(files, reuse=reuse_snapshot)
     snapshot_size = len(gzip.decompress(files[SNAPSHOT]))
-    files["engine-build.js"] = engine_build_module(files, snapshot_size)
+    files["engine-build.js"] = engine_build_module(files, snapshot_size, layout)
+    files.update(precompressed_siblings(files))
     version, sw = service_worker(files)
     files["sw.js"] = sw
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -498,6 +640,14 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         if keyword.lower() != "last-modified":
             super().send_header(keyword, value)
 
+    def handle(self) -> None:
+        """Serve the connection; a browser that hangs up mid-response (it navigated away, closed
+        the page, cancelled a fetch) lost nothing, so that ends it without a traceback."""
+        try:
+            super().handle()
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True
+
     def log_message(self, format: str, *args: object) -> None:
         """Stay quiet unless WH_SERVER_LOG is set; tests and benchmarks would drown in it."""
         if os.environ.get("WH_SERVER_LOG"):
@@ -548,11 +698,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
         server = SiteServer(root, port=args.port)
     except OSError as exc:
         raise BuildError(f"cannot listen on 127.0.0.1:{args.port}: {exc}") from exc
-    print(f"Serving {root} at {server.url}  (Ctrl-C stops)", flush=True)
+    print(f"Serving {root} at {server.url}", flush=True)
+    print("This terminal is busy while the site is served; Ctrl-C stops the server.", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
-        pass
+        print("Stopped.", flush=True)
     finally:
         server.server_close()
     return 0
@@ -563,21 +714,35 @@ def cmd_serve(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------------------------
 
 
-def have(module: str) -> bool:
-    """Whether a module can be imported by this interpreter (checked in a child process)."""
-    probe = subprocess.run(
-        [sys.executable, "-c", f"import {module}"], capture_output=True, check=False
-    )
-    return probe.returncode == 0
+VENV = ROOT / ".venv"
+# What .venv/ was last filled for (the interpreter, then the dev extra's requirements).
+VENV_STAMP = VENV / "wavinghands-dev.txt"
 
 
-def setuptools_ok() -> bool:
-    """Whether this interpreter has a setuptools new enough for pyproject.toml's build backend."""
-    probe = subprocess.run(
-        [sys.executable, "-c", "import setuptools; print(setuptools.__version__)"],
-        capture_output=True, text=True, check=False,
-    )  # fmt: skip
-    return probe.returncode == 0 and int(probe.stdout.split(".")[0]) >= 68
+STARTED = time.monotonic()
+# Steps run side by side; one lock keeps their lines whole.
+OUTPUT_LOCK = threading.Lock()
+
+
+def progress(msg: str) -> None:
+    """Print a progress line of `test`, stamped with the seconds since the command started."""
+    with OUTPUT_LOCK:
+        print(f"[test {time.monotonic() - STARTED:6.1f}s] {msg}", flush=True)
+
+
+def debian_packages_missing(*, for_tests: bool) -> list[str]:
+    """The Debian packages that building (and, for_tests, testing) needs and are not there.
+
+    Node.js and npm: `npm pack`, the snapshot, the in-Pyodide and JS tests.  Chromium: the
+    browser tests.  iproute2: `ip netns` for the network-lab browser tests (run as root).
+    """
+    wanted = [("nodejs", "node"), ("npm", "npm")]
+    if for_tests:
+        wanted.append(("iproute2", "ip"))
+    missing = [package for package, command in wanted if not shutil.which(command)]
+    if for_tests and not CHROMIUM.exists():
+        missing.append("chromium")
+    return missing
 
 
 def apt_install(packages: list[str]) -> None:
@@ -585,23 +750,47 @@ def apt_install(packages: list[str]) -> None:
     if os.geteuid() != 0 or not shutil.which("apt-get"):
         raise BuildError(f"missing {packages}; install them with apt-get (needs root)")
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    run(["apt-get", "update", "-q"], env=env)
-    run(["apt-get", "install", "-y", "-q", "--no-install-recommends", *packages], env=env)
+    run(["apt-get", "update", "-q"], env=env, quiet=True)
+    run(["apt-get", "install", "-y", "-q", "--no-install-recommends", *packages], env=env,
+        quiet=True)  # fmt: skip
 
 
-def install_prerequisites(*, for_tests: bool) -> None:
-    """Install what building (and, for_tests, testing) needs and is not there yet.
+def dev_requirements() -> list[str]:
+    """pyproject.toml's dev extra: every tool the checks run."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    return list(project["optional-dependencies"]["dev"])
 
-    Python packages come from pyproject.toml's dev extra; Node.js and npm (npm pack, the
-    snapshot and the in-Pyodide tests) and Chromium (browser tests) from Debian.
+
+def dev_venv() -> Path:
+    """.venv/ holding the dev extra, made or brought up to date; returns its python.
+
+    The system Python is never touched.  The engine is not installed there: tests/ and e2e/
+    put this checkout's engine/ on sys.path themselves.  An unchanged stamp skips pip.
     """
-    if for_tests or not (have("build") and have("wheel") and setuptools_ok()):
-        run([sys.executable, "-m", "pip", "install", "--quiet", "-e", f"{ROOT}[dev]"])
-    apt = [name for name, path in (("nodejs", "node"), ("npm", "npm")) if not shutil.which(path)]
-    if for_tests and not CHROMIUM.exists():
-        apt.append("chromium")
-    if apt:
-        apt_install(apt)
+    python = VENV / "bin" / "python"
+    wanted = "\n".join([sys.version, *dev_requirements()]) + "\n"
+    stamp = VENV_STAMP.read_text() if VENV_STAMP.exists() else ""
+    if python.exists() and stamp == wanted:
+        return python
+    if not python.exists() or stamp.split("\n", 1)[0] != sys.version:
+        try:
+            run([sys.executable, "-m", "venv", "--clear", str(VENV)], quiet=True)
+        except BuildError as exc:
+            hint = "(a Debian python3 needs: apt-get install python3-venv)"
+            raise BuildError(f"{exc}\n{hint}") from exc
+    run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+         *dev_requirements()], quiet=True)  # fmt: skip
+    VENV_STAMP.write_text(wanted)
+    return python
+
+
+@contextlib.contextmanager
+def timed(what: str) -> Iterator[None]:
+    """Report when a set-up step starts and how long it took."""
+    started = time.monotonic()
+    progress(f"{what} ...")
+    yield
+    progress(f"{what}: done in {time.monotonic() - started:.1f}s")
 
 
 @dataclass
@@ -611,6 +800,8 @@ class StepResult:
     name: str
     ok: bool
     summary: str
+    seconds: float  # wall time
+    cpu_seconds: float  # user + system time of the step's processes
 
 
 # pytest's closing line ("12 passed, 1 skipped in 3.2s"), or node --test's "# pass 29" counts.
@@ -620,51 +811,120 @@ PYTEST_SUMMARY = re.compile(
 NODE_COUNT = re.compile(r"^# (tests|pass|fail|skipped) (\d+)$")
 
 
-def run_step(name: str, cmd: Sequence[str], env: dict[str, str] | None = None) -> StepResult:
-    """Run one test command, streaming its output, and keep its summary line."""
-    print(f"\n===== {name}: {' '.join(cmd)}", flush=True)
+@dataclass(frozen=True)
+class Step:
+    """One check: its name, its command, and the set-up it must wait for before it starts."""
+
+    name: str
+    cmd: Sequence[str]
+    needs: tuple[concurrent.futures.Future[None], ...] = ()
+
+
+def run_step(step: Step, env: dict[str, str]) -> StepResult:
+    """Run one check, streaming its output line by line under its name; keep its summary."""
+    try:
+        for need in step.needs:
+            need.result()
+    except BuildError as exc:
+        progress(f"{step.name}: not run, its set-up failed")
+        return StepResult(step.name, False, f"not run: {exc}", 0.0, 0.0)
+    progress(f"{step.name}: started  ({' '.join(step.cmd)})")
+    started = time.monotonic()
     proc = subprocess.Popen(
-        list(cmd), cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
-    )
+        list(step.cmd), cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        text=True,
+    )  # fmt: skip
     assert proc.stdout is not None
     summary = ""
     node_counts: dict[str, str] = {}
     for line in proc.stdout:
-        sys.stdout.write(line)
-        sys.stdout.flush()
+        with OUTPUT_LOCK:
+            sys.stdout.write(f"{step.name} | {line}")
+            sys.stdout.flush()
         if PYTEST_SUMMARY.search(line):
             summary = line.strip().strip("=").strip()
         elif match := NODE_COUNT.match(line.strip()):
             node_counts[match[1]] = match[2]
-    code = proc.wait()
+    # wait4 rather than wait: the CPU time of the step and everything it started, a figure that
+    # depends far less than the wall time on what else the machine is doing.
+    _, status, usage = os.wait4(proc.pid, 0)
+    code = proc.returncode = os.waitstatus_to_exitcode(status)
     if node_counts and not summary:
         summary = ", ".join(f"{v} {k}" for k, v in node_counts.items())
-    return StepResult(name, code == 0, summary or ("ok" if code == 0 else f"exit {code}"))
+    seconds = time.monotonic() - started
+    summary = summary or ("ok" if code == 0 else f"exit {code}")
+    result = StepResult(step.name, code == 0, summary, seconds, usage.ru_utime + usage.ru_stime)
+    progress(f"{step.name}: {'PASS' if result.ok else 'FAIL'} in {seconds:.1f}s, "
+             f"CPU {result.cpu_seconds:.1f}s  ({result.summary})")  # fmt: skip
+    return result
+
+
+def run_lanes(lanes: Sequence[Sequence[Step]], env: dict[str, str]) -> list[StepResult]:
+    """Run each lane's steps in order, the lanes side by side; results in the lanes' order."""
+
+    def lane(steps: Sequence[Step]) -> list[StepResult]:
+        return [run_step(step, env) for step in steps]
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=len(lanes)) as pool:
+        done = [pool.submit(lane, steps) for steps in lanes]
+        return [r for future in done for r in future.result()]
 
 
 def cmd_test(args: argparse.Namespace) -> int:
     """`test`: install prerequisites, build, then run every check; non-zero if any fails."""
-    if not args.no_install:
-        install_prerequisites(for_tests=True)
-    site = build_site(DEFAULT_OUT)
-    pyodide_test_wheels()  # fetched now so the in-Pyodide run needs no network
-    env = dict(os.environ, WH_SITE_DIR=str(site.root), PYTHONDONTWRITEBYTECODE="1")
-    py = sys.executable
-    own = ["build.py", "e2e/conftest.py", "e2e/test_boot.py", "e2e/test_build.py",
-           "bench/browser_bench.py"]  # fmt: skip
-    steps = [
-        ("ruff", [py, "-m", "ruff", "check", "."]),
-        ("mypy --strict", [py, "-m", "mypy", "--strict", "engine/wavinghands", *own]),
-        ("pytest tests/", [py, "-m", "pytest", "tests", "-p", "no:cacheprovider"]),
-        ("tests in Pyodide (Node)", ["node", "tests/pyodide/run.mjs", "--site", str(site.root)]),
-        ("JS unit tests (Node)", ["node", "--test", "tests/js/"]),
-    ]
-    if not args.skip_e2e:
-        steps.append(("pytest e2e/", [py, "-m", "pytest", "e2e", "-p", "no:cacheprovider"]))
-    results = [run_step(name, cmd, env) for name, cmd in steps]
-    print("\n===== summary", flush=True)
+    install = not args.no_install
+    venv_python = VENV / "bin" / "python"
+    py = str(venv_python if install or venv_python.exists() else Path(sys.executable))
+
+    def debian() -> None:
+        if install and (missing := debian_packages_missing(for_tests=True)):
+            with timed(f"apt-get install {' '.join(missing)}"):
+                apt_install(missing)
+
+    def venv() -> None:
+        if install:
+            with timed("dev tools in .venv/ (pip install of pyproject.toml's dev extra)"):
+                dev_venv()
+
+    # Set-up: Debian's packages, the venv and the site build are independent, so they run side
+    # by side; each check then waits only for what it uses (the in-Pyodide and JS tests need
+    # no venv, so they start as soon as the site is built).
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as setup:
+        debian_ready, venv_ready = setup.submit(debian), setup.submit(venv)
+        if not (shutil.which("node") and shutil.which("npm")):
+            debian_ready.result()
+        with timed("site build"):
+            site = build_site(DEFAULT_OUT)
+        with timed("Pyodide test wheels"):
+            pyodide_test_wheels()  # fetched now so the in-Pyodide run needs no network
+        env = dict(os.environ, WH_SITE_DIR=str(site.root), PYTHONDONTWRITEBYTECODE="1")
+        own = ["build.py", "e2e/conftest.py", "e2e/test_boot.py", "e2e/test_build.py",
+               "bench/browser_bench.py"]  # fmt: skip
+        # Two lanes for two cores.  The browser tests mostly wait on Chromium (boots,
+        # connections, timeouts), so they get a lane of their own, split over two pytest-xdist
+        # workers a module each (a module shares one browser; --dist loadfile keeps it whole);
+        # the CPU-bound checks take turns in the other.  --verbosity=1: a line per browser test.
+        e2e = [py, "-m", "pytest", "e2e", "-p", "no:cacheprovider", "--verbosity=1",
+               "-n", "2", "--dist", "loadfile"]  # fmt: skip
+        browser = [Step("pytest e2e/", e2e, (debian_ready, venv_ready))]
+        pyodide = ["node", "tests/pyodide/run.mjs", "--site", str(site.root)]
+        mypy = [py, "-m", "mypy", "--strict", "engine/wavinghands", *own]
+        tests = [py, "-m", "pytest", "tests", "-p", "no:cacheprovider"]
+        checks = [
+            Step("tests in Pyodide (Node)", pyodide),
+            Step("JS unit tests (Node)", ["node", "--test", "tests/js/"]),
+            Step("ruff", [py, "-m", "ruff", "check", "."], (venv_ready,)),
+            Step("mypy --strict", mypy, (venv_ready,)),
+            Step("pytest tests/", tests, (venv_ready,)),
+        ]
+        results = run_lanes([browser, checks] if not args.skip_e2e else [checks], env)
+    print("\n===== summary (wall and CPU seconds per step)", flush=True)
     for r in results:
-        print(f"{'PASS' if r.ok else 'FAIL'}  {r.name:<26} {r.summary}", flush=True)
+        verdict = "PASS" if r.ok else "FAIL"
+        times = f"{r.seconds:6.1f}s {r.cpu_seconds:6.1f}s"
+        print(f"{verdict}  {r.name:<26} {times}  {r.summary}", flush=True)
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    progress(f"all steps finished; load average {load} (1, 5, 15 min)")
     # One closing line over every runner, in the plain form CI reads ("N passed, N failed").
     passed = sum(_count(r.summary, ("passed", "pass")) for r in results)
     failed = sum(_count(r.summary, ("failed", "fail")) for r in results) + \
@@ -700,8 +960,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_test.add_argument("--no-install", action="store_true", help="assume prerequisites exist")
     args = parser.parse_args(argv)
     try:
-        if args.command in ("build", "serve") and not getattr(args, "no_build", False):
-            install_prerequisites(for_tests=False)
+        # Building needs Python's standard library, Node.js and npm: nothing from PyPI.
+        building = args.command in ("build", "serve") and not getattr(args, "no_build", False)
+        if building and (missing := debian_packages_missing(for_tests=False)):
+            apt_install(missing)
         if args.command == "build":
             build_site(Path(args.out))
             return 0

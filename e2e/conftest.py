@@ -84,6 +84,8 @@ def launch_chromium() -> Iterator[Callable[..., Any]]:
             browsers.append(browser)
             return browser
 
+        # Tests that need a persistent profile (installability) reach Playwright through here.
+        launch.playwright = playwright  # type: ignore[attr-defined]
         try:
             yield launch
         finally:

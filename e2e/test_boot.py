@@ -11,14 +11,15 @@ import base64
 import hashlib
 import http.server
 import json
+import re
 import shutil
 import threading
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import build  # the repository root is on sys.path (e2e/conftest.py)
+from conftest import CHROMIUM, CHROMIUM_ARGS
 
 ENGINE_MS = 90_000
 
@@ -212,10 +213,29 @@ def test_wasm_served_with_the_wrong_type_is_reported_not_hung(page: Any, server_
     assert "wrong type" in result["message"], result
 
 
+SAVE_DUEL_JS = """async () => {
+  const { call } = await import('./engine.js');
+  const storage = await import('./storage.js');
+  const params = { names: ['Ann', 'Bo'], ruleset: {}, seed: 'fedcba9876543210' };
+  const made = await call('new_game', JSON.stringify(params));
+  if (!made.ok) throw new Error(JSON.stringify(made.error));
+  const id = storage.newGameId();
+  storage.saveGame({ id, mode: 'hotseat', game: made.game, summary: { names: ['Ann', 'Bo'] } });
+  return { id, game: JSON.stringify(made.game) };
+}"""
+
+LOAD_DUEL_JS = """async (id) => {
+  const storage = await import('./storage.js');
+  const saved = storage.loadGame(id);
+  return saved ? JSON.stringify(saved.game) : null;
+}"""
+
+
 def test_an_update_downloads_only_the_files_that_changed(
     browser: Any, site_dir: Path, tmp_path: Path
 ) -> None:
-    """A new build's service worker reuses the unchanged files it already holds."""
+    """A new build's service worker reuses the unchanged files it already holds, the open page
+    says a new version is ready, and a duel saved before the update is still there after it."""
     root = tmp_path / "site"
     shutil.copytree(site_dir, root)
     fetched: list[str] = []
@@ -235,6 +255,8 @@ def test_an_update_downloads_only_the_files_that_changed(
         page = context.new_page()
         assert boot(page, url)["ok"]
         page.evaluate("window.__offlineReady")
+        saved = page.evaluate(SAVE_DUEL_JS)
+        assert page.evaluate(LOAD_DUEL_JS, saved["id"]) == saved["game"] != "null"
         # The next build: one stylesheet changed, hence a new sw.js.
         css = root / "style.css"
         css.write_bytes(css.read_bytes() + b"\n/* next build */\n")
@@ -250,13 +272,115 @@ def test_an_update_downloads_only_the_files_that_changed(
         # The browser checks sw.js on navigation (and sw-register.js registers it again); the
         # new worker installs, activates and deletes the old cache.
         wanted = [f"wavinghands-{version}"]
-        deadline = time.monotonic() + ENGINE_MS / 1000
-        while page.evaluate("caches.keys()") != wanted:
-            assert time.monotonic() < deadline, page.evaluate("caches.keys()")
-            time.sleep(0.2)
+        # wait_for_function does not await a promise, so each poll starts a read of the cache
+        # names and tests what the previous one found.
+        page.wait_for_function(
+            """(wanted) => {
+                caches.keys().then((keys) => { window.__cacheNames = JSON.stringify(keys); });
+                return window.__cacheNames === JSON.stringify(wanted);
+            }""",
+            arg=wanted, polling=100, timeout=ENGINE_MS,
+        )  # fmt: skip
+        assert page.evaluate("caches.keys()") == wanted
         assert "/style.css" in fetched, fetched
         assert not any(path.startswith("/pyodide/") for path in fetched), fetched
+        # The page that was open when the new version took over says so, and keeps running.
+        page.wait_for_selector("[data-testid=update-ready]", timeout=ENGINE_MS)
+        assert call(page, "spells")["value"]["ok"] is True
+        page.click("[data-testid=update-reload]")
+        page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS)
+        assert page.evaluate(LOAD_DUEL_JS, saved["id"]) == saved["game"]
+        assert boot(page, url)["ok"]
     finally:
         context.close()
         server.shutdown()
         server.server_close()
+
+
+def test_the_page_is_installable(
+    launch_chromium: Any, server_url: str, site_dir: Path, tmp_path: Path
+) -> None:
+    """A web app manifest with 192 and 512 px PNG icons: Chromium finds nothing missing.
+
+    In a persistent profile: Chromium never offers installation in an incognito one, which is
+    what Playwright's ordinary contexts are."""
+    manifest = json.loads((site_dir / "manifest.webmanifest").read_text())
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "./"
+    for icon in manifest["icons"]:
+        data = (site_dir / icon["src"]).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n", icon
+        width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+        assert f"{width}x{height}" == icon["sizes"], icon
+    context = launch_chromium.playwright.chromium.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=CHROMIUM, args=list(CHROMIUM_ARGS), headless=True
+    )
+    try:
+        page = context.new_page()
+        assert boot(page, server_url)["ok"]
+        page.evaluate("window.__offlineReady")
+        cdp = context.new_cdp_session(page)
+        errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        assert errors == [], errors
+        assert cdp.send("Page.getAppManifest")["errors"] == []
+    finally:
+        context.close()
+
+
+# Every text the engine status line shows, in order (installed before the page's scripts).
+WATCH_STATUS_JS = """(() => {
+  window.__statusTexts = [];
+  new MutationObserver(() => {
+    const el = document.querySelector('.engine-status-text');
+    const text = el && el.textContent;
+    if (text && window.__statusTexts.at(-1) !== text) window.__statusTexts.push(text);
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+})();"""
+
+# Computer against computer until the duel ends (or `limit` steps), then the record round trip:
+# most of the engine's code runs in the restored interpreter.
+PLAY_JS = """async (limit) => {
+  const { call } = await import('./engine.js');
+  const params = { names: ['A', 'B'], ruleset: {}, seed: '0123456789abcdef' };
+  const made = await call('new_game', JSON.stringify(params));
+  if (!made.ok) return { error: made.error };
+  let game = made.game;
+  let steps = 0;
+  for (; steps < limit; steps++) {
+    const text = JSON.stringify(game);
+    const seen = await call('view', text, '0');
+    if (!seen.ok) return { error: seen.error };
+    if (seen.view.phase.kind === 'over') break;
+    const inputs = {};
+    for (const actor of seen.view.phase.actors) {
+      const chosen = await call('ai_input', text, String(actor));
+      if (!chosen.ok) return { error: chosen.error };
+      inputs[actor] = chosen.input;
+    }
+    const stepped = await call('step', text, JSON.stringify(inputs));
+    if (!stepped.ok) return { error: stepped.error };
+    game = stepped.game;
+  }
+  const record = await call('export_record', JSON.stringify(game));
+  if (!record.ok) return { error: record.error };
+  const again = await call('import_record', JSON.stringify(record.record));
+  return { steps, imported: again.ok, error: again.ok ? null : again.error };
+}"""
+
+
+def test_the_snapshot_boot_needs_no_stdlib_archive(page: Any, server_url: str) -> None:
+    """The snapshot holds every module the engine imports: python_stdlib.zip is not fetched
+    (it is the fallback's), and a whole duel plus its record round trip still work."""
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.add_init_script(WATCH_STATUS_JS)
+    result = boot(page, server_url)
+    assert result["ok"] and result["timings"]["path"] == "snapshot", result
+    # Progress in bytes while the files come in, ending at their full size.
+    texts = page.evaluate("window.__statusTexts")
+    fetching = [t for t in texts if t.startswith("Fetching the rules engine:")]
+    assert fetching, texts
+    assert re.fullmatch(r"Fetching the rules engine: ([\d.]+) of \1 MB…", fetching[-1]), fetching
+    played = page.evaluate(PLAY_JS, 60)
+    assert played["error"] is None and played["imported"] is True, played
+    assert played["steps"] > 2, played
+    assert not [url for url in requested if url.endswith("python_stdlib.zip")], requested

@@ -1,13 +1,20 @@
-"""build.py itself: reproducible output, and `serve` printing its URL with the right types."""
+"""build.py itself: reproducible output, the engine wheel it writes, and `serve` printing its
+URL (and how to stop it) with the right types."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import os
+import socket
 import subprocess
 import sys
 import urllib.request
+import zipfile
 from pathlib import Path
 
 import build  # the repository root is on sys.path (e2e/conftest.py)
+import pytest
 
 
 def test_two_builds_give_identical_bytes(tmp_path: Path) -> None:
@@ -30,6 +37,9 @@ def test_serve_prints_its_url_and_serves_wasm_as_wasm(site_dir: Path) -> None:
             line = proc.stdout.readline()
             url = line.split(" at ", 1)[1].split()[0]
             assert url.startswith("http://127.0.0.1:") and url.endswith("/"), line
+            # It says that it holds the terminal and how to stop it.
+            note = proc.stdout.readline()
+            assert "terminal" in note and "Ctrl-C" in note, note
             with urllib.request.urlopen(url + "pyodide/pyodide.asm.wasm") as response:
                 assert response.headers["Content-Type"] == "application/wasm"
             with urllib.request.urlopen(url) as response:
@@ -37,3 +47,64 @@ def test_serve_prints_its_url_and_serves_wasm_as_wasm(site_dir: Path) -> None:
         finally:
             proc.terminate()
             proc.wait(timeout=10)
+
+
+def test_engine_wheel_holds_the_package_installs_and_imports(tmp_path: Path) -> None:
+    name, data = build.engine_wheel()
+    assert name == "wavinghands-0.1.0-py3-none-any.whl"
+    assert build.engine_wheel() == (name, data), "the wheel's bytes depend on its content alone"
+    wheel = tmp_path / name
+    wheel.write_bytes(data)
+    package = build.ROOT / "engine" / "wavinghands"
+    sources = {
+        f"wavinghands/{p.relative_to(package).as_posix()}"
+        for p in package.rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"
+    }
+    with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
+        assert {n for n in names if ".dist-info/" not in n} == sources
+        assert names[-1] == "wavinghands-0.1.0.dist-info/RECORD"
+        record = zf.read(names[-1]).decode().splitlines()
+        for row in record:
+            path, digest, size = row.split(",")
+            if path.endswith("/RECORD"):
+                continue
+            body = zf.read(path)
+            expected = base64.urlsafe_b64encode(hashlib.sha256(body).digest()).rstrip(b"=")
+            assert digest == "sha256=" + expected.decode() and int(size) == len(body), path
+        assert {r.split(",")[0] for r in record} == set(names)
+        metadata = zf.read("wavinghands-0.1.0.dist-info/METADATA").decode()
+        assert "Name: wavinghands\nVersion: 0.1.0\n" in metadata
+    # pip takes it, and the package imports from where pip put it.
+    target = tmp_path / "site-packages"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-index",
+         "--disable-pip-version-check", "--target", str(target), str(wheel)],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    probe = subprocess.run(
+        [sys.executable, "-c", "import json, wavinghands, wavinghands.api as a; "
+         "print(wavinghands.__file__, json.loads(a.spells())['ok'])"],
+        cwd=tmp_path, env=dict(os.environ, PYTHONPATH=str(target)),
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    where, ok = probe.stdout.split()
+    assert where.startswith(str(target)) and ok == "True", probe.stdout
+
+
+def test_the_server_is_silent_when_a_browser_hangs_up(
+    site_dir: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    server = build.SiteServer(site_dir, port=0)
+    ours, browser = socket.socketpair()
+    try:
+        # The browser asks for the 9 MB runtime and hangs up before reading any of it, so the
+        # server's writes fail (EPIPE) long before the file is sent.
+        browser.sendall(b"GET /pyodide/pyodide.asm.wasm HTTP/1.1\r\nHost: x\r\n\r\n")
+        browser.close()
+        server.RequestHandlerClass(ours, ("127.0.0.1", 1), server)  # handles it, here and now
+        assert capfd.readouterr().err == ""
+    finally:
+        ours.close()
+        server.server_close()

@@ -187,8 +187,11 @@ def test_hotseat_duel_reload_export_import(page, server_url, shot) -> None:
     )
     shot(page, "import", full_page=False)
     page.click("[data-testid=import-submit]")
-    page.wait_for_selector("[data-testid=game-over]", timeout=ENGINE_MS)
-    assert page.inner_text("[data-testid=result-title]") == title
+    # A finished duel opens in the replay viewer; its last step shows the same result.
+    page.wait_for_selector("[data-testid=replay-screen][data-step='0']", timeout=ENGINE_MS)
+    page.click("[data-testid=replay-last]")
+    page.wait_for_selector("[data-testid=replay-result]", timeout=ENGINE_MS)
+    assert page.inner_text("[data-testid=replay-result]").startswith(title)
     assert page.locator("[data-testid=saved-games]").count() == 0
     assert not errors, errors
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from citing import cite
 from dsl import Duel
 
 from wavinghands.preview import preview
@@ -82,3 +83,71 @@ def test_a_waiting_delayed_effect_asks_which_spell_to_bank() -> None:
     (q,) = [q for q in p["questions"] if q["kind"] == "bank"]
     assert {o["spell"] for o in q["options"]} == {"missile"}
     assert {(o["hand"]) for o in q["options"]} == {"L", "R"}
+
+
+def _monster_questions(p: dict[str, Any]) -> list[dict[str, Any]]:
+    return [q for q in p["questions"] if q["kind"] == "monster"]
+
+
+def test_only_the_summons_chosen_asks_where_its_monster_attacks() -> None:
+    # "no more than one spell is created per gesture": P-S-F-W completes summon ogre and, in its
+    # last three gestures, summon goblin; one is cast, so one monster comes and one is asked about.
+    d = Duel(A="P S F / - - -", B="- - - / - - -").run()
+    p = _preview(d, 0, "W", "P")
+    (q,) = _monster_questions(p)
+    assert (q["monster"], q["spell"]) == ("new:0:L", "summon_ogre")  # the longer is the default
+    assert q["label"] == "The ogre you are summoning attacks"
+    shield = next(x for x in p["questions"] if x["kind"] == "target" and x["hand"] == "R")
+    assert [o["id"] for o in shield["options"]].count("new:0:L") == 1  # one monster, listed once
+
+
+def test_the_monster_question_follows_the_spell_chosen() -> None:
+    d = Duel(A="P S F / - - -", B="- - - / - - -").run()
+    p = _preview(d, 0, "W", "-",
+                 casts=[{"set": 0, "hand": "L", "spell": "summon_goblin"}])
+    (q,) = _monster_questions(p)
+    assert (q["monster"], q["spell"]) == ("new:0:L", "summon_goblin")
+    assert q["label"] == "The goblin you are summoning attacks"
+    assert all(not o["id"].startswith("new:") for o in q["options"])  # never itself
+
+
+@cite("in the following turn, the caster of the spell writes down the gesture he wants the "
+      "subject's named hand to perform.")
+def test_opponent_next_follows_the_hand_the_viewer_controls() -> None:
+    # A charms B's right hand (P-S-D-F, turns 1-4); B's right hand made S on turn 4, so S-D
+    # (missile) is one gesture away - but only if A writes D for it.
+    d = Duel(A="P S D F/- - - -", B="- - - -/- - - S").decide(4, {"charm:W1": "R"}).run()
+    p = _preview(d, 0, "-", "-")
+    right = {o["spell"]: o for o in p["opponent_next"] if o["hand"] == "R"}
+    assert right["missile"]["yours"] is True
+    assert all(o.get("yours") is None for o in p["opponent_next"] if o["hand"] == "L")
+    chosen = _preview(d, 0, "-", "-", charm={"gesture": "F"})
+    assert "missile" not in {o["spell"] for o in chosen["opponent_next"] if o["hand"] == "R"}
+    chosen = _preview(d, 0, "-", "-", charm={"gesture": "D"})
+    assert [o["spell"] for o in chosen["opponent_next"] if o["hand"] == "R"] == ["missile"]
+
+
+def _confirms(p: dict[str, Any]) -> dict[str, str]:
+    return {w["field"]: w["code"] for w in p["warnings"] if w.get("confirm")}
+
+
+def test_a_spell_that_hurts_aimed_at_nobody_or_oneself_asks_to_confirm() -> None:
+    # Missile's usual target is the opponent (the table): aimed elsewhere it is a slip.
+    d = Duel(A="S/-", B="-/-").run()
+    assert _confirms(_preview(d, 0, "D", "-")) == {}
+    at_nobody = _preview(d, 0, "D", "-", casts=[{"set": 0, "hand": "L", "spell": "missile",
+                                                 "target": "none"}])
+    assert _confirms(at_nobody) == {"casts.0.L": "aimed-at-nobody"}
+    at_self = _preview(d, 0, "D", "-", casts=[{"set": 0, "hand": "L", "spell": "missile",
+                                               "target": "W0"}])
+    assert _confirms(at_self) == {"casts.0.L": "aimed-at-own-side"}
+    # A shield is meant for oneself: no warning.
+    assert _confirms(_preview(d, 0, "P", "-", casts=[{"set": 0, "hand": "L", "spell": "shield",
+                                                      "target": "W0"}])) == {}
+
+
+def test_a_new_monster_sent_at_its_summoner_asks_to_confirm() -> None:
+    d = Duel(A="S F/- -", B="- -/- -").run()
+    p = _preview(d, 0, "W", "-", monsters={"new:0:L": "W0"})
+    assert _confirms(p) == {"monsters.new:0:L": "monster-at-own-side"}
+    assert _confirms(_preview(d, 0, "W", "-", monsters={"new:0:L": "none"})) == {}

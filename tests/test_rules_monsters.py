@@ -9,6 +9,7 @@ a case answers the subject's decision (`decide`) with "ice"; decision ids are
 from __future__ import annotations
 
 import pytest
+from citing import cite
 from dsl import Duel
 from rules_table import Case, cast, cite_problems, run_case
 
@@ -426,3 +427,9 @@ def test_stab_at_the_monster_being_summoned_is_refused_or_lands() -> None:
     goblin = g.monsters[0]
     assert goblin.kind == "goblin" and not goblin.alive, \
         f"stab at new:1:L was accepted but did nothing: {goblin}"
+
+
+@cite("the ogre created inflicts and is destroyed by two points of damage")
+def test_the_summons_line_uses_an_before_a_vowel() -> None:
+    d = Duel(A="P S F W/- - - -", B="- - - -/- - - -").run()
+    assert "brings forth an ogre (M1) for A." in d.log_of("A")

@@ -3,8 +3,9 @@
 //   node tools/snapshot.mjs PYODIDE_DIR ENGINE_WHEEL OUT_FILE
 //
 // Boots the site's own Pyodide under Node, unpacks the engine wheel into site-packages,
-// imports wavinghands.api (plus what the worker needs right after a restore), and writes
-// pyodide.makeMemorySnapshot() to OUT_FILE.  Restoring it in the browser skips the interpreter's
+// imports wavinghands.api (plus what the worker needs right after a restore), collects garbage,
+// zeroes the freed memory and writes pyodide.makeMemorySnapshot() to OUT_FILE, its static
+// memory XORed with the wasm's data segments (OUT_FILE.json says where the memory starts).  Restoring it in the browser skips the interpreter's
 // start-up and the engine's import, which is most of a boot (docs/build.md has the numbers).
 //
 // The snapshot is the wasm heap, so the same inputs must give the same bytes: the clock and
@@ -16,6 +17,7 @@ import nodeCrypto from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { xorDataSegments } from "../web/wasm-data.js";
 
 // Must match what engine-worker.js expects to find in a restored interpreter.
 const WHEEL_PATH = "/tmp/engine.whl";
@@ -61,12 +63,122 @@ with zipfile.ZipFile(${JSON.stringify(WHEEL_PATH)}) as wheel:
 importlib.invalidate_caches()
 for name in ${JSON.stringify(PRELOAD)}:
     importlib.import_module(name)
+# Every module of the engine, and so every stdlib module any of them imports: the page boots
+# from the snapshot without the stdlib archive, so nothing may be left to import later.
+import pkgutil, wavinghands
+for info in pkgutil.walk_packages(wavinghands.__path__, "wavinghands."):
+    if not info.name.endswith("__main__"):
+        importlib.import_module(info.name)
 # The page asks for the spell table first; whatever the engine caches for it is then ready.
 sys.modules["wavinghands.api"].spells()
-del wheel, site_packages, name
+del wheel, site_packages, name, info, pkgutil, wavinghands
 `);
   pyodide.FS.unlink(WHEEL_PATH);
-  writeFileSync(outFile, pyodide.makeMemorySnapshot());
+  pyodide.runPython("import gc; gc.collect()");
+  const cleared = clearFreeMemory(pyodide._module);
+  console.log(`snapshot: ${cleared.toLocaleString("en")} bytes of freed memory zeroed`);
+  const snapshot = pyodide.makeMemorySnapshot();
+  // The static memory is mostly the wasm's own data segments, which the browser already has:
+  // stored XORed with them it compresses to almost nothing (web/wasm-data.js).  The worker
+  // needs to know where the memory image starts (after Pyodide's header).
+  const offset = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1];
+  xorDataSegments(readFileSync(path.join(pyodideDir, "pyodide.asm.wasm")), snapshot.subarray(offset));
+  writeFileSync(outFile, snapshot);
+  writeFileSync(`${outFile}.json`, JSON.stringify({ offset }));
+}
+
+/**
+ * Turn the snapshot's static memory into a difference from the memory a fresh instance starts
+ * with, in place; returns where it is, the words left out of it and the starting memory's
+ * checksum.
+ *
+ * Memory below __heap_base is the wasm's data segments (plus what start-up changed in them):
+ * ~14 MB that the browser already has from pyodide.asm.wasm and that gzip squeezes to only
+ * ~1.5 MB.  XORed with the memory of a fresh instance it is nearly all zeros.  The starting
+ * memory is taken exactly where engine-worker.js takes it: inside `createPyodideModule`, from
+ * an instance set up to restore this snapshot.  Start-up writes a few words from the clock and
+ * the random source; two instances with different ones show which, and those words are stored
+ * as they are ("volatile", [from, to) word ranges).  The worker checks the checksum (over the
+ * rest) before adding the memory back and boots without the snapshot if it differs.
+ */
+async function subtractStaticMemory(loadPyodide, pyodideDir, snapshot, heapBase) {
+  const { default: createModule } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.asm.mjs")).href);
+  const offset = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1];
+  if (offset % 4 || heapBase % 4) throw new Error(`unaligned snapshot memory (${offset}, ${heapBase})`);
+  const startingMemory = async (seed) => {
+    installFixedEnvironment(seed);
+    let start = null;
+    await loadPyodide({
+      indexURL: path.resolve(pyodideDir) + path.sep,
+      _loadSnapshot: snapshot.slice(),
+      _sysExecutable: "python",
+      createPyodideModule: async (settings) => {
+        const module = await createModule(settings);
+        start = new Uint32Array(module.HEAPU8.slice(0, heapBase).buffer);
+        return module;
+      },
+    });
+    return start;
+  };
+  const base = await startingMemory(1);
+  const other = await startingMemory(2);
+  const volatile = [];
+  for (let i = 0; i < base.length; i++) {
+    if (base[i] === other[i]) continue;
+    // Neighbours of a changed word are taken along: one range per value, not per word.
+    const from = Math.max(0, i - 4);
+    const last = volatile[volatile.length - 1];
+    if (last && from <= last[1]) last[1] = Math.min(base.length, i + 5);
+    else volatile.push([from, Math.min(base.length, i + 5)]);
+  }
+  for (const [from, to] of volatile) base.fill(0, from, to);
+  const words = new Uint32Array(snapshot.buffer, snapshot.byteOffset + offset, heapBase / 4);
+  for (let i = 0; i < words.length; i++) words[i] ^= base[i];
+  return { offset, length: heapBase, volatile, checksum: checksum(base) };
+}
+
+/** FNV-1a over 32-bit words; engine-worker.js computes the same. */
+function checksum(words) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < words.length; i++) h = Math.imul(h ^ words[i], 0x01000193) >>> 0;
+  return h;
+}
+
+/**
+ * Zero what the heap no longer uses, so it compresses to nothing: the payload of every free
+ * dlmalloc chunk (left holding whatever was freed there: parsed sources, decompressed zip
+ * members) and the memory above the break.  Chunk headers and free-list links stay intact.
+ * Pyodide's CPython allocates every object with malloc (no pymalloc arenas), so this reaches
+ * all freed memory.  The walk is checked to end exactly at the break; if it does not, nothing
+ * is touched.  Returns the number of bytes zeroed.
+ */
+function clearFreeMemory(module) {
+  const heap = module.HEAPU8;
+  const words = new Uint32Array(heap.buffer);
+  const start = module.___heap_base;
+  const end = module._sbrk(0);
+  // A free chunk keeps prev_foot, head, fd, bk and (tree chunks) child[2], parent, index.
+  const KEEP = 32;
+  const free = [];
+  let chunk = start;
+  while (chunk < end) {
+    const head = words[(chunk + 4) >> 2];
+    const size = head & ~7;
+    if (size < 16 || chunk + size > end) break;
+    if (!(head & 2) && size > KEEP) free.push([chunk + KEEP, chunk + size]);
+    chunk += size;
+  }
+  if (chunk !== end) {
+    console.warn(`snapshot: the heap walk stopped at ${chunk}, not at the break ${end}; nothing zeroed`);
+    return 0;
+  }
+  let cleared = heap.length - end;
+  heap.fill(0, end);
+  for (const [from, to] of free) {
+    heap.fill(0, from, to);
+    cleared += to - from;
+  }
+  return cleared;
 }
 
 main().catch((err) => {

@@ -19,7 +19,7 @@ async function askRaw(fn, ...jsonArgs) {
   }
 }
 
-/** bootEngine(onProgress(stage, fraction)) -> Promise resolving when the engine can answer; rejects with a player-facing Error. */
+/** bootEngine(onProgress(stage, fraction, detail)) -> Promise resolving when the engine can answer; rejects with a player-facing Error. */
 export function bootEngine(onProgress) {
   return startEngine(onProgress);
 }
@@ -40,6 +40,8 @@ export const spells = () => ask('spells');
 export const exportRecord = (game) => ask('export_record', game);
 /** importRecord(recordText) -> {ok, game}: replays a record given as JSON text (the engine reports bad JSON too). */
 export const importRecord = (recordText) => askRaw('import_record', recordText);
+/** replayStep(recordText, index) -> {ok, step, steps, label, views: [v0, v1], events: {"0": [...], "1": [...]}}: one step of a record's replay. */
+export const replayStep = (recordText, index) => askRaw('replay_step', recordText, json(index));
 /** aiInput(game, wizard, level?) -> {ok, input}: the computer opponent's input for the current phase; level 'novice' | 'fair' | 'strong'. */
 export const aiInput = (game, wizard, level) => (level ? ask('ai_input', game, wizard, level) : ask('ai_input', game, wizard));
 /** aiAdvice(game, wizard) -> {ok, input, gestures, why}: what the strong opponent would write in this wizard's place (the coach). */

@@ -13,6 +13,7 @@ import { failureScreen, passScreen, resumeScreen, startScreen } from './ui/scree
 import { decisionScreen, gameOverScreen, ordersScreen } from './ui/duel.js';
 import { coachPanel, DEFAULT_LEVEL, opponentOptions, thinkingScreen } from './ui/opponent.js';
 import { installRemote } from './remote.js';
+import { createReplay, replayLinkIn } from './replay.js';
 
 const screen = document.getElementById('screen');
 const statusBox = document.getElementById('engine-status');
@@ -73,9 +74,13 @@ const STAGE_WORDS = {
   ready: 'Checking the spell book…',
 };
 
-function showProgress(stage, fraction) {
+const megabytes = (bytes) => (bytes / 1e6).toFixed(1);
+
+function showProgress(stage, fraction, detail) {
   if (statusBox.dataset.state !== 'loading') return;
-  statusBox.querySelector('.engine-status-text').textContent = STAGE_WORDS[stage] || `Loading (${stage})…`;
+  statusBox.querySelector('.engine-status-text').textContent = detail
+    ? `Fetching the rules engine: ${megabytes(detail.loaded)} of ${megabytes(detail.total)} MB…`
+    : STAGE_WORDS[stage] || `Loading (${stage})…`;
   const bar = statusBox.querySelector('progress');
   bar.value = Math.round((fraction || 0) * 100);
 }
@@ -133,6 +138,18 @@ function toast(message, kind = '') {
   box.append(el);
   setTimeout(() => el.remove(), 5000);
 }
+
+/** Say once that a new version is installed; reloading (which keeps the saved duel) is the player's call. */
+function announceUpdate() {
+  if (document.querySelector('[data-testid=update-ready]')) return;
+  const reload = h('button', { type: 'button', class: 'tool', 'data-testid': 'update-reload',
+    onclick: () => location.reload() }, 'Reload');
+  const note = h('div', { class: 'toast update', 'data-testid': 'update-ready' },
+    'A new version of Waving Hands is ready. Your duel is saved; reload when it suits you. ', reload);
+  document.getElementById('toasts').append(note);
+}
+window.addEventListener('wavinghands:update-ready', announceUpdate);
+if (window.__updateReady) announceUpdate();
 
 function fail(message) {
   show(failureScreen({ message, onHome: goHome }));
@@ -237,6 +254,12 @@ async function importDuel(text, mode) {
     holder: null,
   };
   toast('Record loaded.');
+  if (first.view.phase.kind === 'over') {
+    // A finished duel is for reading: it opens in the replay viewer, from its first turn.
+    state.duel.summary = summarize([first.view], first.view.phase);
+    persist();
+    return replay.open(text.trim());
+  }
   await advance();
   return null;
 }
@@ -372,6 +395,7 @@ function showActor(w, view) {
     if (!checked.ok) return [{ code: checked.error.code, field: '', message: checked.error.message }];
     if (checked.problems.length) return checked.problems;
     duel.pending[String(w)] = input;
+    if (duel.drafts) delete duel.drafts[String(w)];
     markSeen(w, view);
     persist();
     await advance();
@@ -388,11 +412,22 @@ function showActor(w, view) {
     submit: (orders) => accept({ ...orders, nonce: api.freshNonce() }),
     onSpell: (key) => openReference({ spell: key }),
     onHome: goHome,
+    // Unsealed picks are saved with the duel, so a reload keeps them (for this turn only).
+    saved: draftFor(duel, w, view.phase),
+    onDraft: (draft) => {
+      duel.drafts = { ...duel.drafts, [String(w)]: { kind: view.phase.kind, turn: view.phase.turn, draft } };
+      if (state.duel === duel) storage.saveGame(duel);
+    },
     // The coach: only against the computer, only when the player switched it on.
     aside: duel.mode === 'computer' && storage.loadSetting('coach', false)
       ? coachPanel({ ask: () => api.aiAdvice(duel.game, w) }) : null,
   });
   show(s.element, s.destroy);
+}
+
+function draftFor(duel, w, phase) {
+  const kept = duel.drafts && duel.drafts[String(w)];
+  return kept && kept.kind === phase.kind && kept.turn === phase.turn ? kept.draft : null;
 }
 
 function showGameOver(vs) {
@@ -407,6 +442,11 @@ function showGameOver(vs) {
         .then((message) => { if (message) toast(message, 'error'); });
     },
     onExport: () => exportDuel(duel),
+    onReplay: async () => {
+      const answer = await api.exportRecord(duel.game);
+      const message = answer.ok ? await replay.open(JSON.stringify(answer.record)) : answer.error.message;
+      if (message) toast(message, 'error');
+    },
     onHome: goHome,
   });
   show(s.element, s.destroy);
@@ -453,10 +493,22 @@ const remote = installRemote({
   registerMode, show, toast, goHome, fail, engine, openReference, exportDuel, ruleOptions: RULE_OPTIONS,
 });
 
-// First screen: a code link just opened, the duel a reload interrupted, or the start screen.
+// Replays of finished duels and imported records, and links that hold a record (#replay=…).
+const replay = createReplay({ show, goHome, engine });
+
+// First screen: a replay or code link just opened, the duel a reload interrupted, or the start screen.
 const resumeId = storage.currentGameId();
 const resumeSummary = resumeId ? storage.loadGame(resumeId).summary : null;
-if (remote.openAddressLink()) {
+const replayLink = replayLinkIn(location.hash);
+if (replayLink) {
+  show(resumeScreen({ title: 'A recorded duel', onHome: goHome }));
+  replay.openLink(replayLink).then((message) => {
+    if (message) {
+      toast(message, 'error');
+      showStart();
+    }
+  });
+} else if (remote.openAddressLink()) {
   // The link's code decides the screen (web/remote.js).
 } else if (resumeId && resumeSummary && !resumeSummary.over) resume(resumeId);
 else showStart();

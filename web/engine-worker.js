@@ -3,13 +3,15 @@
 // wavinghands.api.<fn>(*args), a JSON string.
 //
 // Messages posted to the page:
-//   {type: "progress", stage, fraction}   boot progress, fraction in [0, 1]
+//   {type: "progress", stage, fraction, detail}   boot progress, fraction in [0, 1]; for the
+//                                         stage "download", detail = {loaded, total} in bytes
 //   {type: "ready", timings}              the engine answers calls; timings in ms since start
 //   {type: "failed", message, detail}     boot failed; message is for the player
 //   {id, result} | {id, error}            the answer to one call
 //
 // Boot, fast path: restore the memory snapshot that build.py made (interpreter started, engine
-// imported), then lay the engine wheel's files out in site-packages for anything read from
+// imported; its static part stored as a difference from the wasm's own starting memory), then
+// lay the engine wheel's files out in site-packages for anything read from
 // disk later.  Both files are fetched with the integrity that engine-build.js lists.  This
 // skips Python's start-up and the engine's import, most of a cold boot (docs/build.md).
 // Fallback, if the snapshot cannot be used: a normal Pyodide boot that installs the engine wheel
@@ -17,11 +19,14 @@
 // needed for a wheel without dependencies, so neither path loads it.
 
 import { BUILD } from "./engine-build.js";
+import { xorDataSegments } from "./wasm-data.js";
 
 const started = performance.now();
 const SITE = new URL("./", import.meta.url);
 const INDEX_URL = new URL("./pyodide/", SITE).href;
 const ENGINE_PACKAGE = "wavinghands";
+// A zip archive with no entries (just its end-of-central-directory record).
+const EMPTY_ZIP = "data:application/zip;base64,UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==";
 // Names a call may use: plain public functions of wavinghands.api, never dunders.
 const CALLABLE = /^[a-z][a-z0-9_]*$/;
 
@@ -31,7 +36,29 @@ const mark = (name) => {
   timings[name] = Math.round(performance.now() - started);
 };
 
-const progress = (stage, fraction) => postMessage({ type: "progress", stage, fraction });
+const progress = (stage, fraction, detail) => postMessage({ type: "progress", stage, fraction, detail });
+
+// Honest progress on a first visit: bytes of the snapshot boot's three big files received so far,
+// out of their sizes as built (engine-build.js).  Reported as {loaded, total} with the fraction.
+const download = { loaded: 0, total: BUILD.wasm.size + BUILD.snapshot.downloadSize + BUILD.wheel.size };
+let lastReport = 0;
+function received(bytes) {
+  download.loaded += bytes;
+  const now = performance.now();
+  if (now - lastReport < 100 && download.loaded < download.total) return;
+  lastReport = now;
+  const share = Math.min(1, download.loaded / download.total);
+  progress("download", 0.05 + 0.55 * share, { ...download });
+}
+
+/** A pass-through stream that counts what flows through it as received. */
+const counting = () =>
+  new TransformStream({
+    transform(chunk, controller) {
+      received(chunk.byteLength);
+      controller.enqueue(chunk);
+    },
+  });
 
 /** A boot failure with a sentence a player can act on, and the technical detail. */
 class BootError extends Error {
@@ -119,7 +146,7 @@ async function loadSnapshot(target) {
   } else {
     timings.snapshotSource = "download";
     const gz = await fetchChecked(BUILD.snapshot);
-    await streamInto(gz.body.pipeThrough(new DecompressionStream("gzip")), target);
+    await streamInto(gz.body.pipeThrough(counting()).pipeThrough(new DecompressionStream("gzip")), target);
   }
   mark("snapshot");
   progress("runtime", 0.6);
@@ -156,7 +183,7 @@ async function fetchWheel() {
   // error: a damaged wheel must say so, and the fallback boot could not fix it anyway.
   const response = await fetch(new URL(BUILD.wheel.url, SITE));
   if (!response.ok) throw new Error(`Failed to load '${BUILD.wheel.url}': request failed (${response.status})`);
-  const bytes = await response.arrayBuffer();
+  const bytes = await new Response(response.body.pipeThrough(counting())).arrayBuffer();
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   const integrity = `sha256-${btoa(String.fromCharCode(...digest))}`;
   if (integrity !== BUILD.wheel.integrity) {
@@ -164,6 +191,34 @@ async function fetchWheel() {
   }
   return bytes;
 }
+
+// Pyodide compiles pyodide.asm.wasm while it downloads (instantiateStreaming); a copy of its
+// bytes is kept for the snapshot, whose static memory needs the wasm's data segments added back
+// (web/wasm-data.js).  The copy is checked against the build's integrity like every file.
+let keepWasm;
+const wasmBytes = new Promise((resolve, reject) => {
+  keepWasm = { resolve, reject };
+});
+wasmBytes.catch(() => {});
+const instantiateStreaming = WebAssembly.instantiateStreaming;
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  const response = await source;
+  if (!response.body) return instantiateStreaming(response, imports);
+  const [forCompiler, forSnapshot] = response.body.tee();
+  new Response(forSnapshot.pipeThrough(counting()))
+    .arrayBuffer()
+    .then(async (buffer) => {
+      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
+      const integrity = `sha256-${btoa(String.fromCharCode(...digest))}`;
+      if (integrity !== BUILD.wasm.integrity) {
+        throw new BootError(SAY.damaged, `pyodide.asm.wasm: expected ${BUILD.wasm.integrity}, got ${integrity}`);
+      }
+      keepWasm.resolve(new Uint8Array(buffer));
+    })
+    .catch(keepWasm.reject);
+  const { status, statusText, headers } = response;
+  return instantiateStreaming(new Response(forCompiler, { status, statusText, headers }), imports);
+};
 
 // Both downloads start now, in parallel with loading Pyodide's own scripts and wasm.
 const snapshot = new Uint8Array(BUILD.snapshot.size);
@@ -199,10 +254,17 @@ async function bootFromSnapshot() {
         const module = await (await pyodideRuntime).default(settings);
         mark("wasm");
         await snapshotLoaded;
+        // The build stored the static memory XORed with the wasm's data segments: add them back.
+        xorDataSegments(await wasmBytes, snapshot.subarray(BUILD.snapshot.memoryOffset));
+        mark("segments");
         return module;
       },
       // The same executable name the snapshot was made with (tools/snapshot.mjs).
       _sysExecutable: "python",
+      // The snapshot already holds every module the engine imports (tools/snapshot.mjs), so
+      // this path needs no stdlib: an empty archive spares a first visit 2.5 MB.  A module
+      // imported later anyway fails with a plain ImportError, never with a wrong module.
+      stdLibURL: EMPTY_ZIP,
     }),
     instantiationFailed,
   ]);

@@ -35,7 +35,7 @@ if (typeof window !== "undefined") window.__engineReady = readyPromise;
 export function startEngine(onProgress) {
   if (onProgress) {
     listeners.add(onProgress);
-    onProgress(lastProgress.stage, lastProgress.fraction);
+    onProgress(lastProgress.stage, lastProgress.fraction, lastProgress.detail);
   }
   if (bootPromise) return bootPromise;
   bootPromise = new Promise((resolve, reject) => {
@@ -64,8 +64,8 @@ export function startEngine(onProgress) {
     worker.onmessage = (event) => {
       const msg = event.data;
       if (msg.type === "progress") {
-        lastProgress = { stage: msg.stage, fraction: msg.fraction };
-        for (const fn of listeners) fn(msg.stage, msg.fraction);
+        lastProgress = { stage: msg.stage, fraction: msg.fraction, detail: msg.detail };
+        for (const fn of listeners) fn(msg.stage, msg.fraction, msg.detail);
       } else if (msg.type === "ready") {
         clearTimeout(timer);
         performance.mark("engine-ready", { detail: msg.timings });

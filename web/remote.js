@@ -218,6 +218,12 @@ async function openText(text, { viaLive = false } = {}) {
       await render(guest, { feedback: viaLive ? null : { kind: 'note', message: 'You already accepted this invitation: here is that duel' } });
       return null;
     }
+    if (mine.some((d) => d.session.game)) {
+      // Already accepted (the duel is under way or over): a second acceptance would only make
+      // a second, orphaned duel.
+      await render(mine[0], { feedback: { kind: 'note', message: 'This is your own invitation, and it has been accepted already: here is that duel' } });
+      return null;
+    }
     if (mine.length) {
       const anyway = h('div', { class: 'actions' }, h('button', {
         type: 'button', 'data-testid': 'accept-own', onclick: () => offerInvitation(info.code, info, false),

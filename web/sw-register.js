@@ -44,5 +44,18 @@ async function registerServiceWorker() {
   }
 }
 
+// A new build: the browser finds a changed sw.js when the page is opened; its worker installs
+// beside this page and takes over (sw.js skips waiting).  This page keeps running the version it
+// loaded, with its engine already started, so a duel in progress goes on; it is only told that
+// the next start will bring the new version (`wavinghands:update-ready`, window.__updateReady).
+if ("serviceWorker" in navigator) {
+  const hadController = Boolean(navigator.serviceWorker.controller);
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (!hadController || window.__updateReady) return;
+    window.__updateReady = true;
+    window.dispatchEvent(new CustomEvent("wavinghands:update-ready"));
+  });
+}
+
 window.__offlineReady = registerServiceWorker();
 window.__offlineReady.catch((err) => console.warn("offline play unavailable:", err.message));

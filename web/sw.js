@@ -1,7 +1,8 @@
 // Service worker: after one complete visit the game loads and plays with no network.
 //
-// build.py prepends `VERSION` (a hash of every file's content), `PRECACHE` (every file of the
-// site, relative to this script, with its integrity) and `INFLATE` (gzipped files to keep an
+// build.py prepends `VERSION` (a hash of every file's content), `PRECACHE` (every file the page
+// and its snapshot boot need, relative to this script, with its integrity; the fallback boot's
+// extra files are fetched only when it runs) and `INFLATE` (gzipped files to keep an
 // inflated copy of, and the cache key for it) when it copies this file into the site.  Each
 // build gets its own cache, filled completely at install; older caches go at activation.
 // Precached files are served cache-first: they can only change together with VERSION, and a
@@ -29,12 +30,30 @@ async function unchanged(url, integrity) {
   return null;
 }
 
+/**
+ * Download one file, checked against its integrity.  The HTTP cache is asked first, even if
+ * stale: this worker registers after the first boot, which has just fetched most of the site,
+ * and a file fetched twice would double a first visit's bytes.  The integrity check is what
+ * keeps an old copy out; on a mismatch (a new build) the file is fetched afresh.
+ */
+async function download(url, integrity) {
+  // The page itself was fetched as the scope's URL, not as index.html.
+  for (const candidate of url.href === INDEX ? [SCOPE, url] : [url]) {
+    try {
+      const cached = await fetch(candidate, { cache: "force-cache", integrity });
+      if (cached.ok) return cached;
+    } catch {
+      // A stale copy of another build fails its integrity check: fetch it from the server.
+    }
+  }
+  return fetch(url, { cache: "reload", integrity });
+}
+
 /** Get one file of the build (reused from an older cache or downloaded), check it, store it. */
 async function precache(cache, path, integrity) {
   const url = new URL(path, SCOPE);
-  // An update re-downloads only what changed: Pyodide's ~14 MB rarely does.  `reload` bypasses
-  // the HTTP cache so a new version never mixes in an old file.
-  const response = (await unchanged(url, integrity)) ?? (await fetch(url, { cache: "reload", integrity }));
+  // An update re-downloads only what changed: Pyodide's ~14 MB rarely does.
+  const response = (await unchanged(url, integrity)) ?? (await download(url, integrity));
   if (!response.ok) throw new Error(`precaching ${path}: HTTP ${response.status}`);
   if (INFLATE[path]) {
     // engine-worker.js reads the inflated snapshot straight from here on later visits,

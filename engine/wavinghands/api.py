@@ -12,6 +12,8 @@ from functools import lru_cache
 from typing import Any
 
 from . import duel, record
+from .account import history_notes
+from .account import replay_step as account_step
 from .ai import DEFAULT_LEVEL, choose_input, coach
 from .boundary import guard, ok
 from .errors import WavingHandsError
@@ -39,8 +41,7 @@ class ApiError(WavingHandsError):
     """A request the boundary refuses, with a stable code."""
 
     def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
+        super().__init__(message, code=code)
         self.message = message
 
 
@@ -92,8 +93,26 @@ def new_game(params: str) -> str:
 
 @guard
 def view(game: str, wizard: str) -> str:
-    """What one wizard may know: {"view": V}."""
-    return ok(view=_view(_game(game), _wizard(wizard)))
+    """What one wizard may know: {"view": V}, V with `notes` (account.history_notes: what
+    completed which spell, forced hands, what each history is building)."""
+    g = _game(game)
+    v = _wizard(wizard)
+    d = _view(g, v)
+    try:
+        d["notes"] = history_notes(g, v)
+    except (ValueError, KeyError, TypeError, IndexError):
+        d["notes"] = None  # a game whose record does not replay still plays; it lacks notes
+    return ok(view=d)
+
+
+@guard
+def replay_step(rec: str, index: str) -> str:
+    """One step of a record's replay: {"step", "steps", "label", "views": [V0, V1],
+    "events": {"0": [...], "1": [...]}} (views with notes)."""
+    i = _load(index, "step")
+    if not isinstance(i, int) or isinstance(i, bool):
+        raise ApiError("bad-step", "the step is a whole number")
+    return ok(**account_step(_load(rec, "record"), i))
 
 
 @guard
@@ -190,4 +209,5 @@ def ai_advice(game: str, wizard: str) -> str:
 
 __all__ = ["ai_advice", "ai_input", "export_record", "import_record", "new_game", "preview",
            "remote_accept", "remote_describe", "remote_invite", "remote_link", "remote_parse",
-           "remote_receive", "remote_seal", "remote_status", "spells", "step", "validate", "view"]
+           "remote_receive", "remote_seal", "remote_status", "replay_step", "spells", "step",
+           "validate", "view"]

@@ -19,8 +19,7 @@ class SetupError(WavingHandsError):
     """A new game cannot start with these names, seed or options."""
 
     def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
+        super().__init__(message, code=code)
 
 
 def new_game(names: tuple[str, str], seed: str, ruleset: Ruleset | None = None,

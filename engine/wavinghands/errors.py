@@ -1,7 +1,7 @@
 """The root of every error the engine raises on bad input, and the one shared narrow error.
 
 Each narrow error is a subclass with a stable kebab-case `code` (a class attribute; the few
-classes that stand for a family of codes, such as `orders.OrderError`, set it per instance), so
+classes that stand for a family of codes, such as `orders.OrderError`, pass it per instance), so
 the JSON boundary dispatches with `isinstance` and the page keys its sentences on `code`.
 Every message is a sentence a player can act on.
 """
@@ -9,14 +9,21 @@ Every message is a sentence a player can act on.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Protocol
+from typing import ClassVar, Protocol
 
 
 class WavingHandsError(ValueError):
     """Bad input to the engine: a mangled code, illegal orders, an unknown ruleset, ..."""
 
-    code: str = "bad-input"
+    code: ClassVar[str] = "bad-input"
     field: str = ""  # the part of the input at fault, when one part is
+
+    def __init__(self, message: str, *, code: str | None = None) -> None:
+        super().__init__(message)
+        if code is not None:
+            # A family error (orders.OrderError: one class, one code per rule) names its code
+            # per instance; the instance's attribute shadows the class's.
+            vars(self)["code"] = code
 
 
 class Problem(Protocol):

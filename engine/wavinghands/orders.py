@@ -29,8 +29,7 @@ class OrderError(WavingHandsError):
     """An order that breaks a rule; `code` is stable, `field` points at the offending part."""
 
     def __init__(self, code: str, message: str, field: str = "") -> None:
-        super().__init__(message)
-        self.code = code
+        super().__init__(message, code=code)
         self.message = message
         self.field = field
 

@@ -13,9 +13,16 @@ from typing import Any
 from .legal import choose_allocation, effective_preview_rows, order_problems
 from .model import Game
 from .orders import ALPHABET, STAB, OrderError, Orders, parse_orders
-from .recognize import allocations, completed, next_completions, under_way
-from .situation import constraints, controlled_monsters, opponent, usual_target, wizard_id
-from .spells import NEVER_PERMANENT, SPELLS, Category
+from .recognize import Candidate, allocations, completed, next_completions, under_way
+from .situation import (
+    being_name,
+    constraints,
+    controlled_monsters,
+    opponent,
+    usual_target,
+    wizard_id,
+)
+from .spells import NEVER_PERMANENT, SPELLS, Category, UsualTarget
 from .view import _targets, constraints_json, viewer_blind
 
 JSON = dict[str, Any]
@@ -59,17 +66,16 @@ def preview(game: Game, v: int, draft: Any) -> JSON:
     warnings: list[JSON] = []
     problems: list[JSON] = []
     targets = _targets(game, v)
+    per_set = _chosen_per_set(game, v, rows, orders)
+    # Only the spells actually chosen summon anything: one question per monster that will come.
+    new_refs = _new_refs(v, per_set)
     short_used = w.short_lightning_used
     for si in range(len(orders.gestures)):
         idx = base + si
-        cands = completed(rows, w.sequence_start, idx, short_used)
+        cands, chosen, problem = per_set[si]
         choices = [ch for ch in orders.casts if ch.set_index == si]
-        try:
-            alloc = choose_allocation(cands, choices, game.ruleset.withhold, si)
-            chosen = list(alloc.spells)
-        except OrderError as e:
-            problems.append(e.to_json())
-            chosen = []
+        if problem is not None:
+            problems.append(problem.to_json())
         completes = {h: [dict(_spell_json(x.spell), sequence=x.sequence) for x in cands
                          if x.hand == h] for h in ("L", "R", "B")}
         way = {h: [] for h in ("L", "R", "B")}  # type: dict[str, list[JSON]]
@@ -99,11 +105,13 @@ def preview(game: Game, v: int, draft: Any) -> JSON:
             ch = next((y for y in choices if y.hand == x.hand), None)
             opts = [t for t in targets if s.discardable or t["id"] != "none"]
             if s.category is not Category.SUMMON:
-                opts = opts[:-1] + _new_refs(game, rows, w, base, orders) + opts[-1:]
+                opts = opts[:-1] + [{"id": r["id"], "name": r["name"]} for r in new_refs] \
+                    + opts[-1:]
+            aim = ch.target if ch and ch.target else usual_target(x.spell, v)
             questions.append({"kind": "target", "set": si, "hand": x.hand, "spell": x.spell,
                               "name": s.name, "default": usual_target(x.spell, v),
-                              "chosen": ch.target if ch and ch.target else usual_target(x.spell, v),
-                              "options": opts})
+                              "chosen": aim, "options": opts})
+            warnings.extend(_misaimed(game, v, x.spell, aim, si, x.hand))
         row = rows[idx]
         if row == ("P", "P"):
             warnings.append(_warning("surrender", "danger",
@@ -119,18 +127,21 @@ def preview(game: Game, v: int, draft: Any) -> JSON:
                          "under_way": way, "casts": [dict(_spell_json(x.spell), hand=x.hand,
                                                           set=si) for x in chosen]})
     for m in controlled_monsters(game, v):
+        for aim in orders.monster_targets(m.id) or ():
+            warnings.extend(_monster_misaimed(game, v, m.id, aim))
         questions.append({"kind": "monster", "monster": m.id, "name": m.kind.replace("_", " "),
                           "label": f"Your {m.kind.replace('_', ' ')} ({m.id}) attacks",
                           "default": wizard_id(opponent(v)),
                           "options": [t for t in targets if t["id"] != m.id]})
     # "Monsters may attack on the turn in which they are summoned": a summons cast at oneself
     # gives a monster to direct now ("stating which at the time he writes his gestures").
-    for ref in _new_refs(game, rows, w, base, orders):
-        summoned = next((x for s in sets_out for x in s["casts"]
-                         if f"new:{v}:{x['hand']}{':1' if x['set'] else ''}" == ref["id"]), None)
-        if summoned is None or summoned["spell"] == "summon_elemental":
+    for ref in new_refs:
+        if ref["spell"] == "summon_elemental":
             continue  # elementals take no orders
+        for aim in orders.monster_targets(ref["id"]) or ():
+            warnings.extend(_monster_misaimed(game, v, ref["id"], aim))
         questions.append({"kind": "monster", "monster": ref["id"], "name": ref["name"],
+                          "spell": ref["spell"],
                           "label": f"{ref['name'][0].upper()}{ref['name'][1:]} attacks",
                           "default": wizard_id(opponent(v)),
                           "options": targets})
@@ -155,13 +166,57 @@ def preview(game: Game, v: int, draft: Any) -> JSON:
         warnings.append(_warning("confused", "info", "You are confused: after the reveal a die "
                                  "may change one gesture."))
     return {"sets": sets_out, "questions": questions, "warnings": warnings,
-            "problems": problems, "opponent_next": _opponent_next(game, v),
+            "problems": problems, "opponent_next": _opponent_next(game, v, orders.charm),
             "constraints": constraints_json(game, v)}
 
 
-def _warning(code: str, severity: str, text: str) -> JSON:
-    """A warning for the player: severity is info, caution or danger."""
-    return {"code": code, "severity": severity, "text": text}
+def _warning(code: str, severity: str, text: str, field: str | None = None) -> JSON:
+    """A warning for the player: severity is info, caution or danger; one with a `field` is
+    about that answer and asks to be confirmed before the orders are sealed."""
+    d: JSON = {"code": code, "severity": severity, "text": text}
+    if field is not None:
+        d["field"] = field
+        d["confirm"] = True
+    return d
+
+
+def _own_side(game: Game, v: int, target: str) -> str | None:
+    """Words for a target on the caster's own side ("you", "your goblin (M1)"), or "nobody";
+    None for anyone else."""
+    if target == "none":
+        return "nobody"
+    if target == wizard_id(v):
+        return "yourself"
+    if target.startswith(f"new:{v}:"):
+        return "the monster you are summoning"
+    m = game.monster(target) if target.startswith("M") else None
+    if m is not None and m.controller == v:
+        return f"your own {m.kind.replace('_', ' ')} ({m.id})"
+    return None
+
+
+def _misaimed(game: Game, v: int, spell: str, aim: str, si: int, hand: str) -> list[JSON]:
+    """A spell the table aims at the opponent by default (it hurts or hinders) sent at nobody,
+    at oneself or at one's own monster: almost always a slip of the keyboard, so say so."""
+    if SPELLS[spell].usual_target is not UsualTarget.OPPONENT:
+        return []
+    where = _own_side(game, v, aim)
+    if where is None:
+        return []
+    code = "aimed-at-nobody" if aim == "none" else "aimed-at-own-side"
+    return [_warning(code, "danger", f"{SPELLS[spell].name} is aimed at {where}.",
+                     f"casts.{si}.{hand}")]
+
+
+def _monster_misaimed(game: Game, v: int, monster: str, aim: str) -> list[JSON]:
+    """A monster of v's sent at v or at v's own monster (a monster told to attack nobody is a
+    plain choice, not a slip: it is the rules' way to hold it back)."""
+    where = _own_side(game, v, aim)
+    if where is None or aim == "none" or aim == monster:
+        return []
+    name = being_name(game, monster) if monster.startswith("M") else "The monster you summon"
+    return [_warning("monster-at-own-side", "danger", f"{name} is sent to attack {where}.",
+                     f"monsters.{monster}")]
 
 
 HAND_LABEL = {"L": "left hand", "R": "right hand", "B": "both hands"}
@@ -203,23 +258,52 @@ def _bank_and_extend(game: Game, v: int, casts: list[JSON]) -> list[JSON]:
     return out
 
 
-def _new_refs(game: Game, rows: list[tuple[str, str]], w: Any, base: int,
-              orders: Orders) -> list[JSON]:
-    """Targets for monsters this very draft would summon."""
-    out: list[JSON] = []
+def _chosen_per_set(game: Game, v: int, rows: list[tuple[str, str]],
+                    orders: Orders) -> list[tuple[tuple[Candidate, ...], list[Candidate],
+                                                  OrderError | None]]:
+    """Per gesture set: the spells completed, those the orders cast, and why not if they
+    cannot (a set after a once-per-battle sequence no longer completes it)."""
+    w = game.wizard(v)
+    short_used = w.short_lightning_used
+    out: list[tuple[tuple[Candidate, ...], list[Candidate], OrderError | None]] = []
     for si in range(len(orders.gestures)):
-        for x in completed(rows, w.sequence_start, base + si, w.short_lightning_used):
+        cands = completed(rows, w.sequence_start, len(w.history) + si, short_used)
+        choices = [ch for ch in orders.casts if ch.set_index == si]
+        try:
+            chosen = list(choose_allocation(cands, choices, game.ruleset.withhold, si).spells)
+            problem = None
+        except OrderError as e:
+            chosen, problem = [], e
+        if any(x.sequence in SPELLS[x.spell].once_per_battle for x in chosen):
+            short_used = True
+        out.append((cands, chosen, problem))
+    return out
+
+
+def _new_refs(v: int, per_set: list[tuple[Any, list[Candidate], Any]]) -> list[JSON]:
+    """Targets for the monsters this draft summons: only summons actually chosen, one per hand
+    (`new:<wizard>:<hand>[:<set>]`, the id the orders use for it)."""
+    out: list[JSON] = []
+    for si, (_, chosen, _) in enumerate(per_set):
+        for x in chosen:
             if SPELLS[x.spell].category is Category.SUMMON:
                 suffix = f":{si}" if si else ""
-                out.append({"id": f"new:{w.index}:{x.hand}{suffix}",
+                out.append({"id": f"new:{v}:{x.hand}{suffix}", "spell": x.spell,
                             "name": f"the {SPELLS[x.spell].name.lower().replace('summon ', '')} "
                                     "you are summoning"})
     return out
 
 
-def _opponent_next(game: Game, v: int) -> list[JSON]:
-    """Spells the opponent could complete with his next gestures, from what v has seen."""
+def _opponent_next(game: Game, v: int, charm_gesture: str | None = None) -> list[JSON]:
+    """Spells the opponent could complete with his next gestures, from what v has seen.
+
+    A hand v controls this turn (charm person: "the caster of the spell writes down the gesture
+    he wants the subject's hand to perform") completes only what v writes for it: its entries
+    are marked `yours`, and once v has chosen the gesture only the spells it completes remain.
+    """
     o = game.wizard(opponent(v))
+    c = constraints(game, v)
+    held = c.charm_target[1] if c.charm_target is not None else None
     if not o.alive or viewer_blind(game, v):
         return []
     rows = [("?", "?") if r.hidden_from_opponent else (r.left, r.right) for r in o.history]
@@ -234,6 +318,12 @@ def _opponent_next(game: Game, v: int) -> list[JSON]:
         if key in seen:
             continue
         seen.add(key)
-        out.append(dict(_spell_json(u.spell), hand=u.hand, needs=u.remaining))
+        entry = dict(_spell_json(u.spell), hand=u.hand, needs=u.remaining)
+        if held is not None and u.hand in (held, "B"):
+            # a two-handed step ("(w") needs the same gesture from the hand v writes
+            if charm_gesture is not None and u.remaining.lstrip("(").upper() != charm_gesture:
+                continue
+            entry["yours"] = True
+        out.append(entry)
     out.sort(key=lambda x: (x["hand"], x["name"]))
     return out

@@ -846,8 +846,10 @@ def _phase_effects(t: _Turn, chosen: dict[str, str]) -> None:
             m = made
             if m.kind == "elemental":
                 m.kind = f"{chosen[f'elemental:{c.id}']}_elemental"
+            kind = m.kind.replace("_", " ")
+            article = "an" if kind[0] in "aeiou" else "a"  # an ogre, an ice elemental
             t.emit("summon", f"{t.name(wizard_id(c.caster))}'s {SPELLS[c.spell].name} brings "
-                   f"forth a {m.kind.replace('_', ' ')} ({m.base.id}) for "
+                   f"forth {article} {kind} ({m.base.id}) for "
                    f"{t.game.names[m.controller]}.", concerns={c.caster, m.controller},
                    monster=m.base.id, kind=m.kind)
 

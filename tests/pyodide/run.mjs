@@ -11,7 +11,8 @@
 // tests/pyodide) and exits with pytest's status.
 
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -53,7 +54,18 @@ async function checkSnapshot(loadPyodide, site, pyodideDir) {
   const snapshot = gunzipSync(readFileSync(path.join(site, info.snapshot.url)));
   if (snapshot.length !== info.snapshot.size) throw new Error("snapshot size differs from engine-build.js");
   const t0 = performance.now();
-  const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep, _loadSnapshot: snapshot, _sysExecutable: "python" });
+  // As the worker does: the static memory was stored XORed with the wasm's data segments, and
+  // the restored interpreter gets an empty stdlib archive (the snapshot holds what it imports).
+  const { xorDataSegments } = await import(pathToFileURL(path.join(site, "wasm-data.js")).href);
+  xorDataSegments(readFileSync(path.join(pyodideDir, "pyodide.asm.wasm")), snapshot.subarray(info.snapshot.memoryOffset));
+  const emptyZip = path.join(mkdtempSync(path.join(tmpdir(), "wh-stdlib-")), "empty.zip");
+  writeFileSync(emptyZip, Buffer.from("UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==", "base64"));
+  const pyodide = await loadPyodide({
+    indexURL: pyodideDir + path.sep,
+    _loadSnapshot: snapshot,
+    _sysExecutable: "python",
+    stdLibURL: emptyZip,
+  });
   const loaded = pyodide.runPython('import sys; "wavinghands.api" in sys.modules');
   // As the worker does: the engine's files go back on disk for what it reads later.
   pyodide.FS.writeFile("/tmp/engine.whl", readFileSync(path.join(site, info.wheel.url)));

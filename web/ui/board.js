@@ -71,9 +71,15 @@ export function renderStatus(view) {
   return h('div', { class: 'wizards', 'data-testid': 'status' }, order.map((i) => renderWizardCard(view, i)));
 }
 
-/** renderHistories(view, draft, whole) -> both two-column gesture histories; `draft` adds the owner's unsent row(s). */
+/**
+ * renderHistories(view, draft, whole) -> both two-column gesture histories, annotated with the
+ * engine's notes; `draft` adds the owner's unsent row(s); the opponent's shows what it is building.
+ */
 export function renderHistories(view, draft = null, whole = false) {
   const order = [view.wizard, 1 - view.wizard];
+  const notes = view.notes || {};
   return h('section', { class: 'histories', 'aria-label': 'Gesture histories', 'data-testid': 'histories' },
-    order.map((i) => renderHistory(view.wizards[i], { draft: i === view.wizard ? draft : null, whole })));
+    order.map((i) => renderHistory(view.wizards[i], {
+      draft: i === view.wizard ? draft : null, whole, notes: notes[String(i)] || null, building: i !== view.wizard,
+    })));
 }

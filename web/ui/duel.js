@@ -41,35 +41,51 @@ export function renderOutcome(view, seen) {
   view.wizards.forEach((w, i) => w.history.slice((seen.rows || [0, 0])[i] || 0).forEach((row) => turns.add(row.turn)));
   const single = turns.size === 1;
   const title = single ? `What happened in turn ${[...turns][0]}` : 'What happened since your last orders';
-  return h('section', { class: 'card outcome', 'data-testid': 'outcome', 'aria-labelledby': 'outcome-title' },
-    h('h2', { id: 'outcome-title' }, title),
+  // On a phone a long account folds away (its heading says how much it holds), so the gesture
+  // buttons stay near the top; a short one, or any on a wide screen, is shown open.
+  const open = window.matchMedia('(min-width: 880px)').matches || lines.length + events.length <= 4;
+  const count = events.length ? ` · ${events.length} event${events.length === 1 ? '' : 's'}` : '';
+  return h('details', { class: 'card outcome', 'data-testid': 'outcome', open },
+    h('summary', {}, h('h2', { id: 'outcome-title' }, title), open ? null : h('span', { class: 'muted' }, `${count} — tap to read`)),
     lines.length ? h('ul', { class: 'muted', 'aria-label': 'Gestures revealed' }, lines) : null,
     events.length ? renderLog(events, { testid: 'outcome-log', headings: !single }) : h('p', { class: 'none-yet' }, 'No spell took effect.'));
 }
 
-function fullLog(view, { open = false, whole = false } = {}) {
+// The battle log, open and read in place (no scroll box of its own: the page scrolls); folding
+// it away is one click on its heading.
+function fullLog(view) {
   if (!view.log.length) return null;
   const latest = view.log[view.log.length - 1].turn;
-  const wrap = h('div', { class: whole ? 'log-whole' : 'log-wrap' }, renderLog(view.log, { latestTurn: latest }));
-  const panel = h('details', { class: 'panel card', open, 'data-testid': 'log-panel' },
-    h('summary', {}, `Battle log (${view.log.length} event${view.log.length === 1 ? '' : 's'})`), wrap);
-  // The latest turn is what a player opens the log for: start scrolled to it.
-  panel.addEventListener('toggle', () => { wrap.scrollTop = wrap.scrollHeight; });
-  return panel;
+  return h('details', { class: 'panel card', open: true, 'data-testid': 'log-panel' },
+    h('summary', {}, `Battle log (${view.log.length} event${view.log.length === 1 ? '' : 's'})`),
+    h('div', { class: 'log-whole' }, renderLog(view.log, { latestTurn: latest })));
+}
+
+// One line with both wizards' damage, for a phone, where the status cards come after the orders.
+function glance(view) {
+  const part = (i) => {
+    const w = view.wizards[i];
+    const damage = w.damage === null || w.damage === undefined ? '?' : w.damage;
+    return `${i === view.wizard ? 'You' : w.name}: ${damage} damage${w.alive ? '' : ' (dead)'}`;
+  };
+  const monsters = view.monsters.filter((m) => m.alive).length;
+  return h('p', { class: 'glance', 'data-testid': 'glance' }, [part(view.wizard), part(view.opponent)].join(' · '),
+    monsters ? ` · ${monsters} monster${monsters === 1 ? '' : 's'}` : '');
 }
 
 /**
  * ordersScreen(opts) -> {element, destroy}: one wizard's orders with the board beside them.
- * opts: {view, seen, preview, submit, onSpell, onHome}.
+ * opts: {view, seen, preview, submit, onSpell, onHome, saved, onDraft} (saved/onDraft: see createOrders).
  */
-export function ordersScreen({ view, seen, preview, submit, onSpell, onHome, aside = null }) {
+export function ordersScreen({ view, seen, preview, submit, onSpell, onHome, saved = null, onDraft, aside = null }) {
   const me = view.wizards[view.wizard];
   const timeStop = view.phase.kind === 'time_stop';
   const hastened = view.constraints.sets > 1;
   const tag = timeStop ? 'time stop' : hastened ? 'hastened' : 'orders';
-  const orders = createOrders({ view, preview, submit, onSpell, submitLabel: timeStop ? 'Seal my time-stopped orders' : 'Seal my orders' });
+  const orders = createOrders({ view, preview, submit, onSpell, submitLabel: timeStop ? 'Seal my time-stopped orders' : 'Seal my orders', saved, onDraft });
   const element = h('section', { class: 'duel-screen', 'data-testid': 'orders-screen', 'data-wizard': String(view.wizard), 'data-turn': String(view.phase.turn) },
     head({ title: `${me.name} — turn ${view.phase.turn}`, tag, onHome }),
+    glance(view),
     timeStop ? h('p', { class: 'warning' }, `Time has stopped for you: ${view.wizards[view.opponent].name} will know nothing of this turn unless harmed.`) : null,
     renderOutcome(view, seen),
     h('div', { class: 'duel' },
@@ -129,9 +145,9 @@ export function decisionScreen({ view, seen, submit, onHome }) {
 
 /**
  * gameOverScreen(opts) -> {element, destroy}: the result, rematch, record export, and the whole story.
- * opts: {views: [view0, view1], perspectives: [indices to offer], onRematch, onExport, onHome}.
+ * opts: {views: [view0, view1], perspectives: [indices to offer], onRematch, onExport, onReplay, onHome}.
  */
-export function gameOverScreen({ views, perspectives, onRematch, onExport, onHome }) {
+export function gameOverScreen({ views, perspectives, onRematch, onExport, onReplay = null, onHome }) {
   const result = views[0].result;
   const names = views[0].names;
   const title = result.winner === null ? 'A draw' : `${names[result.winner]} wins`;
@@ -148,7 +164,7 @@ export function gameOverScreen({ views, perspectives, onRematch, onExport, onHom
         }, `As ${names[i]} saw it`))) : null,
       h('div', { class: 'duel' },
         h('div', { class: 'duel-board' }, renderStatus(v), renderHistories(v, null, true)),
-        h('div', {}, fullLog(v, { open: true, whole: true }))));
+        h('div', {}, fullLog(v))));
   };
   draw();
   const element = h('section', { class: 'duel-screen', 'data-testid': 'game-over' },
@@ -158,6 +174,8 @@ export function gameOverScreen({ views, perspectives, onRematch, onExport, onHom
       h('p', { 'data-testid': 'result-how' }, how),
       h('div', { class: 'actions', style: 'justify-content:center' },
         h('button', { type: 'button', class: 'primary', 'data-testid': 'rematch', onclick: onRematch }, 'Rematch'),
+        onReplay ? h('button', { type: 'button', 'data-testid': 'replay-open', onclick: onReplay }, 'Replay move by move') : null,
+        h('button', { type: 'button', 'data-testid': 'print-account', onclick: () => window.print() }, 'Print the account'),
         h('button', { type: 'button', 'data-testid': 'export-record', onclick: onExport }, 'Export the record'),
         h('button', { type: 'button', 'data-testid': 'new-duel', onclick: onHome }, 'New duel'))),
     board);

@@ -40,22 +40,22 @@ export function gestureForKey(event) {
 
 /**
  * renderHand(opts) -> <fieldset> for one hand of one gesture set.
- * opts: {set, hand, value, allowed: Set|null, forced, note, problem, onChange(code)}.
+ * opts: {set, hand, value, allowed: Set|null, forced, locked (another wizard writes this hand: every button off), note, problem, onChange(code)}.
  */
-export function renderHand({ set, hand, value, allowed = null, forced = null, note = '', problem = '', onChange }) {
+export function renderHand({ set, hand, value, allowed = null, forced = null, locked = false, note = '', problem = '', onChange }) {
   const groupName = `gesture-${set}-${hand}`;
   const noteId = `${groupName}-note`;
   const problemId = `${groupName}-problem`;
   const describedBy = [note ? noteId : null, problem ? problemId : null].filter(Boolean).join(' ') || null;
   const keyHint = hand === 'L' ? 'keys f p s…' : 'Shift+F, Shift+P…';
   const buttons = GESTURES.map((g) => {
-    const disabled = forced ? g.code !== forced : allowed ? !allowed.has(g.code) : false;
+    const disabled = locked || (forced ? g.code !== forced : allowed ? !allowed.has(g.code) : false);
     return h('label', { class: 'gesture', title: `${g.name} (${hand === 'L' ? g.key : `Shift+${g.key}`})` },
       h('input', {
         type: 'radio',
         name: groupName,
         value: g.code,
-        checked: value === g.code,
+        checked: !locked && value === g.code,
         disabled,
         'data-testid': `gesture-${set}-${hand}-${g.slug}`,
         'aria-label': `${HAND_WORDS[hand]}: ${gestureLabel(g.code)}`,
@@ -64,7 +64,8 @@ export function renderHand({ set, hand, value, allowed = null, forced = null, no
       h('span', { 'aria-hidden': 'true' }, g.code === '-' ? '–' : g.code, h('small', {}, g.name)));
   });
   return h('fieldset', {
-    class: `hand${problem ? ' has-problem' : ''}`,
+    class: `hand${problem ? ' has-problem' : ''}${locked ? ' locked' : ''}`,
+    'data-locked': locked ? 'true' : null,
     'data-testid': `hand-${set}-${hand}`,
     'data-field': `gestures.${set}.${hand === 'L' ? 0 : 1}`,
     'aria-describedby': describedBy,

@@ -1,6 +1,8 @@
 // Gesture histories in the rules' two-column notation: one table per wizard, a row per gesture
 // set (turn), the left hand's column then the right hand's. What a wizard may not see arrives from
-// the engine as '?', and is shown as such.
+// the engine as '?', and is shown as such. The engine's notes (view.notes) annotate it the way
+// players annotate a transcript: the gestures that completed a spell (and which), hands forced by
+// paralysis or amnesia or written by a charmer, fear and confusion, and what is being built.
 
 import { h } from './dom.js';
 
@@ -8,27 +10,65 @@ import { h } from './dom.js';
 const SPOKEN = { '>': 'stab', '-': 'nothing', '?': 'hidden', '': 'not chosen yet' };
 const SHOWN = { '>': '>', '-': '–', '?': '?', '': '…' };
 const KIND_MARK = { haste: { mark: 'h', title: 'extra gesture set from haste' }, time_stop: { mark: 't', title: 'time-stopped turn' } };
+// The engine's reasons a hand was not its wizard's own choice.
+const FORCED = {
+  paralysis: { mark: 'par', title: 'forced by paralysis' },
+  amnesia: { mark: 'amn', title: 'forced by amnesia (repeats the last turn)' },
+  charm: { mark: 'chm', title: 'written by the charmer (charm person)' },
+};
+const HAND_WORDS = { L: 'left', R: 'right', B: 'both hands' };
 
-function cell(gesture, extraClass = '') {
+function cell(gesture, { extraClass = '', forced = null, spells = [] } = {}) {
   const g = gesture ?? '';
   const shown = SHOWN[g] ?? g;
   const spoken = SPOKEN[g];
-  return h('td', { class: `${g === '?' ? 'hidden' : ''} ${extraClass}`.trim() },
-    spoken ? [h('span', { 'aria-hidden': 'true' }, shown), h('span', { class: 'visually-hidden' }, spoken)] : shown);
+  const why = forced ? FORCED[forced] || { mark: forced, title: forced } : null;
+  const classes = [g === '?' ? 'hidden' : '', extraClass, spells.length ? 'in-spell' : '', why ? 'forced' : ''].filter(Boolean).join(' ');
+  return h('td', { class: classes || null, title: [why ? why.title : '', spells.length ? `part of ${spells.join(', ')}` : ''].filter(Boolean).join('; ') || null },
+    spoken ? [h('span', { 'aria-hidden': 'true' }, shown), h('span', { class: 'visually-hidden' }, spoken)] : shown,
+    why ? [h('sup', { class: 'forced-mark', 'aria-hidden': 'true' }, why.mark), h('span', { class: 'visually-hidden' }, ` (${why.title})`)] : null);
 }
 
-function turnHeader(row) {
+function turnHeader(row, note = {}) {
   const kind = KIND_MARK[row.kind];
-  return h('th', { scope: 'row' }, String(row.turn), kind ? h('abbr', { title: kind.title }, kind.mark) : null);
+  return h('th', { scope: 'row' }, String(row.turn), kind ? h('abbr', { title: kind.title }, kind.mark) : null,
+    note.fear ? h('abbr', { class: 'row-mark', title: 'afraid: no C, D, F or S this turn' }, 'fear') : null,
+    note.confused ? h('abbr', { class: 'row-mark', title: 'confused: a die could change one gesture' }, 'conf') : null);
+}
+
+// For each row and hand, the names of the spells whose gestures it is part of.
+function spellCells(notes) {
+  const member = notes.map(() => ({ L: [], R: [] }));
+  notes.forEach((note, last) => (note.cast || []).forEach((c) => {
+    for (let i = c.first; i <= last; i += 1) {
+      for (const hand of c.hand === 'B' ? ['L', 'R'] : [c.hand]) if (member[i]) member[i][hand].push(c.name);
+    }
+  }));
+  return member;
 }
 
 /**
- * renderHistory(wizard, {draft, testid, whole}) -> a named table of wizard.history ({turn,left,right,kind} rows);
- * `draft` ([[left,right],...]) adds this turn's unsent gestures as highlighted rows; `whole` drops the scroll box.
+ * renderHistory(wizard, {draft, testid, whole, notes, building}) -> a named table of wizard.history ({turn,left,right,kind} rows);
+ * `draft` ([[left,right],...]) adds this turn's unsent gestures as highlighted rows; `whole` drops the scroll box;
+ * `notes` ({rows, building} from the engine's view.notes) annotates it; `building` shows what it is building.
  */
-export function renderHistory(wizard, { draft = null, testid = `history-${wizard.index}`, whole = false } = {}) {
-  const rows = (wizard.history || []).map((row) => h('tr', { 'data-kind': row.kind || 'normal' },
-    turnHeader(row), cell(row.left), cell(row.right)));
+export function renderHistory(wizard, { draft = null, testid = `history-${wizard.index}`, whole = false, notes = null, building = false } = {}) {
+  const rowNotes = (notes && notes.rows) || [];
+  const member = spellCells(rowNotes);
+  const rows = [];
+  (wizard.history || []).forEach((row, i) => {
+    const note = rowNotes[i] || {};
+    const forced = note.forced || {};
+    rows.push(h('tr', { 'data-kind': row.kind || 'normal' },
+      turnHeader(row, note),
+      cell(row.left, { forced: forced.L, spells: member[i] ? member[i].L : [] }),
+      cell(row.right, { forced: forced.R, spells: member[i] ? member[i].R : [] })));
+    if (note.cast && note.cast.length) {
+      rows.push(h('tr', { class: 'cast-line', 'data-testid': `cast-${wizard.index}-${i}` },
+        h('td', { colspan: '3' }, '↳ ', note.cast.map((c, k) => [k ? '; ' : '', h('strong', {}, c.name),
+          ` (${HAND_WORDS[c.hand]} `, h('span', { class: 'seq' }, c.sequence), ')']))));
+    }
+  });
   if (draft) {
     draft.forEach(([left, right], i) => {
       rows.push(h('tr', { class: 'draft', title: 'your orders for this turn, not yet sealed' },
@@ -44,5 +84,9 @@ export function renderHistory(wizard, { draft = null, testid = `history-${wizard
     table, rows.length ? null : h('p', { class: 'history-empty' }, 'No gestures yet.'));
   // Newest rows matter most; keep them in sight once the table is in the page.
   requestAnimationFrame(() => { wrap.scrollTop = wrap.scrollHeight; });
-  return h('div', { class: 'history-block' }, h('h3', { class: 'history-name' }, wizard.name), wrap);
+  const built = building && notes && notes.building && notes.building.length
+    ? h('p', { class: 'building', 'data-testid': `building-${wizard.index}` }, h('span', { class: 'muted' }, 'Building: '),
+      notes.building.map((b, k) => [k ? ' · ' : '', h('span', { class: 'spell-name' }, b.name), ` (${HAND_WORDS[b.hand]}) needs `, h('span', { class: 'seq' }, b.remaining)]))
+    : null;
+  return h('div', { class: 'history-block' }, h('h3', { class: 'history-name' }, wizard.name), wrap, built);
 }

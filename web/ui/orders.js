@@ -29,39 +29,68 @@ function sequenceView(entry) {
 
 /**
  * createOrders(opts) -> {element, destroy} for one wizard's orders.
- * opts: {view, preview(draft) -> Promise<result>, submit(orders) -> Promise<problems[]>, onSpell(key), submitLabel}.
+ * opts: {view, preview(draft) -> Promise<result>, submit(orders) -> Promise<problems[]>, onSpell(key), submitLabel,
+ *        saved (a draft from onDraft, to carry on with), onDraft(draft) (called with every change, to save it)}.
  */
-export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Seal my orders' }) {
+export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Seal my orders', saved = null, onDraft = () => {} }) {
   const constraints = view.constraints;
   const setCount = constraints.sets;
   const hands = { L: constraints.left, R: constraints.right };
   const banned = new Set(constraints.banned || []);
   const allowed = banned.size ? new Set(GESTURES.map((g) => g.code).filter((c) => !banned.has(c))) : null;
+  // A hand the opponent writes this turn (charm person): whatever is picked here would be
+  // replaced, so it is locked like a paralysed one and sends nothing.
+  const charmed = (hand) => !hands[hand].forced && hands[hand].controller !== null && hands[hand].controller !== undefined;
+  const fixedGesture = (hand) => hands[hand].forced || (charmed(hand) ? '-' : null);
 
-  const draft = {
-    gestures: Array.from({ length: setCount }, () => [hands.L.forced || null, hands.R.forced || null]),
+  const draft = restoreDraft(saved, {
+    gestures: Array.from({ length: setCount }, () => [fixedGesture('L'), fixedGesture('R')]),
     casts: new Map(), // `${set}:${hand}` -> {spell, target?}
     flags: { bank: null, permanent: null }, // {set, hand, spell} delayed effect / permanency take
     stab: Array.from({ length: setCount }, () => null),
-    monsters: {},
+    monsters: {}, // id -> {target, spell} (spell: the summons a new monster's answer was given for)
     charm: null,
     charmTarget: null, // where a charmed stab goes (the engine offers the choices)
     release: null,
-  };
+  });
   let lastPreview = null;
   let problems = []; // from the last submit attempt, shown beside their fields
   let previewToken = 0;
+  let previewDone = Promise.resolve();
   let busy = false;
+  let armed = null; // the orders (JSON) the player was warned about once: a second Seal seals them
+
+  // A saved draft (a reload before sealing) is taken only where it still fits this turn's form.
+  function restoreDraft(old, fresh) {
+    if (!old || !Array.isArray(old.gestures) || old.gestures.length !== setCount) return fresh;
+    const codes = new Set(GESTURES.map((g) => g.code));
+    fresh.gestures = old.gestures.map((pair) => ['L', 'R'].map((hand, i) => fixedGesture(hand) || (codes.has(pair[i]) ? pair[i] : null)));
+    fresh.casts = new Map((old.casts || []).filter((e) => Array.isArray(e) && e.length === 2));
+    fresh.flags = { ...fresh.flags, ...(old.flags || {}) };
+    if (Array.isArray(old.stab) && old.stab.length === setCount) fresh.stab = old.stab;
+    for (const key of ['monsters', 'charm', 'charmTarget', 'release']) if (old[key] !== undefined) fresh[key] = old[key];
+    return fresh;
+  }
+
+  function draftJson() {
+    return { ...draft, casts: [...draft.casts.entries()] };
+  }
 
   const pads = h('div', { class: 'gesture-sets' });
   const historiesSlot = h('div', {});
+  // What the player must answer (warnings, questions) comes right under the pads and above the
+  // seal bar; what the gestures do and what the opponent could do follow below it.
+  const askSlot = h('div', { class: 'preview asks', 'data-testid': 'asks' });
   const previewSlot = h('div', { class: 'preview', 'data-testid': 'preview' });
+  const answersLine = h('p', { class: 'seal-summary', 'data-testid': 'seal-summary' });
   const summary = h('p', { class: 'visually-hidden', 'aria-live': 'polite', 'data-testid': 'preview-summary' });
   const generalProblems = h('div', { 'data-testid': 'problems', role: 'alert' });
+  const confirmSlot = h('div', {});
   const submitButton = h('button', { type: 'submit', class: 'primary', 'data-testid': 'submit-orders', 'aria-keyshortcuts': 'Control+Enter' }, submitLabel);
   const form = h('form', { class: 'orders', 'data-testid': 'orders-form', novalidate: true, 'aria-label': 'Your orders' },
-    generalProblems, pads, summary, previewSlot,
-    h('div', { class: 'submit-bar' }, submitButton, h('span', { class: 'muted key-hint' }, h('kbd', {}, 'Ctrl'), '+', h('kbd', {}, 'Enter'))));
+    generalProblems, pads, summary, askSlot,
+    h('div', { class: 'submit-bar', 'data-testid': 'submit-bar' }, confirmSlot, answersLine, submitButton, h('span', { class: 'muted key-hint' }, h('kbd', {}, 'Ctrl'), '+', h('kbd', {}, 'Enter'))),
+    previewSlot);
   form.addEventListener('submit', (event) => { event.preventDefault(); trySubmit(); });
 
   // ---------- building the orders JSON ----------
@@ -76,7 +105,8 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
     });
     // Answers count only while the engine still asks the question (the gestures may have
     // changed since): a monster being summoned, a delayed effect or permanency waiting.
-    const asked = new Set((lastPreview ? lastPreview.questions : []).map((q) => (q.kind === 'monster' ? `monster:${q.monster}` : q.kind)));
+    const questions = lastPreview ? lastPreview.questions : [];
+    const asked = new Set(questions.map((q) => (q.kind === 'monster' ? `monster:${q.monster}` : q.kind)));
     for (const flag of ['bank', 'permanent']) {
       const pick = draft.flags[flag];
       if (!pick || !asked.has(flag)) continue;
@@ -89,7 +119,11 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
     // for a stab that is not made).
     const stabs = draft.stab.map((s, i) => (s && draft.gestures[i] && draft.gestures[i].includes('>') ? s : null));
     if (stabs.some((s) => s)) orders.stab = setCount === 1 ? stabs[0] : stabs;
-    const monsters = Object.fromEntries(Object.entries(draft.monsters).filter(([id]) => !id.startsWith('new:') || asked.has(`monster:${id}`)));
+    // A monster being summoned is directed only while the engine asks about it, and only for
+    // the summons the answer was given for (another choice of spell brings another monster).
+    const monsters = Object.fromEntries(Object.entries(draft.monsters)
+      .filter(([id, answer]) => !id.startsWith('new:') || questions.some((q) => q.kind === 'monster' && q.monster === id && q.spell === answer.spell))
+      .map(([id, answer]) => [id, answer.target]));
     if (Object.keys(monsters).length) orders.monsters = monsters;
     if (draft.charm) orders.charm = draft.charm === '>' && draft.charmTarget ? { gesture: draft.charm, target: draft.charmTarget } : { gesture: draft.charm };
     if (draft.release !== null) orders.release = { target: draft.release };
@@ -108,7 +142,7 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
     const notes = [];
     const why = WHY_WORDS[c.why] || c.why;
     if (c.forced) notes.push(`${why}: this hand must make ${gestureLabel(c.forced)}.`);
-    else if (c.controller !== null && c.controller !== undefined) notes.push(`${why}: ${view.wizards[c.controller].name} writes this hand’s gesture this turn.`);
+    else if (charmed(hand)) notes.push(`${why}: ${view.wizards[c.controller].name} writes this hand’s gesture this turn, so it is locked; you will see the gesture after the reveal.`);
     else if (c.why) notes.push(`${why}.`);
     if (banned.size) notes.push(`Fear: no ${[...banned].join(', ')} this turn.`);
     return notes.join(' ');
@@ -123,6 +157,7 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
         value: pair[hand === 'L' ? 0 : 1],
         allowed,
         forced: hands[hand].forced,
+        locked: charmed(hand),
         note: handNote(hand),
         problem: handProblem(set, hand),
         onChange: (code) => setGesture(set, hand, code),
@@ -135,11 +170,13 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
   }
 
   function drawHistories() {
-    replace(historiesSlot, renderHistories(view, draft.gestures));
+    // A charmed hand's gesture is the opponent's secret until the reveal.
+    const shown = draft.gestures.map((pair) => pair.map((g, i) => (charmed(i === 0 ? 'L' : 'R') ? '?' : g)));
+    replace(historiesSlot, renderHistories(view, shown));
   }
 
   function setGesture(set, hand, code) {
-    if (hands[hand].forced) return;
+    if (hands[hand].forced || charmed(hand)) return;
     if (allowed && !allowed.has(code)) return;
     draft.gestures[set][hand === 'L' ? 0 : 1] = code;
     // A new gesture makes this hand's earlier spell choices and targets meaningless.
@@ -152,7 +189,14 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
 
   // ---------- preview and questions ----------
 
-  async function refreshPreview() {
+  function refreshPreview() {
+    onDraft(draftJson());
+    disarm();
+    previewDone = loadPreview();
+    return previewDone;
+  }
+
+  async function loadPreview() {
     const token = ++previewToken;
     previewSlot.setAttribute('aria-busy', 'true');
     const result = await preview(ordersJson());
@@ -177,10 +221,17 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
     return h('p', { class: 'problem', id, 'data-testid': `problem-${field}` }, list.map((p) => p.message).join(' '));
   }
 
+  // A warning the engine attaches to this answer (a harmful spell aimed at nobody or oneself).
+  function riskNote(field, id) {
+    const risky = (lastPreview ? lastPreview.warnings : []).filter((w) => w.confirm && w.field === field);
+    if (!risky.length) return null;
+    return h('p', { class: 'problem risk', id, 'data-testid': `risk-${field}` }, risky.map((w) => w.text).join(' '));
+  }
+
   function selectField({ label, field, testid, options, value, onChange, placeholder = null }) {
     const id = `q-${testid}`;
     const problemId = `${id}-problem`;
-    const note = problemNote(field, problemId);
+    const note = problemNote(field, problemId) || riskNote(field, problemId);
     const select = h('select', {
       id, 'data-testid': testid, 'data-field': field,
       class: note ? 'has-problem' : null,
@@ -221,6 +272,12 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
     refreshPreview();
   }
 
+  // The answer given for this monster question, if it was given for the same summons.
+  function monsterAnswer(q) {
+    const answer = draft.monsters[q.monster];
+    return answer && answer.spell === q.spell ? answer.target : null;
+  }
+
   function questionFields(q) {
     switch (q.kind) {
       case 'spell_choice':
@@ -252,8 +309,8 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
           field: `monsters.${q.monster}`,
           testid: `monster-target-${q.monster}`,
           options: q.options,
-          value: draft.monsters[q.monster] || q.default,
-          onChange: (value) => { draft.monsters[q.monster] = value; refreshPreview(); },
+          value: monsterAnswer(q) || q.default,
+          onChange: (value) => { draft.monsters[q.monster] = { target: value, spell: q.spell }; refreshPreview(); },
         });
       case 'charm':
         return [selectField({
@@ -305,6 +362,10 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
   }
 
   function handPreview(set, hand) {
+    if (hand !== 'B' && charmed(hand)) {
+      return h('div', { class: 'hand-preview', 'data-testid': `preview-${set.set}-${hand}` },
+        h('h3', {}, HAND_WORDS[hand]), h('p', { class: 'none-yet' }, `${view.wizards[hands[hand].controller].name} chooses this gesture (charm person).`));
+    }
     if (hand !== 'B' && !draft.gestures[set.set][hand === 'L' ? 0 : 1]) {
       return h('div', { class: 'hand-preview', 'data-testid': `preview-${set.set}-${hand}` },
         h('h3', {}, HAND_WORDS[hand]), h('p', { class: 'none-yet' }, 'Choose a gesture to see what it does.'));
@@ -331,7 +392,7 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
 
   function drawPreview() {
     const p = lastPreview;
-    const focusedTestId = document.activeElement && previewSlot.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
+    const focusedTestId = document.activeElement && askSlot.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
     const warnings = [...p.warnings.map((w) => ({ text: w.text, severe: w.severity === 'danger' })),
       ...(problems.length ? [] : p.problems.map((x) => ({ text: x.message, severe: false })))];
     const sets = p.sets.map((set) => h('section', { class: 'card', 'aria-label': setCount > 1 ? `What gesture set ${set.set + 1} does` : 'What these gestures do' },
@@ -340,23 +401,55 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
     const questions = p.questions.map(questionFields);
     const opponentName = view.wizards[view.opponent].name;
     const opp = p.opponent_next || [];
-    replace(previewSlot,
+    replace(askSlot,
       warnings.length ? h('ul', { class: 'warnings', 'data-testid': 'warnings' }, warnings.map((w) => h('li', { class: `warning${w.severe ? ' severe' : ''}` }, w.text))) : null,
-      questions.length ? h('section', { class: 'card questions', 'data-testid': 'questions', 'aria-label': 'Choices for this turn' }, h('h2', {}, 'Choices'), questions) : null,
+      questions.length ? h('section', { class: 'card questions', 'data-testid': 'questions', 'aria-label': 'Choices for this turn' }, h('h2', {}, 'Choices'), questions) : null);
+    replace(answersLine, answersSummary(p.questions));
+    replace(previewSlot,
       sets,
       h('section', { class: 'card', 'data-testid': 'opponent-next', 'aria-label': `What ${opponentName} could complete next` },
         h('h2', {}, `${opponentName} could complete next`),
         opp.length
-          ? h('ul', {}, opp.map((o) => h('li', {}, h('span', { class: 'spell-name' }, o.name), ` — ${HAND_WORDS[o.hand].toLowerCase()}, needs `, h('span', { class: 'seq' }, o.needs))))
+          ? h('ul', {}, opp.map((o) => h('li', { 'data-yours': o.yours ? 'true' : null }, h('span', { class: 'spell-name' }, o.name), ` — ${HAND_WORDS[o.hand].toLowerCase()}${o.yours ? ' (you write its gesture this turn)' : ''}, needs `, h('span', { class: 'seq' }, o.needs))))
           : h('p', { class: 'none-yet' }, 'Nothing that you can see.')));
     summary.textContent = p.sets.map((set) => ['L', 'R', 'B']
       .filter((hand) => (set.completes[hand] || []).length)
       .map((hand) => `${HAND_WORDS[hand]} completes ${set.completes[hand].map((c) => c.name).join(' or ')}.`).join(' ')).join(' ')
       + (p.warnings.length ? ` Warning: ${p.warnings.map((w) => w.text).join(' ')}` : '');
     if (focusedTestId) {
-      const again = previewSlot.querySelector(`[data-testid="${CSS.escape(focusedTestId)}"]`);
+      const again = askSlot.querySelector(`[data-testid="${CSS.escape(focusedTestId)}"]`);
       if (again) again.focus();
     }
+    keepQuestionsInView();
+  }
+
+  // The questions must not hide below the screen's edge or under the sticky seal bar (whose
+  // height changes with the answers it lists): scroll just enough to show them above it.
+  function keepQuestionsInView() {
+    const asked = askSlot.querySelector('[data-testid=questions]');
+    if (!asked || !form.isConnected) return;
+    const bar = form.querySelector('.submit-bar').getBoundingClientRect();
+    const box = asked.getBoundingClientRect();
+    const hidden = box.bottom - bar.top;
+    if (hidden <= 0) return;
+    window.scrollBy({ top: Math.max(0, Math.min(hidden + 8, box.top - 8)), behavior: 'instant' });
+  }
+
+  // One line on the seal bar with every answer that will be sealed, so none goes unseen.
+  function answersSummary(questions) {
+    const named = (options, id) => {
+      const o = (options || []).find((x) => x.id === id);
+      return o ? o.name : id;
+    };
+    const parts = questions.map((q) => {
+      if (q.kind === 'target') return `${q.name} → ${named(q.options, q.chosen)}`;
+      if (q.kind === 'stab') return `stab → ${named(q.options, draft.stab[q.set] || q.default)}`;
+      if (q.kind === 'monster') return `${q.name} → ${named(q.options, monsterAnswer(q) || q.default)}`;
+      if (q.kind === 'charm') return `charmed hand → ${draft.charm ? gestureLabel(draft.charm) : 'not chosen'}`;
+      if (q.kind === 'spell_choice') return q.options[q.chosen_index] ? q.options[q.chosen_index].label : null;
+      return null;
+    }).filter(Boolean);
+    return parts.length ? [h('span', { class: 'visually-hidden' }, 'You will seal: '), parts.join(' · ')] : null;
   }
 
   function drawGeneralProblems() {
@@ -381,12 +474,42 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
     busy = true;
     submitButton.disabled = true;
     try {
+      // The warnings must be those of the orders being sealed: wait for their preview.
+      for (let seen = null; seen !== previewToken;) {
+        seen = previewToken;
+        await previewDone;
+      }
+      const risky = (lastPreview ? lastPreview.warnings : []).filter((w) => w.confirm);
+      const key = JSON.stringify(ordersJson());
+      if (risky.length && armed !== key) {
+        submitButton.disabled = false;
+        arm(key, risky);
+        return;
+      }
       const found = await submit(ordersJson());
       if (found && found.length) showProblems(found);
     } finally {
       busy = false;
       if (submitButton.isConnected) submitButton.disabled = false;
     }
+  }
+
+  // Sealing orders the engine warns about takes a second press, with the warnings in view.
+  function arm(key, risky) {
+    armed = key;
+    replace(confirmSlot, h('div', { class: 'confirm-risk', role: 'alert', 'data-testid': 'confirm-risky' },
+      h('p', {}, h('strong', {}, 'Check before sealing: ')),
+      h('ul', {}, risky.map((w) => h('li', {}, w.text))),
+      h('p', {}, 'Press the button again to seal these orders as they are, or change the choice above.')));
+    submitButton.textContent = 'Seal anyway';
+    submitButton.focus();
+  }
+
+  function disarm() {
+    if (armed === null) return;
+    armed = null;
+    replace(confirmSlot);
+    submitButton.textContent = submitLabel;
   }
 
   function showProblems(list) {
@@ -411,7 +534,7 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
     const stops = [...pads.querySelectorAll('fieldset.hand')].map((fs) => fs.querySelector('input:checked:not(:disabled)') || fs.querySelector('input:not(:disabled)'));
     const here = stops.findIndex((input) => input && input.name === fromRadio.name);
     const next = stops.slice(here + 1).find(Boolean)
-      || previewSlot.querySelector('[data-testid=questions] select, [data-testid=questions] input')
+      || askSlot.querySelector('[data-testid=questions] select, [data-testid=questions] input')
       || submitButton;
     next.focus();
   }

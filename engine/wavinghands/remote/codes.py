@@ -1,7 +1,8 @@
 """Turn codes for remote play: the wire format (docs/protocol.md).
 
 A code is ``PREFIX + base64url(header + payload + crc32)``.  The header is whole bytes, the
-payload is bit-packed.  This module is pure: it turns messages into codes and back and computes
+payload is bit-packed (inputs.py encodes the inputs; code_errors.py holds the errors, all
+re-exported here).  This module is pure: it turns messages into codes and back and computes
 commitments; deciding what a message must contain is session.py's job.  Decoding never needs a
 game, so the decoder can be fuzzed on its own, and every code that decodes re-encodes to itself
 (one encoding per message), which is what makes "any single-character change is rejected" and
@@ -21,13 +22,42 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any, Final
 
-from ..errors import WavingHandsError
-from ..spells import all_spells
+from .code_errors import (
+    BadSession,
+    CodeError,
+    ConflictingCode,
+    CorruptedCode,
+    Desync,
+    MalformedCode,
+    NotThisGame,
+    NotYourTurn,
+    OutOfOrder,
+    OwnCode,
+    RevealMismatch,
+    UnsupportedVersion,
+)
+from .inputs import (
+    GESTURE_ALPHABET,
+    HANDS,
+    MAX_RAW_BYTES,
+    WIRE_SPELLS,
+    BitReader,
+    BitWriter,
+    DecisionRefs,
+    WireInput,
+    canonical_json,
+    decode_input,
+    encode_input,
+    normalize_input,
+    read_input,
+    write_input,
+)
 
 # --------------------------------------------------------------------------------------------
 # Constants of wire version 1.  Changing any of them is a new VERSION.
 
 PREFIX: Final[str] = "WH1."
+_OTHER_VERSION_RE: Final = re.compile(r"^(WH[1-9][0-9]*\.)")  # another version's prefix
 VERSION: Final[int] = 1
 GAME_ID_LEN: Final[int] = 4
 DIGEST_LEN: Final[int] = 4
@@ -35,563 +65,11 @@ NONCE_LEN: Final[int] = 8
 COMMIT_LEN: Final[int] = 16
 CRC_LEN: Final[int] = 4
 MAX_NAME_BYTES: Final[int] = 40
-MAX_RAW_BYTES: Final[int] = 2000
 MAX_SEQ: Final[int] = 100_000
 
 PHASE_KINDS: Final[tuple[str, ...]] = ("orders", "decision", "time_stop", "over")
-GESTURE_ALPHABET: Final[str] = "FPSWDC>-"
-HANDS: Final[str] = "LRB"
 
-# A cast's spell travels as its row number in the spell table (6 bits; 63 is "no spell").  The
-# wire reads the table, so a new spell needs no change here, but it must go at the END of the
-# table: its number is then new and every older code keeps its meaning.  Reordering or removing
-# rows changes what old codes say, and needs a new VERSION (tests pin version 1's order).
-WIRE_SPELLS: Final[tuple[str, ...]] = tuple(s.key for s in all_spells())
-_SPELL_INDEX: Final[dict[str, int]] = {k: i for i, k in enumerate(WIRE_SPELLS)}
-_SPELL_NULL: Final[int] = 63  # "spell": null (withhold, house rule)
-if len(WIRE_SPELLS) >= _SPELL_NULL:
-    raise RuntimeError("the spell table outgrew the wire's 6-bit spell field: bump VERSION")
-
-_TARGET_RE: Final = re.compile(r"^(none|W[01]|M[1-9][0-9]{0,3}|new:[01]:[LRB](:[01])?)$")
 _CODE_BODY_RE: Final = re.compile(r"^[A-Za-z0-9_-]*$")
-
-Json = Any  # JSON values cross this module as plain Python data; shapes are checked on the way in
-
-
-# --------------------------------------------------------------------------------------------
-# Errors.  Each has a stable kebab-case `code` for the JSON boundary and a message a player can
-# act on; all are `errors.WavingHandsError`s.
-
-
-class CodeError(WavingHandsError):
-    """Base of every error a turn code or a remote session operation reports (besides
-    `errors.IllegalInput`, for inputs the rules refuse)."""
-
-    code = "code-error"
-
-
-class CorruptedCode(CodeError):
-    """The text is not a code, or a character was changed or lost (base64 or checksum)."""
-
-    code = "corrupted"
-
-
-class UnsupportedVersion(CodeError):
-    """The code was made by a newer (or unknown) version of the protocol."""
-
-    code = "unsupported-version"
-
-
-class MalformedCode(CodeError):
-    """The checksum is right but the content is impossible: a bug or a hand-made code."""
-
-    code = "malformed"
-
-
-class NotThisGame(CodeError):
-    """The code belongs to another game."""
-
-    code = "not-this-game"
-
-
-class OwnCode(CodeError):
-    """The player pasted a code they made themselves."""
-
-    code = "own-code"
-
-
-class OutOfOrder(CodeError):
-    """A code arrived before one that must come first."""
-
-    code = "out-of-order"
-
-
-class ConflictingCode(CodeError):
-    """A different code for a step already applied: the opponent sealed that step twice."""
-
-    code = "conflicting-code"
-
-
-class RevealMismatch(CodeError):
-    """A reveal that does not open the commitment made earlier."""
-
-    code = "reveal-mismatch"
-
-
-class Desync(CodeError):
-    """Both sides computed different game states."""
-
-    code = "desync"
-
-
-class NotYourTurn(CodeError):
-    """Input was given while the session waits for the opponent (or for nothing)."""
-
-    code = "not-your-turn"
-
-
-class BadSession(CodeError):
-    """A stored session that cannot be read back."""
-
-    code = "bad-session"
-
-
-# --------------------------------------------------------------------------------------------
-# Bit packing.
-
-
-class _BitWriter:
-    """Appends unsigned fields most-significant bit first."""
-
-    def __init__(self) -> None:
-        self._acc = 0
-        self._n = 0
-
-    def bits(self, value: int, width: int) -> None:
-        if width < 0 or value < 0 or value >> width:
-            raise ValueError(f"{value} does not fit in {width} bits")
-        self._acc = (self._acc << width) | value
-        self._n += width
-
-    def flag(self, value: bool) -> None:
-        self.bits(1 if value else 0, 1)
-
-    def uint(self, value: int) -> None:
-        # 3 data bits per group, low group first, a continuation bit before each: 0..7 in 4 bits.
-        if value < 0:
-            raise ValueError("negative uint")
-        while True:
-            low, value = value & 7, value >> 3
-            self.bits(1 if value else 0, 1)
-            self.bits(low, 3)
-            if not value:
-                return
-
-    def raw(self, data: bytes) -> None:
-        for b in data:
-            self.bits(b, 8)
-
-    def string(self, text: str, limit: int) -> None:
-        data = text.encode("utf-8")
-        if len(data) > limit:
-            raise ValueError(f"text longer than {limit} bytes")
-        self.uint(len(data))
-        self.raw(data)
-
-    def to_bytes(self) -> bytes:
-        pad = -self._n % 8  # zero bits up to a whole byte; the reader insists they are zero
-        return (self._acc << pad).to_bytes((self._n + pad) // 8, "big")
-
-
-class _BitReader:
-    """Reads what _BitWriter wrote; any overrun or non-canonical field is MalformedCode."""
-
-    def __init__(self, data: bytes) -> None:
-        self._acc = int.from_bytes(data, "big")
-        self._total = len(data) * 8
-        self._pos = 0
-
-    def bits(self, width: int) -> int:
-        if self._pos + width > self._total:
-            raise MalformedCode("the code ends too early")
-        self._pos += width
-        return (self._acc >> (self._total - self._pos)) & ((1 << width) - 1)
-
-    def flag(self) -> bool:
-        return self.bits(1) == 1
-
-    def uint(self, limit: int) -> int:
-        value = shift = 0
-        while True:
-            more = self.flag()
-            low = self.bits(3)
-            if not more and low == 0 and shift:
-                raise MalformedCode("a number is not written in its shortest form")
-            value |= low << shift
-            shift += 3
-            if value > limit:
-                raise MalformedCode(f"a number exceeds {limit}")
-            if not more:
-                return value
-
-    def raw(self, n: int) -> bytes:
-        return bytes(self.bits(8) for _ in range(n))
-
-    def string(self, limit: int) -> str:
-        data = self.raw(self.uint(limit))
-        try:
-            return data.decode("utf-8")
-        except UnicodeDecodeError as e:
-            raise MalformedCode("a text field is not UTF-8") from e
-
-    def finish(self) -> None:
-        rest = self._total - self._pos
-        if rest >= 8 or (rest and self.bits(rest)):
-            raise MalformedCode("unexpected data at the end of the code")
-
-
-# --------------------------------------------------------------------------------------------
-# Inputs (orders, decisions, a bare nonce contribution) on the wire.
-
-
-@dataclass(frozen=True, slots=True)
-class DecisionRefs:
-    """Decision answers as (index in phase.decisions, index in that decision's options)."""
-
-    pairs: tuple[tuple[int, int], ...]
-
-
-WireInput = DecisionRefs | dict[str, Any]
-
-
-def canonical_json(value: Json) -> str:
-    """The one JSON text of a value: sorted keys, no spaces, UTF-8, no NaN."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
-                      allow_nan=False)
-
-
-def _write_target(w: _BitWriter, t: str) -> None:
-    # Tags: 0 none, 1 W0, 2 W1, 3 M<n>, 4 new:w:h, 5 new:w:h:set.  Callers checked _TARGET_RE.
-    if t == "none":
-        w.bits(0, 3)
-    elif t in ("W0", "W1"):
-        w.bits(1 + int(t[1]), 3)
-    elif t[0] == "M":
-        w.bits(3, 3)
-        w.uint(int(t[1:]) - 1)
-    else:
-        parts = t.split(":")
-        w.bits(4 if len(parts) == 3 else 5, 3)
-        w.bits(int(parts[1]), 1)
-        w.bits(HANDS.index(parts[2]), 2)
-        if len(parts) == 4:
-            w.bits(int(parts[3]), 1)
-
-
-def _read_target(r: _BitReader) -> str:
-    tag = r.bits(3)
-    if tag == 0:
-        return "none"
-    if tag in (1, 2):
-        return f"W{tag - 1}"
-    if tag == 3:
-        return f"M{r.uint(9998) + 1}"
-    if tag in (4, 5):
-        who = r.bits(1)
-        hand = r.bits(2)
-        if hand == 3:
-            raise MalformedCode("a target names a hand that does not exist")
-        text = f"new:{who}:{HANDS[hand]}"
-        return f"{text}:{r.bits(1)}" if tag == 5 else text
-    raise MalformedCode("unknown target kind")
-
-
-def _is_target(t: Any) -> bool:
-    return isinstance(t, str) and _TARGET_RE.match(t) is not None
-
-
-def _is_int(v: Any, lo: int, hi: int) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
-
-
-def _compact_orders(o: dict[str, Any]) -> dict[str, Any] | None:
-    """The normal form of orders the compact encoding can carry, or None if it cannot.
-
-    The normal form drops what means "default" (empty casts, absent stab, release false,
-    bank/permanent false) and spells out what the engine defaults (a cast's missing set is 0,
-    a missing spell is null), so two spellings of the same orders travel as the same bytes.
-    """
-    if not set(o) <= {"gestures", "casts", "stab", "monsters", "charm", "release"}:
-        return None
-    sets = o.get("gestures")
-    if not isinstance(sets, list) or not 1 <= len(sets) <= 2:
-        return None
-    gestures: list[list[str]] = []
-    for pair in sets:
-        if not (isinstance(pair, list) and len(pair) == 2
-                and all(isinstance(g, str) and len(g) == 1 and g in GESTURE_ALPHABET
-                        for g in pair)):
-            return None
-        gestures.append([pair[0], pair[1]])
-    out: dict[str, Any] = {"gestures": gestures}
-
-    casts = o.get("casts", [])
-    if not isinstance(casts, list):
-        return None
-    norm_casts = []
-    for c in casts:
-        if not isinstance(c, dict) or not set(c) <= {"set", "hand", "spell", "target", "bank",
-                                                     "permanent"}:
-            return None
-        s = c.get("set", 0)
-        spell = c.get("spell")
-        if not _is_int(s, 0, len(gestures) - 1) or c.get("hand") not in ("L", "R", "B"):
-            return None
-        if spell is not None and spell not in _SPELL_INDEX:
-            return None
-        nc: dict[str, Any] = {"set": s, "hand": c["hand"], "spell": spell}
-        if c.get("target") is not None:
-            if not _is_target(c["target"]):
-                return None
-            nc["target"] = c["target"]
-        for flag in ("bank", "permanent"):
-            v = c.get(flag, False)
-            if not isinstance(v, bool):
-                return None
-            if v:
-                nc[flag] = True
-        norm_casts.append(nc)
-    if norm_casts:
-        out["casts"] = norm_casts
-
-    stab = o.get("stab")
-    if isinstance(stab, list):
-        if len(stab) != len(gestures) or not all(s is None or _is_target(s) for s in stab):
-            return None
-        out["stab"] = list(stab)
-    elif stab is not None:
-        if not _is_target(stab):
-            return None
-        out["stab"] = stab
-
-    monsters = o.get("monsters", {})
-    if not isinstance(monsters, dict):
-        return None
-    for mid, tgt in monsters.items():
-        if not re.match(r"^M[1-9][0-9]{0,3}$", mid):
-            return None
-        if isinstance(tgt, list):
-            if not 1 <= len(tgt) <= 2 or not all(_is_target(t) for t in tgt):
-                return None
-        elif not _is_target(tgt):
-            return None
-    if monsters:
-        out["monsters"] = {k: (list(v) if isinstance(v, list) else v)
-                           for k, v in sorted(monsters.items(), key=lambda kv: int(kv[0][1:]))}
-
-    charm = o.get("charm")
-    if charm is not None:
-        if not (isinstance(charm, dict) and set(charm) == {"gesture"}
-                and isinstance(charm["gesture"], str) and len(charm["gesture"]) == 1
-                and charm["gesture"] in GESTURE_ALPHABET):
-            return None
-        out["charm"] = {"gesture": charm["gesture"]}
-
-    release = o.get("release")
-    if release is True:
-        out["release"] = True
-    elif isinstance(release, dict):
-        if set(release) != {"target"} or not _is_target(release["target"]):
-            return None
-        out["release"] = {"target": release["target"]}
-    elif release is not None and release is not False:
-        return None
-    return out
-
-
-def _write_orders(w: _BitWriter, o: dict[str, Any]) -> None:
-    # `o` is in the normal form of _compact_orders.
-    gestures = o["gestures"]
-    w.flag(len(gestures) == 2)
-    for left, right in gestures:
-        w.bits(GESTURE_ALPHABET.index(left), 3)
-        w.bits(GESTURE_ALPHABET.index(right), 3)
-    fields = ("casts", "stab", "monsters", "charm", "release")
-    present = [f in o for f in fields]
-    w.flag(any(present))  # most orders are gestures only: one bit says so
-    if not any(present):
-        return
-    for p in present:
-        w.flag(p)
-    if "casts" in o:
-        w.uint(len(o["casts"]) - 1)
-        for c in o["casts"]:
-            if len(gestures) == 2:
-                w.bits(c["set"], 1)
-            w.bits(HANDS.index(c["hand"]), 2)
-            w.bits(_SPELL_NULL if c["spell"] is None else _SPELL_INDEX[c["spell"]], 6)
-            w.flag("target" in c)
-            if "target" in c:
-                _write_target(w, c["target"])
-            extras = c.get("bank", False) or c.get("permanent", False)
-            w.flag(extras)
-            if extras:
-                w.flag(c.get("bank", False))
-                w.flag(c.get("permanent", False))
-    if "stab" in o:
-        stab = o["stab"]
-        w.flag(isinstance(stab, list))
-        if isinstance(stab, list):
-            for s in stab:
-                w.flag(s is not None)
-                if s is not None:
-                    _write_target(w, s)
-        else:
-            _write_target(w, stab)
-    if "monsters" in o:
-        w.uint(len(o["monsters"]) - 1)
-        previous = 0
-        for mid, tgt in o["monsters"].items():
-            n = int(mid[1:])
-            w.uint(n - previous - 1)  # ids ascend, so gaps are small and never negative
-            previous = n
-            targets = tgt if isinstance(tgt, list) else [tgt]
-            w.bits(0 if not isinstance(tgt, list) else len(targets), 2)
-            for t in targets:
-                _write_target(w, t)
-    if "charm" in o:
-        w.bits(GESTURE_ALPHABET.index(o["charm"]["gesture"]), 3)
-    if "release" in o:
-        rel = o["release"]
-        w.flag(rel is not True)
-        if rel is not True:
-            _write_target(w, rel["target"])
-
-
-def _read_orders(r: _BitReader) -> dict[str, Any]:
-    nsets = 2 if r.flag() else 1
-    gestures = [[GESTURE_ALPHABET[r.bits(3)], GESTURE_ALPHABET[r.bits(3)]] for _ in range(nsets)]
-    o: dict[str, Any] = {"gestures": gestures}
-    if not r.flag():
-        return o
-    has = [r.flag() for _ in range(5)]
-    if not any(has):
-        raise MalformedCode("orders flag extra fields but name none")
-    if has[0]:
-        casts = []
-        for _ in range(r.uint(5) + 1):
-            s = r.bits(1) if nsets == 2 else 0
-            hand = r.bits(2)
-            if hand == 3:
-                raise MalformedCode("a cast names a hand that does not exist")
-            idx = r.bits(6)
-            if idx != _SPELL_NULL and idx >= len(WIRE_SPELLS):
-                raise UnsupportedVersion("this code names a spell this page does not know: it "
-                                         "was made by a newer version of the page. Both "
-                                         "players should use the same (newest) version")
-            c: dict[str, Any] = {"set": s, "hand": HANDS[hand],
-                                 "spell": None if idx == _SPELL_NULL else WIRE_SPELLS[idx]}
-            if r.flag():
-                c["target"] = _read_target(r)
-            if r.flag():
-                bank, permanent = r.flag(), r.flag()
-                if not (bank or permanent):
-                    raise MalformedCode("a cast flags extras but sets none")
-                if bank:
-                    c["bank"] = True
-                if permanent:
-                    c["permanent"] = True
-            casts.append(c)
-        o["casts"] = casts
-    if has[1]:
-        if r.flag():
-            stabs: list[str | None] = []
-            for _ in range(nsets):
-                stabs.append(_read_target(r) if r.flag() else None)
-            o["stab"] = stabs
-        else:
-            o["stab"] = _read_target(r)
-    if has[2]:
-        monsters: dict[str, Any] = {}
-        previous = 0
-        for _ in range(r.uint(20) + 1):
-            n = previous + r.uint(9999) + 1
-            if n > 9999:
-                raise MalformedCode("a monster number is out of range")
-            previous = n
-            shape = r.bits(2)
-            if shape == 3:
-                raise MalformedCode("a monster attacks at most twice")
-            if shape == 0:
-                monsters[f"M{n}"] = _read_target(r)
-            else:
-                monsters[f"M{n}"] = [_read_target(r) for _ in range(shape)]
-        o["monsters"] = monsters
-    if has[3]:
-        o["charm"] = {"gesture": GESTURE_ALPHABET[r.bits(3)]}
-    if has[4]:
-        o["release"] = {"target": _read_target(r)} if r.flag() else True
-    return o
-
-
-def _write_input(w: _BitWriter, x: WireInput) -> None:
-    # Prefix code, shortest for the commonest: 0 orders, 10 decision refs, 110 empty, 111 raw.
-    if isinstance(x, DecisionRefs):
-        w.bits(0b10, 2)
-        w.uint(len(x.pairs) - 1)
-        previous = -1
-        for d, opt in x.pairs:
-            if d <= previous:
-                raise ValueError("decision refs must ascend")
-            w.uint(d - previous - 1)
-            w.uint(opt)
-            previous = d
-        return
-    if not isinstance(x, dict):
-        raise ValueError("an input is a JSON object")
-    if not x:
-        w.bits(0b110, 3)
-        return
-    compact = _compact_orders(x)
-    if compact is not None:
-        w.bits(0, 1)
-        _write_orders(w, compact)
-        return
-    text = canonical_json(x).encode("utf-8")
-    if len(text) > MAX_RAW_BYTES:
-        raise ValueError(f"input too large for a code ({len(text)} bytes)")
-    w.bits(0b111, 3)
-    w.uint(len(text))
-    w.raw(text)
-
-
-def _read_input(r: _BitReader) -> WireInput:
-    if not r.flag():
-        return _read_orders(r)
-    if not r.flag():
-        pairs = []
-        previous = -1
-        for _ in range(r.uint(15) + 1):
-            d = previous + 1 + r.uint(63)
-            pairs.append((d, r.uint(63)))
-            previous = d
-        return DecisionRefs(tuple(pairs))
-    if not r.flag():
-        return {}
-    data = r.raw(r.uint(MAX_RAW_BYTES))
-    try:
-        value = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as e:
-        raise MalformedCode("an input is not valid JSON") from e
-    if not isinstance(value, dict) or not value:
-        raise MalformedCode("an input is not a non-empty JSON object")
-    try:
-        canonical = canonical_json(value).encode("utf-8")
-    except ValueError as e:
-        raise MalformedCode("an input holds a number JSON cannot carry") from e
-    if canonical != data or _compact_orders(value) is not None:
-        raise MalformedCode("an input is not in its canonical form")
-    return value
-
-
-def normalize_input(x: WireInput) -> WireInput:
-    """The input exactly as the other side will decode it (raises ValueError if unsendable)."""
-    return decode_input(encode_input(x))
-
-
-def encode_input(x: WireInput) -> bytes:
-    """The input alone, byte-aligned: what a commitment hashes."""
-    w = _BitWriter()
-    _write_input(w, x)
-    return w.to_bytes()
-
-
-def decode_input(data: bytes) -> WireInput:
-    """Inverse of encode_input; raises MalformedCode."""
-    r = _BitReader(data)
-    x = _read_input(r)
-    r.finish()
-    return x
 
 
 # --------------------------------------------------------------------------------------------
@@ -654,12 +132,13 @@ def _b64decode(text: str) -> bytes:
     except (binascii.Error, ValueError) as e:
         raise CorruptedCode("this code is damaged; copy it again") from e
     if _b64encode(data) != text:  # the spare bits of the last character must be zero
-        raise CorruptedCode("this code is damaged (its last character changed); copy it again")
+        raise CorruptedCode("this code is cut short or damaged at its end (its last character "
+                            "does not fit); copy the whole code again")
     return data
 
 
-def _write_sealed(w: _BitWriter, s: Sealed) -> None:
-    _write_input(w, s.input)
+def _write_sealed(w: BitWriter, s: Sealed) -> None:
+    write_input(w, s.input)
     if len(s.nonce) != NONCE_LEN:
         raise ValueError("bad nonce length")
     w.raw(s.nonce)
@@ -677,7 +156,7 @@ def encode_message(m: Message) -> str:
                       | (PHASE_KINDS.index(m.phase) << 3)])
     head += m.game_id
     head += _uvarint(m.seq) + _uvarint(m.turn)
-    w = _BitWriter()
+    w = BitWriter()
     if m.type is MsgType.INVITE:
         w.string(m.name, MAX_NAME_BYTES)
         rules = canonical_json(m.ruleset or {}).encode("utf-8")
@@ -696,7 +175,7 @@ def encode_message(m: Message) -> str:
         if m.solo:
             w.uint(len(m.solo) - 1)
             for x in m.solo:
-                _write_input(w, x)
+                write_input(w, x)
         if m.final is None:
             w.bits(0, 2)
         elif isinstance(m.final, Commit):
@@ -737,9 +216,29 @@ def _read_uvarint(data: bytes, pos: int, limit: int) -> tuple[int, int]:
             return value, pos
 
 
+def _checks_out(body: str) -> bool:
+    """Whether text after a prefix is a well-formed body of this version (base64, checksum)."""
+    try:
+        data = _b64decode(body)
+    except CorruptedCode:
+        return False
+    return len(data) >= CRC_LEN + 2 and \
+        zlib.crc32(data[:-CRC_LEN]).to_bytes(CRC_LEN, "big") == data[-CRC_LEN:]
+
+
 def unwrap(code: str) -> bytes:
     """Checks prefix, base64 and checksum, in that order; returns the checked bytes."""
     if not code.startswith(PREFIX):
+        other = _OTHER_VERSION_RE.match(code)
+        if other is not None and other.group(1) != PREFIX:
+            if _checks_out(code[len(other.group(1)):]):
+                # A code of this version whose prefix alone changed is damaged, not newer.
+                raise CorruptedCode(f"this code is damaged (it should start with {PREFIX}); "
+                                    "copy it again")
+            raise UnsupportedVersion(f"this code was made by a newer version of the page (it "
+                                     f"starts with {other.group(1)}; this page reads "
+                                     f"{PREFIX} codes): both players should reload the page to "
+                                     "get its newest version")
         raise CorruptedCode(f"this is not a Waving Hands code (codes start with {PREFIX})")
     data = _b64decode(code[len(PREFIX):])
     if len(data) < CRC_LEN + 2:
@@ -776,7 +275,7 @@ def decode_message(code: str) -> Message:
     if mtype is MsgType.INVITE:
         if seq != 0 or sender != 0:
             raise MalformedCode("an invitation must be message 0 from the host")
-        r = _BitReader(body[pos:])
+        r = BitReader(body[pos:])
         name = r.string(MAX_NAME_BYTES)
         rules_bytes = r.raw(r.uint(MAX_RAW_BYTES))
         r.finish()
@@ -793,12 +292,12 @@ def decode_message(code: str) -> Message:
     if len(body) < pos + DIGEST_LEN:
         raise MalformedCode("the code ends too early")
     state = body[pos:pos + DIGEST_LEN]
-    r = _BitReader(body[pos + DIGEST_LEN:])
+    r = BitReader(body[pos + DIGEST_LEN:])
     name = r.string(MAX_NAME_BYTES) if mtype is MsgType.ACCEPT else ""
-    reveal = Sealed(_read_input(r), r.raw(NONCE_LEN)) if r.flag() else None
+    reveal = Sealed(read_input(r), r.raw(NONCE_LEN)) if r.flag() else None
     solo: tuple[WireInput, ...] = ()
     if r.flag():
-        solo = tuple(_read_input(r) for _ in range(r.uint(15) + 1))
+        solo = tuple(read_input(r) for _ in range(r.uint(15) + 1))
     tag = r.bits(2)
     final: Commit | Sealed | None
     if tag == 0:
@@ -806,7 +305,7 @@ def decode_message(code: str) -> Message:
     elif tag == 1:
         final = Commit(r.raw(COMMIT_LEN))
     elif tag == 2:
-        final = Sealed(_read_input(r), r.raw(NONCE_LEN))
+        final = Sealed(read_input(r), r.raw(NONCE_LEN))
     else:
         raise MalformedCode("unknown item kind")
     r.finish()
@@ -855,3 +354,16 @@ def extract_code(text: str) -> str:
     if not s:
         raise CorruptedCode("there is no code here: paste the code or the link")
     return s
+
+
+
+# The wire format's public names, including those of its two parts (code_errors, inputs).
+__all__ = [
+    "COMMIT_LEN", "CRC_LEN", "DIGEST_LEN", "GAME_ID_LEN", "GESTURE_ALPHABET", "HANDS", "LINK_KEY",
+    "MAX_NAME_BYTES", "MAX_RAW_BYTES", "MAX_SEQ", "NONCE_LEN", "PHASE_KINDS", "PREFIX", "VERSION",
+    "WIRE_SPELLS", "BadSession", "CodeError", "Commit", "ConflictingCode", "CorruptedCode",
+    "DecisionRefs", "Desync", "MalformedCode", "Message", "MsgType", "NotThisGame", "NotYourTurn",
+    "OutOfOrder", "OwnCode", "RevealMismatch", "Sealed", "UnsupportedVersion", "WireInput",
+    "canonical_json", "commitment", "decode_input", "decode_message", "encode_input",
+    "encode_message", "extract_code", "make_link", "normalize_input", "unwrap",
+]

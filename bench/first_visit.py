@@ -1,0 +1,329 @@
+"""What a first visit costs over the wire, measured at the server; prints a table.
+
+    python3 bench/first_visit.py [--site DIR] [--loopback-runs 3] [--json OUT]
+
+The built site is served the way common static hosts serve it:
+- a file with a precompressed sibling (`X.br`, `X.gz`) is sent as that sibling when the browser
+  accepts the encoding (nginx `brotli_static`/`gzip_static`, Caddy `precompressed`);
+- otherwise text types and wasm (text/*, JavaScript, JSON, SVG, the manifest, application/wasm)
+  are gzipped on the fly at level 6 (nginx, Netlify, Cloudflare, GitHub Pages); zips, wheels,
+  PNGs and `.gz` files go out as they are;
+- `Cache-Control: public, max-age=0, must-revalidate` with a strong ETag (Netlify's default), so
+  a revalidation costs a 304 and no body.
+
+Bytes are counted at the server (response bodies as sent, after compression), so the page, its
+module worker and the service worker are all seen.  The throttled link is 10 Mbit/s shared by
+every response together, with 40 ms before each response starts; "loopback" is the same server
+unthrottled.  Scenarios, each in a fresh browser context (empty caches, no service worker):
+- cold: navigation until engine.js's `engine-ready` mark; then everything fetched until the
+  service worker has precached the site (`window.__offlineReady`) counts too;
+- warm: the same context reloaded once the service worker is in control.
+
+This is a measurement, not a test: it never fails on a goal (issue 15: <= 5 MB on a first visit,
+each file once, engine ready <= 6 s throttled; loopback <= ~1.1 s cold, <= 0.5 s warm).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import http.server
+import json
+import os
+import statistics
+import sys
+import threading
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]  # fmt: skip
+COMPRESSIBLE = ("text/", "application/javascript", "application/json", "image/svg+xml",
+                "application/manifest+json", "application/wasm")  # fmt: skip
+GZIP_LEVEL = 6
+CHUNK = 16 * 1024
+BOOT_TIMEOUT_MS = 180_000
+
+
+class Link:
+    """A shared link: `rate` bits per second for all responses together, `latency` s each."""
+
+    def __init__(self, rate_bps: float | None, latency_s: float) -> None:
+        """rate_bps None means unthrottled (loopback)."""
+        self.rate = rate_bps
+        self.latency = latency_s
+        self._lock = threading.Lock()
+        self._free_at = 0.0
+
+    def first_byte(self) -> None:
+        """Wait out the latency before a response starts."""
+        if self.latency:
+            time.sleep(self.latency)
+
+    def send(self, n: int) -> None:
+        """Wait until n more bytes have had their turn on the shared link."""
+        if self.rate is None:
+            return
+        with self._lock:
+            start = max(time.monotonic(), self._free_at)
+            self._free_at = start + n * 8 / self.rate
+            done = self._free_at
+        delay = done - time.monotonic()
+        if delay > 0:
+            time.sleep(delay)
+
+
+@dataclass
+class Tally:
+    """Bytes and requests per path, as seen by the server."""
+
+    bytes: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    requests: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    not_modified: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    encodings: dict[str, str] = field(default_factory=dict)
+    accept: set[str] = field(default_factory=set)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def reset(self) -> None:
+        """Forget everything counted so far."""
+        with self.lock:
+            self.bytes.clear()
+            self.requests.clear()
+            self.not_modified.clear()
+            self.encodings.clear()
+
+    def snapshot(self) -> dict[str, Any]:
+        """A plain copy of the counts."""
+        with self.lock:
+            return {
+                "bytes": dict(self.bytes),
+                "requests": dict(self.requests),
+                "not_modified": dict(self.not_modified),
+                "encodings": dict(self.encodings),
+            }
+
+
+def make_server(
+    root: Path, link: Link, tally: Tally, precompressed: bool = True
+) -> http.server.ThreadingHTTPServer:
+    """A static-host-like server for `root` on a free port of 127.0.0.1 (`precompressed`:
+    send `X.br`/`X.gz` siblings when the browser accepts them)."""
+    gz_cache: dict[Path, bytes] = {}
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, format: str, *args: object) -> None:
+            """Quiet."""
+
+        def do_GET(self) -> None:
+            """Serve one file, compressed as a static host would, through the throttled link."""
+            rel = unquote(urlsplit(self.path).path).lstrip("/") or "index.html"
+            if rel.endswith("/"):
+                rel += "index.html"
+            path = (root / rel).resolve()
+            link.first_byte()
+            with tally.lock:
+                tally.requests[rel] += 1
+                tally.accept.add(self.headers.get("Accept-Encoding", ""))
+            if not path.is_file() or root.resolve() not in path.parents:
+                self._reply(404, b"not found", "text/plain", {})
+                return
+            mime = build.MIME_TYPES.get(path.suffix, "application/octet-stream")
+            offered = self.headers.get("Accept-Encoding", "").split(",")
+            accepted = {e.split(";")[0].strip() for e in offered}
+            body, encoding = path.read_bytes(), ""
+            for enc, suffix in (("br", ".br"), ("gzip", ".gz")):
+                sibling = path.with_name(path.name + suffix)
+                if precompressed and enc in accepted and sibling.is_file():
+                    body, encoding = sibling.read_bytes(), enc
+                    break
+            else:
+                if "gzip" in accepted and mime.startswith(COMPRESSIBLE):
+                    if path not in gz_cache:
+                        gz_cache[path] = gzip.compress(body, GZIP_LEVEL, mtime=0)
+                    body, encoding = gz_cache[path], "gzip"
+            etag = '"' + hashlib.sha256(body).hexdigest()[:20] + '"'
+            headers = {"ETag": etag, "Cache-Control": "public, max-age=0, must-revalidate",
+                       "Vary": "Accept-Encoding"}  # fmt: skip
+            if encoding:
+                headers["Content-Encoding"] = encoding
+            if self.headers.get("If-None-Match") == etag:
+                with tally.lock:
+                    tally.not_modified[rel] += 1
+                self._reply(304, b"", mime, headers)
+                return
+            with tally.lock:
+                tally.encodings[rel] = encoding or "identity"
+            self._reply(200, body, mime, headers)
+            with tally.lock:
+                tally.bytes[rel] += len(body)
+
+        def _reply(self, status: int, body: bytes, mime: str, headers: dict[str, str]) -> None:
+            self.send_response(status)
+            self.send_header("Content-Type", mime)
+            for key, value in headers.items():
+                self.send_header(key, value)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            try:
+                for i in range(0, len(body), CHUNK):
+                    piece = body[i : i + CHUNK]
+                    link.send(len(piece))
+                    self.wfile.write(piece)
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    return server
+
+
+READY = """async (timeout) => {
+  const t0 = performance.now();
+  while (performance.getEntriesByName('engine-ready').length === 0) {
+    if (performance.now() - t0 > timeout) throw new Error('engine not ready in time');
+    const failed = document.querySelector('[data-testid=engine-status][data-state=failed]');
+    if (failed) throw new Error('engine failed: ' + failed.textContent);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  const ready = performance.getEntriesByName('engine-ready')[0];
+  return { ready: ready.startTime, worker: ready.detail };
+}"""
+
+
+def visit(browser: Any, url: str, tally: Tally) -> dict[str, Any]:
+    """One cold visit and one warm reload in a fresh context; figures and server counts."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        tally.reset()
+        t0 = time.monotonic()
+        page.goto(url)
+        cold = page.evaluate(READY, BOOT_TIMEOUT_MS)
+        at_ready = tally.snapshot()
+        page.evaluate("window.__offlineReady")
+        cold["offline_ready_s"] = time.monotonic() - t0
+        cold_total = tally.snapshot()
+        tally.reset()
+        page.reload()
+        warm = page.evaluate(READY, BOOT_TIMEOUT_MS)
+        # Let anything the warm page starts after ready (e.g. an update check) reach the server.
+        page.wait_for_timeout(300)
+        warm_total = tally.snapshot()
+    finally:
+        context.close()
+    return {"cold": cold, "at_ready": at_ready, "cold_total": cold_total,
+            "warm": warm, "warm_total": warm_total}  # fmt: skip
+
+
+def run(
+    root: Path, rate: float | None, latency: float, runs: int, precompressed: bool
+) -> list[dict[str, Any]]:
+    """`runs` visits against a server with the given link."""
+    tally = Tally()
+    server = make_server(root, Link(rate, latency), tally, precompressed)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+            try:
+                results = [visit(browser, url, tally) for _ in range(runs)]
+            finally:
+                browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    results[0]["accept_encoding"] = sorted(tally.accept)
+    return results
+
+
+def mb(n: float) -> str:
+    """Bytes as MB with two decimals."""
+    return f"{n / 1e6:.2f} MB"
+
+
+def report(throttled: dict[str, Any], loopback: list[dict[str, Any]], root: Path) -> None:
+    """Print the per-file table and the summary."""
+    total = throttled["cold_total"]
+    at_ready = throttled["at_ready"]
+    files = sorted(set(total["requests"]) | set(total["bytes"]),
+                   key=lambda f: -total["bytes"].get(f, 0))  # fmt: skip
+    print(f"\nfirst visit over 10 Mbit/s + 40 ms; Accept-Encoding {throttled['accept_encoding']}")
+    print(f"{'file':<44}{'on disk':>12}{'sent':>12}{'requests':>10}  encoding")
+    for f in files:
+        disk = (root / f).stat().st_size if (root / f).is_file() else 0
+        reqs = total["requests"].get(f, 0)
+        n304 = total["not_modified"].get(f, 0)
+        print(f"{f:<44}{disk:>12,}{total['bytes'].get(f, 0):>12,}"
+              f"{reqs:>7}{f' ({n304} x 304)' if n304 else '':<9}"
+              f"  {total['encodings'].get(f, '-')}")  # fmt: skip
+    cold_bytes = sum(total["bytes"].values())
+    print(f"\n{'measure':<52}{'value':>16}")
+    rows = [
+        ("bytes until engine ready (throttled)", mb(sum(at_ready["bytes"].values()))),
+        ("bytes on a first visit, precache included", mb(cold_bytes)),
+        ("requests on a first visit (304s among them)",
+         f"{sum(total['requests'].values())} ({sum(total['not_modified'].values())})"),
+        ("files fetched more than once",
+         str(sum(1 for f, n in total["requests"].items() if n > 1))),
+        ("engine ready, cold, throttled", f"{throttled['cold']['ready'] / 1000:.2f} s"),
+        ("offline-ready (precache done), cold, throttled",
+         f"{throttled['cold']['offline_ready_s']:.2f} s"),
+        ("engine ready, warm, throttled", f"{throttled['warm']['ready'] / 1000:.2f} s"),
+        ("bytes on a warm visit (throttled)", mb(sum(throttled["warm_total"]["bytes"].values()))),
+        ("requests on a warm visit", str(sum(throttled["warm_total"]["requests"].values()))),
+    ]  # fmt: skip
+    if loopback:
+        cold = [r["cold"]["ready"] for r in loopback]
+        warm = [r["warm"]["ready"] for r in loopback]
+        rows += [
+            (f"engine ready, cold, loopback (median of {len(cold)})",
+             f"{statistics.median(cold):.0f} ms ({min(cold):.0f}-{max(cold):.0f})"),
+            (f"engine ready, warm, loopback (median of {len(warm)})",
+             f"{statistics.median(warm):.0f} ms ({min(warm):.0f}-{max(warm):.0f})"),
+        ]  # fmt: skip
+    for name, value in rows:
+        print(f"{name:<52}{value:>16}")
+    print(f"(load average {os.getloadavg()[0]:.2f}, {os.cpu_count()} cores)")
+
+
+def main() -> int:
+    """Build (unless --site), then measure the throttled and the loopback visits."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", type=Path, help="an existing build (default: build now)")
+    parser.add_argument("--loopback-runs", type=int, default=3, help="unthrottled visits")
+    parser.add_argument("--json", type=Path, help="also write the raw figures here")
+    parser.add_argument("--no-precompressed", action="store_true",
+                        help="a host that ignores .br/.gz siblings (gzip on the fly only)")
+    args = parser.parse_args()
+    root = args.site.resolve() if args.site else build.build_site(build.DEFAULT_OUT).root
+    pre = not args.no_precompressed
+    throttled = run(root, 10e6, 0.040, 1, pre)[0]
+    loopback = run(root, None, 0.0, args.loopback_runs, pre) if args.loopback_runs else []
+    print(f"\nserver: {'precompressed siblings when present, else ' if pre else ''}"
+          "gzip -6 on the fly for text types and wasm")
+    report(throttled, loopback, root)
+    if args.json:
+        figures = {"throttled": throttled, "loopback": loopback}
+        args.json.write_text(json.dumps(figures, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,212 @@
+"""The turn-by-turn account of a duel: the states a game's record passes through, the notes a
+player writes beside a gesture history, and the views for replaying a duel step by step.
+
+Notes are facts the engine knows, filtered to what the viewer may know (as `view` filters):
+- which gestures completed which spell that was cast (a "cast" event the viewer saw);
+- which hands were not the wizard's own choice: forced by paralysis or amnesia, written by a
+  charmer, limited by fear, open to confusion's die (only where the viewer knew the effect);
+- what a wizard's visible gestures are building (spells under way).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import OrderedDict
+from typing import Any
+
+from .duel import step
+from .model import Game, canonical_json
+from .recognize import completed, under_way
+from .record import FORMAT, RecordError, export_record, replay
+from .situation import constraints
+from .spells import SPELLS
+from .view import view, viewer_blind
+
+JSON = dict[str, Any]
+
+# Which effect a constraint's reason comes from (a viewer notes an opponent's forced hand only
+# if he knew of that effect).
+WHY_EFFECT = {"charm": "charm_person"}  # otherwise the reason is the effect's own name
+BUILDING_SHOWN = 6
+
+_CACHE: OrderedDict[tuple[str, tuple[str, ...]], list[Game]] = OrderedDict()
+_CACHE_SIZE = 8
+_RECORDS: OrderedDict[str, list[Game]] = OrderedDict()  # record text -> its states
+_NOTES: OrderedDict[tuple[str, tuple[str, ...], int], JSON] = OrderedDict()
+
+
+def _header(game: Game) -> str:
+    return canonical_json({"names": list(game.names), "ruleset": game.ruleset.to_json(),
+                           "seed": game.seed, "dice": dict(game.dice)})
+
+
+def _key(game: Game) -> tuple[str, tuple[str, ...]]:
+    """What identifies a game's history: its set-up and every phase's input."""
+    return _header(game), tuple(canonical_json(e.to_json()) for e in game.record)
+
+
+def states(game: Game) -> list[Game]:
+    """Every state of this game from its start, by replaying its own record (each state one
+    phase further).  A game one phase on from a cached one costs one step, not a replay."""
+    head, phases = _key(game)
+    found = _CACHE.get((head, phases))
+    if found is None:
+        prefix = _CACHE.get((head, phases[:-1])) if phases else None
+        if prefix is not None:
+            entry = game.record[-1]
+            nxt, _ = step(prefix[-1], {k: v for k, v in entry.inputs})
+            found = [*prefix, nxt]
+        else:
+            found = replay(export_record(game))
+        _CACHE[(head, phases)] = found
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    _CACHE.move_to_end((head, phases))
+    return found
+
+
+def _state_before_row(all_states: list[Game], turn: int, kind: str) -> Game | None:
+    """The state in which the orders that made a history row were written."""
+    phase = "time_stop" if kind == "time_stop" else "orders"
+    for s in all_states:
+        if s.phase.kind == phase and s.phase.turn == turn:
+            return s
+    return None
+
+
+def _known_effects(s: Game, who: int, v: int) -> set[str]:
+    """Kinds of the effects on `who` that viewer v knew of in state s."""
+    return {e.kind for e in s.wizard(who).effects if who == v or v in e.known_to}
+
+
+def _row_notes(s: Game | None, who: int, v: int) -> JSON:
+    """Why a row's hands were not (wholly) the wizard's own choice, as far as v knew."""
+    if s is None:
+        return {}
+    c = constraints(s, who)
+    known = _known_effects(s, who, v)
+    notes: JSON = {}
+    forced = {}
+    for hand in ("L", "R"):
+        hc = c.hand(hand)
+        if hc.why and WHY_EFFECT.get(hc.why, hc.why) in known:
+            forced[hand] = hc.why
+    if forced:
+        notes["forced"] = forced
+    if c.banned and "fear" in known:
+        notes["fear"] = True
+    if c.confused and "confusion" in known:
+        notes["confused"] = True
+    return notes
+
+
+def history_notes(game: Game, v: int) -> JSON:
+    """Per wizard ("0", "1"): a note per history row (aligned with view's rows) and what his
+    visible gestures are building; everything as viewer v may know it."""
+    key = (*_key(game), v)
+    found = _NOTES.get(key)
+    if found is None:
+        found = _history_notes(game, v)
+        _NOTES[key] = found
+        while len(_NOTES) > _CACHE_SIZE:
+            _NOTES.popitem(last=False)
+    return copy.deepcopy(found)  # callers may change what they get
+
+
+def _history_notes(game: Game, v: int) -> JSON:
+    all_states = states(game)
+    seen_casts: dict[tuple[int, int], set[str]] = {}
+    for e in game.log:
+        if e.type == "cast" and v in e.visible_to:
+            data = dict(e.data)
+            if data.get("caster", "").isdigit():
+                seen_casts.setdefault((e.turn, int(data["caster"])), set()).add(data["spell"])
+    out: JSON = {}
+    for w in game.wizards:
+        hidden = [r.hidden_from_opponent and w.index != v for r in w.history]
+        rows = [("?", "?") if h else (r.left, r.right) for r, h in zip(w.history, hidden,
+                                                                        strict=True)]
+        notes: list[JSON] = []
+        for i, r in enumerate(w.history):
+            if hidden[i]:
+                notes.append({})
+                continue
+            before = _state_before_row(all_states, r.turn, r.kind)
+            note = _row_notes(before, w.index, v)
+            start = before.wizard(w.index).sequence_start if before is not None else 0
+            used = before.wizard(w.index).short_lightning_used if before is not None else False
+            cast = seen_casts.get((r.turn, w.index), set())
+            done = [{"hand": x.hand, "spell": x.spell, "name": SPELLS[x.spell].name,
+                     "sequence": x.sequence, "first": i - x.length + 1}
+                    for x in (completed(rows, start, i, used) if cast else ())
+                    if x.spell in cast]
+            if done:
+                note["cast"] = done
+            notes.append(note)
+        out[str(w.index)] = {"rows": notes, "building": _building(game, w.index, v, rows)}
+    return out
+
+
+def _building(game: Game, who: int, v: int, rows: list[tuple[str, str]]) -> list[JSON]:
+    """Spells the wizard's visible gestures are building: at least two steps made, or one step
+    from completion; nearest first."""
+    w = game.wizard(who)
+    if not rows or not w.alive or (who != v and viewer_blind(game, v)):
+        return []
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for u in sorted(under_way(rows, w.sequence_start, len(rows) - 1, w.short_lightning_used),
+                    key=lambda u: (u.remaining.count("-"), -u.done, SPELLS[u.spell].name)):
+        if (u.hand, u.spell) in seen or (u.done < 2 and "-" in u.remaining):
+            continue
+        seen.add((u.hand, u.spell))
+        out.append({"hand": u.hand, "spell": u.spell, "name": SPELLS[u.spell].name,
+                    "done": u.done, "remaining": u.remaining})
+    return out[:BUILDING_SHOWN]
+
+
+def _events_json(game: Game, v: int, since: int) -> list[JSON]:
+    out = []
+    for e in game.log[since:]:
+        if v in e.visible_to:
+            d = e.to_json()
+            del d["visible_to"]
+            out.append(d)
+    return out
+
+
+def _step_label(s: Game, index: int) -> str:
+    """What a step of the replay shows, in words."""
+    if index == 0:
+        return "Before the first turn"
+    entry = s.record[index - 1]
+    what = {"orders": "", "decision": " (decisions)", "time_stop": " (time stopped)"}
+    return f"After turn {entry.turn}{what.get(entry.kind, '')}"
+
+
+def replay_step(record: Any, index: int) -> JSON:
+    """One step of a record's replay: both wizards' views after `index` phases (0 = before
+    the first), the events of that step as each saw them, and how many steps there are."""
+    if not isinstance(record, dict) or record.get("format") != FORMAT:
+        raise RecordError(f"not a Waving Hands record (its \"format\" is not {FORMAT!r})")
+    key = canonical_json(record)
+    all_states = _RECORDS.get(key)
+    if all_states is None:
+        all_states = replay(record)
+        _RECORDS[key] = all_states
+        while len(_RECORDS) > _CACHE_SIZE:
+            _RECORDS.popitem(last=False)
+    last = all_states[-1]
+    if not 0 <= index < len(all_states):
+        raise RecordError(f"this record has steps 0 to {len(all_states) - 1}, not {index}")
+    s = all_states[index]
+    before = all_states[index - 1] if index else s
+    views = []
+    for v in (0, 1):
+        d = view(s, v)
+        d["notes"] = history_notes(s, v)
+        views.append(d)
+    return {"step": index, "steps": len(all_states), "label": _step_label(last, index),
+            "views": views,
+            "events": {str(v): _events_json(s, v, len(before.log) if index else len(s.log))
+                       for v in (0, 1)}}

@@ -1,0 +1,82 @@
+// The replay viewer's screen: one step of a recorded duel as either wizard saw it, or both side
+// by side, with the controls to step through it. Everything drawn is the engine's replay step
+// (views with their notes, and each wizard's events of that step); web/replay.js owns the cursor.
+
+import { h } from './dom.js';
+import { renderHistories, renderStatus } from './board.js';
+import { renderLog } from './log.js';
+
+/**
+ * replayScreen(opts) -> {element, destroy}.
+ * opts: {data: {step, steps, label, views, events}, perspective: '0'|'1'|'both', onStep(index),
+ *        onPerspective(p), onCopyLink() -> Promise<{link, copied}>, onPrint(), onHome}.
+ */
+export function replayScreen({ data, perspective, onStep, onPerspective, onCopyLink, onPrint, onHome }) {
+  const { step, steps, label, views, events } = data;
+  const names = views[0].names;
+  const last = steps - 1;
+  const go = (index) => { if (index >= 0 && index <= last && index !== step) onStep(index); };
+  const button = (testid, text, title, index) => h('button', {
+    type: 'button', 'data-testid': testid, title, 'aria-label': title, disabled: index < 0 || index > last || index === step,
+    onclick: () => go(index),
+  }, text);
+  const sides = perspective === 'both' ? [0, 1] : [Number(perspective)];
+  const side = (i) => {
+    const v = views[i];
+    const happened = events[String(i)] || [];
+    return h('section', { class: 'replay-side', 'data-testid': `replay-side-${i}`, 'aria-label': `As ${names[i]} saw it` },
+      h('h2', {}, `As ${names[i]} saw it`),
+      h('section', { class: 'card outcome', 'data-testid': `replay-events-${i}` },
+        h('h3', {}, step === 0 ? 'The duel is about to begin' : 'What happened in this step'),
+        step === 0 ? null : renderLog(happened, { testid: `replay-log-${i}`, headings: false })),
+      renderStatus(v),
+      renderHistories(v, null, true),
+      v.log.length ? h('details', { class: 'panel card', 'data-testid': `replay-whole-log-${i}` },
+        h('summary', {}, `Battle log so far (${v.log.length} event${v.log.length === 1 ? '' : 's'})`),
+        h('div', { class: 'log-whole' }, renderLog(v.log, { latestTurn: v.log[v.log.length - 1].turn }))) : null,
+      // On paper the whole account up to this step is printed, folded or not on screen.
+      v.log.length ? h('section', { class: 'print-only card' }, h('h3', {}, `The account so far, as ${names[i]} saw it`),
+        renderLog(v.log, { testid: `replay-print-log-${i}` })) : null);
+  };
+  const result = views[0].result;
+  const linkSlot = h('div', { class: 'replay-link' });
+  const element = h('section', { class: 'duel-screen', 'data-testid': 'replay-screen', 'data-step': String(step), 'data-steps': String(steps) },
+    h('div', { class: 'duel-head' },
+      h('h1', { tabindex: '-1' }, `Replay: ${names[0]} vs ${names[1]}`),
+      h('button', { type: 'button', class: 'tool', 'data-testid': 'leave-duel', onclick: onHome, style: 'margin-left:auto' }, 'Saved duels')),
+    h('div', { class: 'replay-bar', role: 'group', 'aria-label': 'Step through the duel' },
+      button('replay-first', '|◀', 'First step (Home)', 0),
+      button('replay-prev', '◀', 'Step back (←)', step - 1),
+      h('span', { class: 'step-label', 'data-testid': 'replay-step-label', 'aria-live': 'polite' }, `${label} · step ${step} of ${last}`),
+      button('replay-next', '▶', 'Step forward (→)', step + 1),
+      button('replay-last', '▶|', 'Last step (End)', last)),
+    h('div', { class: 'tabs', role: 'group', 'aria-label': 'Whose view' },
+      [['0', `As ${names[0]} saw it`], ['1', `As ${names[1]} saw it`], ['both', 'Both side by side']].map(([p, text]) => h('button', {
+        type: 'button', 'aria-pressed': String(p === perspective), 'data-testid': `replay-perspective-${p}`, onclick: () => onPerspective(p),
+      }, text)),
+      h('button', {
+        type: 'button', 'data-testid': 'replay-copy-link',
+        onclick: async () => {
+          // The link is also shown, to select by hand where the clipboard is refused.
+          const { link, copied } = await onCopyLink();
+          const field = h('input', { type: 'text', readonly: true, value: link, 'data-testid': 'replay-link', 'aria-label': 'Link to this replay', onfocus: (e) => e.target.select() });
+          linkSlot.replaceChildren(h('p', { class: 'muted' }, copied ? 'Copied. Whoever opens this link can replay the duel:' : 'Copy this link; whoever opens it can replay the duel:'), field);
+        },
+      }, 'Copy a link to this replay'),
+      h('button', { type: 'button', 'data-testid': 'replay-print', onclick: onPrint }, 'Print the account')),
+    linkSlot,
+    step === last && result ? h('p', { class: 'card result', 'data-testid': 'replay-result' },
+      h('strong', {}, result.winner === null ? 'A draw' : `${names[result.winner]} wins`), result.how ? ` — ${result.how}` : '') : null,
+    h('div', { class: `replay-sides${sides.length > 1 ? ' both' : ''}` }, sides.map(side)));
+  const onKey = (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey || !element.isConnected) return;
+    const t = event.target;
+    if (t instanceof HTMLElement && /^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName)) return;
+    const to = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: last }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    go(to);
+  };
+  document.addEventListener('keydown', onKey);
+  return { element, destroy: () => document.removeEventListener('keydown', onKey) };
+}
