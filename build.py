@@ -63,6 +63,15 @@ MICROPIP_WHEEL = "micropip-0.11.1-py3-none-any.whl"
 # Pyodide 314 runs CPython 3.14; wheels fetched for it are selected for that interpreter.
 PYODIDE_PYTHON = "3.14"
 
+# The QR code generator the page draws codes and links with (web/remote.js), vendored from npm at
+# build time into the site as vendor/uqr.mjs, pinned like the Pyodide tarball.
+QR_PACKAGE = "uqr"
+QR_VERSION = "0.1.3"
+QR_INTEGRITY = (
+    "sha512-0rjE8iEJe4YmT9TOhwsZtqCMRLc5DXZUI2UEYUUg63ikBkqqE5EYWaI0etFe/5KUcmcYwLih2RND1kq+hrUJXA=="
+)
+QR_SITE_PATH = "vendor/uqr.mjs"
+
 # Wheels the engine's test suite needs inside Pyodide (pinned with hashes; fetched at build
 # time into .cache, never at test run time).
 PYODIDE_TEST_REQUIREMENTS = ROOT / "tests" / "pyodide" / "requirements.txt"
@@ -378,6 +387,8 @@ def source_files() -> dict[str, bytes]:
         raise BuildError("web/index.html is missing")
     for size in ICON_SIZES:
         files[f"icons/icon-{size}.png"] = app_icon(size)
+    files["ice.json"] = site_ice_config()
+    files[QR_SITE_PATH] = qr_module()
     pyo = pyodide_dist()
     for name in PYODIDE_FILES:
         files[f"pyodide/{name}"] = (pyo / name).read_bytes()
@@ -434,6 +445,57 @@ def app_icon(size: int) -> bytes:
             row += bytes(round(back + (ink_ - back) * a) for back, ink_ in mix)
         rows.append(bytes(row))
     return png(size, size, rows)
+
+
+def qr_tarball() -> Path:
+    """The verified npm tarball of the QR library, downloaded once into .cache/npm/."""
+    dest_dir = CACHE / "npm"
+    tgz = dest_dir / f"{QR_PACKAGE}-{QR_VERSION}.tgz"
+    if not tgz.exists():
+        dest_dir.mkdir(parents=True, exist_ok=True)
+        spec = f"{QR_PACKAGE}@{QR_VERSION}"
+        published = subprocess.run(
+            ["npm", "view", spec, "dist.integrity"], capture_output=True, text=True, check=False
+        )
+        if published.stdout.strip() != QR_INTEGRITY:
+            raise BuildError(
+                f"the registry publishes {published.stdout.strip()!r} for {spec} "
+                f"({published.stderr.strip()}), but build.py pins {QR_INTEGRITY!r}"
+            )
+        with tempfile.TemporaryDirectory(dir=dest_dir) as tmp:
+            run(["npm", "pack", spec, "--pack-destination", tmp], quiet=True)
+            (Path(tmp) / tgz.name).replace(tgz)
+    if sri_sha512(tgz.read_bytes()) != QR_INTEGRITY:
+        tgz.unlink()
+        raise BuildError(f"{tgz} does not match the pinned integrity; deleted, build again")
+    return tgz
+
+
+def qr_module() -> bytes:
+    """The QR library's ES module for the site, its licence in a leading comment."""
+    with tarfile.open(qr_tarball()) as tar:
+        module = tar.extractfile("package/dist/index.mjs")
+        licence = tar.extractfile("package/LICENSE")
+        if module is None or licence is None:
+            raise BuildError(f"{QR_PACKAGE}@{QR_VERSION}: dist/index.mjs or LICENSE is missing")
+        code, text = module.read(), licence.read().decode("utf-8").replace("*/", "* /")
+    header = f"/* {QR_PACKAGE} {QR_VERSION}, vendored by build.py from npm (integrity-pinned).\n\n"
+    return (header + text.strip() + "\n*/\n").encode("utf-8") + code
+
+
+def site_ice_config() -> bytes:
+    """The site's ice.json (docs/webrtc.md): $WH_ICE_JSON if set, else web/ice.json; checked to be
+    a JSON object, so a typo fails the build rather than every live connection."""
+    given = os.environ.get("WH_ICE_JSON")
+    path = Path(given) if given else WEB / "ice.json"
+    try:
+        data = path.read_bytes()
+        value = json.loads(data)
+    except (OSError, ValueError) as e:
+        raise BuildError(f"{path}: not a readable JSON file ({e})") from e
+    if not isinstance(value, dict) or not set(value) <= {"stun", "turn"}:
+        raise BuildError(f'{path}: expected an object with "stun" and "turn" (docs/webrtc.md)')
+    return data
 
 
 def engine_wheel_path(files: dict[str, bytes]) -> str:
@@ -734,11 +796,12 @@ def debian_packages_missing(*, for_tests: bool) -> list[str]:
     """The Debian packages that building (and, for_tests, testing) needs and are not there.
 
     Node.js and npm: `npm pack`, the snapshot, the in-Pyodide and JS tests.  Chromium: the
-    browser tests.  iproute2: `ip netns` for the network-lab browser tests (run as root).
+    browser tests.  iproute2, coturn, iptables: e2e/test_netplay.py's network lab (run as root).
     """
     wanted = [("nodejs", "node"), ("npm", "npm")]
     if for_tests:
-        wanted.append(("iproute2", "ip"))
+        # coturn is the lab's STUN and TURN server, iptables the home routers' NAT.
+        wanted += [("iproute2", "ip"), ("coturn", "turnserver"), ("iptables", "iptables")]
     missing = [package for package, command in wanted if not shutil.which(command)]
     if for_tests and not CHROMIUM.exists():
         missing.append("chromium")

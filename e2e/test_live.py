@@ -1,7 +1,8 @@
 """Play live (web/remote.js over web/transport/webrtc.js) through the real page in Chromium.
 
-Two browser contexts on this machine trade the two connection codes through the page's own boxes
-(the test carries them, as a chat would), then play a whole duel with no code copied by hand:
+Two browser contexts on this machine trade one code each way through the page's own boxes (the
+test carries them, as a chat would): the invitation carries the connection offer, the guest's
+code for turn 1 carries the answer. Then they play a whole duel with no code copied by hand:
 turn codes travel over the data channel, and each side sees the other's presence. In a second
 duel the connection is ended in the middle; the game goes on by codes from where it stood and
 finishes. A garbled connection code gets a clear error (that one needs no network).
@@ -34,6 +35,7 @@ from remote_play import (
     paste,
     play,
     screen_state,
+    write_orders,
 )
 from test_webrtc import SAMPLE_SDP, default_route_problem
 
@@ -76,37 +78,51 @@ def wait_live(page: Any, status: str, timeout: int = CONNECT_MS) -> None:
     page.wait_for_selector(f"[data-testid=live-panel][data-status={status}]", timeout=timeout)
 
 
+def connection_code(page: Any) -> str:
+    """The live connection code this side shows: on its own in the live panel, or (when it also
+    travels inside this side's turn code) from the panel's "on its own" fold."""
+    page.wait_for_selector(
+        "[data-testid=live-code]:visible, [data-testid=live-bundled]", timeout=CONNECT_MS
+    )
+    if page.locator("[data-testid=live-code]:visible").count():
+        return page.inner_text("[data-testid=live-code]").strip()
+    page.click("[data-testid=live-panel] details:has([data-testid=live-code-alone]) > summary")
+    return page.inner_text("[data-testid=live-code-alone]").strip()
+
+
 def connect(
     players: dict[int, Any], shot: Callable[..., Any] | None = None, *, by_link: bool = False
 ) -> None:
-    """The host starts a live duel, the guest answers its connection code (pasted, or opened as
-    a link), the host pastes the answer; the invitation then arrives by itself and the guest
-    accepts it."""
+    """One code each way: the host starts a live duel and sends the invitation, which carries the
+    connection offer (pasted, or opened as a link); the guest accepts and writes turn 1, and the
+    code for it carries the answer; the host pastes that one code and both are connected."""
     host, guest = players[0], players[1]
     begin(host, "live", NAMES[0])
-    offer = host.wait_for_selector("[data-testid=live-code]", timeout=CONNECT_MS)
-    offer = offer.inner_text().strip()
-    assert offer.startswith("WHC1.")
-    link = host.inner_text("[data-testid=live-code-link]").strip()
-    assert "#rtc=WHC1." in link
+    host.wait_for_selector("[data-testid=live-bundled]", timeout=CONNECT_MS)
+    invitation = code_to_send(host)
+    assert invitation.startswith("WH1.") and " WHC1." in invitation, invitation
+    link = host.inner_text("[data-testid=remote-code-link]").strip()
+    assert "#c=WH1." in link and "&rtc=WHC1." in link, link
     if shot:
         shot(host, "live-host-code")
     if by_link:
         guest.goto(link)
     else:
-        guest.fill("[data-testid=join-text]", offer)
+        guest.fill("[data-testid=join-text]", invitation)
         guest.click("[data-testid=join-text-apply]")
-    answer = guest.wait_for_selector("[data-testid=live-code]", timeout=CONNECT_MS)
-    answer = answer.inner_text().strip()
-    assert answer.startswith("WHA1.")
+    accept(guest, NAMES[1])
+    guest.wait_for_selector("[data-testid=live-bundled]", timeout=CONNECT_MS)
+    act(guest)
+    guest.wait_for_selector("[data-testid=live-bundled]", timeout=CONNECT_MS)
+    back = code_to_send(guest)
+    assert back.startswith("WH1.") and " WHA1." in back, back
     if shot:
         shot(guest, "live-guest-answer")
-    host.fill("[data-testid=live-answer]", answer)
-    host.click("[data-testid=live-answer-apply]")
+    paste(host, back)
     wait_live(host, "connected")
-    # Connected: the host's page sends the invitation over the channel by itself.
-    accept(guest, NAMES[1])
     wait_live(guest, "connected")
+    # The channel can open before the engine has applied the acceptance: wait for that too.
+    host.wait_for_selector("[data-testid=remote-screen][data-state=your_input]", timeout=STEP_MS)
 
 
 @needs_route
@@ -123,12 +139,13 @@ def test_a_whole_duel_live(players, shot) -> None:
             )
             if peer:
                 presence_seen.add(peer)
-        if w == 1 and need == "orders" and "shot" not in presence_seen:
-            # The guest's sealed orders have reached the host, who is told so.
+        committed = (screen_state(guest) or {}).get("sealed") == "true"
+        if w == 1 and need == "orders" and committed and "shot" not in presence_seen:
+            # The guest committed first this turn; the host is told so.
             host.wait_for_selector("[data-testid=orders-screen]", timeout=STEP_MS)
             host.wait_for_selector("[data-testid=live-presence][data-peer=sealed]", timeout=STEP_MS)
             shot(host, "live-connected")
-            presence_seen.add("shot")
+            presence_seen.update(("shot", "sealed"))
 
     play(players, None, on_step=on_step)
     assert {"choosing", "sealed"} <= presence_seen, presence_seen
@@ -186,11 +203,8 @@ def test_after_a_reload_a_new_exchange_reconnects_and_the_duel_ends_live(players
     # This time the guest makes the connection code, and the host pastes it into the duel's box.
     guest.click("[data-testid=live-panel] > summary")
     guest.click("[data-testid=live-start]")
-    offer = guest.wait_for_selector("[data-testid=live-code]", timeout=CONNECT_MS)
-    paste(host, offer.inner_text().strip())
-    answer = host.wait_for_selector("[data-testid=live-code]", timeout=CONNECT_MS)
-    guest.fill("[data-testid=live-answer]", answer.inner_text().strip())
-    guest.click("[data-testid=live-answer-apply]")
+    paste(host, connection_code(guest))
+    paste(guest, connection_code(host))
     wait_live(guest, "connected")
     wait_live(host, "connected")
     shot(guest, "live-reconnected")
@@ -207,8 +221,7 @@ def test_a_garbled_connection_code_gets_a_clear_error(live_browser, server_url, 
         open_site(page, server_url)
         if NO_ROUTE is None:
             begin(page, "live", NAMES[0])
-            code = page.wait_for_selector("[data-testid=live-code]", timeout=CONNECT_MS)
-            garbled = flipped(code.inner_text().strip())
+            garbled = flipped(connection_code(page))
             page.click("[data-testid=leave-duel]")
         else:
             # No network, so no connection code of this machine: pack a sample SDP instead
@@ -227,3 +240,63 @@ def test_a_garbled_connection_code_gets_a_clear_error(live_browser, server_url, 
         shot(page, "live-garbled-code", full_page=False)
     finally:
         ctx.close()
+
+
+@needs_route
+def test_both_choose_and_seal_the_same_turn_without_waiting(players, shot) -> None:
+    """Live, an owed reveal goes at once, so both players write each turn's orders at the same
+    time: whoever seals first, the other is never kept from its own orders screen, and the turn
+    resolves as soon as the second one seals."""
+    host, guest = players[0], players[1]
+    connect(players)
+    act(host)  # turn 1: the guest's orders came with its acceptance
+    # Turn 2: the guest, whose reveal went alone, seals first, while the host is still choosing;
+    # turn 3: the other way round.
+    for turn, first, second in ((2, guest, host), (3, host, guest)):
+        for page in (host, guest):
+            page.wait_for_selector(
+                f"[data-testid=orders-screen][data-turn='{turn}']", timeout=STEP_MS
+            )
+        assert (screen_state(first) or {}).get("state") == "waiting"  # not its move, yet it writes
+        write_orders(first)
+        first.wait_for_selector("[data-testid=remote-screen][data-queued=true]", timeout=STEP_MS)
+        assert "go as soon as" in first.inner_text("[data-testid=remote-panel]")
+        second.wait_for_selector("[data-testid=live-presence][data-peer=sealed]", timeout=STEP_MS)
+        if turn == 2:
+            shot(second, "live-opponent-sealed-first")
+        write_orders(second)
+        # Nothing more from either player: the turn resolves on both sides.
+        for page in (host, guest):
+            page.wait_for_selector(
+                f"[data-testid=orders-screen][data-turn='{turn}']",
+                state="detached",
+                timeout=STEP_MS,
+            )
+    for page in (host, guest):
+        assert live_status(page) == "connected"
+
+
+@needs_route
+def test_chat_beside_the_duel_is_plain_text_in_the_turns_time_line(players, shot) -> None:
+    host, guest = players[0], players[1]
+    connect(players)
+    guest.fill("[data-testid=chat-text]", "<b>Ready</b> & waiting")
+    guest.press("[data-testid=chat-text]", "Enter")
+    line = host.wait_for_selector("[data-testid=chat-line][data-from=them]", timeout=STEP_MS)
+    # Shown as text: the markup arrives as characters, never as an element.
+    assert line.inner_text().endswith("<b>Ready</b> & waiting"), line.inner_text()
+    assert host.locator("[data-testid=chat-lines] b").count() == 0
+    assert "Turn 1" in host.inner_text("[data-testid=chat-lines]")
+    # The box takes no more than the limit; what is typed survives the panel's redraws.
+    host.fill("[data-testid=chat-text]", "x" * 400)
+    assert len(host.input_value("[data-testid=chat-text]")) == 300
+    host.fill("[data-testid=chat-text]", "half a thought")
+    act(host)  # sealing turn 1 redraws the screen and the panel
+    host.wait_for_selector("[data-testid=chat-text]", timeout=STEP_MS)
+    assert host.input_value("[data-testid=chat-text]") == "half a thought"
+    host.fill("[data-testid=chat-text]", "Good luck")
+    host.click("[data-testid=chat-send]")
+    guest.wait_for_selector("[data-testid=chat-line][data-from=them]", timeout=STEP_MS)
+    mine = guest.inner_text("[data-testid=chat-line][data-from=me]")
+    assert "Ready" in mine, mine
+    shot(guest, "live-chat")

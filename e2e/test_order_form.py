@@ -220,7 +220,7 @@ def test_messages_an_ogre_newer_codes_and_cut_codes(page, server_url) -> None:
 def test_a_cut_code_and_the_own_accepted_invitation(page, server_url) -> None:
     # Bug 5, remote: a code cut short is not blamed on "its last character changed"; pasting
     # one's own invitation once it has been accepted opens that duel, offering no second one.
-    from wavinghands import remote_api
+    from wavinghands.remote import json_api as remote_api
 
     sys.path.insert(0, str(ROOT / "e2e"))
     from remote_play import begin, code_to_send, deliver

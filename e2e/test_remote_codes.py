@@ -236,3 +236,29 @@ def test_a_duel_by_links(players, server_url, shot) -> None:
     assert opened_in_new_tab["done"]
     finish_checks(players)
     fits_the_phone("game-over")
+
+
+def test_the_invitation_as_a_qr_code(players, server_url, shot) -> None:
+    """The link to send is drawn as a QR code by the vendored generator, module for module."""
+    host = players[0]
+    open_site(host, server_url)
+    begin(host, "codes", NAMES[0])
+    host.wait_for_selector("[data-testid=remote-code-link]", timeout=STEP_MS)
+    link = link_to_send(host)
+    host.click("[data-testid=remote-code-qr-open]")
+    svg = host.wait_for_selector("[data-testid=remote-code-qr] svg.qr", timeout=STEP_MS)
+    expected = host.evaluate(
+        """async (text) => {
+          const { encode } = await import('./vendor/uqr.mjs');
+          const { size, data } = encode(text, { ecc: 'L', border: 4 });
+          let d = '';
+          data.forEach((row, y) => row.forEach((on, x) => { if (on) d += `M${x} ${y}h1v1h-1z`; }));
+          return { size, d };
+        }""",
+        link,
+    )
+    assert svg.get_attribute("data-size") == str(expected["size"])
+    assert svg.query_selector("path").get_attribute("d") == expected["d"]
+    # A link of this length fits a QR code a phone camera reads (version 10 or less: <= 65 modules).
+    assert expected["size"] - 8 <= 57, expected["size"]
+    shot(host, "remote-invitation-qr")

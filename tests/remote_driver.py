@@ -98,11 +98,12 @@ def reloaded(s: Session) -> Session:
 
 def play(eng: Engine, rng: random.Random, policy: Policy = random_policy,
          max_messages: int = 400, on_code: Callable[[str, Session], None] | None = None,
-         reload: bool = False) -> Exchange:
+         reload: bool = False, release: bool = False) -> Exchange:
     """Play one duel entirely through codes; returns both sessions and the codes.
 
     `on_code(code, receiver)` sees every code before it is delivered; `reload` round-trips the
-    sessions through JSON between all operations, as a page reload would.
+    sessions through JSON between all operations, as a page reload would; `release` sends every
+    owed reveal alone as soon as it can go (live play: docs/protocol.md).
     """
     rand = rand_from(rng)
     out = session.create_invitation("Alice", {}, rand)
@@ -118,6 +119,13 @@ def play(eng: Engine, rng: random.Random, policy: Policy = random_policy,
         ex.codes.append((code_kind(code), code))
         inbox[to].append(code)
 
+    def released(w: int) -> None:
+        if release:
+            r = session.release(sides[w], eng)
+            sides[w] = r.session
+            if r.code:
+                deliver(r.code, 1 - w)
+
     for _ in range(max_messages):
         progressed = False
         for w in (0, 1):
@@ -131,6 +139,7 @@ def play(eng: Engine, rng: random.Random, policy: Policy = random_policy,
                 sides[w] = r.session
                 if r.code:
                     deliver(r.code, 1 - w)
+                released(w)
                 progressed = True
         for w in (0, 1):
             s = sides[w]
@@ -143,6 +152,7 @@ def play(eng: Engine, rng: random.Random, policy: Policy = random_policy,
                 sides[w] = r.session
                 if r.code:
                     deliver(r.code, 1 - w)
+                released(w)
                 progressed = True
         if not progressed:
             break

@@ -476,7 +476,7 @@ def test_errors_are_specific_and_change_nothing(monkeypatch: pytest.MonkeyPatch)
     own = s.sent[-1]
     v2 = code[:len(PREFIX)]
     raw = codes._b64decode(code[len(PREFIX):])[:-4]
-    raw = bytes([2]) + raw[1:]
+    raw = bytes([9]) + raw[1:]  # a version no page speaks (2 is the early release's)
     v2 += codes._b64encode(raw + zlib.crc32(raw).to_bytes(4, "big"))
     cases: list[tuple[str, type[CodeError], str]] = [
         (other_game, codes.NotThisGame, "another game"),

@@ -60,6 +60,8 @@ export const remoteAccept = (text, name) => ask('remote_accept', text, name);
 export const remoteSeal = (session, input) => ask('remote_seal', session, input);
 /** remoteReceive(session, text) -> {ok, session, reply|null, events, note, status}: the opponent's code. */
 export const remoteReceive = (session, text) => ask('remote_receive', session, text);
+/** remoteRelease(session) -> {ok, session, code|null, status}: my owed reveal alone, now (live play). */
+export const remoteRelease = (session) => ask('remote_release', session);
 /** remoteStatus(session) -> {ok, status}: what the session waits for, and the last code sent. */
 export const remoteStatus = (session) => ask('remote_status', session);
 /** remoteLink(code, baseUrl) -> {ok, link}: the code in a link's fragment (#c=...). */

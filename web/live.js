@@ -4,20 +4,23 @@
 // saved: after a reload the duel goes on by codes until a new exchange connects again.
 
 import {
+  CHAT_MAX,
   STATUS,
   connectionCodeKind,
   deliverAnswerToOpenTab,
   startGuest,
   startHost,
 } from './transport/webrtc.js';
+import { DEFAULT_STUN, iceServersFor, parseSiteIce } from './transport/ice.js';
 
 // Re-exported so that the controller needs no second import of the transport for these two.
-export { STATUS, connectionCodeKind };
+export { CHAT_MAX, STATUS, connectionCodeKind };
 
 let link = null; // {role, code, link, transport, acceptAnswer, duelId, status, detail, peer, answered}
 let generation = 0; // a newer start makes an older one, still gathering, give up quietly
 const changeListeners = new Set();
 let codeHandler = () => {};
+let chatHandler = () => {};
 
 function changed() {
   for (const cb of [...changeListeners]) {
@@ -48,6 +51,9 @@ function adopt(role, started, duelId) {
   t.onMessage((code) => {
     if (link === made) codeHandler(code, made);
   });
+  t.onChat((text) => {
+    if (link === made) chatHandler(text, made);
+  });
   changed();
 }
 
@@ -67,15 +73,57 @@ export function onLinkChange(cb) {
   return () => changeListeners.delete(cb);
 }
 
+/** onChat(cb) makes cb(text, link) the receiver of every chat message that arrives (plain text). */
+export function onChat(cb) {
+  chatHandler = cb;
+}
+
+/** sendChat(text) -> {ok, text} (the text as sent) or an error value (not connected, or not a chat message). */
+export function sendChat(text) {
+  if (!link) return { ok: false, error: { code: 'not-connected', message: 'Not connected live.' } };
+  return link.transport.sendChat(text);
+}
+
 /** onCode(cb) makes cb(code, link) the receiver of every turn code that arrives live (one receiver). */
 export function onCode(cb) {
   codeHandler = cb;
 }
 
-/** hostLive({iceServers, duelId}) -> {ok} once a connection code is ready, or an error value; replaces any earlier connection. */
-export async function hostLive({ iceServers = '', duelId = null } = {}) {
+/** defaultStunText() -> the default STUN servers as the settings field shows them. */
+export function defaultStunText() {
+  return DEFAULT_STUN.join(' ');
+}
+
+let siteIce = null; // the promise of the site's ice.json, read once per page
+
+// The site's ICE file (ice.json next to index.html, filled by whoever hosts the page): it comes
+// from this page's own server, never from elsewhere. Missing or unreadable: the defaults stand.
+function loadSiteIce() {
+  if (!siteIce) {
+    siteIce = fetch(new URL('./ice.json', pageBase()), { cache: 'no-cache' })
+      .then((res) => (res.ok ? res.json() : null))
+      .then((value) => {
+        if (value === null) return null;
+        const parsed = parseSiteIce(value);
+        if (!parsed.ok) console.error(parsed.error.message);
+        return parsed.ok ? parsed : null;
+      })
+      .catch(() => null);
+  }
+  return siteIce;
+}
+
+/** iceServersOf(ice) -> {ok, iceServers} for the player's settings {stun, turn} and the site's ice.json, or an error value. */
+export async function iceServersOf(ice = {}) {
+  return iceServersFor({ stun: ice.stun ?? null, turn: ice.turn ?? null, site: await loadSiteIce() });
+}
+
+/** hostLive({ice, duelId}) -> {ok} once a connection code is ready, or an error value; replaces any earlier connection. */
+export async function hostLive({ ice = {}, duelId = null } = {}) {
   const mine = ++generation;
-  const started = await startHost({ iceServers, baseUrl: pageBase() });
+  const servers = await iceServersOf(ice);
+  if (!servers.ok) return servers;
+  const started = await startHost({ iceServers: servers.iceServers, baseUrl: pageBase() });
   if (mine !== generation) {
     if (started.ok) started.transport.close();
     return { ok: false, error: { code: 'superseded', message: 'A newer live connection was started.' } };
@@ -86,10 +134,12 @@ export async function hostLive({ iceServers = '', duelId = null } = {}) {
   return { ok: true };
 }
 
-/** joinLive(text, {iceServers, duelId}) -> {ok} with an answer code to send back, or an error value (e.g. a garbled code). */
-export async function joinLive(text, { iceServers = '', duelId = null } = {}) {
+/** joinLive(text, {ice, duelId}) -> {ok} with an answer code to send back, or an error value (e.g. a garbled code). */
+export async function joinLive(text, { ice = {}, duelId = null } = {}) {
   const mine = ++generation;
-  const started = await startGuest(text, { iceServers, baseUrl: pageBase() });
+  const servers = await iceServersOf(ice);
+  if (!servers.ok) return servers;
+  const started = await startGuest(text, { iceServers: servers.iceServers, baseUrl: pageBase() });
   if (mine !== generation) {
     if (started.ok) started.transport.close();
     return { ok: false, error: { code: 'superseded', message: 'A newer live connection was started.' } };

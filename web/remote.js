@@ -22,6 +22,59 @@ import { livePanel } from './ui/live.js';
 const MODE_LABELS = { codes: 'by codes', live: 'live' };
 // The error codes of a live connection code that mean "this is not one": the text may still be a turn code.
 const NOT_RTC = new Set(['empty', 'not-a-code', 'turn-code']);
+// Where a code starts: a turn code (WH1.) or a connection code (WHC1. offer, WHA1. answer). No
+// code's body holds a dot, so a prefix can never occur inside another code.
+const CODE_START = /(?=WH1\.|WHC1\.|WHA1\.)/;
+
+/**
+ * splitCodes(text) -> {turn, rtc}: the turn code and the live connection code of a bundle, each
+ * null when absent. A bundle is "WH1.… WHC1.…" (in any order, wrapped by a chat as it likes) or a
+ * link "…#c=WH1.…&rtc=WHC1.…": an invitation (or any turn code) that also carries the connection
+ * offer, or a turn code that carries the answer (docs/webrtc.md, "One code each way").
+ */
+export function splitCodes(text) {
+  const s = String(text || '');
+  const found = { turn: null, rtc: null };
+  const hash = s.indexOf('#');
+  if (hash >= 0) {
+    for (const part of s.slice(hash + 1).replace(/\s+/g, '').split('&')) {
+      const [key, value = ''] = part.split('=');
+      if (key === 'c' && value) found.turn = decodeURIComponent(value);
+      if (key === 'rtc' && value) found.rtc = decodeURIComponent(value);
+    }
+    return found;
+  }
+  for (const piece of s.replace(/\s+/g, '').split(CODE_START)) {
+    if (piece.startsWith('WH1.')) found.turn = piece;
+    else if (piece.startsWith('WHC1.') || piece.startsWith('WHA1.')) found.rtc = piece;
+  }
+  return found;
+}
+
+let qrLibrary = null; // the QR generator's module, loaded the first time a QR code is asked for
+
+/**
+ * qrMatrix(text) -> {ok, matrix: {size, data}} or an error value: the QR code of a code or link,
+ * made by the vendored generator (vendor/uqr.mjs, put into the site by build.py).
+ */
+async function qrMatrix(text) {
+  try {
+    qrLibrary = qrLibrary || import(new URL('./vendor/uqr.mjs', import.meta.url).href);
+    const { encode } = await qrLibrary;
+    // Low error correction keeps a link of ~200 characters at a size a phone reads easily; a
+    // border of 4 modules is the quiet zone the standard asks for.
+    const { size, data } = encode(text, { ecc: 'L', border: 4 });
+    return { ok: true, matrix: { size, data } };
+  } catch (err) {
+    qrLibrary = null;
+    return { ok: false, error: { code: 'qr', message: `the QR code cannot be drawn here (${(err && err.message) || err}); copy the code instead` } };
+  }
+}
+
+/** bundleOf(turnCode, turnLink, rtcCode) -> {code, link}: one text and one link carrying both. */
+function bundleOf(turnCode, turnLink, rtcCode) {
+  return { code: `${turnCode} ${rtcCode}`, link: turnLink ? `${turnLink}&rtc=${rtcCode}` : null };
+}
 
 let app = null; // what app.js lends: show, toast, goHome, fail, engine, openReference, exportDuel, ruleOptions
 let queue = Promise.resolve();
@@ -116,7 +169,7 @@ async function begin(mode, { names, ruleset }, { after = null } = {}) {
   return null;
 }
 
-async function accept(text, name, { viaLive = false } = {}) {
+async function accept(text, name, { viaLive = false, offer = null } = {}) {
   const r = await api.remoteAccept(text, name);
   if (!r.ok) return r.error.message;
   const duel = { id: duelIdOf(r.session), mode: viaLive ? 'live' : 'codes', session: r.session, seen: seenOf(null), createdAt: Date.now(), summary: {} };
@@ -125,7 +178,13 @@ async function accept(text, name, { viaLive = false } = {}) {
   storage.savePrefs({ ...prefs, names: [name, (prefs.names || [])[1] || ''] });
   if (viaLive) live.bindLive(duel.id);
   pendingInvite = null;
-  await render(duel, { status: r.status, feedback: { kind: 'info', message: `You accepted ${r.invitation.host}'s challenge. Write your orders for turn 1: your code for them is your answer` } });
+  const message = offer
+    ? `You accepted ${r.invitation.host}'s challenge. Write your orders for turn 1: your code for them is your answer, and it connects you live`
+    : `You accepted ${r.invitation.host}'s challenge. Write your orders for turn 1: your code for them is your answer`;
+  await render(duel, { status: r.status, feedback: { kind: 'info', message } });
+  // The invitation carried the host's connection offer: answer it now, so the checks (and the
+  // keep-open rounds) run while this player writes orders; the answer goes with their code.
+  if (offer) await joinForDuel(duel.id, offer);
   return null;
 }
 
@@ -133,6 +192,55 @@ function sendLiveIfConnected(duel, code) {
   if (!code || !live.isConnected(duel.id)) return;
   const sent = live.sendLive(code);
   if (sent.ok) liveSent.add(code);
+}
+
+// Live, the reveal this side owes goes at once, alone, instead of waiting for this player's next
+// orders (docs/protocol.md, "Both choose at the same time"): the opponent then sees the turn's
+// result as soon as this side does, and both write the next orders at the same time. By codes
+// it would cost one more paste a turn, so there it keeps travelling with the next commitment.
+// Returns the status after it (the same one when nothing was released). Runs inside serial().
+async function releaseIfLive(duel, status) {
+  if (!status.release || !live.isConnected(duel.id)) return status;
+  const r = await api.remoteRelease(duel.session);
+  if (!r.ok || !r.code) return status;
+  duel.session = r.session;
+  if (!persist(duel, r.status)) return r.status;
+  sendLiveIfConnected(duel, r.code);
+  return r.status;
+}
+
+// Orders sealed ahead: written while the opponent's code (their commitment) is still on its way,
+// kept only in this browser, never sent until that code has arrived; then the page seals them
+// at once, so the code's arrival is the only wait. Runs inside serial(); returns {status, code}
+// or null when there is nothing to seal (or the queued orders no longer fit: they stay a draft).
+async function sealQueued(duel, status) {
+  const q = duel.queued;
+  if (!q || status.state !== 'your_input' || status.turn !== q.turn || status.need !== q.kind) return null;
+  const r = await api.remoteSeal(duel.session, q.input);
+  duel.queued = null;
+  if (!r.ok) return null;
+  duel.session = r.session;
+  duel.sealed = q.input.gestures ? { turn: q.turn, gestures: q.input.gestures } : null;
+  persist(duel, r.status);
+  sendLiveIfConnected(duel, r.code);
+  return { status: await releaseIfLive(duel, r.status), code: r.code };
+}
+
+function sealAhead(id, input, view) {
+  return serial(async () => {
+    const duel = storage.loadGame(id);
+    if (!duel) return [{ code: 'gone', field: '', message: 'This duel is no longer saved here.' }];
+    const checked = await api.validate(duel.session.game, duel.session.me, input);
+    if (!checked.ok) return [{ code: checked.error.code, field: '', message: sentence(checked.error.message) }];
+    if (checked.problems.length) return checked.problems;
+    duel.queued = { turn: view.phase.turn, kind: view.phase.kind, input };
+    duel.seen = seenOf(view);
+    const r = await api.remoteStatus(duel.session);
+    if (!r.ok) return [{ code: r.error.code, field: '', message: sentence(r.error.message) }];
+    persist(duel, r.status);
+    await render(duel, { status: r.status, feedback: { kind: 'info', message: `Sealed: your orders go as soon as ${opponentOf(duel.session)}’s code arrives` } });
+    return [];
+  });
 }
 
 function seal(id, input, view) {
@@ -151,8 +259,9 @@ function seal(id, input, view) {
     // Stored before the code is shown: a reload must never make the player seal twice.
     persist(duel, r.status);
     sendLiveIfConnected(duel, r.code);
+    const after = await releaseIfLive(duel, r.status);
     const feedback = r.code ? null : { kind: 'info', message: 'Noted: it goes with your next code, after what the rules ask of you next' };
-    await render(duel, { status: r.status, feedback });
+    await render(duel, { status: after, feedback });
     return [];
   });
 }
@@ -171,7 +280,10 @@ function receive(id, text, tell) {
       duel.session = r.session;
       persist(duel, r.status);
       sendLiveIfConnected(duel, r.reply);
-      result = { duel, status: r.status, note: r.note, reply: r.reply, error: null };
+      let st = await releaseIfLive(duel, r.status);
+      const queued = await sealQueued(duel, st);
+      if (queued) st = queued.status;
+      result = { duel, status: st, note: r.note, reply: r.reply || (queued && queued.code) || null, error: null };
     }
     const feedback = await tell(result);
     if (feedback !== SKIP) await render(duel, { status: result.status, feedback });
@@ -201,6 +313,8 @@ function receivedFeedback(result, duel) {
 async function openText(text, { viaLive = false } = {}) {
   if (!text || !text.trim()) return 'Paste a code or a link first.';
   if (!viaLive) {
+    const parts = splitCodes(text);
+    if (parts.turn && parts.rtc) return openBundle(parts);
     const rtc = live.connectionCodeKind(text);
     if (rtc.ok) return rtc.kind === 'offer' ? joinFromStart(text) : answerFromStart(text);
     if (!NOT_RTC.has(rtc.error.code)) return rtc.error.message;
@@ -250,7 +364,37 @@ async function openText(text, { viaLive = false } = {}) {
   return null;
 }
 
-function offerInvitation(text, info, viaLive) {
+// A turn code with a connection code (an invitation with the offer, an acceptance or turn code
+// with an answer or offer): the turn code goes where it belongs, the connection code to its duel.
+async function openBundle({ turn, rtc }) {
+  const kind = live.connectionCodeKind(rtc);
+  if (!kind.ok) return kind.error.message;
+  const down = await engineReady();
+  if (down) return down;
+  const described = await api.remoteDescribe(turn);
+  if (!described.ok) return described.error.message;
+  const info = described.code;
+  const mine = remoteDuels(info.game_id);
+  if (info.kind === 'invite' && !mine.some((d) => d.session.me === 1) && kind.kind === 'offer') {
+    if (mine.length) return openText(turn);
+    offerInvitation(info.code, info, false, rtc);
+    return null;
+  }
+  const duel = mine.find((d) => d.session.me !== info.sender) || mine[0];
+  if (!duel) return openText(turn);
+  await applyBundle(duel.id, info.code, rtc, kind.kind);
+  return null;
+}
+
+// Starts the connection step of a bundle for one duel and applies its turn code meanwhile.
+async function applyBundle(id, turn, rtc, rtcKind) {
+  const connecting = rtcKind === 'offer' ? joinForDuel(id, rtc) : answerForDuel(rtc);
+  const result = await receive(id, turn, (got) => (got.duel ? receivedFeedback(got, got.duel) : SKIP));
+  await connecting;
+  return !result.error;
+}
+
+function offerInvitation(text, info, viaLive, offer = null) {
   pendingInvite = { text, info, viaLive };
   if (shown && shown.join) shown.refresh();
   const prefs = storage.loadPrefs();
@@ -258,12 +402,12 @@ function offerInvitation(text, info, viaLive) {
   openAcceptDialog({
     host: info.host, rules: rulesText(info.ruleset),
     name: (field && field.value.trim()) || (prefs.names || [])[0] || '',
-    onAccept: (name) => accept(text, name, { viaLive }),
+    onAccept: (name) => accept(text, name, { viaLive, offer }),
   });
 }
 
 async function joinFromStart(text) {
-  const r = await live.joinLive(text, { iceServers: stun(), duelId: null });
+  const r = await live.joinLive(text, { ice: iceOf(), duelId: null });
   if (!r.ok) return r.error.code === 'superseded' ? null : r.error.message;
   liveError = null;
   showJoin();
@@ -293,6 +437,11 @@ async function pasteIntoDuel(id, text) {
   if (!text || !text.trim()) {
     shown?.refresh({ feedback: { kind: 'error', code: 'empty', message: 'paste the code or the link first', unchanged: false } });
     return false;
+  }
+  const parts = splitCodes(text);
+  if (parts.turn && parts.rtc) {
+    const kind = live.connectionCodeKind(parts.rtc);
+    if (kind.ok) return applyBundle(id, parts.turn, parts.rtc, kind.kind);
   }
   const rtc = live.connectionCodeKind(text);
   if (rtc.ok) return rtc.kind === 'offer' ? joinForDuel(id, text) : answerForDuel(text);
@@ -347,19 +496,27 @@ function openAddressLink() {
 // ---------------------------------------------------------------------------------------------
 // Live connection
 
-function stun() {
-  return storage.loadSetting('stun', '') || '';
+// The player's live connection settings: STUN text (null: the page's defaults) and a TURN relay.
+function iceOf() {
+  return { stun: storage.loadSetting('stun', null), turn: storage.loadSetting('turn', null) };
 }
 
-function setStun(text) {
-  storage.saveSetting('stun', text);
+function iceSettingsOpts() {
+  return {
+    ice: iceOf(),
+    defaultStun: live.defaultStunText(),
+    onIce: ({ stun, turn }) => {
+      if (stun !== undefined) storage.saveSetting('stun', stun);
+      if (turn !== undefined) storage.saveSetting('turn', turn);
+    },
+  };
 }
 
 async function startLive(duelId) {
   liveBusy = 'Preparing a connection code (finding this device’s network addresses)…';
   liveError = null;
   shown?.refresh();
-  const r = await live.hostLive({ iceServers: stun(), duelId });
+  const r = await live.hostLive({ ice: iceOf(), duelId });
   liveBusy = '';
   if (!r.ok && r.error.code !== 'superseded') liveError = r.error;
   shown?.refresh();
@@ -369,7 +526,7 @@ async function joinForDuel(duelId, text) {
   liveBusy = 'Answering the connection code…';
   liveError = null;
   shown?.refresh();
-  const r = await live.joinLive(text, { iceServers: stun(), duelId });
+  const r = await live.joinLive(text, { ice: iceOf(), duelId });
   liveBusy = '';
   if (!r.ok && r.error.code !== 'superseded') liveError = r.error;
   shown?.refresh();
@@ -390,6 +547,7 @@ async function answerForDuel(text) {
 function presenceFor(status) {
   if (status.state === 'your_input') return 'choosing';
   if (status.state === 'waiting' && status.sealed) return 'sealed';
+  if (status.state === 'waiting' && status.ahead) return 'choosing';
   return 'waiting';
 }
 
@@ -406,10 +564,39 @@ async function onLiveChange(link) {
       const r = await api.remoteStatus(duel.session);
       if (!r.ok) return;
       if (r.status.last_sent) sendLiveIfConnected(duel, r.status.last_sent);
-      live.setLivePresence(presenceFor(r.status));
+      const after = await releaseIfLive(duel, r.status);
+      live.setLivePresence(presenceFor(after));
+      // A reveal that went now changes the screen (the other side commits first this turn).
+      if (after !== r.status && shown && shown.id === duel.id) await render(duel, { status: after });
     });
   }
   if (shown) shown.refresh();
+}
+
+// Chat (live only): plain text kept with the duel, each line marked with the turn it was said
+// in, so it reads in the duel's time line. Stored through serial(), so that a code applied at
+// the same moment does not overwrite it.
+const CHAT_KEEP = 200;
+const chatDrafts = new Map(); // duel id -> {value, focused}: the chat box's unsent text
+
+function addChat(id, from, text) {
+  return serial(async () => {
+    const duel = storage.loadGame(id);
+    if (!duel) return;
+    duel.chat = [...(duel.chat || []), { from, text, turn: (duel.summary && duel.summary.turn) || 1, at: Date.now() }].slice(-CHAT_KEEP);
+    storage.saveGame(duel);
+    if (shown && shown.id === id) shown.refresh({ duel });
+  });
+}
+
+function onLiveChat(text, link) {
+  if (link.duelId) addChat(link.duelId, 'them', text);
+}
+
+function sendChat(id, text) {
+  const r = live.sendChat(text);
+  if (r.ok) addChat(id, 'me', r.text);
+  return r;
 }
 
 function onLiveCode(code) {
@@ -423,8 +610,9 @@ function onLiveCode(code) {
 // ---------------------------------------------------------------------------------------------
 // Screens
 
-function bodyKey(status) {
-  return [status.state, status.need || '', status.turn, status.phase, status.seq].join(':');
+function bodyKey(status, duel) {
+  const queued = duel && duel.queued && duel.queued.turn === status.turn ? 'queued' : '';
+  return [status.state, status.need || '', status.turn, status.phase, status.seq, status.ahead ? 'ahead' : '', queued].join(':');
 }
 
 // Draws the duel: the same screen again (only the panel changes) while the session's state stays,
@@ -451,8 +639,9 @@ async function render(duel, { status = null, feedback } = {}) {
   }
   const link = st.last_sent ? await api.remoteLink(st.last_sent, live.pageBase()) : null;
   const extras = { link: link && link.ok ? link.link : null };
-  if (live.currentLink() && live.currentLink().duelId === duel.id) live.setLivePresence(presenceFor(st));
-  if (shown && shown.id === duel.id && shown.key === bodyKey(st)) {
+  const queuedNow = Boolean(duel.queued && duel.queued.turn === st.turn);
+  if (live.currentLink() && live.currentLink().duelId === duel.id) live.setLivePresence(queuedNow ? 'sealed' : presenceFor(st));
+  if (shown && shown.id === duel.id && shown.key === bodyKey(st, duel)) {
     shown.refresh({ duel, status: st, view, extras, ...(feedback === undefined ? {} : { feedback }) });
     return;
   }
@@ -494,6 +683,20 @@ function mount(duel, status, view, extras, feedback) {
     body = s.element;
     destroyBody = s.destroy;
     body.querySelector('.duel-head').after(panel);
+  } else if (st === 'waiting' && status.ahead && view && !(duel.queued && duel.queued.turn === status.turn)) {
+    // The opponent speaks first this turn: write and seal now; the orders wait in this browser
+    // until their commitment arrives.
+    const s = ordersScreen({
+      view, seen: duel.seen || seenOf(null),
+      preview: (draft) => api.preview(duel.session.game, me, draft),
+      submit: (orders) => sealAhead(id, orders, view),
+      onSpell: (key) => app.openReference({ spell: key }),
+      onHome,
+    });
+    body = s.element;
+    body.dataset.ahead = 'true';
+    destroyBody = s.destroy;
+    body.querySelector('.duel-head').after(panel);
   } else if (st === 'your_input' && need === 'decision' && view) {
     const s = decisionScreen({ view, seen: duel.seen || seenOf(null), submit: (input) => seal(id, input, view), onHome });
     body = s.element;
@@ -520,6 +723,9 @@ function mount(duel, status, view, extras, feedback) {
   const root = h('div', { class: 'remote-screen', 'data-testid': 'remote-screen', 'data-game': duel.session.game_id, 'data-me': String(me) }, body);
   storage.setCurrentGameId(id);
 
+  // What is being typed in the chat box outlives the screen's redraws (a sealed turn remounts it).
+  if (!chatDrafts.has(id)) chatDrafts.set(id, { value: '', focused: false });
+  const chatDraft = chatDrafts.get(id);
   function drawPanel() {
     const { duel: d, status: s, extras: x } = state;
     const opp = opponentOf(d.session);
@@ -529,7 +735,10 @@ function mount(duel, status, view, extras, feedback) {
     root.dataset.seq = String(s.seq);
     root.dataset.sent = String(s.sent);
     statusLine.textContent = s.message;
-    const sealed = d.sealed && s.state === 'waiting' && d.sealed.turn === s.turn ? d.sealed : null;
+    const queued = d.queued && d.queued.turn === s.turn && d.queued.input.gestures ? { turn: d.queued.turn, gestures: d.queued.input.gestures } : null;
+    const sealed = queued || (d.sealed && s.state === 'waiting' && d.sealed.turn === s.turn ? d.sealed : null);
+    root.dataset.queued = queued ? 'true' : '';
+    root.dataset.sealed = s.sealed ? 'true' : '';
     sealedLine.hidden = !sealed;
     sealedLine.textContent = sealed ? `Your sealed orders for turn ${sealed.turn}: ${sealed.gestures.map(([l, r]) => `left ${gestureLabel(l)}, right ${gestureLabel(r)}`).join('; then ')}.` : '';
     replace(feedbackSlot, feedbackBox(state.feedback));
@@ -538,12 +747,23 @@ function mount(duel, status, view, extras, feedback) {
     const connected = live.isConnected(id);
     // While a live connection carries this duel (or is being made for it), codes by hand step back.
     const liveFirst = Boolean(carried && carried.status !== live.STATUS.DISCONNECTED && carried.status !== live.STATUS.CLOSED) || Boolean(liveBusy && d.mode === 'live');
+    // A connection code still to deliver (an offer not yet answered, or an answer the host has not
+    // pasted) travels inside the turn code this side sends: one code each way.
+    const rtcCode = carried && carried.status === live.STATUS.CONNECTING && !carried.answered &&
+      ['waiting-answer', 'waiting-host'].includes(carried.detail.reason) ? carried.code : null;
+    const bundled = Boolean(rtcCode && owesCode(s));
     let send = null;
-    if (owesCode(s)) {
+    if (bundled) {
+      const both = bundleOf(s.last_sent, x.link, rtcCode);
+      const lead = s.state === 'awaiting_accept'
+        ? 'Send this invitation to your friend, by any chat or message (one code or link: it also connects you live):'
+        : `Send this code to ${opp} (it also carries the live connection):`;
+      send = codeBlock({ code: both.code, link: both.link, lead, testid: 'remote-code', primary: true, qr: qrMatrix, shareText: s.state === 'awaiting_accept' ? 'A duel of wizards: accept my challenge' : 'My move in our Waving Hands duel' });
+    } else if (owesCode(s)) {
       const lead = s.state === 'awaiting_accept'
         ? 'Send this invitation to your friend, by any chat or message:'
         : `Send this code to ${opp}:`;
-      const block = codeBlock({ code: s.last_sent, link: x.link, lead, testid: 'remote-code', primary: !liveFirst, shareText: s.state === 'awaiting_accept' ? 'A duel of wizards: accept my challenge' : 'My move in our Waving Hands duel' });
+      const block = codeBlock({ code: s.last_sent, link: x.link, lead, testid: 'remote-code', primary: !liveFirst, qr: qrMatrix, shareText: s.state === 'awaiting_accept' ? 'A duel of wizards: accept my challenge' : 'My move in our Waving Hands duel' });
       if (connected && liveSent.has(s.last_sent)) {
         send = h('div', { class: 'sent-live' }, h('p', { 'data-testid': 'sent-live' }, `✓ Sent live to ${opp}.`),
           h('details', {}, h('summary', {}, 'Send it by hand instead'), block));
@@ -554,7 +774,7 @@ function mount(duel, status, view, extras, feedback) {
       }
     }
     replace(sendSlot, send);
-    const waitingForCode = (s.state === 'waiting' || s.state === 'awaiting_accept') && !liveFirst;
+    const waitingForCode = (s.state === 'waiting' || s.state === 'awaiting_accept') && (!liveFirst || bundled);
     replace(pasteSlot, waitingForCode
       ? paste
       : h('details', { class: 'paste-later' }, h('summary', {}, liveFirst ? 'Paste a code by hand' : `Paste a code from ${opp}`), paste));
@@ -563,12 +783,17 @@ function mount(duel, status, view, extras, feedback) {
       onStart: () => startLive(id),
       onAnswer: (text) => answerForDuel(text),
       onClose: () => { live.closeLive(); },
-      stun: stun(), onStun: setStun, over: s.state === 'over',
+      settings: iceSettingsOpts(), over: s.state === 'over',
+      bundled: rtcCode ? (owesCode(s) ? 'sent' : 'next') : '',
+      chat: {
+        lines: d.chat || [], names: { me: d.session.names[d.session.me] || 'You', them: opp },
+        max: live.CHAT_MAX, draft: chatDraft, onSend: (text) => sendChat(id, text),
+      },
     }) : null);
-    // The live panel leads while it is the way the codes go.
-    if (liveFirst) feedbackSlot.after(liveSlot);
+    // The live panel leads while it is the way the codes go (once its code is on its way).
+    if (liveFirst && !bundled) feedbackSlot.after(liveSlot);
     else pasteSlot.after(liveSlot);
-    if (liveFirst && s.state === 'awaiting_accept') {
+    if (liveFirst && !bundled && s.state === 'awaiting_accept') {
       // The invitation will go over the connection: what to do now is the connection's word.
       statusLine.textContent = carried ? carried.detail.message : liveBusy || s.message;
     }
@@ -582,7 +807,7 @@ function mount(duel, status, view, extras, feedback) {
     if (fresh) serial(() => render(fresh, { feedback: null }));
   });
   shown = {
-    id, key: bodyKey(status),
+    id, key: bodyKey(status, duel),
     refresh(update = {}) {
       Object.assign(state, update);
       drawPanel();
@@ -616,7 +841,7 @@ function showJoin({ busy = '' } = {}) {
       livePanel({
         link: link && !link.duelId ? link : null, opponent: 'your opponent', busy, error: liveError,
         onStart: () => app.goHome(), onAnswer: answerForDuel, onClose: () => { live.closeLive(); app.goHome(); },
-        stun: stun(), onStun: setStun,
+        settings: iceSettingsOpts(),
       }),
       waiting, invite);
   };
@@ -651,7 +876,7 @@ function adaptNameFields(form) {
 function fillStartSlot(slot) {
   const notice = startNotice;
   startNotice = null;
-  const box = joinBox({ onOpen: (text) => openText(text), stun: stun(), onStun: setStun });
+  const box = joinBox({ onOpen: (text) => openText(text), settings: iceSettingsOpts() });
   slot.append(box);
   if (notice) {
     box.querySelector('[data-testid=join-text]').value = notice.text;
@@ -695,6 +920,7 @@ export function installRemote(deps) {
     begin: (params) => begin('live', params),
   });
   live.onCode(onLiveCode);
+  live.onChat(onLiveChat);
   live.onLinkChange((link) => { onLiveChange(link); });
   window.addEventListener('hashchange', () => { openAddressLink(); });
   return { fillStartSlot, resume, isRemoteDuel: (saved) => Boolean(saved && saved.session), openAddressLink };

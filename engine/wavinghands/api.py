@@ -27,6 +27,7 @@ from .remote.json_api import (
     remote_link,
     remote_parse,
     remote_receive,
+    remote_release,
     remote_seal,
     remote_status,
 )
@@ -209,5 +210,6 @@ def ai_advice(game: str, wizard: str) -> str:
 
 __all__ = ["ai_advice", "ai_input", "export_record", "import_record", "new_game", "preview",
            "remote_accept", "remote_describe", "remote_invite", "remote_link", "remote_parse",
-           "remote_receive", "remote_seal", "remote_status", "replay_step", "spells", "step",
+           "remote_receive", "remote_release", "remote_seal", "remote_status", "replay_step",
+           "spells", "step",
            "validate", "view"]

@@ -772,7 +772,7 @@ export function parseIceServers(text) {
       const r = fail('bad-ice-server', e);
       r.error.message =
         `\u201c${e}\u201d is not a STUN server address (expected e.g. stun:stun.example.org:3478).` +
-        (/^turns?:/.test(e) ? ' TURN relays need a user name and password; they are not offered here.' : '');
+        (/^turns?:/.test(e) ? ' A TURN relay goes in the TURN fields, with its user name and password.' : '');
       return r;
     }
     urls.push(e);

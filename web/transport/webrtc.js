@@ -9,8 +9,10 @@ import {
   connectionLink,
   packConnectionCode,
   parseIceServers,
+  parseSdp,
   unpackConnectionCode,
 } from './codec-rtc.js';
+import { diagnose } from './ice.js';
 
 export { codeFromFragment, parseIceServers } from './codec-rtc.js';
 
@@ -23,6 +25,21 @@ export const STATUS = Object.freeze({
   CLOSED: 'closed',
 });
 
+/** The longest chat message, in characters (the box stops there; longer ones are not shown). */
+export const CHAT_MAX = 300;
+
+/**
+ * chatText(value) -> the plain text of a chat message, or null when it is not one: a string of
+ * 1..CHAT_MAX characters once control characters are dropped and spaces trimmed. Shown only as
+ * text, never as HTML.
+ */
+export function chatText(value) {
+  if (typeof value !== 'string') return null;
+  // Control characters (line breaks included) would let a message fake the look of another.
+  const text = value.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
+  return text && text.length <= CHAT_MAX ? text : null;
+}
+
 /** What a player may tell the other about their turn; anything else is not sent nor shown. */
 export const PRESENCE_STATES = Object.freeze(['choosing', 'sealed', 'waiting']);
 
@@ -33,6 +50,12 @@ const DEFAULTS = Object.freeze({
   connectTimeoutMs: 30000,
   // A brief loss (Wi-Fi roaming) often heals by itself; after this long it counts as lost.
   recoverTimeoutMs: 15000,
+  // Guest: how often the offer's candidates are added again while the answer travels. libwebrtc
+  // drops a pair about 15 s after its checks fail; a new pair every 5 s keeps pinging from the
+  // same port, so the guest's NAT stays open for the host's checks however late they come.
+  keepOpenMs: 5000,
+  // Guest: how long it keeps its side open for the host to paste the answer.
+  answerWaitMs: 10 * 60 * 1000,
 });
 
 // Negotiated with a fixed id on both sides, so neither waits for the other to announce it.
@@ -49,8 +72,9 @@ export const STATUS_TEXT = Object.freeze({
     'Send this connection code (or link) to your opponent, then paste the answer they send back.',
   'waiting-host':
     'Send this answer code (or link) back to your opponent; you are connected as soon as they ' +
-    'paste it.',
-  checking: 'Connecting\u2026',
+    'paste it, even minutes from now. Keep this page open and on screen until then (a phone ' +
+    'pauses pages in the background); this page waits up to 10 minutes.',
+  checking: 'Answer applied: trying to reach your opponent directly (this takes up to 30 seconds)\u2026',
   open: 'Connected live.',
   interrupted: 'The live connection was interrupted \u2014 trying to recover\u2026',
   'peer-closed':
@@ -60,8 +84,24 @@ export const STATUS_TEXT = Object.freeze({
     'The live connection was lost. Nothing of the game is lost: carry on by codes, or connect ' +
     'again with a new exchange.',
   unreachable:
-    'Could not reach your opponent directly: your networks may not allow a direct connection ' +
-    '(see the help on live play). Carry on by codes, or try again with a STUN server.',
+    'Could not reach your opponent directly: your networks did not let the connection through. ' +
+    'If one of you is on a strict network (mobile data, office), add a TURN server in the live ' +
+    'connection settings; or carry on by codes.',
+  'strict-nats':
+    'Both of you are behind strict NATs (each network gives every destination a new port), so no ' +
+    'direct connection can work: add a TURN server in the live connection settings, or keep ' +
+    'playing by codes.',
+  'strict-nat':
+    'Could not reach your opponent directly: one of you is behind a strict NAT (mobile data or an ' +
+    'office network, for example). Add a TURN server in the live connection settings, or keep ' +
+    'playing by codes.',
+  'no-public-address':
+    'Could not reach your opponent directly: neither page knows its public address, because no ' +
+    'STUN server is set. Use the default STUN servers (live connection settings) and connect ' +
+    'again, or keep playing by codes.',
+  'answer-timeout':
+    'Your opponent did not paste your answer within 10 minutes, so this page stopped waiting. ' +
+    'Connect again with a new exchange, or carry on by codes.',
   'closed-by-you': 'Live connection closed.',
 });
 
@@ -75,6 +115,7 @@ const ERROR_TEXT = Object.freeze({
   'not-open': 'This live connection is closed. Start a new one to connect again.',
   'not-connected': 'Not connected live right now \u2014 send this code by hand instead.',
   'bad-message': 'Only a non-empty turn code can be sent.',
+  'bad-chat': `A chat message is plain text of 1 to ${CHAT_MAX} characters.`,
   'bad-presence': `Presence must be one of: ${PRESENCE_STATES.join(', ')}.`,
 });
 
@@ -91,10 +132,20 @@ function supported() {
   return typeof RTCPeerConnection === 'function';
 }
 
-// The iceServers option may be the text of the STUN field or a list of URLs.
+// The iceServers option may be the text of the STUN field, a list of STUN URLs, or a list of
+// RTCIceServer objects already checked by ice.js (iceServersFor: STUN and TURN).
 function iceServersOf(option) {
   if (option === undefined || option === null) return { ok: true, iceServers: [] };
+  if (Array.isArray(option) && option.every((s) => s && typeof s === 'object')) {
+    return { ok: true, iceServers: option };
+  }
   return parseIceServers(Array.isArray(option) ? option.join(' ') : String(option));
+}
+
+// The parsed candidates of an SDP (none when it cannot be read: then nothing is diagnosed).
+function candidatesOf(sdp) {
+  const r = parseSdp(sdp);
+  return r.ok ? r.fields.candidates : [];
 }
 
 function pageBase(option) {
@@ -134,9 +185,10 @@ function callEach(listeners, args) {
 }
 
 // The transport object over one peer connection and its channel (the shared interface, plus
-// presence). `stage` is the status reason while connecting.
-function liveTransport(pc, channel, stage, opts) {
-  const listeners = { status: new Set(), message: new Set(), presence: new Set() };
+// presence). `stage` is the status reason while connecting. `why()` names the reason a connection
+// that never opened failed (a STATUS_TEXT key: what the candidates say, else 'unreachable').
+function liveTransport(pc, channel, stage, opts, why = () => 'unreachable') {
+  const listeners = { status: new Set(), message: new Set(), presence: new Set(), chat: new Set() };
   let status = STATUS.CONNECTING;
   let detail = { reason: stage, message: STATUS_TEXT[stage] };
   let everOpen = false;
@@ -144,6 +196,7 @@ function liveTransport(pc, channel, stage, opts) {
   let peerPresence = null;
   let recoverTimer = null;
   let connectTimer = null;
+  const stoppers = []; // what to stop once the channel opens or the transport ends (guest's keep-open)
   const terminal = () => status === STATUS.DISCONNECTED || status === STATUS.CLOSED;
 
   function setStatus(next, reason) {
@@ -170,9 +223,14 @@ function liveTransport(pc, channel, stage, opts) {
     }
   }
 
+  function stopWaiting() {
+    while (stoppers.length) stoppers.pop()();
+  }
+
   function teardown(delayMs) {
     clearTimeout(recoverTimer);
     clearTimeout(connectTimer);
+    stopWaiting();
     channel.onopen = channel.onclose = channel.onmessage = channel.onerror = null;
     pc.onconnectionstatechange = null;
     if (typeof removeEventListener === 'function') removeEventListener('pagehide', onPageHide);
@@ -202,10 +260,11 @@ function liveTransport(pc, channel, stage, opts) {
   channel.onopen = () => {
     everOpen = true;
     clearTimeout(connectTimer);
+    stopWaiting();
     setStatus(STATUS.CONNECTED, 'open');
     if (ownPresence) post({ t: 'presence', s: ownPresence });
   };
-  channel.onclose = () => drop(everOpen ? 'lost' : 'unreachable');
+  channel.onclose = () => drop(everOpen ? 'lost' : why());
   channel.onmessage = (ev) => {
     if (typeof ev.data !== 'string' || ev.data.length > MAX_MESSAGE_CHARS) return;
     let m;
@@ -217,6 +276,7 @@ function liveTransport(pc, channel, stage, opts) {
     if (!m || typeof m !== 'object') return;
     if (m.t === 'code' && typeof m.c === 'string' && m.c) callEach(listeners.message, [m.c]);
     else if (m.t === 'presence' && PRESENCE_STATES.includes(m.s)) setPeerPresence(m.s);
+    else if (m.t === 'chat' && chatText(m.m) !== null) callEach(listeners.chat, [chatText(m.m)]);
     else if (m.t === 'bye') drop('peer-closed');
   };
   pc.onconnectionstatechange = () => {
@@ -227,8 +287,10 @@ function liveTransport(pc, channel, stage, opts) {
     } else if (s === 'connected' && status === STATUS.RECONNECTING) {
       clearTimeout(recoverTimer);
       setStatus(STATUS.CONNECTED, 'open');
-    } else if (s === 'failed') {
-      drop(everOpen ? 'lost' : 'unreachable');
+    } else if (s === 'failed' && (everOpen || detail.reason !== 'waiting-host')) {
+      // A guest waiting for the host's paste sees 'failed' every ~15 s as its unanswered pairs
+      // die; that is not final while it keeps its side open (keepOpen), so only others drop.
+      drop(everOpen ? 'lost' : why());
     }
   };
   if (typeof addEventListener === 'function') addEventListener('pagehide', onPageHide);
@@ -254,6 +316,18 @@ function liveTransport(pc, channel, stage, opts) {
       }
       if (status !== STATUS.CONNECTED) return fail('not-connected');
       return post({ t: 'code', c: code }) ? { ok: true } : fail('not-connected');
+    },
+    /** Sends one chat message (chatText's rules); {ok: true} or an error value. */
+    sendChat(text) {
+      const clean = chatText(text);
+      if (clean === null) return fail('bad-chat');
+      if (status !== STATUS.CONNECTED) return fail('not-connected');
+      return post({ t: 'chat', m: clean }) ? { ok: true, text: clean } : fail('not-connected');
+    },
+    /** Calls cb(text) for each chat message received (plain text); returns unsubscribe. */
+    onChat(cb) {
+      listeners.chat.add(cb);
+      return () => listeners.chat.delete(cb);
     },
     /** Calls cb(codeString) for each turn code received; returns a function that unsubscribes. */
     onMessage(cb) {
@@ -293,7 +367,7 @@ function liveTransport(pc, channel, stage, opts) {
     if (terminal() || status !== STATUS.CONNECTING) return;
     setStatus(STATUS.CONNECTING, 'checking');
     connectTimer = setTimeout(() => {
-      if (!everOpen) drop('unreachable');
+      if (!everOpen) drop(why());
     }, opts.connectTimeoutMs);
   }
 
@@ -303,7 +377,32 @@ function liveTransport(pc, channel, stage, opts) {
     if (status === STATUS.CONNECTING) setStatus(STATUS.CONNECTING, 'waiting-answer');
   }
 
-  return { transport, startChecking, stopChecking, terminal };
+  // Guest only: runs `tick` every opts.keepOpenMs until the channel opens or the transport
+  // ends; after opts.answerWaitMs without a connection the wait ends with 'answer-timeout'. A tab
+  // coming back to the screen ticks at once, since hidden tabs' timers are slowed or paused.
+  function keepOpen(tick) {
+    if (terminal() || everOpen) return;
+    const every = setInterval(tick, opts.keepOpenMs);
+    const cap = setTimeout(() => {
+      if (!everOpen) drop('answer-timeout');
+    }, opts.answerWaitMs);
+    const onVisible = () => {
+      if (typeof document === 'object' && document.visibilityState === 'visible') tick();
+    };
+    if (typeof document === 'object') document.addEventListener('visibilitychange', onVisible);
+    stoppers.push(() => {
+      clearInterval(every);
+      clearTimeout(cap);
+      if (typeof document === 'object') document.removeEventListener('visibilitychange', onVisible);
+    });
+  }
+
+  // Fails at once, with the reason, a connection the candidates show cannot work.
+  function doomed(reason) {
+    if (!everOpen) drop(reason);
+  }
+
+  return { transport, startChecking, stopChecking, terminal, keepOpen, doomed };
 }
 
 function optionsOf(options) {
@@ -311,15 +410,18 @@ function optionsOf(options) {
     gatherTimeoutMs: options.gatherTimeoutMs ?? DEFAULTS.gatherTimeoutMs,
     connectTimeoutMs: options.connectTimeoutMs ?? DEFAULTS.connectTimeoutMs,
     recoverTimeoutMs: options.recoverTimeoutMs ?? DEFAULTS.recoverTimeoutMs,
+    keepOpenMs: options.keepOpenMs ?? DEFAULTS.keepOpenMs,
+    answerWaitMs: options.answerWaitMs ?? DEFAULTS.answerWaitMs,
   };
 }
 
 /**
  * Starts a live connection as the host. Resolves to {ok, code, link, transport, acceptAnswer} or
- * an error value. options: iceServers (STUN field text or URL list; none by default), baseUrl
- * (page address for the link; this page by default), gatherTimeoutMs, connectTimeoutMs,
- * recoverTimeoutMs. acceptAnswer(text) takes the guest's answer code or link; answers opened as
- * links in another tab of this site are accepted too (see deliverAnswerToOpenTab).
+ * an error value. options: iceServers (STUN field text, URL list, or RTCIceServer list from
+ * ice.js iceServersFor; none by default), baseUrl (page address for the link; this page by
+ * default), gatherTimeoutMs, connectTimeoutMs, recoverTimeoutMs, keepOpenMs, answerWaitMs.
+ * acceptAnswer(text) takes the guest's answer code or link; answers opened as links in another
+ * tab of this site are accepted too (see deliverAnswerToOpenTab).
  */
 export async function startHost(options = {}) {
   if (!supported()) return fail('unsupported');
@@ -338,7 +440,9 @@ export async function startHost(options = {}) {
       pc.close();
       return packed;
     }
-    const live = liveTransport(pc, channel, 'waiting-answer', opts);
+    let answerCandidates = [];
+    const why = () => diagnose(candidatesOf(pc.localDescription.sdp), answerCandidates) || 'unreachable';
+    const live = liveTransport(pc, channel, 'waiting-answer', opts, why);
     let answered = null;
 
     async function acceptAnswer(text) {
@@ -348,6 +452,12 @@ export async function startHost(options = {}) {
       // Pasting the same answer twice (or by paste and by link) is harmless.
       if (answered !== null) return answered === r.code ? { ok: true } : fail('already-answered');
       answered = r.code;
+      answerCandidates = candidatesOf(r.sdp);
+      if (why() === 'strict-nats') {
+        // Both NATs map every destination anew and no relay is offered: say so now, not in 30 s.
+        live.doomed('strict-nats');
+        return { ok: true };
+      }
       // Checking starts before the answer is applied: the channel can open before that resolves.
       live.startChecking();
       try {
@@ -436,6 +546,25 @@ export async function deliverAnswerToOpenTab(text, timeoutMs = 1500) {
   return { ok: true, delivered };
 }
 
+// The guest's keep-open step: the offer's candidates added again, each under a foundation never
+// used before. libwebrtc ignores a candidate it already has (even with another priority), but one
+// with a new foundation makes a new pair, whose checks leave from the same local port and keep the
+// guest's NAT mapping, and its permission for the host's address, alive.
+function keepOpenTick(pc, offerSdp) {
+  const lines = offerSdp.split(/\r?\n/).filter((l) => l.startsWith('a=candidate:'));
+  const mid = /^a=mid:(.*)$/m.exec(offerSdp)?.[1]?.trim() ?? '0';
+  let round = 0;
+  return () => {
+    round++;
+    lines.forEach((line, i) => {
+      const candidate = line.slice(2).replace(/^candidate:\S+/, `candidate:${round * 100 + i + 1}`);
+      pc.addIceCandidate({ candidate, sdpMid: mid, sdpMLineIndex: 0 }).catch(() => {
+        // A closed connection or a name that no longer resolves: the next round tries again.
+      });
+    });
+  };
+}
+
 /**
  * Joins a live connection from the host's connection code or link. Resolves to
  * {ok, code, link, transport} (code/link: the answer to send back) or an error value; a garbled,
@@ -460,7 +589,11 @@ export async function startGuest(text, options = {}) {
       pc.close();
       return packed;
     }
-    const live = liveTransport(pc, channel, 'waiting-host', opts);
+    const offerCandidates = candidatesOf(offer.sdp);
+    const why = () => diagnose(candidatesOf(pc.localDescription.sdp), offerCandidates) || 'unreachable';
+    const live = liveTransport(pc, channel, 'waiting-host', opts, why);
+    if (why() === 'strict-nats') live.doomed('strict-nats');
+    else live.keepOpen(keepOpenTick(pc, offer.sdp));
     return {
       ok: true,
       code: packed.code,

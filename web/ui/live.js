@@ -3,7 +3,7 @@
 // again. The transport's own sentences (STATUS_TEXT) are shown as they are.
 
 import { h } from './dom.js';
-import { codeBlock, pasteBox, pending, sentence, stunField } from './remote.js';
+import { codeBlock, iceSettings, pasteBox, pending, sentence } from './remote.js';
 
 const CHIP = {
   off: 'by codes',
@@ -24,13 +24,65 @@ function presenceLine(peer, opponent) {
     peer ? words[peer] : `${opponent} is connected.`);
 }
 
+// The chat said so far, oldest first, each line under the turn it was said in: plain text only.
+function chatLines({ lines, names }) {
+  let lastTurn = null;
+  const items = [];
+  for (const line of lines) {
+    if (line.turn !== lastTurn) {
+      items.push(h('li', { class: 'chat-turn muted' }, `Turn ${line.turn}`));
+      lastTurn = line.turn;
+    }
+    items.push(h('li', { class: `chat-line from-${line.from}`, 'data-testid': 'chat-line', 'data-from': line.from },
+      h('strong', {}, `${names[line.from]}: `), line.text));
+  }
+  return h('ol', { class: 'chat-lines', 'data-testid': 'chat-lines', 'aria-label': 'Chat', 'aria-live': 'polite' }, items);
+}
+
+// The chat while connected: what was said, and a one-line box (Enter sends). The panel is redrawn
+// on every change of the connection, so what is being typed (and the focus) lives in chat.draft,
+// an object the caller keeps for as long as the screen.
+function chatBox(chat) {
+  const draft = chat.draft || { value: '', focused: false };
+  const input = h('input', {
+    type: 'text', 'data-testid': 'chat-text', maxlength: String(chat.max), autocomplete: 'off',
+    placeholder: 'Say something to your opponent', 'aria-label': 'Chat message', value: draft.value,
+  });
+  input.addEventListener('input', () => { draft.value = input.value; });
+  input.addEventListener('focus', () => { draft.focused = true; });
+  // A redraw removes the box while it has the focus: that blur is not the player's.
+  input.addEventListener('blur', () => { if (input.isConnected) draft.focused = false; });
+  if (draft.focused) queueMicrotask(() => { if (input.isConnected) input.focus(); });
+  const said = h('span', { class: 'problem', role: 'alert', 'data-testid': 'chat-error' });
+  const send = () => {
+    const r = chat.onSend(input.value);
+    if (r.ok) {
+      input.value = '';
+      draft.value = '';
+    }
+    else said.textContent = sentence(r.error.message);
+  };
+  input.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      send();
+    }
+  });
+  return h('div', { class: 'chat', 'data-testid': 'chat' },
+    chat.lines.length ? chatLines(chat) : null,
+    h('div', { class: 'paste-row' }, input, h('button', { type: 'button', 'data-testid': 'chat-send', onclick: send }, 'Send')),
+    said);
+}
+
 /**
  * livePanel(opts) -> the live connection card of a remote duel (or of a page joining one).
  * opts: {link (live.js's currentLink() when it carries this duel, else null), opponent, busy,
- * error: {message}|null, onStart(), onAnswer(text) -> Promise<boolean>, onClose(), stun, onStun(text),
- * over: the duel has ended, so the opponent's turn state is not shown}.
+ * error: {message}|null, onStart(), onAnswer(text) -> Promise<boolean>, onClose(), settings (iceSettings' options),
+ * over: the duel has ended, so the opponent's turn state is not shown, bundled: '' | 'sent' (the
+ * connection code travels inside the turn code shown above) | 'next' (it will go with this
+ * player's next code), chat: {lines, names, max, draft, onSend(text) -> {ok, error?}} | null}.
  */
-export function livePanel({ link, opponent, busy = '', error = null, onStart, onAnswer, onClose, stun, onStun, over = false }) {
+export function livePanel({ link, opponent, busy = '', error = null, onStart, onAnswer, onClose, settings, over = false, bundled = '', chat = null }) {
   const status = link ? link.status : 'off';
   const reason = link ? link.detail.reason : '';
   const body = [];
@@ -42,8 +94,21 @@ export function livePanel({ link, opponent, busy = '', error = null, onStart, on
       h('summary', {}, `Both online now? Play live with ${opponent}…`),
       h('p', { class: 'muted' }, `Trade one pair of connection codes with ${opponent}; then every turn code travels by itself.`),
       h('div', { class: 'actions' }, h('button', { type: 'button', 'data-testid': 'live-start', onclick: onStart }, 'Make a connection code')),
-      stunField({ stun, onStun }),
+      iceSettings(settings),
       error ? h('p', { class: 'problem', role: 'alert', 'data-testid': 'live-error' }, sentence(error.message)) : null);
+  } else if (status === 'connecting' && bundled) {
+    const alone = codeBlock({
+      code: link.code, link: link.link, testid: 'live-code-alone', primary: false,
+      lead: 'The connection code alone (not needed when the code above is sent):',
+      shareText: 'Join my Waving Hands duel live',
+    });
+    const words = {
+      'waiting-answer': `Your code above also carries a connection code. Paste what ${opponent} sends back in the box above: you are connected as soon as you do.`,
+      'waiting-host': `Your code above also carries your connection answer: you are connected as soon as ${opponent} pastes it, even minutes from now. Keep this page open and on screen until then; it waits up to 10 minutes.`,
+    };
+    body.push(h('p', { 'data-testid': 'live-bundled' }, bundled === 'sent' ? words[reason]
+      : `Write your orders: the code for them carries your connection answer too, so ${opponent} pastes one code. Keep this page open until you are connected.`),
+    h('details', { class: 'paste-later' }, h('summary', {}, 'Send the connection code on its own'), alone));
   } else if (status === 'connecting' && reason === 'waiting-answer') {
     body.push(codeBlock({
       code: link.code, link: link.link, testid: 'live-code', primary: !link.answered,
@@ -58,19 +123,32 @@ export function livePanel({ link, opponent, busy = '', error = null, onStart, on
   } else if (status === 'connecting' && reason === 'waiting-host') {
     body.push(codeBlock({
       code: link.code, link: link.link, testid: 'live-code', primary: true,
-      lead: `Send this answer code (or link) back to ${opponent}: you are connected as soon as they paste it.`,
+      lead: `Send this answer code (or link) back to ${opponent}: you are connected as soon as they paste it, ` +
+        'even minutes from now. Keep this page open and on screen until then (a phone pauses pages in the ' +
+        'background); it waits up to 10 minutes.',
       shareText: 'My answer for our Waving Hands duel',
     }));
   } else if (status === 'connected') {
     body.push(over ? h('p', { class: 'presence' }, `Connected to ${opponent}.`) : presenceLine(link.peer, opponent),
+      chat ? chatBox(chat) : null,
       h('div', { class: 'actions' }, h('button', { type: 'button', class: 'tool', 'data-testid': 'live-close', onclick: onClose }, 'End the live connection')));
   } else if (status === 'disconnected' || status === 'closed') {
-    body.push(h('p', {}, link.detail.message),
+    body.push(h('p', { 'data-testid': 'live-why' }, link.detail.message));
+    if (link.role === 'guest' && reason === 'strict-nats') {
+      // The host's page learns the same from this answer, so both players hear why.
+      body.push(codeBlock({
+        code: link.code, link: link.link, testid: 'live-code', primary: false,
+        lead: `Send this answer to ${opponent} all the same: their page will then tell them too.`,
+        shareText: 'My answer for our Waving Hands duel',
+      }));
+    }
+    body.push(
       h('div', { class: 'actions' }, h('button', { type: 'button', 'data-testid': 'live-start', onclick: onStart }, 'Connect again')),
-      stunField({ stun, onStun }));
+      iceSettings(settings));
   } else {
     body.push(h('p', {}, link.detail.message));
   }
+  if (status !== 'connected' && chat && chat.lines.length) body.push(chatLines(chat));
   return h('section', { class: 'live-panel', 'data-testid': 'live-panel', 'data-status': status, 'aria-label': 'Live connection' },
     h('div', { class: 'live-head' },
       h('h2', {}, 'Live connection'),

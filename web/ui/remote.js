@@ -51,11 +51,50 @@ async function copyText(text, fallbackNode) {
   }
 }
 
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** qrFigure(matrix, text) -> an <svg> of a QR matrix ({size, data: boolean[][]}), built node by node. */
+export function qrFigure({ size, data }, text) {
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${size} ${size}`);
+  svg.setAttribute('class', 'qr');
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', `QR code of ${text.length > 60 ? 'the link' : text}`);
+  svg.setAttribute('shape-rendering', 'crispEdges');
+  svg.dataset.size = String(size);
+  const back = document.createElementNS(SVG, 'rect');
+  back.setAttribute('width', String(size));
+  back.setAttribute('height', String(size));
+  back.setAttribute('fill', '#fff');
+  const dark = document.createElementNS(SVG, 'path');
+  let d = '';
+  data.forEach((row, y) => row.forEach((on, x) => { if (on) d += `M${x} ${y}h1v1h-1z`; }));
+  dark.setAttribute('d', d);
+  dark.setAttribute('fill', '#000');
+  svg.append(back, dark);
+  return svg;
+}
+
+// The QR block of a code: drawn on first opening (the generator is loaded only then).
+function qrBlock(text, qr, testid) {
+  const holder = h('div', { class: 'qr-holder', 'data-testid': `${testid}-qr` });
+  const box = h('details', { class: 'qr-box' },
+    h('summary', { 'data-testid': `${testid}-qr-open` }, 'Show as a QR code (for a phone in the room)'), holder);
+  box.addEventListener('toggle', async () => {
+    if (!box.open || holder.firstChild) return;
+    const r = await qr(text);
+    holder.append(r.ok ? qrFigure(r.matrix, text) : h('p', { class: 'muted' }, sentence(r.error.message)));
+  });
+  return box;
+}
+
 /**
- * codeBlock({code, link, lead, testid, shareText, primary}) -> a code to send with Copy code,
+ * codeBlock({code, link, lead, testid, shareText, primary, qr}) -> a code to send with Copy code,
  * Copy link and (where the platform has it) Share buttons; `testid` names the code element.
+ * qr(text) -> Promise<{ok, matrix} | {ok: false, error}>, when given, adds a QR code of the link
+ * (or of the code without one).
  */
-export function codeBlock({ code, link = null, lead = '', testid = 'remote-code', shareText = 'My move in our Waving Hands duel', primary = true }) {
+export function codeBlock({ code, link = null, lead = '', testid = 'remote-code', shareText = 'My move in our Waving Hands duel', primary = true, qr = null }) {
   const said = h('span', { class: 'muted copy-status', role: 'status', 'data-testid': `${testid}-copied` });
   const text = h('code', { class: 'code-text', 'data-testid': testid, tabindex: '0', 'aria-label': 'The code' }, code);
   const linkText = link ? h('span', { class: 'link-text', 'data-testid': `${testid}-link` }, link) : null;
@@ -81,7 +120,8 @@ export function codeBlock({ code, link = null, lead = '', testid = 'remote-code'
     lead ? h('p', { class: 'code-lead' }, lead) : null,
     text,
     link ? h('p', { class: 'code-link muted' }, 'Or the link (the code travels after its #, which never reaches any server): ', linkText) : null,
-    h('div', { class: 'actions' }, buttons, said));
+    h('div', { class: 'actions' }, buttons, said),
+    qr ? qrBlock(link || code, qr, testid) : null);
 }
 
 /**
@@ -89,6 +129,10 @@ export function codeBlock({ code, link = null, lead = '', testid = 'remote-code'
  * onSubmit(text) -> Promise<boolean> (true: it was used, so the box empties).
  */
 export function pasteBox({ id, label, hint = '', button = 'Apply', testid, onSubmit, placeholder = 'WH1.… or a link' }) {
+  const scan = scanButton((text) => {
+    area.value = text;
+    submit();
+  }, testid);
   const area = h('textarea', {
     id, class: 'paste-text', rows: '2', 'data-testid': testid, placeholder, spellcheck: 'false', autocomplete: 'off',
     autocapitalize: 'off', 'aria-describedby': hint ? `${id}-hint` : null,
@@ -117,7 +161,60 @@ export function pasteBox({ id, label, hint = '', button = 'Apply', testid, onSub
   return h('div', { class: 'paste-box field' },
     h('label', { for: id }, label),
     hint ? h('small', { id: `${id}-hint`, class: 'muted' }, hint) : null,
-    h('div', { class: 'paste-row' }, area, go));
+    h('div', { class: 'paste-row' }, area, go, scan));
+}
+
+const SCAN_EVERY_MS = 250;
+const SCAN_FOR_MS = 120000;
+
+/**
+ * scanButton(onText, testid) -> a "Scan a QR code" button that reads one QR code with the camera,
+ * or null where the browser offers no BarcodeDetector for QR codes (or no camera API).
+ */
+export function scanButton(onText, testid) {
+  if (typeof window.BarcodeDetector !== 'function' || !navigator.mediaDevices?.getUserMedia) return null;
+  const button = h('button', { type: 'button', 'data-testid': `${testid}-scan` }, 'Scan a QR code');
+  button.addEventListener('click', async () => {
+    let stream = null;
+    let handle = null;
+    let timer = null;
+    const stop = () => {
+      clearInterval(timer);
+      if (stream) stream.getTracks().forEach((t) => t.stop());
+      stream = null;
+    };
+    try {
+      const formats = await window.BarcodeDetector.getSupportedFormats();
+      if (!formats.includes('qr_code')) throw new Error('this browser cannot read QR codes');
+      const detector = new window.BarcodeDetector({ formats: ['qr_code'] });
+      stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } });
+      const video = h('video', { class: 'scan-video', 'data-testid': 'scan-video', playsinline: true, muted: true });
+      video.srcObject = stream;
+      await video.play();
+      handle = openDialog({ title: 'Scan the QR code', testid: 'scan', body: video, onClose: stop });
+      const started = Date.now();
+      timer = setInterval(async () => {
+        if (Date.now() - started > SCAN_FOR_MS) {
+          stop();
+          handle.close();
+          return;
+        }
+        const found = await detector.detect(video).catch(() => []);
+        const text = found.length ? found[0].rawValue : '';
+        if (text) {
+          stop();
+          handle.close();
+          onText(text);
+        }
+      }, SCAN_EVERY_MS);
+    } catch (err) {
+      stop();
+      if (handle) handle.close();
+      button.textContent = `Scanning failed (${(err && err.message) || err}): paste the code instead`;
+      button.disabled = true;
+    }
+  });
+  return button;
 }
 
 /**
@@ -216,10 +313,11 @@ export function openAcceptDialog({ host, rules, name, onAccept }) {
 }
 
 /**
- * joinBox({onOpen(text) -> Promise<string|null>, stun, onStun(text)}) -> the start screen's box for
- * a code or link from a friend (invitation, turn code, or live connection code), with the STUN field.
+ * joinBox({onOpen(text) -> Promise<string|null>, settings}) -> the start screen's box for a code or
+ * link from a friend (invitation, turn code, or live connection code), with the live connection
+ * settings (settings: iceSettings' options).
  */
-export function joinBox({ onOpen, stun, onStun }) {
+export function joinBox({ onOpen, settings }) {
   const error = h('p', { class: 'problem', role: 'alert', 'data-testid': 'join-error', hidden: true });
   const box = pasteBox({
     id: 'join-text', testid: 'join-text', button: 'Open',
@@ -236,21 +334,52 @@ export function joinBox({ onOpen, stun, onStun }) {
       return true;
     },
   });
-  return h('div', { class: 'join-box', 'data-testid': 'join-box' }, box, error, stunField({ stun, onStun }));
+  return h('div', { class: 'join-box', 'data-testid': 'join-box' }, box, error, iceSettings(settings));
 }
 
-/** stunField({stun, onStun}) -> the optional STUN servers field (empty by default: nothing but the opponent is contacted). */
-export function stunField({ stun, onStun }) {
-  const input = h('input', {
-    type: 'text', id: `stun-${Math.random().toString(36).slice(2, 8)}`, 'data-testid': 'stun-servers', value: stun || '',
-    placeholder: 'stun:stun.example.org:3478', autocomplete: 'off', spellcheck: 'false',
-    onchange: () => onStun(input.value.trim()),
+/**
+ * iceSettings({ice, defaultStun, onIce}) -> the live connection settings: the STUN servers (the
+ * page's defaults until changed; empty: no server at all) and one TURN relay (URL, user name,
+ * password). ice: {stun: text | null (the defaults), turn: {url, username, credential} | null};
+ * onIce({stun?, turn?}) saves what changed (stun null: back to the defaults).
+ */
+export function iceSettings({ ice = {}, defaultStun = '', onIce }) {
+  const tag = Math.random().toString(36).slice(2, 8);
+  const stun = ice.stun ?? null;
+  const turn = ice.turn || {};
+  const stunInput = h('input', {
+    type: 'text', id: `stun-${tag}`, 'data-testid': 'stun-servers', value: stun === null ? defaultStun : stun,
+    placeholder: 'empty: no STUN server', autocomplete: 'off', spellcheck: 'false',
+    onchange: () => onIce({ stun: stunInput.value.trim() }),
   });
-  return h('details', { class: 'live-settings', 'data-testid': 'live-settings', open: Boolean(stun) },
+  const restore = h('button', {
+    type: 'button', class: 'tool', 'data-testid': 'stun-defaults', hidden: stun === null,
+    onclick: () => { stunInput.value = defaultStun; restore.hidden = true; onIce({ stun: null }); },
+  }, 'Use the default servers');
+  stunInput.addEventListener('input', () => { restore.hidden = false; });
+  const field = (key, label, type, testid) => {
+    const input = h('input', {
+      type, id: `turn-${key}-${tag}`, 'data-testid': testid, value: turn[key] || '', autocomplete: 'off', spellcheck: 'false',
+      onchange: () => onIce({ turn: { ...readTurn(), [key]: input.value } }),
+    });
+    return { input, node: h('div', { class: 'field' }, h('label', { for: input.id }, label), input) };
+  };
+  const url = field('url', 'TURN server (optional)', 'text', 'turn-url');
+  url.input.placeholder = 'turn:turn.example.org:3478';
+  const user = field('username', 'TURN user name', 'text', 'turn-username');
+  const pass = field('credential', 'TURN password', 'password', 'turn-credential');
+  function readTurn() {
+    return { url: url.input.value.trim(), username: user.input.value.trim(), credential: pass.input.value };
+  }
+  const changed = stun !== null || Boolean(turn.url);
+  return h('details', { class: 'live-settings', 'data-testid': 'live-settings', open: changed },
     h('summary', {}, 'Live connection settings'),
     h('div', { class: 'field' },
-      h('label', { for: input.id }, 'STUN servers (optional)'), input,
-      h('small', { class: 'muted' }, 'Leave empty to play on this device or local network: then nothing but your opponent is contacted. Across the internet, name one or more STUN servers (separated by spaces); they learn your public address.')));
+      h('label', { for: stunInput.id }, 'STUN servers'), stunInput,
+      h('small', { class: 'muted' }, 'They tell each page its public address, so that two homes can connect; they learn that address. Separate several with spaces. Empty: no server is contacted (then only the same device or local network can connect).'),
+      restore),
+    url.node, user.node, pass.node,
+    h('small', { class: 'muted' }, 'A TURN relay carries the game when both networks are strict (mobile data, offices). Someone has to run it (see the help on live play); it needs its user name and password.'));
 }
 
 /** pending(message) -> a busy line for work that takes a moment (e.g. gathering network addresses). */

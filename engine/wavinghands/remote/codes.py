@@ -59,6 +59,12 @@ from .inputs import (
 PREFIX: Final[str] = "WH1."
 _OTHER_VERSION_RE: Final = re.compile(r"^(WH[1-9][0-9]*\.)")  # another version's prefix
 VERSION: Final[int] = 1
+# Version 2 is version 1's layout for the one message version 1 pages cannot take: an early
+# release (a reveal alone in an orders or time-stop phase, sent live so that both players write
+# the next orders at the same time; docs/protocol.md). Writing that message as version 2 makes an
+# old page say "use the same (newest) version" instead of misreading the flow. Every other
+# message stays version 1, so saved games and codes by hand are unchanged.
+RELEASE_VERSION: Final[int] = 2
 GAME_ID_LEN: Final[int] = 4
 DIGEST_LEN: Final[int] = 4
 NONCE_LEN: Final[int] = 8
@@ -144,6 +150,13 @@ def _write_sealed(w: BitWriter, s: Sealed) -> None:
     w.raw(s.nonce)
 
 
+def is_early_release(m: Message) -> bool:
+    """True for a turn message that only opens a commitment while an orders or time-stop phase
+    is open (the one message written as RELEASE_VERSION)."""
+    return (m.type is MsgType.TURN and m.reveal is not None and not m.solo and m.final is None
+            and m.phase in ("orders", "time_stop"))
+
+
 def encode_message(m: Message) -> str:
     """The code for a message (raises ValueError for a message that cannot be sent)."""
     if m.version != VERSION:
@@ -152,7 +165,8 @@ def encode_message(m: Message) -> str:
         raise ValueError("bad header")
     if m.type is MsgType.INVITE and (m.seq != 0 or m.sender != 0):
         raise ValueError("the invitation is message 0, from the host")
-    head = bytearray([VERSION, (m.type << 6) | (m.sender << 5)
+    head = bytearray([RELEASE_VERSION if is_early_release(m) else VERSION,
+                      (m.type << 6) | (m.sender << 5)
                       | (PHASE_KINDS.index(m.phase) << 3)])
     head += m.game_id
     head += _uvarint(m.seq) + _uvarint(m.turn)
@@ -253,10 +267,19 @@ def unwrap(code: str) -> bytes:
 def decode_message(code: str) -> Message:
     """Parse a code; raises CorruptedCode, UnsupportedVersion or MalformedCode, in that order."""
     body = unwrap(code)
-    if body[0] != VERSION:
+    if body[0] not in (VERSION, RELEASE_VERSION):
         raise UnsupportedVersion(f"this code was made by protocol version {body[0]}; this page "
-                                 f"speaks version {VERSION}. Both players should use the same "
-                                 "(newest) version of the page")
+                                 f"speaks versions {VERSION} and {RELEASE_VERSION}. Both players "
+                                 "should use the same (newest) version of the page")
+    m = _decode_body(body)
+    if (body[0] == RELEASE_VERSION) != is_early_release(m):
+        # One encoding per message: the version byte follows from what the message carries.
+        raise MalformedCode(f"a version {body[0]} code cannot carry this message")
+    return m
+
+
+def _decode_body(body: bytes) -> Message:
+    """The message in a checked code body (version byte already read)."""
     flags = body[1]
     if flags & 0b111:
         raise MalformedCode("reserved header bits are set")

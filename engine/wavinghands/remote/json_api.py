@@ -105,6 +105,15 @@ def remote_receive(sess: str, text: str) -> str:
 
 
 @guard
+def remote_release(sess: str) -> str:
+    """Session -> {"session", "code" (my owed reveal, alone; null when none can go now),
+    "status"}: live play sends it at once, so both players write the next orders together."""
+    eng = _engine()
+    out = session.release(_session(sess), eng)
+    return _with_status(out.session, eng, code=out.code)
+
+
+@guard
 def remote_status(sess: str) -> str:
     """Session -> {"status"}: what it waits for, and the last code sent (to send again)."""
     return ok(status=session.status(_session(sess), _engine()))

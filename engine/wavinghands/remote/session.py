@@ -51,6 +51,7 @@ from .codes import (
     encode_input,
     encode_message,
     extract_code,
+    is_early_release,
 )
 from .engine import Engine, GameJson, PhaseInfo, default_engine
 
@@ -233,7 +234,12 @@ def status(s: Session, engine: Engine | None = None) -> dict[str, Any]:
                             # the opponent has not had my last code answered yet
                             "code_owed": bool(s.sent) and not s.my_move,
                             # my input for this phase is sealed, waiting for the opponent's
-                            "sealed": s.pending is not None and s.pending.committer == s.me}
+                            "sealed": s.pending is not None and s.pending.committer == s.me,
+                            # my owed reveal may go alone now (live play: see release)
+                            "release": can_release(s, engine),
+                            # the opponent speaks first in this phase, yet I act in it: my
+                            # input may be written now, to go in plain once theirs is committed
+                            "ahead": _ahead(s, engine)}
     if s.game is None:
         return {**base, "state": "awaiting_accept", "turn": 0, "phase": None,
                 "message": "Waiting for your opponent to accept: send them the invitation "
@@ -413,6 +419,34 @@ def seal(s: Session, x: Mapping[str, Any], engine: Engine | None = None,
     return Outcome(s3, reply, tuple(e0 if s.me == 0 else e1))
 
 
+def can_release(s: Session, engine: Engine | None = None) -> bool:
+    """True when my owed reveal can go alone now: it is my move, an orders or time-stop phase
+    in which I act is open, and nothing else waits to go with the reveal."""
+    if s.game is None or not s.my_move or s.owed is None or s.draft or s.pending is not None:
+        return False
+    ph = (engine or default_engine()).phase(s.game)
+    return ph.kind in ("orders", "time_stop") and s.me in ph.actors
+
+
+def _ahead(s: Session, engine: Engine | None) -> bool:
+    if s.game is None or s.my_move or s.pending is not None:
+        return False
+    ph = (engine or default_engine()).phase(s.game)
+    return ph.kind in ("orders", "time_stop") and s.me in ph.actors
+
+
+def release(s: Session, engine: Engine | None = None) -> Outcome:
+    """Send my owed reveal alone, now, instead of with my next input (docs/protocol.md, "Both
+    choose at the same time"): the opponent sees the turn's result at once and commits first in
+    the next phase while I write my input, which then goes in plain.  No code when there is
+    nothing to release (see can_release)."""
+    eng = engine or default_engine()
+    if not can_release(s, eng):
+        return Outcome(s, None)
+    s2, code = _send(s, eng, None)
+    return Outcome(s2, code)
+
+
 def resend(s: Session) -> str | None:
     """The last code I sent (to send again if it got lost)."""
     return s.sent[-1] if s.sent else None
@@ -523,6 +557,10 @@ def _receive(s: Session, code: str, m: Message, eng: Engine, rand: Rand) -> Outc
         step(ph, {me: (decode_input(p.mine), p.nonce), other: (m.final.input, m.final.nonce)})
         owed = Sealed(decode_input(p.mine), p.nonce)
         pending = None
+    elif is_early_release(m):
+        # Their reveal came alone (live play): the next phase is open and I speak first in it.
+        if m.reveal is None or pending is not None or not ph.simultaneous:
+            raise MalformedCode("this code releases a reveal where none can go alone")
     elif ph.simultaneous and ph.kind != "over" and (pending is None or pending.mine is None):
         raise MalformedCode(f"this code brings no input for turn {ph.turn}")
     s2 = replace(s, names=names, game=game, seq=s.seq + 1, received=(*s.received, code),
