@@ -211,5 +211,4 @@ def ai_advice(game: str, wizard: str) -> str:
 __all__ = ["ai_advice", "ai_input", "export_record", "import_record", "new_game", "preview",
            "remote_accept", "remote_describe", "remote_invite", "remote_link", "remote_parse",
            "remote_receive", "remote_release", "remote_seal", "remote_status", "replay_step",
-           "spells", "step",
-           "validate", "view"]
+           "spells", "step", "validate", "view"]
