@@ -11,6 +11,7 @@ import { openReference, setSpellBook } from './ui/reference.js';
 import { openExport, openImport } from './ui/records.js';
 import { failureScreen, passScreen, resumeScreen, startScreen } from './ui/screens.js';
 import { decisionScreen, gameOverScreen, ordersScreen } from './ui/duel.js';
+import { coachPanel, DEFAULT_LEVEL, opponentOptions, thinkingScreen } from './ui/opponent.js';
 import { installRemote } from './remote.js';
 import { createReplay, replayLinkIn } from './replay.js';
 
@@ -37,11 +38,24 @@ registerMode({
   hint: 'Two players share this device and pass it between turns.',
   begin: ({ names, ruleset }) => startLocalDuel({ names, ruleset, mode: 'hotseat', seats: ['human', 'human'] }),
 });
+// The computer's level and the coach switch (web/ui/opponent.js), made afresh for each start screen.
+let computerOptions = null;
 registerMode({
   id: 'computer',
   label: 'Against the computer',
   hint: 'You are the first wizard; the engine plays the second.',
-  begin: ({ names, ruleset }) => startLocalDuel({ names, ruleset, mode: 'computer', seats: ['human', 'computer'] }),
+  extra: () => {
+    computerOptions = opponentOptions({ level: storage.loadSetting('opponent-level', DEFAULT_LEVEL), coach: storage.loadSetting('coach', false) });
+    return computerOptions.element;
+  },
+  begin: ({ names, ruleset }) => {
+    const level = computerOptions ? computerOptions.level() : DEFAULT_LEVEL;
+    if (computerOptions) {
+      storage.saveSetting('opponent-level', level);
+      storage.saveSetting('coach', computerOptions.coach());
+    }
+    return startLocalDuel({ names, ruleset, mode: 'computer', seats: ['human', 'computer'], level });
+  },
 });
 
 // The rules a new duel is played under come from the engine (api.rulesets): the default ruleset
@@ -166,12 +180,17 @@ function modeChoices() {
   return [...MODES.values()].map(({ id, label, hint }) => ({ id, label, hint }));
 }
 
+/** The start screen's modes, each with its own options element where it has some. */
+function modeChoicesWithOptions() {
+  return [...MODES.values()].map(({ id, label, hint, extra }) => ({ id, label, hint, extra: extra ? extra() : null }));
+}
+
 function showStart() {
   const remoteSlot = h('div', { id: 'remote-modes', class: 'remote-slot', 'data-testid': 'remote-modes' });
   remote.fillStartSlot(remoteSlot);
   show(startScreen({
     prefs: storage.loadPrefs(),
-    modes: modeChoices(),
+    modes: modeChoicesWithOptions(),
     // The options appear when the engine has listed them (none if it never starts).
     options: engine.then(() => ruleOptions, () => []),
     saved: storage.listGames(),
@@ -204,7 +223,7 @@ function freshSeed() {
   return api.freshNonce() + api.freshNonce();
 }
 
-async function startLocalDuel({ names, ruleset, mode, seats }) {
+async function startLocalDuel({ names, ruleset, mode, seats, level = null }) {
   try {
     await engine;
   } catch (err) {
@@ -215,7 +234,7 @@ async function startLocalDuel({ names, ruleset, mode, seats }) {
   const now = Date.now();
   state = {
     duel: {
-      id: storage.newGameId(), mode, seats, game: created.game, pending: {},
+      id: storage.newGameId(), mode, seats, game: created.game, pending: {}, ...(level ? { level } : {}),
       seen: { 0: { log: 0, rows: [0, 0] }, 1: { log: 0, rows: [0, 0] } },
       createdAt: now, summary: { title: `${names[0]} vs ${names[1]}`, turn: 1, over: false },
     },
@@ -333,16 +352,21 @@ async function advance() {
     return;
   }
   let waiting = phase.actors.filter((w) => !(String(w) in duel.pending));
-  for (const w of waiting.filter((x) => !isHuman(x))) {
-    const answer = await api.aiInput(duel.game, w);
-    if (!answer.ok) {
-      fail(`The computer could not decide: ${answer.error.message}`);
-      return;
-    }
-    duel.pending[String(w)] = answer.input;
-  }
+  // The computer decides once every human has written his input (it never sees them: the
+  // engine's opponent reads only its own wizard's view), while a "thinking" screen shows.
+  const computers = waiting.filter((x) => !isHuman(x));
   waiting = waiting.filter(isHuman);
   if (!waiting.length) {
+    if (computers.length) show(thinkingScreen({ name: vs[computers[0]].names[computers[0]], level: duel.level || DEFAULT_LEVEL }));
+    for (const w of computers) {
+      const answer = await api.aiInput(duel.game, w, duel.level || DEFAULT_LEVEL);
+      if (state.duel !== duel) return; // the player left meanwhile
+      if (!answer.ok) {
+        fail(`The computer could not decide: ${answer.error.message}`);
+        return;
+      }
+      duel.pending[String(w)] = answer.input;
+    }
     await stepGame();
     return;
   }
@@ -409,6 +433,9 @@ function showActor(w, view) {
       duel.drafts = { ...duel.drafts, [String(w)]: { kind: view.phase.kind, turn: view.phase.turn, draft } };
       if (state.duel === duel) storage.saveGame(duel);
     },
+    // The coach: only against the computer, only when the player switched it on.
+    aside: duel.mode === 'computer' && storage.loadSetting('coach', false)
+      ? coachPanel({ ask: () => api.aiAdvice(duel.game, w) }) : null,
   });
   show(s.element, s.destroy);
 }
@@ -426,7 +453,7 @@ function showGameOver(vs) {
     perspectives: humans.length ? humans : [0],
     onRematch: () => {
       const v = vs[0];
-      startLocalDuel({ names: v.names, ruleset: v.ruleset, mode: duel.mode, seats: duel.seats })
+      startLocalDuel({ names: v.names, ruleset: v.ruleset, mode: duel.mode, seats: duel.seats, level: duel.level || null })
         .then((message) => { if (message) toast(message, 'error'); });
     },
     onExport: () => exportDuel(duel),

@@ -14,7 +14,7 @@ from typing import Any
 from . import duel, record
 from .account import history_notes
 from .account import replay_step as account_step
-from .ai import choose_input
+from .ai import DEFAULT_LEVEL, choose_input, coach
 from .boundary import guard, ok
 from .errors import WavingHandsError
 from .model import ORDERS, TIME_STOP, Game, canonical_json
@@ -183,17 +183,41 @@ def import_record(rec: str) -> str:
     return ok(game=record.import_record(_load(rec, "record")).to_json())
 
 
+def _level(text: str | None) -> str:
+    if text is None:
+        return DEFAULT_LEVEL
+    level = _load(text, "level")
+    if level is None:
+        return DEFAULT_LEVEL
+    if not isinstance(level, str):
+        raise ApiError("bad-level", "the level is one of \"novice\", \"fair\", \"strong\"")
+    return level
+
+
 @guard
-def ai_input(game: str, wizard: str) -> str:
-    """The computer opponent's input for the current phase: {"input": I}."""
+def ai_input(game: str, wizard: str, level: str | None = None) -> str:
+    """The computer opponent's input for the current phase: {"input": I}.  `level` is
+    "novice", "fair" or "strong" (JSON); without it, the default level plays."""
     g = _game(game)
     v = _wizard(wizard)
+    lv = _level(level)
     if v not in g.phase.actors:
         raise ApiError("not-your-turn", "the computer has nothing to do now")
-    return ok(input=choose_input(g, v))
+    return ok(input=choose_input(g, v, lv))
 
 
-__all__ = ["ai_input", "export_record", "import_record", "new_game", "preview", "remote_accept",
-           "remote_describe", "remote_invite", "remote_link", "remote_parse", "remote_receive",
-           "remote_release", "remote_seal", "remote_status", "replay_step", "rulesets", "spells",
-           "step", "validate", "view"]
+@guard
+def ai_advice(game: str, wizard: str) -> str:
+    """What the strong opponent would do in this wizard's place: {"input", "gestures", "why"}."""
+    g = _game(game)
+    v = _wizard(wizard)
+    if g.phase.kind not in ("orders", "time_stop") or v not in g.phase.actors:
+        raise ApiError("not-your-turn", "there are no orders to write now")
+    choice = coach(g, v)
+    return ok(input=choice.orders, gestures=choice.orders.get("gestures", []), why=choice.why)
+
+
+__all__ = ["ai_advice", "ai_input", "export_record", "import_record", "new_game", "preview",
+           "remote_accept", "remote_describe", "remote_invite", "remote_link", "remote_parse",
+           "remote_receive", "remote_release", "remote_seal", "remote_status", "replay_step",
+           "rulesets", "spells", "step", "validate", "view"]

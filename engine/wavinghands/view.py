@@ -107,6 +107,9 @@ def _wizard_json(game: Game, w: Wizard, v: int) -> JSON:
             "spell": w.banked.spell, "name": game.ruleset.table[w.banked.spell].name,
             "turn": w.banked.banked_turn}
         d["short_lightning_used"] = w.short_lightning_used
+        # His own rows before this index no longer count toward spells (an anti-spell hit him):
+        # he knows this, and the opponent (wavinghands.ai) needs it to plan his own spells.
+        d["sequence_start"] = w.sequence_start
     return d
 
 

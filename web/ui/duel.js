@@ -77,7 +77,7 @@ function glance(view) {
  * ordersScreen(opts) -> {element, destroy}: one wizard's orders with the board beside them.
  * opts: {view, seen, preview, submit, onSpell, onHome, saved, onDraft} (saved/onDraft: see createOrders).
  */
-export function ordersScreen({ view, seen, preview, submit, onSpell, onHome, saved = null, onDraft }) {
+export function ordersScreen({ view, seen, preview, submit, onSpell, onHome, saved = null, onDraft, aside = null }) {
   const me = view.wizards[view.wizard];
   const timeStop = view.phase.kind === 'time_stop';
   const hastened = view.constraints.sets > 1;
@@ -90,7 +90,7 @@ export function ordersScreen({ view, seen, preview, submit, onSpell, onHome, sav
     renderOutcome(view, seen),
     h('div', { class: 'duel' },
       h('div', { class: 'duel-board' }, renderStatus(view), orders.histories, fullLog(view)),
-      h('div', { class: 'duel-orders' }, orders.element)));
+      h('div', { class: 'duel-orders' }, aside, orders.element)));
   return { element, destroy: orders.destroy };
 }
 

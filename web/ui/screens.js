@@ -43,8 +43,8 @@ function savedItem(game, modeLabel, { onResume, onDelete, onExport }) {
 
 /**
  * startScreen(opts) -> the start screen element.
- * opts: {prefs, modes:[{id,label,hint}], options: Promise<[{id,label,hint,default}]> (the ruleset's
- *        options, shown when they arrive), saved, remoteSlot,
+ * opts: {prefs, modes:[{id,label,hint,extra?}], options: Promise<[{id,label,hint,default}]> (the
+ *        ruleset's options, shown when they arrive), saved, remoteSlot,
  *        onStart({names, mode, options}) -> Promise<string|null>, onResume(id), onDelete(id), onExport(id), onImport()}.
  */
 export function startScreen({ prefs, modes, options, saved, onStart, onResume, onDelete, onExport, onImport, remoteSlot }) {
@@ -55,11 +55,16 @@ export function startScreen({ prefs, modes, options, saved, onStart, onResume, o
     type: 'text', id: `name-${i}`, 'data-testid': `name-${i}`, value: names[i] || '', required: true, autocomplete: 'off', spellcheck: 'false',
   }));
   const secondLabel = h('label', { for: 'name-1' });
-  const labelSecond = () => { secondLabel.textContent = mode === 'computer' ? 'The computer’s wizard' : 'Second wizard'; };
-  labelSecond();
-  const modeRadios = modes.map((m) => h('label', { class: 'choice' },
+  // A mode's own options (`extra`, an element) show only while that mode is chosen.
+  const extras = modes.map((m) => m.extra || null);
+  const labelSecond = () => {
+    secondLabel.textContent = mode === 'computer' ? 'The computer’s wizard' : 'Second wizard';
+    modes.forEach((m, i) => { if (extras[i]) extras[i].hidden = m.id !== mode; });
+  };
+  const modeRadios = modes.map((m, i) => [h('label', { class: 'choice' },
     h('input', { type: 'radio', name: 'mode', value: m.id, checked: m.id === mode, 'data-testid': `mode-${m.id}`, onchange: () => { mode = m.id; labelSecond(); } }),
-    h('span', {}, m.label, h('small', { class: 'muted' }, m.hint))));
+    h('span', {}, m.label, h('small', { class: 'muted' }, m.hint))), extras[i]]);
+  labelSecond();
   const chosenBefore = (o) => (prefs.options && o.id in prefs.options ? Boolean(prefs.options[o.id]) : Boolean(o.default));
   const rulesBox = h('fieldset', { 'data-testid': 'rule-options', hidden: true }, h('legend', {}, 'Rules'));
   Promise.resolve(options).then((list) => {

@@ -11,12 +11,12 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from .legal import choose_allocation, order_problems
-from .model import Game
-from .orders import parse_orders
-from .recognize import completed, next_completions, under_way
-from .situation import constraints, controlled_monsters, opponent, wizard_id
-from .spells import SPELLS
+from wavinghands.legal import choose_allocation, order_problems
+from wavinghands.model import Game
+from wavinghands.orders import parse_orders
+from wavinghands.recognize import completed, next_completions, under_way
+from wavinghands.situation import constraints, controlled_monsters, opponent, wizard_id
+from wavinghands.spells import SPELLS
 
 VALUE = {
     "missile": 1.0, "cause_light_wounds": 2.0, "cause_heavy_wounds": 3.0, "lightning_bolt": 5.0,

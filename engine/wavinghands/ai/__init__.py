@@ -1,0 +1,74 @@
+"""The computer opponent: sampled joint-move search over what its wizard may know.
+
+Its input is `view(game, wizard)` (read as an `Observation`) and its own random stream, derived
+from the game's seed, the turn, the phase and the wizard, so a duel against it replays bit for
+bit; it never reads the `Game` itself.  Levels (novice, fair, strong) are search budgets.
+
+Layout (imports point down only): levels, facts -> observation -> world, evaluate ->
+candidates -> decisions, search -> this module.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from typing import Any
+
+from ..model import Game
+from ..view import view
+from .decisions import decide
+from .levels import DEFAULT_LEVEL, LEVELS, Level, UnknownLevel, find_level
+from .observation import Observation
+from .search import Choice, search
+
+JSON = dict[str, Any]
+NOTHING = "-"
+
+
+def stream(seed: str, turn: int, phase: str, wizard: int, level: str) -> random.Random:
+    """The opponent's own random stream for one phase: a hash, never the global generator."""
+    digest = hashlib.sha256(f"ai|{seed}|{turn}|{phase}|{wizard}|{level}".encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
+
+
+def _fallback(obs: Observation) -> JSON:
+    """Orders that are always legal: what the rules force, nothing elsewhere."""
+    sets = int(obs.constraint("sets") or 1)
+    hands = [(obs.constraint(h) or {}).get("forced") or NOTHING for h in ("left", "right")]
+    d: JSON = {"gestures": [list(hands) for _ in range(sets)]}
+    if obs.constraint("charm_target") is not None:
+        d["charm"] = {"gesture": NOTHING}
+    return d
+
+
+def advise(obs: Observation, level: Level, rng: random.Random) -> Choice:
+    """The move (and one line of why) this level plays for the wizard of `obs`."""
+    if obs.phase == "decision":
+        return Choice(decide(obs, rng), "Answers the question the rules ask.")
+    choice = search(obs, level, rng)
+    if choice is None:
+        return Choice(_fallback(obs), "Only the gestures the rules force.")
+    return choice
+
+
+def input_from_view(v: JSON, seed: str, level: str = DEFAULT_LEVEL) -> JSON:
+    """The opponent's input for the phase `v` (a view) shows; `seed` feeds its own stream."""
+    obs = Observation.from_view(v)
+    lv = find_level(level)
+    return advise(obs, lv, stream(seed, obs.turn, obs.phase, obs.me, lv.name)).orders
+
+
+def choose_input(game: Game, v: int, level: str = DEFAULT_LEVEL) -> JSON:
+    """The computer's input for wizard v in the current phase (always legal)."""
+    return input_from_view(view(game, v), game.seed, level)
+
+
+def coach(game: Game, v: int) -> Choice:
+    """What the strong opponent would play in wizard v's place, with one line of why."""
+    obs = Observation.from_view(view(game, v))
+    lv = find_level("strong")
+    return advise(obs, lv, stream(game.seed, obs.turn, "coach", v, lv.name))
+
+
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "Choice", "Level", "Observation", "UnknownLevel", "advise",
+           "choose_input", "coach", "find_level", "input_from_view", "stream"]

@@ -1,0 +1,186 @@
+"""Candidate orders for one wizard: the moves the search weighs.
+
+Every legal gesture pair is scored by a cheap prior (what the pair completes, and how far it
+carries each hand toward the spells worth most now, evaluate.py); the best few are kept, plus
+the variants the rules make worth trying (the gesture a charmer writes on the enemy's hand).
+The engine's own defaults choose among completed spells and their targets.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from ..model import Game
+from ..recognize import Row, completed, default_allocation
+from ..situation import constraints, wizard_id
+from .evaluate import (
+    Plan,
+    answer_reach,
+    plan_worth,
+    plans,
+    rows_of,
+    wizard_plans,
+)
+from .facts import deadly_kinds, facts
+
+JSON = dict[str, Any]
+ONE_HAND = "FPSWD>-"
+BOTH_HANDS = ("C", "W", "S", "D", "F")  # the two-handed steps of the table (never P-P)
+NOTHING = "-"
+SURRENDER = ("P", "P")
+CHARM_WRITES = ("P", NOTHING)  # P: he surrenders if his free hand makes P too
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One move: the orders to send and the prior that ranked it."""
+
+    orders: JSON
+    prior: float
+
+
+def _hand_options(game: Game, x: int, hand: str) -> list[str]:
+    c = constraints(game, x)
+    hc = c.hand(hand)
+    if hc.forced is not None:
+        return [hc.forced]
+    if hc.why == "charm":
+        return [NOTHING]  # the charmer writes this hand's gesture
+    return [g for g in ONE_HAND if g not in c.banned]
+
+
+def legal_pairs(game: Game, x: int) -> list[Row]:
+    """Every gesture pair wizard x may write (never a surrender, never two stabs)."""
+    c = constraints(game, x)
+    lefts = _hand_options(game, x, "L")
+    rights = _hand_options(game, x, "R")
+    pairs = [(a, b) for a in lefts for b in rights if (a, b) != SURRENDER and
+             not (a == ">" and b == ">")]
+    free = not c.left.forced and not c.right.forced and not c.left.why and not c.right.why
+    for g in BOTH_HANDS:
+        if free and g not in c.banned and (g, g) not in pairs:
+            pairs.append((g, g))
+    charmed = {h for h in "LR" if c.hand(h).why == "charm"}
+    if charmed:
+        # Never P on the free hand while charmed: the charmer writes P on the other.
+        pairs = [p for p in pairs if not ("L" not in charmed and p[0] == "P") and
+                 not ("R" not in charmed and p[1] == "P")] or pairs
+    return pairs
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """What a prior needs about the enemy, computed once per move."""
+
+    threats: tuple[Plan, ...]
+    enemy_reach: dict[str, int]
+    deadly: frozenset[str]
+
+
+def situation(game: Game, x: int) -> Situation:
+    """The enemy's threats and answers under way, and the deadly enchantments on wizard x."""
+    w = game.wizard(x)
+    theirs = wizard_plans(game.wizard(1 - x))
+    deadly = frozenset(e.kind for e in w.effects if e.kind in deadly_kinds())
+    return Situation(tuple(t for t in theirs if t.facts.hostile),
+                     answer_reach(game.wizard(1 - x), theirs, fresh=False), deadly)
+
+
+def pair_prior(game: Game, x: int, rows: tuple[Row, ...], s: Situation) -> float:
+    """A cheap score of wizard x's history extended by new rows: what completes, what builds."""
+    w = game.wizard(x)
+    deadly = set(s.deadly)
+    score = 0.0
+    for i in range(len(w.history), len(rows)):
+        cands = completed(rows, w.sequence_start, i, w.short_lightning_used)
+        if cands:
+            for c in default_allocation(cands).spells:
+                p = Plan(facts(c.spell), c.hand, 0)
+                score += plan_worth(p, s.threats, deadly, s.enemy_reach)
+    best = {"L": 0.0, "R": 0.0, "B": 0.0}
+    for p in plans(rows, w.sequence_start, w.short_lightning_used):
+        worth = plan_worth(p, s.threats, deadly, s.enemy_reach) * 0.6 ** p.remaining
+        best[p.hand] = max(best[p.hand], worth)
+    last = rows[-1]
+    stab = 0.8 if ">" in last else 0.0
+    return score + sum(best.values()) + stab
+
+
+def candidate_orders(game: Game, x: int, limit: int, rng: random.Random) -> list[Candidate]:
+    """Up to `limit` promising legal orders for wizard x in the current phase, best first."""
+    c = constraints(game, x)
+    acting = game.phase.kind == "orders" or wizard_id(x) in game.phase.time_stopped
+    if not acting:
+        return [Candidate({"gestures": [[NOTHING, NOTHING]]}, 0.0)]
+    w = game.wizard(x)
+    base = rows_of(w)
+    s = situation(game, x)
+    scored: list[tuple[float, tuple[Row, ...]]] = []
+    for pair in legal_pairs(game, x):
+        rows = (*base, pair)
+        scored.append((pair_prior(game, x, rows, s) + rng.random() * 0.05, (pair,)))
+    scored.sort(key=lambda s: -s[0])
+    if c.sets == 2:
+        # Hastened: the second set continues the best first sets greedily.
+        extended = []
+        for prior, (first,) in scored[:limit]:
+            seconds = [(pair_prior(game, x, (*base, first, p), s), p)
+                       for p in legal_pairs(game, x)]
+            best_prior, second = max(seconds)
+            extended.append((prior + best_prior, (first, second)))
+        scored = sorted(extended, key=lambda s: -s[0])
+    out: list[Candidate] = []
+    extra: list[Candidate] = []
+    beast = _worst_enemy_monster(game, x)
+    for prior, sets in scored[:limit]:
+        d: JSON = {"gestures": [[a, b] for a, b in sets],
+                   "nonce": f"{rng.getrandbits(64):016x}"}
+        if w.banked is not None:
+            d["release"] = True  # a banked spell is worth most as a surprise
+        if c.charm_target is not None:
+            for g in CHARM_WRITES:
+                out.append(Candidate(dict(d, charm={"gesture": g}), prior))
+            continue
+        out.append(Candidate(d, prior))
+        if beast is not None and len(extra) < 2:
+            at_beast = _aimed_at(game, x, base, sets, beast)
+            if at_beast is not None:
+                extra.append(Candidate(dict(d, **at_beast), prior))
+    kept = out[:limit] if c.charm_target is None else out[:limit + 2]
+    return kept + extra
+
+
+def _worst_enemy_monster(game: Game, x: int) -> str | None:
+    """The enemy's hardest-hitting monster, if he has one."""
+    beasts = [m for m in game.monsters if m.alive and m.controller != x and not m.is_elemental]
+    if not beasts:
+        return None
+    return max(beasts, key=lambda m: (m.strength, m.id)).id
+
+
+def _aimed_at(game: Game, x: int, base: tuple[Row, ...], sets: tuple[Row, ...],
+              target: str) -> JSON | None:
+    """The same gestures with their attacks (damage spells, the stab) aimed at `target`."""
+    w = game.wizard(x)
+    rows = (*base, *sets)
+    casts = []
+    for si in range(len(sets)):
+        cands = completed(rows, w.sequence_start, len(base) + si, w.short_lightning_used)
+        for cand in default_allocation(cands).spells if cands else ():
+            f = facts(cand.spell)
+            if f.hostile and f.damage > 0:
+                casts.append({"set": si, "hand": cand.hand, "spell": cand.spell,
+                              "target": target})
+    stab = any(">" in s for s in sets)
+    if not casts and not stab:
+        return None
+    out: JSON = {}
+    if casts:
+        out["casts"] = casts
+    if stab:
+        out["stab"] = [target if ">" in s else None for s in sets] if len(sets) > 1 else target
+    return out
+
+

@@ -1,0 +1,171 @@
+"""How good a (determinized) duel state is for one wizard: the search's leaf evaluation.
+
+Zero-sum: `evaluate(game, me)` is my side's worth minus the enemy's.  A side's worth is its
+health, its enchantments, its monsters, and its hands' progress toward spells, where each
+spell's worth comes from its facts (facts.py) and the situation: an answer (shield,
+counter-spell, mirror) is worth the threat it stops, a cure the deadly enchantment it lifts,
+and an attack the enemy can still answer in time is worth a fraction of one he cannot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..model import WIZARD_DEATH, Game, Wizard
+from ..recognize import Row, UnderWay, under_way
+from ..spells import SPELLS
+from .facts import ANSWERS, KILLS, SpellFacts, answer_spells, facts
+
+WIN = 1000.0
+HP_WEIGHT = 3.0
+PROGRESS = 0.6  # a spell r gestures away is worth PROGRESS**r of its value
+ANSWERED = 0.25  # an attack the enemy is readying an answer to keeps this share of its worth
+ANSWERABLE = 0.6  # ... and one he could still answer from scratch, this share
+LOOKAHEAD = 4  # turns of an enchantment that count
+DOOM = 150.0  # a killing spell one gesture away with no answer ready: all but lost
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """A sequence under way on one hand, `remaining` gestures from completion."""
+
+    facts: SpellFacts
+    hand: str
+    remaining: int
+
+
+@lru_cache(maxsize=20000)
+def plans(rows: tuple[Row, ...], start: int, short: bool) -> tuple[Plan, ...]:
+    """Every sequence under way after these rows, with the gestures it still needs."""
+    if not rows:
+        return ()
+    out = []
+    for u in under_way(rows, start, len(rows) - 1, short):
+        total = _length(u)
+        out.append(Plan(facts(u.spell), u.hand, total - u.done))
+    return tuple(out)
+
+
+def _length(u: UnderWay) -> int:
+    s = SPELLS[u.spell]
+    return len(s.parsed[s.sequences.index(u.sequence)])
+
+
+def rows_of(w: Wizard) -> tuple[Row, ...]:
+    """A wizard's history as (left, right) pairs."""
+    return tuple((r.left, r.right) for r in w.history)
+
+
+def wizard_plans(w: Wizard) -> tuple[Plan, ...]:
+    """The sequences under way for this wizard."""
+    return plans(rows_of(w), w.sequence_start, w.short_lightning_used)
+
+
+@lru_cache(maxsize=1)
+def _fresh() -> tuple[tuple[str, int], ...]:
+    return tuple((a, min(f.steps for f in answer_spells(a))) for a in ANSWERS)
+
+
+def fresh_reach() -> dict[str, int]:
+    """For each answer kind, the fewest gestures that cast one from scratch."""
+    return dict(_fresh())
+
+
+def answer_reach(w: Wizard, ps: Iterable[Plan], fresh: bool = True) -> dict[str, int]:
+    """For each answer kind, the fewest gestures this wizard needs to cast one (only counting
+    answers already under way or in force unless `fresh`)."""
+    reach = fresh_reach() if fresh else {a: 99 for a in ANSWERS}
+    for p in ps:
+        if p.facts.answer:
+            reach[p.facts.answer] = min(reach[p.facts.answer], p.remaining)
+    own = w.own_turns + 1
+    for e in w.effects:
+        if e.kind in SPELLS and facts(e.kind).answer and e.active_on(own):
+            reach[facts(e.kind).answer] = 0  # e.g. protection from evil already up
+    return reach
+
+
+def answered(threat: Plan, reach: dict[str, int]) -> bool:
+    """Whether an answer that stops this threat can be ready when it lands."""
+    return any(reach[a] <= threat.remaining for a in threat.facts.stopped_by)
+
+
+def _deadly_on(w: Wizard) -> set[str]:
+    own = w.own_turns + 1
+    return {e.kind for e in w.effects if e.kind in SPELLS and facts(e.kind).deadly and
+            (e.end is None or e.end >= own)}
+
+
+def plan_worth(p: Plan, threats: tuple[Plan, ...], deadly: set[str],
+               enemy_reach: dict[str, int]) -> float:
+    """What completing plan `p` would be worth now, before discounting for distance."""
+    f = p.facts
+    if f.cures & deadly:
+        return 35.0
+    if f.answer:
+        # An answer is worth the threats it would meet when ready: one that lands later than
+        # that finds it gone (a mirror or counter-spell lasts a turn), so it counts less.
+        stops = [t.facts.value * PROGRESS ** (t.remaining - p.remaining) for t in threats
+                 if f.answer in t.facts.stopped_by and t.remaining >= p.remaining]
+        return max([f.value, *(0.8 * s for s in stops)])
+    if f.hostile and answered(p, enemy_reach):
+        return f.value * ANSWERED
+    if f.hostile and answered(p, fresh_reach()):
+        return f.value * ANSWERABLE
+    return f.value
+
+
+def side_worth(game: Game, x: int) -> float:
+    """One wizard's worth: health, enchantments, monsters and hands."""
+    w = game.wizard(x)
+    y = game.wizard(1 - x)
+    hp = max(0, WIZARD_DEATH - w.damage)
+    # Concave: a point lost near death costs more, so the search presses a wounded enemy.
+    score = HP_WEIGHT * hp + 15.0 * (1.0 - 0.75 ** hp)
+    own = w.own_turns + 1
+    for e in w.effects:
+        if e.kind not in SPELLS or (e.end is not None and e.end < own):
+            continue
+        f = facts(e.kind)
+        left = LOOKAHEAD if e.end is None else min(LOOKAHEAD, e.end - own + 1)
+        if f.deadly:
+            score -= 30.0 + 3.0 * (LOOKAHEAD - left)
+        elif f.hostile:
+            score -= 0.6 * f.value * left * (1.5 if e.permanent else 1.0)
+        else:
+            score += 0.4 * f.value * left * (1.5 if e.permanent else 1.0)
+    for m in game.monsters:
+        if m.alive and m.controller == x and not m.is_elemental:
+            score += 2.5 * m.strength + (m.toughness - m.damage)
+    mine = wizard_plans(w)
+    theirs = wizard_plans(y)
+    threats = tuple(t for t in theirs if t.facts.hostile)
+    enemy_reach = answer_reach(y, theirs, fresh=False)
+    deadly = _deadly_on(w)
+    # "Finger of death must be broken early or met with a mirror": an enemy spell that would
+    # kill next turn, with no answer that can be ready by then, is all but a lost duel.
+    my_reach = answer_reach(w, mine)
+    for t in threats:
+        if t.remaining == 1 and (t.facts.damage == KILLS or t.facts.damage >= hp) and \
+                not answered(t, my_reach):
+            score -= DOOM
+            break
+    best = {"L": 0.0, "R": 0.0}
+    for p in mine:
+        worth = plan_worth(p, threats, deadly, enemy_reach) * PROGRESS ** p.remaining
+        if p.facts.damage == KILLS and worth > 0:
+            worth *= 1.0 if p.remaining <= 3 else 0.5
+        for hand in (("L", "R") if p.hand == "B" else (p.hand,)):
+            best[hand] = max(best[hand], worth / (2 if p.hand == "B" else 1))
+    return score + best["L"] + best["R"]
+
+
+def evaluate(game: Game, me: int) -> float:
+    """How good this state is for wizard `me` (zero-sum; a won duel is WIN)."""
+    if game.result is not None:
+        if game.result.winner is None:
+            return 0.0
+        return WIN if game.result.winner == me else -WIN
+    return side_worth(game, me) - side_worth(game, 1 - me)

@@ -1,0 +1,98 @@
+"""Determinization: one full duel state consistent with what the opponent has seen.
+
+The search plays joint moves on such states with the engine's own `step`.  What the view
+hides is sampled from the opponent's derived random stream: the enemy's hidden gestures, and
+(while blind) his damage and enchantments are taken as none.  Everything the viewer knows is
+copied exactly.  Effect windows are kept relative to each being's turn count, which is all the
+rules read.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import Any
+
+from ..model import Game
+from ..recognize import completed
+from ..spells import SPELLS
+from .facts import facts
+from .observation import HIDDEN, Observation, Row, SeenEffect, SeenWizard
+
+JSON = dict[str, Any]
+HIDDEN_GESTURES = "FPSWD>-"  # what a hidden hand may have made (C counts only with both hands)
+
+
+@lru_cache(maxsize=4096)
+def once_per_battle_used(rows: tuple[Row, ...]) -> bool:
+    """Whether these (visible) rows ever completed a once-per-battle sequence."""
+    for i in range(len(rows)):
+        for c in completed(rows, 0, i):
+            if c.sequence in SPELLS[c.spell].once_per_battle:
+                return True
+    return False
+
+
+def _effect_json(e: SeenEffect, own_turns: int, subject: int, last: Row | None) -> JSON:
+    known = e.kind in SPELLS
+    detail = e.detail
+    if detail is None:
+        # Amnesia repeats the last gestures, which the viewer saw (or guesses).
+        repeats = known and facts(e.kind).repeats_last
+        detail = f"{last[0]}{last[1]}" if repeats and last is not None else ""
+    # A hostile enchantment (its caster picks the paralysed or charmed hand) came from the enemy.
+    hostile = known and facts(e.kind).hostile
+    return {"kind": e.kind, "start": own_turns + 1 + e.starts_in,
+            "end": None if e.turns_left is None else own_turns + e.turns_left,
+            "source": 1 - subject if hostile else None,
+            "detail": detail, "permanent": e.permanent, "known_to": [0, 1]}
+
+
+def _wizard_json(w: SeenWizard, me: int, rng: random.Random) -> JSON:
+    rows: list[Row] = []
+    for left, right in w.rows:
+        rows.append((rng.choice(HIDDEN_GESTURES) if left == HIDDEN else left,
+                     rng.choice(HIDDEN_GESTURES) if right == HIDDEN else right))
+    own = w.index == me
+    own_turns = len(rows)
+    last = rows[-1] if rows else None
+    return {
+        "index": w.index, "name": w.name, "damage": w.damage or 0, "alive": w.alive,
+        "surrendered": w.surrendered,
+        "history": [{"turn": i + 1, "left": r[0], "right": r[1], "kind": k, "hidden": False}
+                    for i, (r, k) in enumerate(zip(rows, w.row_kinds, strict=True))],
+        "sequence_start": w.sequence_start if own else 0,
+        "effects": [_effect_json(e, own_turns, w.index, last) for e in w.effects or ()],
+        "short_lightning_used": w.short_lightning_used if own else
+        once_per_battle_used(tuple(rows)),
+        "banked": None if w.banked is None else {"spell": w.banked, "turn": 0},
+        "own_turns": own_turns,
+    }
+
+
+def sample_world(obs: Observation, rng: random.Random) -> Game:
+    """A full state of the duel consistent with `obs`, hidden parts drawn from `rng`."""
+    monsters = [{"id": m.id, "kind": m.kind, "controller": m.controller, "born_turn": 0,
+                 "damage": m.damage, "alive": m.alive,
+                 "effects": [_effect_json(e, 0, m.controller, None) for e in m.effects],
+                 "last_target": m.last_target, "own_turns": 0, "known_to": [0, 1]}
+                for m in obs.monsters]
+    ids = [int(m.id[1:]) for m in obs.monsters if m.id[1:].isdigit()]
+    phase = obs.phase if obs.phase in ("orders", "time_stop") else "orders"
+    actors = list(obs.actors) if phase == "time_stop" else \
+        [w.index for w in obs.wizards if w.alive]
+    d: JSON = {
+        "format": "wavinghands-game", "version": 1,
+        "names": [obs.wizards[0].name, obs.wizards[1].name],
+        "ruleset": dict(obs.ruleset),
+        "seed": f"{rng.getrandbits(64):016x}",
+        "turn": obs.turn,
+        "wizards": [_wizard_json(w, obs.me, rng) for w in obs.wizards],
+        "monsters": monsters,
+        "next_monster": max(ids, default=0) + 1,
+        "phase": {"kind": phase, "turn": obs.turn, "actors": actors, "decisions": [],
+                  "pending": {}, "pending_kind": "", "time_stopped": list(obs.time_stopped),
+                  "revealed": {}},
+        "result": None, "log": [], "record": [], "dice": {},
+    }
+    return Game.from_json(d)

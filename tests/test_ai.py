@@ -1,0 +1,109 @@
+"""The computer opponent: levels at the JSON boundary, determinism, and the threat answers of
+issue 13, each scenario citing the rules sentence it rests on."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from dsl import Duel
+
+from wavinghands import api
+from wavinghands.ai import choose_input
+from wavinghands.duel import new_game, step
+
+
+def _gestures(game_view_state: object, who: int, level: str) -> list[list[str]]:
+    from wavinghands.model import Game
+
+    assert isinstance(game_view_state, Game)
+    return list(choose_input(game_view_state, who, level)["gestures"])
+
+
+def test_a_mirror_meets_a_visible_finger_of_death() -> None:
+    # "Magic mirror: Any spell cast at the subject of this spell is reflected back at the
+    # caster"; finger of death passes a counter-spell ("[counter-spell] ... will not stop a
+    # finger of death"), so with the enemy one gesture away and C-C made, (w completes a mirror.
+    d = Duel(A="- - - - - - C / - - - - - - C", B="- - - - - - - / P W P F S S S").run()
+    game = d.game
+    assert game.phase.kind == "orders"
+    for level in ("fair", "strong"):
+        assert _gestures(game, 0, level) == [["W", "W"]], level
+
+
+def test_never_finish_a_spell_into_a_visible_clap() -> None:
+    # The enemy's visible C-C makes a mirror one gesture away; a finger of death cast now would
+    # be "reflected back at the caster".
+    d = Duel(A="- - - - - - - / P W P F S S S", B="- - - - - - C / - - - - - - C").run()
+    for level in ("fair", "strong"):
+        right = _gestures(d.game, 0, level)[0][1]
+        assert right != "D", level
+    # ... while without the clap it does finish the finger of death.
+    calm = Duel(A="- - - - - - - / P W P F S S S", B="- - - - - - - / - - - - - - -").run()
+    assert _gestures(calm.game, 0, "strong")[0][1] == "D"
+
+
+def test_levels_at_the_boundary() -> None:
+    game = json.loads(api.new_game(json.dumps({"seed": "abcdef01"})))["game"]
+    text = json.dumps(game)
+    plain = json.loads(api.ai_input(text, "0"))
+    assert plain["ok"] and plain["input"]["gestures"]
+    for level in ("novice", "fair", "strong"):
+        out = json.loads(api.ai_input(text, "1", json.dumps(level)))
+        assert out["ok"], out
+        assert json.loads(api.validate(text, "1", json.dumps(out["input"])))["problems"] == []
+    bad = json.loads(api.ai_input(text, "0", json.dumps("grandmaster")))
+    assert not bad["ok"] and bad["error"]["code"] == "bad-level"
+    assert "novice" in bad["error"]["message"]
+    advice = json.loads(api.ai_advice(text, "0"))
+    assert advice["ok"] and advice["gestures"] == advice["input"]["gestures"]
+    assert advice["why"].endswith(".")
+
+
+def test_the_coach_is_only_for_orders() -> None:
+    game = new_game(("A", "B"), "0badc0de")
+    over = json.loads(api.ai_advice(json.dumps(game.to_json()), "2"))
+    assert over["error"]["code"] == "bad-wizard"
+
+
+@pytest.mark.parametrize("levels", [("fair", "novice")])
+def test_a_duel_against_the_computer_replays_bit_for_bit(levels: tuple[str, str]) -> None:
+    def play() -> str:
+        game = new_game(("A", "B"), "5eed0013")
+        for _ in range(6):
+            if game.phase.kind == "over":
+                break
+            game, _ = step(game, {v: choose_input(game, v, levels[v])
+                                  for v in game.phase.actors})
+        return json.dumps(game.to_json(), sort_keys=True)
+
+    assert play() == play()
+
+
+def test_never_a_palm_on_the_free_hand_while_charmed() -> None:
+    # Charm person: "the caster of the spell writes down the gesture he wants the subject's
+    # named hand to perform"; "If a wizard makes two P gestures ... he surrenders" (both P).
+    d = Duel(A="P - - - / - - - -", B="- - - - / P S D F").decide(4, {"charm:W0": "R"}).run()
+    game = d.game
+    assert game.phase.kind == "orders"
+    assert any(e.kind == "charm_person" for e in game.wizard(0).effects)
+    for level in ("novice", "fair", "strong"):
+        left = _gestures(game, 0, level)[0][0]
+        assert left != "P", level
+
+
+def test_disease_is_met_with_a_cure() -> None:
+    # Disease "will kill him at the end of 6 turns ... The malady is cured by remove enchantment
+    # or cure heavy wounds or dispel magic in the meantime": once diseased, the strong opponent's
+    # hands turn to a cure (cure heavy wounds D-F-P-W, remove enchantment P-D-W-P or dispel magic
+    # C-D-P-W) and finish one in time.
+    d = Duel(A="- - - - - - / - - - - - -", B="- - - - - C / D S F F F C").run()
+    game = d.game
+    assert any(e.kind == "disease" for e in game.wizard(0).effects)
+    for _ in range(6):
+        if game.phase.kind == "over":
+            break
+        game, _ = step(game, {v: choose_input(game, v, "strong") if v == 0 else
+                              {"gestures": [["-", "-"]]} for v in game.phase.actors})
+    assert game.wizard(0).alive
+    assert not any(e.kind == "disease" for e in game.wizard(0).effects)

@@ -1,0 +1,82 @@
+// The computer opponent's pieces of the page: the level and coach choices shown with the
+// "Against the computer" mode on the start screen, the screen shown while the opponent thinks,
+// and the coach panel on the orders screen ("what would the strong opponent do in my place?").
+// The engine does the thinking (wavinghands.ai, in the engine's Web Worker); this module only
+// asks and shows. The coach is off unless the player switches it on, and only local duels
+// against the computer offer it (never remote play).
+
+import { h } from './dom.js';
+import { gestureLabel } from './gesturepad.js';
+import { handIcon } from './icons.js';
+
+/** LEVELS: the engine's opponent levels (ai_input's `level`), with words for the start screen. */
+export const LEVELS = Object.freeze([
+  { id: 'novice', label: 'Novice', hint: 'looks a little ahead and often picks a lively move over the best one' },
+  { id: 'fair', label: 'Fair', hint: 'weighs its best moves against your likely answers' },
+  { id: 'strong', label: 'Strong', hint: 'searches deeper, up to a second or two a move' },
+]);
+export const DEFAULT_LEVEL = 'fair';
+
+const known = (level) => LEVELS.some((l) => l.id === level);
+
+/**
+ * opponentOptions({level, coach}) -> {element, level(), coach()}: the level picker and the coach
+ * switch, for the start screen's "Against the computer" mode.
+ */
+export function opponentOptions({ level, coach }) {
+  const select = h('select', { id: 'opponent-level', 'data-testid': 'opponent-level' },
+    LEVELS.map((l) => h('option', { value: l.id, selected: l.id === (known(level) ? level : DEFAULT_LEVEL) }, l.label)));
+  const hint = h('small', { class: 'muted', 'data-testid': 'opponent-level-hint' });
+  const showHint = () => { hint.textContent = (LEVELS.find((l) => l.id === select.value) || LEVELS[1]).hint; };
+  select.addEventListener('change', showHint);
+  showHint();
+  const box = h('input', { type: 'checkbox', id: 'opponent-coach', 'data-testid': 'opponent-coach', checked: Boolean(coach) });
+  const element = h('div', { class: 'opponent-options', 'data-testid': 'opponent-options' },
+    h('div', { class: 'field' }, h('label', { for: 'opponent-level' }, 'Opponent'), select, hint),
+    h('label', { class: 'choice' }, box,
+      h('span', {}, 'Coach', h('small', { class: 'muted' }, 'On the orders screen, ask what the strong opponent would do in your place.'))));
+  return { element, level: () => select.value, coach: () => box.checked };
+}
+
+/** thinkingScreen({name, level}) -> the screen shown while the computer's wizard decides. */
+export function thinkingScreen({ name, level }) {
+  const words = (LEVELS.find((l) => l.id === level) || { label: '' }).label;
+  return h('section', { class: 'pass thinking', 'data-testid': 'thinking', 'aria-busy': 'true' },
+    handIcon('pass-sigil thinking-sigil'),
+    h('h1', { tabindex: '-1' }, `${name} is thinking…`),
+    h('p', { role: 'status' }, words ? `The ${words.toLowerCase()} opponent weighs its moves against yours.` : 'The opponent weighs its moves.'));
+}
+
+const HAND = ['Left', 'Right'];
+
+function describe(gestures) {
+  return gestures.map((pair, set) => {
+    const hands = pair.map((g, i) => `${HAND[i]}: ${gestureLabel(g)}`).join(', ');
+    return gestures.length > 1 ? `Set ${set + 1} — ${hands}` : hands;
+  }).join('; ');
+}
+
+/**
+ * coachPanel({ask}) -> the coach's button and answer; ask() -> Promise<{ok, gestures, why} | {ok:false, error}>.
+ */
+export function coachPanel({ ask }) {
+  const answer = h('p', { class: 'coach-answer', 'data-testid': 'coach-answer', 'aria-live': 'polite', hidden: true });
+  const button = h('button', {
+    type: 'button', class: 'tool', 'data-testid': 'coach-ask',
+    onclick: async () => {
+      button.disabled = true;
+      answer.hidden = false;
+      answer.textContent = 'The coach is thinking…';
+      const out = await ask();
+      button.disabled = false;
+      if (!out.ok) {
+        answer.textContent = `The coach could not say: ${out.error.message}`;
+        return;
+      }
+      answer.replaceChildren(
+        h('strong', { 'data-testid': 'coach-gestures' }, describe(out.gestures)),
+        h('span', { class: 'muted', 'data-testid': 'coach-why' }, ` — ${out.why}`));
+    },
+  }, 'Coach: what would the strong opponent do?');
+  return h('div', { class: 'coach card', 'data-testid': 'coach' }, button, answer);
+}
