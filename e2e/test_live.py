@@ -276,27 +276,74 @@ def test_both_choose_and_seal_the_same_turn_without_waiting(players, shot) -> No
         assert live_status(page) == "connected"
 
 
+LOG_CHAT = "[data-testid=battle-log] [data-testid=log-chat]"
+
+
+def log_items(page: Any) -> list[list[str]]:
+    """The battle log's lines in order: [kind ('chat', 'head' or the event type), turn, text]."""
+    return page.eval_on_selector_all(
+        "[data-testid=battle-log] > li",
+        """els => els.map(e => [e.dataset.testid === 'log-chat' ? 'chat'
+          : e.classList.contains('turn-head') ? 'head' : e.dataset.type, e.dataset.turn, e.textContent])""",
+    )
+
+
+def assert_in_time_line(page: Any) -> None:
+    """Turn 1's chat, then turn 1's events, then turn 2's heading, then turn 2's chat."""
+    items = log_items(page)
+    at = {text: i for i, (kind, _, text) in enumerate(items) if kind == "chat"}
+    ready = next(i for t, i in at.items() if "Ready" in t)
+    luck = next(i for t, i in at.items() if "Good luck" in t)
+    events_1 = [i for i, (kind, turn, _) in enumerate(items) if turn == "1" and kind not in ("chat", "head")]
+    head_2 = next(i for i, (kind, turn, _) in enumerate(items) if kind == "head" and turn == "2")
+    assert events_1, items
+    assert ready < min(events_1) and max(events_1) < head_2 < luck, items
+    assert items[ready][1] == "1" and items[luck][1] == "2", items
+
+
 @needs_route
-def test_chat_beside_the_duel_is_plain_text_in_the_turns_time_line(players, shot) -> None:
+def test_chat_beside_the_duel_is_plain_text_in_the_battle_logs_time_line(players, shot) -> None:
+    """Chat said live goes into both battle logs under the turn it was said in, as text with the
+    speaker's name isolated; the box stays beside the duel; the saved duel keeps it over a reload."""
     host, guest = players[0], players[1]
     connect(players)
     guest.fill("[data-testid=chat-text]", "<b>Ready</b> & waiting")
     guest.press("[data-testid=chat-text]", "Enter")
-    line = host.wait_for_selector("[data-testid=chat-line][data-from=them]", timeout=STEP_MS)
+    line = host.wait_for_selector(f"{LOG_CHAT}[data-from=them]", timeout=STEP_MS)
     # Shown as text: the markup arrives as characters, never as an element.
     assert line.inner_text().endswith("<b>Ready</b> & waiting"), line.inner_text()
-    assert host.locator("[data-testid=chat-lines] b").count() == 0
-    assert "Turn 1" in host.inner_text("[data-testid=chat-lines]")
+    assert line.get_attribute("data-turn") == "1"
+    assert line.eval_on_selector("bdi.who", "e => e.textContent") == NAMES[1]
+    assert host.locator("[data-testid=battle-log] b").count() == 0
+    # The newest line is also beside the box, so a reply is seen without scrolling.
+    assert host.inner_text("[data-testid=chat-last]").endswith("<b>Ready</b> & waiting")
     # The box takes no more than the limit; what is typed survives the panel's redraws.
     host.fill("[data-testid=chat-text]", "x" * 400)
     assert len(host.input_value("[data-testid=chat-text]")) == 300
     host.fill("[data-testid=chat-text]", "half a thought")
-    act(host)  # sealing turn 1 redraws the screen and the panel
+    act(host)  # sealing turn 1 redraws the screen and the panel; turn 1 resolves
+    for page in (host, guest):
+        page.wait_for_selector("[data-testid=orders-screen][data-turn='2']", timeout=STEP_MS)
     host.wait_for_selector("[data-testid=chat-text]", timeout=STEP_MS)
     assert host.input_value("[data-testid=chat-text]") == "half a thought"
     host.fill("[data-testid=chat-text]", "Good luck")
     host.click("[data-testid=chat-send]")
-    guest.wait_for_selector("[data-testid=chat-line][data-from=them]", timeout=STEP_MS)
-    mine = guest.inner_text("[data-testid=chat-line][data-from=me]")
-    assert "Ready" in mine, mine
+    said = guest.wait_for_selector(f"{LOG_CHAT}[data-from=them]", timeout=STEP_MS)
+    assert said.get_attribute("data-turn") == "2"
+    host.wait_for_selector(f"{LOG_CHAT}[data-from=me]", timeout=STEP_MS)
+    for page in (host, guest):
+        assert_in_time_line(page)
+    said.scroll_into_view_if_needed()
     shot(guest, "live-chat")
+    # On a phone the box is still beside the duel and the log's chat line fits the width.
+    guest.set_viewport_size({"width": 375, "height": 812})
+    said.scroll_into_view_if_needed()
+    box = said.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 375, box
+    assert guest.is_visible("[data-testid=chat-text]")
+    shot(guest, "live-chat-phone")
+    # The chat is kept with the saved duel: after a reload the log still shows it at its turns.
+    guest.reload()
+    guest.wait_for_selector("[data-testid=orders-screen][data-turn='2']", timeout=STEP_MS)
+    guest.wait_for_selector(f"{LOG_CHAT}[data-from=them]", timeout=STEP_MS)
+    assert_in_time_line(guest)

@@ -671,6 +671,8 @@ function mount(duel, status, view, extras, feedback) {
 
   let body;
   let destroyBody = () => {};
+  // Draws the chat into the screen's battle log (the decision screen and the invitation have none).
+  let showChat = () => {};
   const { state: st, need } = status;
   if (st === 'your_input' && (need === 'orders' || need === 'time_stop') && view) {
     const s = ordersScreen({
@@ -682,6 +684,7 @@ function mount(duel, status, view, extras, feedback) {
     });
     body = s.element;
     destroyBody = s.destroy;
+    showChat = s.showChat;
     body.querySelector('.duel-head').after(panel);
   } else if (st === 'waiting' && status.ahead && view && !(duel.queued && duel.queued.turn === status.turn)) {
     // The opponent speaks first this turn: write and seal now; the orders wait in this browser
@@ -696,6 +699,7 @@ function mount(duel, status, view, extras, feedback) {
     body = s.element;
     body.dataset.ahead = 'true';
     destroyBody = s.destroy;
+    showChat = s.showChat;
     body.querySelector('.duel-head').after(panel);
   } else if (st === 'your_input' && need === 'decision' && view) {
     const s = decisionScreen({ view, seen: duel.seen || seenOf(null), submit: (input) => seal(id, input, view), onHome });
@@ -712,13 +716,16 @@ function mount(duel, status, view, extras, feedback) {
     });
     body = s.element;
     destroyBody = s.destroy;
+    showChat = s.showChat;
     body.querySelector('.result').after(panel);
   } else {
     const title = status.state === 'awaiting_accept' ? 'A new duel: the invitation' : `${duel.summary.names.join(' vs ')} — turn ${status.turn}`;
+    const board = view ? boardView(view, duel.seen || seenOf(null)) : null;
+    if (board) showChat = board.showChat;
     body = h('section', { class: 'duel-screen', 'data-testid': 'waiting-screen' },
       remoteHead({ title, tag: MODE_LABELS[duel.mode] || 'remote', onHome }),
       panel,
-      view ? boardView(view, duel.seen || seenOf(null)) : null);
+      board ? board.element : null);
   }
   const root = h('div', { class: 'remote-screen', 'data-testid': 'remote-screen', 'data-game': duel.session.game_id, 'data-me': String(me) }, body);
   storage.setCurrentGameId(id);
@@ -778,6 +785,8 @@ function mount(duel, status, view, extras, feedback) {
     replace(pasteSlot, waitingForCode
       ? paste
       : h('details', { class: 'paste-later' }, h('summary', {}, liveFirst ? 'Paste a code by hand' : `Paste a code from ${opp}`), paste));
+    const said = { lines: d.chat || [], names: { me: d.session.names[d.session.me] || 'You', them: opp } };
+    showChat(said.lines.length ? said : null);
     replace(liveSlot, isRemote(d.mode) && s.state !== 'over' || carried ? livePanel({
       link: carried, opponent: opp, busy: liveBusy, error: liveError,
       onStart: () => startLive(id),
@@ -786,8 +795,7 @@ function mount(duel, status, view, extras, feedback) {
       settings: iceSettingsOpts(), over: s.state === 'over',
       bundled: rtcCode ? (owesCode(s) ? 'sent' : 'next') : '',
       chat: {
-        lines: d.chat || [], names: { me: d.session.names[d.session.me] || 'You', them: opp },
-        max: live.CHAT_MAX, draft: chatDraft, onSend: (text) => sendChat(id, text),
+        ...said, max: live.CHAT_MAX, draft: chatDraft, onSend: (text) => sendChat(id, text),
       },
     }) : null);
     // The live panel leads while it is the way the codes go (once its code is on its way).

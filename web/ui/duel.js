@@ -5,7 +5,7 @@
 import { h, replace } from './dom.js';
 import { handIcon } from './icons.js';
 import { renderHistories, renderStatus } from './board.js';
-import { renderLog } from './log.js';
+import { battleLog, renderLog } from './log.js';
 import { createOrders } from './orders.js';
 
 const SPOKEN = { '>': 'stab', '-': 'nothing', '?': 'hidden' };
@@ -51,16 +51,6 @@ export function renderOutcome(view, seen) {
     events.length ? renderLog(events, { testid: 'outcome-log', headings: !single }) : h('p', { class: 'none-yet' }, 'No spell took effect.'));
 }
 
-// The battle log, open and read in place (no scroll box of its own: the page scrolls); folding
-// it away is one click on its heading.
-function fullLog(view) {
-  if (!view.log.length) return null;
-  const latest = view.log[view.log.length - 1].turn;
-  return h('details', { class: 'panel card', open: true, 'data-testid': 'log-panel' },
-    h('summary', {}, `Battle log (${view.log.length} event${view.log.length === 1 ? '' : 's'})`),
-    h('div', { class: 'log-whole' }, renderLog(view.log, { latestTurn: latest })));
-}
-
 // One line with both wizards' damage, for a phone, where the status cards come after the orders.
 function glance(view) {
   const part = (i) => {
@@ -74,7 +64,8 @@ function glance(view) {
 }
 
 /**
- * ordersScreen(opts) -> {element, destroy}: one wizard's orders with the board beside them.
+ * ordersScreen(opts) -> {element, destroy, showChat(chat)}: one wizard's orders with the board beside
+ * them; showChat puts a live duel's chat ({lines, names}) into the battle log's time line.
  * opts: {view, seen, preview, submit, onSpell, onHome, saved, onDraft} (saved/onDraft: see createOrders).
  */
 export function ordersScreen({ view, seen, preview, submit, onSpell, onHome, saved = null, onDraft, aside = null }) {
@@ -83,15 +74,17 @@ export function ordersScreen({ view, seen, preview, submit, onSpell, onHome, sav
   const hastened = view.constraints.sets > 1;
   const tag = timeStop ? 'time stop' : hastened ? 'hastened' : 'orders';
   const orders = createOrders({ view, preview, submit, onSpell, submitLabel: timeStop ? 'Seal my time-stopped orders' : 'Seal my orders', saved, onDraft });
+  // The battle log, open and read in place (no scroll box of its own: the page scrolls).
+  const log = battleLog(view);
   const element = h('section', { class: 'duel-screen', 'data-testid': 'orders-screen', 'data-wizard': String(view.wizard), 'data-turn': String(view.phase.turn) },
     head({ title: `${me.name} — turn ${view.phase.turn}`, tag, onHome }),
     glance(view),
     timeStop ? h('p', { class: 'warning' }, `Time has stopped for you: ${view.wizards[view.opponent].name} will know nothing of this turn unless harmed.`) : null,
     renderOutcome(view, seen),
     h('div', { class: 'duel' },
-      h('div', { class: 'duel-board' }, renderStatus(view), orders.histories, fullLog(view)),
+      h('div', { class: 'duel-board' }, renderStatus(view), orders.histories, log.element),
       h('div', { class: 'duel-orders' }, aside, orders.element)));
-  return { element, destroy: orders.destroy };
+  return { element, destroy: orders.destroy, showChat: log.showChat };
 }
 
 /**
@@ -144,7 +137,8 @@ export function decisionScreen({ view, seen, submit, onHome }) {
 }
 
 /**
- * gameOverScreen(opts) -> {element, destroy}: the result, rematch, record export, and the whole story.
+ * gameOverScreen(opts) -> {element, destroy, showChat(chat)}: the result, rematch, record export, and the
+ * whole story; showChat puts a live duel's chat into the battle log's time line.
  * opts: {views: [view0, view1], perspectives: [indices to offer], onRematch, onExport, onReplay, onHome}.
  */
 export function gameOverScreen({ views, perspectives, onRematch, onExport, onReplay = null, onHome }) {
@@ -153,9 +147,13 @@ export function gameOverScreen({ views, perspectives, onRematch, onExport, onRep
   const title = result.winner === null ? 'A draw' : `${names[result.winner]} wins`;
   const how = result.how ? result.how[0].toUpperCase() + result.how.slice(1) : '';
   let current = perspectives[0];
+  let chat = null;
+  let log = null;
   const board = h('div', {});
   const draw = () => {
     const v = views[current];
+    log = battleLog(v);
+    log.showChat(chat);
     replace(board,
       perspectives.length > 1 ? h('div', { class: 'tabs', role: 'group', 'aria-label': 'Whose account of the duel' },
         perspectives.map((i) => h('button', {
@@ -164,7 +162,7 @@ export function gameOverScreen({ views, perspectives, onRematch, onExport, onRep
         }, `As ${names[i]} saw it`))) : null,
       h('div', { class: 'duel' },
         h('div', { class: 'duel-board' }, renderStatus(v), renderHistories(v, null, true)),
-        h('div', {}, fullLog(v))));
+        h('div', {}, log.element)));
   };
   draw();
   const element = h('section', { class: 'duel-screen', 'data-testid': 'game-over' },
@@ -179,5 +177,9 @@ export function gameOverScreen({ views, perspectives, onRematch, onExport, onRep
         h('button', { type: 'button', 'data-testid': 'export-record', onclick: onExport }, 'Export the record'),
         h('button', { type: 'button', 'data-testid': 'new-duel', onclick: onHome }, 'New duel'))),
     board);
-  return { element, destroy: () => {} };
+  const showChat = (said) => {
+    chat = said;
+    log.showChat(chat);
+  };
+  return { element, destroy: () => {}, showChat };
 }

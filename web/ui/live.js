@@ -24,19 +24,12 @@ function presenceLine(peer, opponent) {
     peer ? words[peer] : `${opponent} is connected.`);
 }
 
-// The chat said so far, oldest first, each line under the turn it was said in: plain text only.
-function chatLines({ lines, names }) {
-  let lastTurn = null;
-  const items = [];
-  for (const line of lines) {
-    if (line.turn !== lastTurn) {
-      items.push(h('li', { class: 'chat-turn muted' }, `Turn ${line.turn}`));
-      lastTurn = line.turn;
-    }
-    items.push(h('li', { class: `chat-line from-${line.from}`, 'data-testid': 'chat-line', 'data-from': line.from },
-      h('strong', {}, `${names[line.from]}: `), line.text));
-  }
-  return h('ol', { class: 'chat-lines', 'data-testid': 'chat-lines', 'aria-label': 'Chat', 'aria-live': 'polite' }, items);
+// The newest chat line, beside the box, so a reply is seen without scrolling to the battle log
+// (which holds the whole conversation in the duel's time line): plain text, the name isolated.
+function lastLine({ lines, names }) {
+  const line = lines[lines.length - 1];
+  return h('p', { class: `chat-last from-${line.from}`, 'data-testid': 'chat-last', 'data-from': line.from, 'aria-live': 'polite' },
+    h('bdi', { class: 'who' }, names[line.from] || line.from), ': ', h('bdi', { dir: 'auto' }, line.text));
 }
 
 // The chat while connected: what was said, and a one-line box (Enter sends). The panel is redrawn
@@ -69,7 +62,7 @@ function chatBox(chat) {
     }
   });
   return h('div', { class: 'chat', 'data-testid': 'chat' },
-    chat.lines.length ? chatLines(chat) : null,
+    chat.lines.length ? lastLine(chat) : null,
     h('div', { class: 'paste-row' }, input, h('button', { type: 'button', 'data-testid': 'chat-send', onclick: send }, 'Send')),
     said);
 }
@@ -148,7 +141,6 @@ export function livePanel({ link, opponent, busy = '', error = null, onStart, on
   } else {
     body.push(h('p', {}, link.detail.message));
   }
-  if (status !== 'connected' && chat && chat.lines.length) body.push(chatLines(chat));
   return h('section', { class: 'live-panel', 'data-testid': 'live-panel', 'data-status': status, 'aria-label': 'Live connection' },
     h('div', { class: 'live-head' },
       h('h2', {}, 'Live connection'),

@@ -1,30 +1,73 @@
 // The battle log: the engine narrates every event in words (its `text`); this module only groups
-// the lines by turn and marks the newest ones.
+// the lines by turn, marks the newest ones, and puts the players' chat (live duels) in the same
+// time line, each line under the turn it was said in.
 
 import { h } from './dom.js';
 
-function groupByTurn(events) {
+// Groups events and chat lines by turn, in turn order. A chat line said in turn T was said while
+// T was being chosen, before T's events happened, so it comes first in T's group.
+function groupByTurn(events, chatLines) {
   const groups = [];
-  for (const event of events) {
-    const last = groups[groups.length - 1];
-    if (last && last.turn === event.turn) last.events.push(event);
-    else groups.push({ turn: event.turn, events: [event] });
-  }
-  return groups;
+  const byTurn = new Map();
+  const groupOf = (turn) => {
+    if (!byTurn.has(turn)) {
+      const group = { turn, chat: [], events: [] };
+      byTurn.set(turn, group);
+      groups.push(group);
+    }
+    return byTurn.get(turn);
+  };
+  for (const event of events) groupOf(event.turn).events.push(event);
+  for (const line of chatLines) groupOf(line.turn).chat.push(line);
+  return groups.sort((a, b) => a.turn - b.turn);
 }
 
-/** renderLog(events, {latestTurn, testid, newestFirst, headings}) -> <ol> of the narrated events, grouped by turn. */
-export function renderLog(events, { latestTurn = null, testid = 'battle-log', newestFirst = false, headings = true } = {}) {
-  const groups = groupByTurn(events || []);
+// One chat line: who said it (isolated, so a right-to-left name does not reorder the line) and
+// the text, both as text nodes, never markup.
+function chatItem(line, names, turn) {
+  return h('li', { class: `log-chat from-${line.from}`, 'data-testid': 'log-chat', 'data-from': line.from, 'data-turn': String(turn) },
+    h('span', { class: 'visually-hidden' }, `Turn ${turn}, chat: `),
+    h('bdi', { class: 'who' }, names[line.from] || line.from), ': ',
+    h('bdi', { class: 'said', dir: 'auto' }, line.text));
+}
+
+/**
+ * renderLog(events, {latestTurn, testid, newestFirst, headings, chat}) -> <ol> of the narrated events,
+ * grouped by turn; chat: {lines: [{from: 'me'|'them', text, turn}], names: {me, them}} | null.
+ */
+export function renderLog(events, { latestTurn = null, testid = 'battle-log', newestFirst = false, headings = true, chat = null } = {}) {
+  const groups = groupByTurn(events || [], chat ? chat.lines : []);
   if (newestFirst) groups.reverse();
   const items = [];
   for (const group of groups) {
-    if (headings) items.push(h('li', { class: 'turn-head', 'aria-hidden': 'true' }, `Turn ${group.turn}`));
+    if (headings) items.push(h('li', { class: 'turn-head', 'aria-hidden': 'true', 'data-turn': String(group.turn) }, `Turn ${group.turn}`));
+    for (const line of group.chat) items.push(chatItem(line, chat.names, group.turn));
     for (const event of group.events) {
-      items.push(h('li', { class: group.turn === latestTurn ? 'latest' : null, 'data-type': event.type },
+      items.push(h('li', { class: group.turn === latestTurn ? 'latest' : null, 'data-type': event.type, 'data-turn': String(group.turn) },
         h('span', { class: 'visually-hidden' }, `Turn ${group.turn}: `), event.text));
     }
   }
   if (!items.length) return h('p', { class: 'none-yet', 'data-testid': testid }, 'Nothing has happened yet.');
   return h('ol', { class: 'log', 'data-testid': testid }, items);
+}
+
+/**
+ * battleLog(view, {open, wrap}) -> {element, showChat(chat)}: the whole battle log of a view in a
+ * foldable card; showChat redraws it with the chat in its time line (the fold is kept). The card
+ * is hidden while there is neither an event nor a chat line.
+ */
+export function battleLog(view, { open = true, wrap = 'log-whole' } = {}) {
+  const summary = h('summary', {});
+  const body = h('div', { class: wrap });
+  const element = h('details', { class: 'panel card', open, 'data-testid': 'log-panel' }, summary, body);
+  const showChat = (chat = null) => {
+    const said = chat ? chat.lines.length : 0;
+    const count = view.log.length;
+    element.hidden = !count && !said;
+    summary.textContent = `Battle log (${count} event${count === 1 ? '' : 's'}${said ? `, ${said} chat line${said === 1 ? '' : 's'}` : ''})`;
+    const latest = count ? view.log[count - 1].turn : null;
+    body.replaceChildren(renderLog(view.log, { latestTurn: latest, chat: said ? chat : null }));
+  };
+  showChat(null);
+  return { element, showChat };
 }

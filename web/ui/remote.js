@@ -6,7 +6,7 @@
 import { h } from './dom.js';
 import { openDialog } from './dialog.js';
 import { renderHistories, renderStatus } from './board.js';
-import { renderLog } from './log.js';
+import { battleLog } from './log.js';
 import { renderOutcome } from './duel.js';
 
 // Headings for the session's error codes (docs/protocol.md, "Checks on receipt"); the engine's
@@ -262,16 +262,16 @@ export function remoteHead({ title, tag, onHome }) {
     h('button', { type: 'button', class: 'tool', 'data-testid': 'leave-duel', onclick: onHome, style: 'margin-left:auto' }, 'Saved duels'));
 }
 
-/** boardView(view, seen) -> the board while waiting: what happened lately, both wizards, histories and the battle log. */
+/**
+ * boardView(view, seen) -> {element, showChat(chat)}: the board while waiting: what happened lately, both
+ * wizards, histories and the battle log (folded), into whose time line showChat puts a live duel's chat.
+ */
 export function boardView(view, seen) {
-  const log = view.log.length
-    ? h('details', { class: 'panel card', 'data-testid': 'log-panel' },
-      h('summary', {}, `Battle log (${view.log.length} event${view.log.length === 1 ? '' : 's'})`),
-      h('div', { class: 'log-wrap' }, renderLog(view.log, { latestTurn: view.log[view.log.length - 1].turn })))
-    : null;
-  return h('div', { class: 'duel' },
+  const log = battleLog(view, { open: false, wrap: 'log-wrap' });
+  const element = h('div', { class: 'duel' },
     h('div', { class: 'duel-board' }, renderStatus(view), renderHistories(view)),
-    h('div', { class: 'duel-board' }, renderOutcome(view, seen), log));
+    h('div', { class: 'duel-board' }, renderOutcome(view, seen), log.element));
+  return { element, showChat: log.showChat };
 }
 
 /**
