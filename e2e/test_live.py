@@ -283,8 +283,10 @@ def log_items(page: Any) -> list[list[str]]:
     """The battle log's lines in order: [kind ('chat', 'head' or the event type), turn, text]."""
     return page.eval_on_selector_all(
         "[data-testid=battle-log] > li",
-        """els => els.map(e => [e.dataset.testid === 'log-chat' ? 'chat'
-          : e.classList.contains('turn-head') ? 'head' : e.dataset.type, e.dataset.turn, e.textContent])""",
+        """els => els.map(e => [
+          e.dataset.testid === 'log-chat' ? 'chat'
+            : e.classList.contains('turn-head') ? 'head' : e.dataset.type,
+          e.dataset.turn, e.textContent])""",
     )
 
 
@@ -294,7 +296,9 @@ def assert_in_time_line(page: Any) -> None:
     at = {text: i for i, (kind, _, text) in enumerate(items) if kind == "chat"}
     ready = next(i for t, i in at.items() if "Ready" in t)
     luck = next(i for t, i in at.items() if "Good luck" in t)
-    events_1 = [i for i, (kind, turn, _) in enumerate(items) if turn == "1" and kind not in ("chat", "head")]
+    events_1 = [
+        i for i, (kind, turn, _) in enumerate(items) if turn == "1" and kind not in ("chat", "head")
+    ]
     head_2 = next(i for i, (kind, turn, _) in enumerate(items) if kind == "head" and turn == "2")
     assert events_1, items
     assert ready < min(events_1) and max(events_1) < head_2 < luck, items
@@ -304,7 +308,7 @@ def assert_in_time_line(page: Any) -> None:
 @needs_route
 def test_chat_beside_the_duel_is_plain_text_in_the_battle_logs_time_line(players, shot) -> None:
     """Chat said live goes into both battle logs under the turn it was said in, as text with the
-    speaker's name isolated; the box stays beside the duel; the saved duel keeps it over a reload."""
+    speaker's name isolated; the box stays beside the duel; the saved duel keeps it on reload."""
     host, guest = players[0], players[1]
     connect(players)
     guest.fill("[data-testid=chat-text]", "<b>Ready</b> & waiting")
