@@ -23,7 +23,9 @@ from ..spells import (
 )
 
 KILLS = -1
-ANSWERS = ("shield", "counter", "mirror")
+# The answers to a spell, named by what the answering spell does: shield, counter, mirror.
+SHIELD, COUNTER, MIRROR = Does.SHIELD.value, Does.COUNTER.value, Does.MIRROR.value
+ANSWERS = (SHIELD, COUNTER, MIRROR)
 # What a spell that strips enchantments (or every spell on its subject) does to deadly ones.
 _STRIPS = (Does.REMOVE_ENCHANTMENT, Does.DISPEL)
 
@@ -38,10 +40,10 @@ class SpellFacts:
     hostile: bool  # aimed at the other side when no target is named
     blanket: bool  # hits everyone (storms)
     damage: int  # points of damage, KILLS for finger of death
-    stopped_by: frozenset[str]  # answers that stop it: "shield", "counter", "mirror"
+    stopped_by: frozenset[str]  # answers that stop it: shield, counter, mirror
     deadly: bool  # kills its subject in six turns unless cured
     cures: frozenset[str]  # deadly enchantments it removes
-    answer: str  # the answer it is ("shield", "counter", "mirror") or ""
+    answer: str  # the answer it is (shield, counter, mirror) or ""
     monster: str  # the monster it summons
     mind: bool  # takes over its subject's mind (paralysis, charm, ...)
     repeats_last: bool  # its subject repeats his last gestures (amnesia)
@@ -57,18 +59,18 @@ def _damage(s: Spell) -> int:
 
 def _stopped_by(s: Spell) -> frozenset[str]:
     """The answers that stop this spell: a shield (missile), a counter-spell, a mirror."""
-    return frozenset(a for a, stops in (("shield", s.stopped_by_shield),
-                                        ("counter", not s.passes_counter),
-                                        ("mirror", s.reflectable)) if stops)
+    return frozenset(a for a, stops in ((SHIELD, s.stopped_by_shield),
+                                        (COUNTER, not s.passes_counter),
+                                        (MIRROR, s.reflectable)) if stops)
 
 
 def _answer(s: Spell) -> str:
     """The answer this spell is: a mirror, a counter (counter-spell, dispel), a shield, or ""."""
     if s.does is Does.MIRROR:
-        return "mirror"
+        return MIRROR
     if s.does in (Does.COUNTER, Does.DISPEL):
-        return "counter"
-    return "shield" if s.shields else ""
+        return COUNTER
+    return SHIELD if s.shields else ""
 
 
 def _deadly(s: Spell) -> bool:
