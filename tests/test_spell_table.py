@@ -38,6 +38,11 @@ def test_the_mind_spells_are_the_six_the_rules_name() -> None:
     assert mind == {"amnesia", "confusion", "charm_person", "charm_monster", "paralysis", "fear"}
 
 
+@cite("next turn he must repeat identically the gestures he made in the current turn")
+def test_only_amnesia_makes_its_subject_repeat_his_last_gestures() -> None:
+    assert {s.key for s in all_spells() if s.repeats_last} == {"amnesia"}
+
+
 @cite("(except anti-spell, disease, poison, or time-stop)")
 def test_permanency_extends_every_enchantment_but_four() -> None:
     assert {"anti_spell", "disease", "poison", "time_stop"} == NOT_PERMANENT

@@ -15,18 +15,18 @@ from collections import OrderedDict
 from typing import Any
 
 from .duel import step
-from .model import Game, canonical_json
+from .model import DECISION, ORDERS, TIME_STOP, Game, canonical_json
 from .recognize import completed, under_way
 from .record import FORMAT, RecordError, export_record, replay
-from .situation import constraints
-from .spells import SPELLS
+from .situation import BY_CHARM, constraints
+from .spells import EffectKind
 from .view import view, viewer_blind
 
 JSON = dict[str, Any]
 
 # Which effect a constraint's reason comes from (a viewer notes an opponent's forced hand only
-# if he knew of that effect).
-WHY_EFFECT = {"charm": "charm_person"}  # otherwise the reason is the effect's own name
+# if he knew of that effect); otherwise the reason is the effect's own name.
+WHY_EFFECT = {BY_CHARM: EffectKind.CHARM_PERSON.value}
 BUILDING_SHOWN = 6
 
 _CACHE: OrderedDict[tuple[str, tuple[str, ...]], list[Game]] = OrderedDict()
@@ -67,7 +67,7 @@ def states(game: Game) -> list[Game]:
 
 def _state_before_row(all_states: list[Game], turn: int, kind: str) -> Game | None:
     """The state in which the orders that made a history row were written."""
-    phase = "time_stop" if kind == "time_stop" else "orders"
+    phase = TIME_STOP if kind == TIME_STOP else ORDERS
     for s in all_states:
         if s.phase.kind == phase and s.phase.turn == turn:
             return s
@@ -93,9 +93,9 @@ def _row_notes(s: Game | None, who: int, v: int) -> JSON:
             forced[hand] = hc.why
     if forced:
         notes["forced"] = forced
-    if c.banned and "fear" in known:
-        notes["fear"] = True
-    if c.confused and "confusion" in known:
+    if c.banned and EffectKind.FEAR in known:
+        notes[EffectKind.FEAR.value] = True  # the page reads the note by the effect's name
+    if c.confused and EffectKind.CONFUSION in known:
         notes["confused"] = True
     return notes
 
@@ -121,6 +121,7 @@ def _history_notes(game: Game, v: int) -> JSON:
             data = dict(e.data)
             if data.get("caster", "").isdigit():
                 seen_casts.setdefault((e.turn, int(data["caster"])), set()).add(data["spell"])
+    table = game.ruleset.table
     out: JSON = {}
     for w in game.wizards:
         hidden = [r.hidden_from_opponent and w.index != v for r in w.history]
@@ -136,9 +137,9 @@ def _history_notes(game: Game, v: int) -> JSON:
             start = before.wizard(w.index).sequence_start if before is not None else 0
             used = before.wizard(w.index).short_lightning_used if before is not None else False
             cast = seen_casts.get((r.turn, w.index), set())
-            done = [{"hand": x.hand, "spell": x.spell, "name": SPELLS[x.spell].name,
+            done = [{"hand": x.hand, "spell": x.spell, "name": table[x.spell].name,
                      "sequence": x.sequence, "first": i - x.length + 1}
-                    for x in (completed(rows, start, i, used) if cast else ())
+                    for x in (completed(rows, start, i, used, table) if cast else ())
                     if x.spell in cast]
             if done:
                 note["cast"] = done
@@ -153,14 +154,16 @@ def _building(game: Game, who: int, v: int, rows: list[tuple[str, str]]) -> list
     w = game.wizard(who)
     if not rows or not w.alive or (who != v and viewer_blind(game, v)):
         return []
+    table = game.ruleset.table
     seen: set[tuple[str, str]] = set()
     out = []
-    for u in sorted(under_way(rows, w.sequence_start, len(rows) - 1, w.short_lightning_used),
-                    key=lambda u: (u.remaining.count("-"), -u.done, SPELLS[u.spell].name)):
+    for u in sorted(under_way(rows, w.sequence_start, len(rows) - 1, w.short_lightning_used,
+                              table),
+                    key=lambda u: (u.remaining.count("-"), -u.done, table[u.spell].name)):
         if (u.hand, u.spell) in seen or (u.done < 2 and "-" in u.remaining):
             continue
         seen.add((u.hand, u.spell))
-        out.append({"hand": u.hand, "spell": u.spell, "name": SPELLS[u.spell].name,
+        out.append({"hand": u.hand, "spell": u.spell, "name": table[u.spell].name,
                     "done": u.done, "remaining": u.remaining})
     return out[:BUILDING_SHOWN]
 
@@ -180,7 +183,7 @@ def _step_label(s: Game, index: int) -> str:
     if index == 0:
         return "Before the first turn"
     entry = s.record[index - 1]
-    what = {"orders": "", "decision": " (decisions)", "time_stop": " (time stopped)"}
+    what = {ORDERS: "", DECISION: " (decisions)", TIME_STOP: " (time stopped)"}
     return f"After turn {entry.turn}{what.get(entry.kind, '')}"
 
 

@@ -211,7 +211,7 @@ def ai_advice(game: str, wizard: str) -> str:
     """What the strong opponent would do in this wizard's place: {"input", "gestures", "why"}."""
     g = _game(game)
     v = _wizard(wizard)
-    if g.phase.kind not in ("orders", "time_stop") or v not in g.phase.actors:
+    if g.phase.kind not in (ORDERS, TIME_STOP) or v not in g.phase.actors:
         raise ApiError("not-your-turn", "there are no orders to write now")
     choice = coach(g, v)
     return ok(input=choice.orders, gestures=choice.orders.get("gestures", []), why=choice.why)

@@ -177,7 +177,9 @@ class Spell:
       `passes_counter`: a counter-spell does not stop it; `blanket`: it hits everything, its
       target immaterial; `stopped_by_shield`: a shield blocks it (missile, like a stab).
     - `shields`: its subject is shielded this turn; `mind`: a mind spell (two different ones on
-      one subject cancel); `gives_control`: its caster controls the subject (the controller
+      one subject cancel); `repeats_last`: its subject repeats his last gestures
+      (amnesia: "he must repeat identically the gestures he made in the current turn");
+      `gives_control`: its caster controls the subject (the controller
       tells two copies apart); `lasts`: when its lasting effect is active (enchantments);
       `may_be_permanent`: permanency can extend it; `on_monster`: its effect on a monster;
       `also_cures`: lasting effects it ends; `hit_text`: the log's sentence for a hit;
@@ -202,6 +204,7 @@ class Spell:
     stopped_by_shield: bool = False
     shields: bool = False
     mind: bool = False
+    repeats_last: bool = False
     gives_control: bool = False
     lasts: Lasting | None = None
     may_be_permanent: bool = False
@@ -275,8 +278,8 @@ _TABLE: Final[tuple[Spell, ...]] = (
     # Enchantments.  Mind spells: "If the subject of this spell is simultaneously the subject of
     # any of confusion, charm person, charm monster, paralysis or fear then none of the spells
     # work"; permanency extends any "(except anti-spell, disease, poison, or time-stop)".
-    Spell("amnesia", "Amnesia", ("D-P-P",), EN, OPP, 40, mind=True, lasts=NEXT_TURN,
-          may_be_permanent=True),
+    Spell("amnesia", "Amnesia", ("D-P-P",), EN, OPP, 40, mind=True, repeats_last=True,
+          lasts=NEXT_TURN, may_be_permanent=True),
     Spell("confusion", "Confusion", ("D-S-F",), EN, OPP, 41, mind=True, lasts=NEXT_TURN,
           may_be_permanent=True, on_monster=OnMonster.ATTACKS_AT_RANDOM),
     Spell("charm_person", "Charm person", ("P-S-D-F",), EN, OPP, 42, mind=True,

@@ -1,61 +1,33 @@
-"""What the opponent needs to know about each spell, derived from the spell table.
+"""What the opponent needs to know about each spell, derived from a spell table's rows.
 
-Every value the search uses comes from a spell's facts (category, usual target, sequence
-length, the mind-spell and permanency sets) plus the few facts the table does not hold yet,
-which live in `_MISSING_FACTS` below and nowhere else.  When the table gains those columns,
-`_missing` is the one function to replace.
+Every value the search uses comes from a row's facts (category, usual target, sequence length,
+what it does and how much, what stops it, how long it lasts, what it summons, cures or shields)
+of the table the game is played with; no spell is named here.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 
 from ..model import MONSTER_STATS
-from ..spells import MIND_SPELLS, SPELLS, Category, UsualTarget, all_spells
-
-# --- MISSING FACTS: the spell table does not hold these yet (issue 10 adds them). ------------
-# key: (damage done, or -1 for "kills"; what stops it: "shield" | "counter" | "mirror" letters;
-#       deadly enchantment; what it cures; summoned monster kind; the answer it is)
-# stop letters: s = a shield stops it, c = a counter-spell stops it, m = a mirror reflects it.
-_MISSING_FACTS: dict[str, tuple[int, str, bool, str, str, str]] = {
-    "missile": (1, "scm", False, "", "", ""),
-    "cause_light_wounds": (2, "cm", False, "", "", ""),
-    "cause_heavy_wounds": (3, "cm", False, "", "", ""),
-    "lightning_bolt": (5, "cm", False, "", "", ""),
-    "fireball": (5, "cm", False, "", "", ""),
-    "finger_of_death": (-1, "m", False, "", "", ""),
-    "fire_storm": (5, "c", False, "", "", ""),
-    "ice_storm": (5, "c", False, "", "", ""),
-    "disease": (0, "cm", True, "", "", ""),
-    "poison": (0, "cm", True, "", "", ""),
-    "cure_heavy_wounds": (0, "", False, "disease", "", ""),
-    "remove_enchantment": (0, "", False, "disease poison", "", ""),
-    "dispel_magic": (0, "", False, "disease poison", "", "counter"),
-    "shield": (0, "", False, "", "", "shield"),
-    "protection_from_evil": (0, "", False, "", "", "shield"),
-    "counter_spell": (0, "", False, "", "", "counter"),
-    "magic_mirror": (0, "", False, "", "", "mirror"),
-    "summon_goblin": (0, "", False, "", "goblin", ""),
-    "summon_ogre": (0, "", False, "", "ogre", ""),
-    "summon_troll": (0, "", False, "", "troll", ""),
-    "summon_giant": (0, "", False, "", "giant", ""),
-    "summon_elemental": (0, "", False, "", "fire_elemental", ""),
-}
-# Enchantments that make their subject repeat his last gestures (what the view does not detail).
-_REPEATS_LAST: frozenset[str] = frozenset({"amnesia"})
-# The enchantments that keep an elemental of each element (the decision's options) at bay.
-_RESISTS: dict[str, tuple[str, ...]] = {"fire": ("resist_heat",), "ice": ("resist_cold",)}
-_DEFAULT = (0, "cm", False, "", "", "")  # an enchantment: counter-spell and mirror stop it
-# ----------------------------------------------------------------------------------------------
+from ..spells import (
+    STANDARD_TABLE,
+    UNCHOSEN_ELEMENTAL,
+    Category,
+    Does,
+    Element,
+    Spell,
+    SpellTable,
+    UsualTarget,
+    elemental_kind,
+)
 
 KILLS = -1
-ANSWERS = ("shield", "counter", "mirror")
-_STOP_LETTER = {"shield": "s", "counter": "c", "mirror": "m"}
-
-
-def _missing(key: str) -> tuple[int, str, bool, str, str, str]:
-    return _MISSING_FACTS.get(key, _DEFAULT)
+# The answers to a spell, named by what the answering spell does: shield, counter, mirror.
+SHIELD, COUNTER, MIRROR = Does.SHIELD.value, Does.COUNTER.value, Does.MIRROR.value
+ANSWERS = (SHIELD, COUNTER, MIRROR)
+# What a spell that strips enchantments (or every spell on its subject) does to deadly ones.
+_STRIPS = (Does.REMOVE_ENCHANTMENT, Does.DISPEL)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,18 +40,52 @@ class SpellFacts:
     hostile: bool  # aimed at the other side when no target is named
     blanket: bool  # hits everyone (storms)
     damage: int  # points of damage, KILLS for finger of death
-    stopped_by: frozenset[str]  # answers that stop it: "shield", "counter", "mirror"
+    stopped_by: frozenset[str]  # answers that stop it: shield, counter, mirror
     deadly: bool  # kills its subject in six turns unless cured
     cures: frozenset[str]  # deadly enchantments it removes
-    answer: str  # the answer it is ("shield", "counter", "mirror") or ""
+    answer: str  # the answer it is (shield, counter, mirror) or ""
     monster: str  # the monster it summons
     mind: bool  # takes over its subject's mind (paralysis, charm, ...)
     repeats_last: bool  # its subject repeats his last gestures (amnesia)
     value: float  # what casting it at the enemy is worth, before the situation
 
 
-def _value(key: str, damage: int, deadly: bool, monster: str) -> float:
-    s = SPELLS[key]
+def _damage(s: Spell) -> int:
+    """Points of damage the spell does to its subject (KILLS for a killing spell)."""
+    if s.does is Does.DEATH:
+        return KILLS
+    return s.amount if s.does in (Does.DAMAGE, Does.STORM) else 0
+
+
+def _stopped_by(s: Spell) -> frozenset[str]:
+    """The answers that stop this spell: a shield (missile), a counter-spell, a mirror."""
+    return frozenset(a for a, stops in ((SHIELD, s.stopped_by_shield),
+                                        (COUNTER, not s.passes_counter),
+                                        (MIRROR, s.reflectable)) if stops)
+
+
+def _answer(s: Spell) -> str:
+    """The answer this spell is: a mirror, a counter (counter-spell, dispel), a shield, or ""."""
+    if s.does is Does.MIRROR:
+        return MIRROR
+    if s.does in (Does.COUNTER, Does.DISPEL):
+        return COUNTER
+    return SHIELD if s.shields else ""
+
+
+def _deadly(s: Spell) -> bool:
+    """Whether its lasting effect kills the subject unless cured (disease, poison)."""
+    return s.lasts is not None and s.lasts.fatal
+
+
+def _monster(s: Spell) -> str:
+    """The monster kind it summons; an elemental (fire or ice, chosen later) counts as fire."""
+    if s.summons == UNCHOSEN_ELEMENTAL:
+        return elemental_kind(Element.FIRE)
+    return s.summons
+
+
+def _value(s: Spell, damage: int, deadly: bool, monster: str) -> float:
     if damage == KILLS:
         return 45.0
     if s.usual_target is UsualTarget.NOBODY:
@@ -93,36 +99,54 @@ def _value(key: str, damage: int, deadly: bool, monster: str) -> float:
         return 2.5 * strength + toughness
     if s.category is Category.ENCHANTMENT:
         if s.usual_target is UsualTarget.OPPONENT:
-            return 7.0 if key in MIND_SPELLS else 5.0
+            return 7.0 if s.mind else 5.0
         return 4.0
     return 1.0  # protections are worth what they answer (see evaluate.py)
 
 
-@cache
-def facts(key: str) -> SpellFacts:
-    """The facts about spell `key` (KeyError for an unknown spell)."""
-    s = SPELLS[key]
-    damage, stops, deadly, cures, monster, answer = _missing(key)
+def _derive(s: Spell, table: SpellTable) -> SpellFacts:
+    """The facts of one row of `table`."""
+    damage, deadly, monster = _damage(s), _deadly(s), _monster(s)
+    cures = {k.value for k in s.also_cures}
+    if s.does in _STRIPS:
+        cures |= {r.key for r in table.rows if _deadly(r)}
     return SpellFacts(
-        key=key, name=s.name, steps=min(len(p) for p in s.parsed),
+        key=s.key, name=s.name, steps=min(len(p) for p in s.parsed),
         hostile=s.usual_target is UsualTarget.OPPONENT,
-        blanket=s.usual_target is UsualTarget.NOBODY, damage=damage,
-        stopped_by=frozenset(a for a in ANSWERS if _STOP_LETTER[a] in stops), deadly=deadly,
-        cures=frozenset(cures.split()), answer=answer, monster=monster, mind=key in MIND_SPELLS,
-        repeats_last=key in _REPEATS_LAST, value=_value(key, damage, deadly, monster))
+        blanket=s.usual_target is UsualTarget.NOBODY, damage=damage, stopped_by=_stopped_by(s),
+        deadly=deadly, cures=frozenset(cures), answer=_answer(s), monster=monster, mind=s.mind,
+        repeats_last=s.repeats_last, value=_value(s, damage, deadly, monster))
 
 
-@cache
-def answer_spells(answer: str) -> tuple[SpellFacts, ...]:
+# Facts per table (by identity: a table is built once per ruleset and lives as long as it).
+_BY_TABLE: dict[int, tuple[SpellTable, dict[str, SpellFacts]]] = {}
+
+
+def _all_facts(table: SpellTable) -> dict[str, SpellFacts]:
+    """Every row's facts of `table`, derived once."""
+    entry = _BY_TABLE.get(id(table))
+    if entry is None or entry[0] is not table:
+        entry = (table, {s.key: _derive(s, table) for s in table.rows})
+        _BY_TABLE[id(table)] = entry
+    return entry[1]
+
+
+def facts(key: str, table: SpellTable = STANDARD_TABLE) -> SpellFacts:
+    """The facts about spell `key` of `table` (KeyError for an unknown spell)."""
+    return _all_facts(table)[key]
+
+
+def answer_spells(answer: str, table: SpellTable = STANDARD_TABLE) -> tuple[SpellFacts, ...]:
     """Spells that are this answer (e.g. every spell that acts as a shield)."""
-    return tuple(f for f in (facts(s.key) for s in all_spells()) if f.answer == answer)
+    return tuple(f for f in _all_facts(table).values() if f.answer == answer)
 
 
-def deadly_kinds() -> frozenset[str]:
+def deadly_kinds(table: SpellTable = STANDARD_TABLE) -> frozenset[str]:
     """Effect kinds that kill their subject unless cured."""
-    return frozenset(s.key for s in all_spells() if facts(s.key).deadly)
+    return frozenset(f.key for f in _all_facts(table).values() if f.deadly)
 
 
-def resisting(element: str) -> tuple[str, ...]:
+def resisting(element: str, table: SpellTable = STANDARD_TABLE) -> tuple[str, ...]:
     """Enchantment kinds that protect from an elemental (or storm) of this element."""
-    return _RESISTS.get(element, ())
+    return tuple(s.key for s in table.rows if s.does is Does.ENCHANT and s.element is not None
+                 and s.element.value == element)

@@ -13,7 +13,7 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from ..model import Game
+from ..model import ORDERS, TIME_STOP, Game
 from ..recognize import completed
 from ..spells import SPELLS
 from .facts import facts
@@ -78,8 +78,8 @@ def sample_world(obs: Observation, rng: random.Random) -> Game:
                  "last_target": m.last_target, "own_turns": 0, "known_to": [0, 1]}
                 for m in obs.monsters]
     ids = [int(m.id[1:]) for m in obs.monsters if m.id[1:].isdigit()]
-    phase = obs.phase if obs.phase in ("orders", "time_stop") else "orders"
-    actors = list(obs.actors) if phase == "time_stop" else \
+    phase = obs.phase if obs.phase in (ORDERS, TIME_STOP) else ORDERS
+    actors = list(obs.actors) if phase == TIME_STOP else \
         [w.index for w in obs.wizards if w.alive]
     d: JSON = {
         "format": "wavinghands-game", "version": 1,
