@@ -4,6 +4,7 @@
 // waiting. Every sentence about the game comes from the session or the engine; these only draw.
 
 import { h } from './dom.js';
+import { MAX_PASTE_CHARS, textProblem } from '../limits.js';
 import { openDialog } from './dialog.js';
 import { renderHistories, renderStatus } from './board.js';
 import { renderLog } from './log.js';
@@ -94,9 +95,15 @@ export function pasteBox({ id, label, hint = '', button = 'Apply', testid, onSub
     autocapitalize: 'off', 'aria-describedby': hint ? `${id}-hint` : null,
   });
   const go = h('button', { type: 'button', class: 'primary', 'data-testid': `${testid}-apply` }, button);
+  const tooLong = h('p', { class: 'problem', role: 'alert', 'data-testid': `${testid}-too-long`, hidden: true });
   let busy = false;
   const submit = async () => {
     if (busy) return;
+    // A code, a link or a connection code is a few kilobytes: refuse a huge paste at once
+    // rather than freeze the page reading it (issue 12.9).
+    const problem = textProblem(area.value, 'pasted text', MAX_PASTE_CHARS);
+    tooLong.hidden = !problem;
+    if (problem) { tooLong.textContent = problem.message; return; }
     busy = true;
     go.disabled = true;
     try {
@@ -117,7 +124,7 @@ export function pasteBox({ id, label, hint = '', button = 'Apply', testid, onSub
   return h('div', { class: 'paste-box field' },
     h('label', { for: id }, label),
     hint ? h('small', { id: `${id}-hint`, class: 'muted' }, hint) : null,
-    h('div', { class: 'paste-row' }, area, go));
+    h('div', { class: 'paste-row' }, area, go), tooLong);
 }
 
 /**
