@@ -47,7 +47,7 @@ LAYER_OF: dict[str, str] = {
     "recognize": "rules", "legal": "rules", "situation": "rules", "orders": "rules",
     "chance": "rules",
     "spells": "data", "spelltext": "data", "ruleset": "data", "rulesets": "data",
-    "model": "data", "errors": "data", "boundary": "data",
+    "model": "data", "errors": "data", "boundary": "data", "names": "data",
 }
 
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from ..errors import IllegalInput, WavingHandsError
+from ..names import SameNames, normalise_name, same_name
 from ..ruleset import Ruleset
 from .codes import (
     COMMIT_LEN,
@@ -174,9 +175,26 @@ def seed_for(game_id: bytes) -> str:
 
 
 def _check_name(name: str) -> str:
-    name = " ".join(name.split())
-    if not name or len(name.encode("utf-8")) > MAX_NAME_BYTES:
-        raise IllegalInput(message=f"a name must be 1 to {MAX_NAME_BYTES} bytes long")
+    # The engine's one canonical form (names.normalise_name), which must also fit a code.
+    name = normalise_name(name)
+    if len(name.encode("utf-8")) > MAX_NAME_BYTES:
+        raise IllegalInput(message=f"a name must be 1 to {MAX_NAME_BYTES} bytes long "
+                                   "(in UTF-8; a letter outside ASCII takes 2 to 4)")
+    return name
+
+
+def _received_name(name: str, other: str) -> str:
+    """A name a code carries: already canonical (the sender's engine normalised it, so any
+    other form was crafted) and not the same as the name it stands beside."""
+    try:
+        canonical = _check_name(name)
+    except WavingHandsError as e:
+        raise MalformedCode(f"the name in this code cannot be used: {e}") from e
+    if canonical != name:
+        raise MalformedCode("the name in this code holds hidden or look-alike characters "
+                            f"(it would read {canonical!r}); it was not made by Waving Hands")
+    if other and same_name(name, other):
+        raise SameNames(f"both wizards would be called {name!r}; the two need different names")
     return name
 
 
@@ -215,8 +233,11 @@ def accept_invitation(text: str, guest_name: str, engine: Engine | None = None) 
     makes the acceptance code."""
     eng = engine or default_engine()
     m = read_invitation(text)
+    host = _received_name(m.name, "")
     name = _check_name(guest_name)
-    names = (m.name, name)
+    if same_name(host, name):
+        raise SameNames(f"your host is already called {host!r}: choose another name to join")
+    names = (host, name)
     rules = m.ruleset or {}
     game = eng.new_game(names, rules, seed_for(m.game_id))
     return Session(1, m.game_id, names, rules, game, 1, received=(extract_code(text),))
@@ -470,7 +491,7 @@ def _receive(s: Session, code: str, m: Message, eng: Engine, rand: Rand) -> Outc
     names = s.names
     game = s.game
     if m.type is MsgType.ACCEPT:
-        names = (s.names[0], _check_name(m.name))
+        names = (s.names[0], _received_name(m.name, s.names[0]))
         game = eng.new_game(names, s.ruleset, seed_for(s.game_id))
     assert game is not None
     me, other = s.me, s.other
