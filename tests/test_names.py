@@ -118,11 +118,22 @@ def test_a_crafted_acceptance_with_the_hosts_name_is_refused() -> None:
     assert session.receive(out.session, sealed.code or "").session.names == ("Host", "Guest")
 
 
+# A name interpolated into a template string cannot be isolated: it must be its own child,
+# nameOf(name) (a <bdi>).  Attribute values (aria-label, title) carry no visible direction.
+NAME_IN_TEXT = re.compile(r"\$\{[^}]*(?:names\[|\bopponent(?:Name)?\b|\bhost\b|\bother\b|"
+                          r"wizards\[[^\]]*\]\.name|\b(?:me|w|wizard)\.name\b)[^}]*\}")
+ATTRIBUTE = re.compile(r"'(?:aria-label|title|download|value)'\s*:|^\s*title:|aria-label|"
+                       r"setAttribute|slug\(|monster\.name|summary: \{ title")
+
+
 def test_the_page_isolates_every_name() -> None:
-    """Every place web/ui draws a name from the engine wraps it in <bdi> (or dir="auto"), so
-    a name's direction cannot leak into the sentence around it."""
-    text = "\n".join(p.read_text(encoding="utf-8") for p in sorted((WEB / "ui").glob("*.js")))
-    assert "export const nameOf" in (WEB / "ui" / "dom.js").read_text(encoding="utf-8")
-    # names straight from a view or a session, outside nameOf(...), would not be isolated
-    bare = re.findall(r"\$\{[^}]*names\[[^}]*\}", text)
-    assert bare == [], bare
+    """Issue 12.5: a guest name ending in U+202E reversed the host's sentences.  Every place
+    web/ui draws a wizard's name puts it in its own <bdi> (dom.nameOf), never inside a
+    template string's text."""
+    assert "export function nameOf" in (WEB / "ui" / "dom.js").read_text(encoding="utf-8")
+    bare = []
+    for path in sorted((WEB / "ui").glob("*.js")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if NAME_IN_TEXT.search(line) and not ATTRIBUTE.search(line):
+                bare.append(f"{path.name}:{number}: {line.strip()}")
+    assert bare == [], "\n".join(bare)

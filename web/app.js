@@ -152,6 +152,15 @@ function modeChoices() {
   return [...MODES.values()].map(({ id, label, hint }) => ({ id, label, hint }));
 }
 
+/** The start screen's saved duels, and a sentence about index entries that could not be read. */
+function savedDuels() {
+  const { games, unreadable } = storage.readIndex();
+  const note = unreadable
+    ? `${unreadable === 1 ? 'One saved duel' : `${unreadable} saved duels`} could not be read (the list in this browser's storage is damaged) and ${unreadable === 1 ? 'is' : 'are'} not shown.`
+    : null;
+  return { saved: games, savedNote: note };
+}
+
 function showStart() {
   const remoteSlot = h('div', { id: 'remote-modes', class: 'remote-slot', 'data-testid': 'remote-modes' });
   remote.fillStartSlot(remoteSlot);
@@ -159,7 +168,7 @@ function showStart() {
     prefs: storage.loadPrefs(),
     modes: modeChoices(),
     options: RULE_OPTIONS,
-    saved: storage.listGames(),
+    ...savedDuels(),
     remoteSlot,
     onStart: async ({ names, mode, options }) => {
       storage.savePrefs({ names, mode, options });

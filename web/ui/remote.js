@@ -3,7 +3,7 @@
 // sent, the invitation dialog, the join box of the start screen, and the board shown while
 // waiting. Every sentence about the game comes from the session or the engine; these only draw.
 
-import { h } from './dom.js';
+import { h, nameOf } from './dom.js';
 import { MAX_PASTE_CHARS, textProblem } from '../limits.js';
 import { openDialog } from './dialog.js';
 import { renderHistories, renderStatus } from './board.js';
@@ -160,7 +160,7 @@ export function sentList(codes, opponent) {
   });
   return h('details', { class: 'panel sent-codes', 'data-testid': 'codes-sent' },
     h('summary', {}, `Codes you sent (${codes.length})`),
-    h('p', { class: 'muted' }, `If ${opponent} lost a code, send it again: a code applied twice changes nothing.`),
+    h('p', { class: 'muted' }, 'If ', nameOf(opponent), ' lost a code, send it again: a code applied twice changes nothing.'),
     h('ol', { class: 'sent-list', reversed: true }, items));
 }
 
@@ -209,9 +209,9 @@ export function openAcceptDialog({ host, rules, name, onAccept }) {
       }
     },
   },
-  h('p', {}, `${host} challenges you to a duel of wizards.`),
+  h('p', {}, nameOf(host), ' challenges you to a duel of wizards.'),
   h('p', { class: 'muted' }, rules),
-  h('p', { class: 'muted' }, `You write your first orders now; your code for them tells ${host} you accepted.`),
+  h('p', { class: 'muted' }, 'You write your first orders now; your code for them tells ', nameOf(host), ' you accepted.'),
   h('div', { class: 'field' }, h('label', { for: 'accept-name' }, 'Your wizard’s name'), input),
   error,
   h('div', { class: 'actions' }, submit,
