@@ -546,6 +546,12 @@ def _receive(s: Session, code: str, m: Message, eng: Engine, rand: Rand) -> Outc
         pending = None
     elif ph.simultaneous and ph.kind != "over" and (pending is None or pending.mine is None):
         raise MalformedCode(f"this code brings no input for turn {ph.turn}")
+    elif ph.simultaneous and pending is not None and pending.committer == me:
+        # An empty answer to my commitment used to be taken: the commitment was dropped and
+        # re-made with a new nonce (issue 12.6).  Only the opponent's sealed input answers it.
+        raise MalformedCode(f"this code does not answer the orders you sealed for turn "
+                            f"{ph.turn}: it brings no input from {names[other]}. Ask them to "
+                            "send their code for this turn again")
     s2 = replace(s, names=names, game=game, seq=s.seq + 1, received=(*s.received, code),
                  pending=pending, owed=owed)
     s3, reply = _continue(s2, eng, rand)
