@@ -1,6 +1,7 @@
-"""The service worker against a hostile or unlucky origin (issue 12, item 10): a failed install
-leaves no partial cache, and a deployment deletes only its own older caches, never those of
-another copy of the game on the same origin (two project pages of one user)."""
+"""The page against hostile or unlucky input (issue 12): a damaged saved-duel index does not
+brick the start screen (8); a huge paste is refused at once (9); the service worker's failed
+install leaves no partial cache, and a deployment deletes only its own older caches, never
+those of another copy of the game on the same origin (10)."""
 
 from __future__ import annotations
 
@@ -81,3 +82,30 @@ def test_activation_keeps_another_deployments_caches(browser: Any, site_dir: Pat
             assert len(ours) == 1 and ours[0].endswith(f" {url}"), names
     finally:
         context.close()
+
+
+def test_a_damaged_saved_duel_index_does_not_brick_the_start_screen(page: Any,
+                                                                   server_url: str) -> None:
+    """Issue 12.8: one `null` in the index left the page on "Opening the duelling ground…".
+    The start screen opens, lists the readable duels and says how many could not be read."""
+    page.goto(server_url)
+    page.wait_for_selector("[data-testid=start-screen]", timeout=ENGINE_MS)
+    page.evaluate("""() => localStorage.setItem('wavinghands:v1:index', JSON.stringify([null,
+      {id: 'a1', mode: 'hotseat', updatedAt: 1, title: 'Ann vs Bo', turn: 2, over: false}, 7]))""")
+    page.reload()
+    page.wait_for_selector("[data-testid=start-screen]", timeout=ENGINE_MS)
+    assert page.is_visible("[data-testid=saved-a1]")
+    note = page.inner_text("[data-testid=saved-unreadable]")
+    assert note.startswith("2 saved duels could not be read"), note
+
+
+def test_a_huge_paste_is_refused_at_once(page: Any, server_url: str) -> None:
+    """Issue 12.9: a 10 MB paste froze the page for seconds.  The paste box refuses anything
+    longer than a code can be, before any engine call, and says how long it was."""
+    page.goto(server_url)
+    page.wait_for_selector("[data-testid=join-text]", timeout=ENGINE_MS)
+    page.evaluate("""() => { const area = document.querySelector('[data-testid=join-text]');
+      area.value = 'WH1.' + 'A'.repeat(10_000_000); }""")
+    page.click("[data-testid=join-text-apply]")
+    message = page.inner_text("[data-testid=join-text-too-long]", timeout=2_000)
+    assert "10,000,004 characters" in message and "65,536" in message, message
