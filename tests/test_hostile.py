@@ -122,3 +122,14 @@ def test_the_page_checks_the_same_limits() -> None:
     assert "textProblem(text)" in (WEB / "api.js").read_text(encoding="utf-8")
     assert "MAX_PASTE_CHARS" in (WEB / "ui" / "remote.js").read_text(encoding="utf-8")
     assert "MAX_TEXT_CHARS" in (WEB / "ui" / "records.js").read_text(encoding="utf-8")
+
+
+def test_an_infinite_number_in_a_game_is_a_bad_request() -> None:
+    """Found by tools/fuzz_boundary.py: 1e999 in a saved game reached int() as infinity and
+    came back as an "internal" error; it is damaged input."""
+    game = json.loads(api.new_game(json.dumps({"names": ["Ann", "Bo"], "seed": "0123abcd"})))
+    text = json.dumps(game["game"])
+    broken = re.sub(r'"turn": ?\d+', '"turn": 1e999', text, count=1)
+    assert broken != text
+    result = _envelope(api.view(broken, "0"))
+    assert result["ok"] is False and result["error"]["code"] != "internal", result

@@ -97,8 +97,10 @@ def error_from(e: BaseException) -> str:
         if e.field:
             extra["field"] = e.field
         return err(e.code, str(e), **extra)
+    # OverflowError: a number such as 1e999 in a damaged game reaches int() as infinity
+    # (found by tools/fuzz_boundary.py).
     if isinstance(e, ValueError | TypeError | KeyError | IndexError | AttributeError |
-                  RecursionError):
+                  RecursionError | OverflowError):
         return err("bad-request", f"{type(e).__name__}: {e}")
     return err("internal", f"{type(e).__name__}: {e}")
 
