@@ -271,7 +271,7 @@ def test_an_update_downloads_only_the_files_that_changed(
         page.goto(url)
         # The browser checks sw.js on navigation (and sw-register.js registers it again); the
         # new worker installs, activates and deletes the old cache.
-        wanted = [f"wavinghands-{version}"]
+        wanted = [f"wavinghands-{version} {url}"]
         # wait_for_function does not await a promise, so each poll starts a read of the cache
         # names and tests what the previous one found.
         page.wait_for_function(

@@ -3,6 +3,7 @@
 // contract is honoured in one place. Results stay values: {ok:true,...} or {ok:false,error}.
 
 import { call, startEngine } from './engine.js';
+import { textProblem } from './limits.js';
 
 const json = (value) => JSON.stringify(value);
 
@@ -11,6 +12,11 @@ async function ask(fn, ...args) {
 }
 
 async function askRaw(fn, ...jsonArgs) {
+  // Refused here, before the worker parses anything (the engine checks again on its side).
+  for (const text of jsonArgs) {
+    const problem = textProblem(text);
+    if (problem) return { ok: false, error: problem };
+  }
   try {
     return await call(fn, ...jsonArgs);
   } catch (err) {

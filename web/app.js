@@ -185,6 +185,15 @@ function modeChoicesWithOptions() {
   return [...MODES.values()].map(({ id, label, hint, extra }) => ({ id, label, hint, extra: extra ? extra() : null }));
 }
 
+/** The start screen's saved duels, and a sentence about index entries that could not be read. */
+function savedDuels() {
+  const { games, unreadable } = storage.readIndex();
+  const note = unreadable
+    ? `${unreadable === 1 ? 'One saved duel' : `${unreadable} saved duels`} could not be read (the list in this browser's storage is damaged) and ${unreadable === 1 ? 'is' : 'are'} not shown.`
+    : null;
+  return { saved: games, savedNote: note };
+}
+
 function showStart() {
   const remoteSlot = h('div', { id: 'remote-modes', class: 'remote-slot', 'data-testid': 'remote-modes' });
   remote.fillStartSlot(remoteSlot);
@@ -193,7 +202,7 @@ function showStart() {
     modes: modeChoicesWithOptions(),
     // The options appear when the engine has listed them (none if it never starts).
     options: engine.then(() => ruleOptions, () => []),
-    saved: storage.listGames(),
+    ...savedDuels(),
     remoteSlot,
     onStart: async ({ names, mode, options }) => {
       storage.savePrefs({ names, mode, options });

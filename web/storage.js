@@ -34,10 +34,39 @@ export function newGameId() {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** listGames() -> saved duel summaries, most recently played first. */
+const isNames = (names) => Array.isArray(names) && names.length === 2 && names.every((n) => typeof n === 'string');
+
+/** The index entry as the start screen can draw it, or null when it cannot be read. */
+function readableEntry(entry) {
+  if (!entry || typeof entry !== 'object' || Array.isArray(entry)) return null;
+  if (typeof entry.id !== 'string' || !entry.id) return null;
+  const names = isNames(entry.names) ? entry.names : undefined;
+  const title = typeof entry.title === 'string' ? entry.title : names ? `${names[0]} vs ${names[1]}` : null;
+  if (title === null) return null;
+  return { ...entry, title, names, updatedAt: Number.isFinite(entry.updatedAt) ? entry.updatedAt : 0 };
+}
+
+/**
+ * readIndex() -> {games, unreadable}: the saved duels' summaries, most recently played first,
+ * and how many index entries could not be read (skipped, so that one damaged entry never
+ * keeps the start screen from opening; issue 12.8).
+ */
+export function readIndex() {
+  let index;
+  try {
+    const text = localStorage.getItem(INDEX_KEY);
+    index = text === null ? [] : JSON.parse(text);
+  } catch {
+    index = null;  // not JSON: the whole list is one unreadable entry
+  }
+  if (!Array.isArray(index)) return { games: [], unreadable: 1 };
+  const games = index.map(readableEntry).filter(Boolean);
+  return { games: games.sort((a, b) => b.updatedAt - a.updatedAt), unreadable: index.length - games.length };
+}
+
+/** listGames() -> saved duel summaries that can be read, most recently played first. */
 export function listGames() {
-  const index = readJson(INDEX_KEY, []);
-  return Array.isArray(index) ? [...index].sort((a, b) => b.updatedAt - a.updatedAt) : [];
+  return readIndex().games;
 }
 
 /** loadGame(id) -> the saved duel {id, game | session, mode, seats, pending, summary, ...} or null. */

@@ -4,13 +4,17 @@
 // and its snapshot boot need, relative to this script, with its integrity; the fallback boot's
 // extra files are fetched only when it runs) and `INFLATE` (gzipped files to keep an
 // inflated copy of, and the cache key for it) when it copies this file into the site.  Each
-// build gets its own cache, filled completely at install; older caches go at activation.
+// build gets its own cache, filled completely at install or not at all; at activation the
+// older caches of this deployment go, and only those: another copy of the game elsewhere on
+// the same origin (two project pages of one user) keeps its own (issue 12.10).
 // Precached files are served cache-first: they can only change together with VERSION, and a
 // changed sw.js is what the browser's own update check finds on the next navigation.
 /* global VERSION, PRECACHE, INFLATE */
 
-const CACHE = `wavinghands-${VERSION}`;
 const SCOPE = new URL("./", self.location).href;
+// "wavinghands-<version> <scope>": the scope tells this deployment's caches from another's.
+const CACHE = `wavinghands-${VERSION} ${SCOPE}`;
+const isOurs = (name) => name.startsWith("wavinghands-") && name.endsWith(` ${SCOPE}`);
 const PRECACHED = new Set(PRECACHE.map(([path]) => new URL(path, SCOPE).href));
 const INDEX = new URL("index.html", SCOPE).href;
 
@@ -69,7 +73,14 @@ self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
-      await Promise.all(PRECACHE.map(([path, integrity]) => precache(cache, path, integrity)));
+      try {
+        await Promise.all(PRECACHE.map(([path, integrity]) => precache(cache, path, integrity)));
+      } catch (error) {
+        // A failed install leaves nothing behind: a half-filled cache would be taken for a
+        // whole one by nobody, but it holds megabytes until the next build's activation.
+        await caches.delete(CACHE);
+        throw error;
+      }
       await self.skipWaiting();
     })(),
   );
@@ -79,13 +90,19 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) {
-        if (name.startsWith("wavinghands-") && name !== CACHE) await caches.delete(name);
+        if (name !== CACHE && (isOurs(name) || (await isOldNameOfOurs(name)))) await caches.delete(name);
       }
       // Take over the page that installed us, so it too works offline from now on.
       await self.clients.claim();
     })(),
   );
 });
+
+/** A cache named the way builds before scoped names did ("wavinghands-<version>"), holding this deployment's page. */
+async function isOldNameOfOurs(name) {
+  if (!/^wavinghands-[^ ]+$/.test(name)) return false;
+  return Boolean(await (await caches.open(name)).match(INDEX));
+}
 
 /** The precached URL a request stands for, or null when it is not one of the site's files. */
 function precachedUrl(request) {

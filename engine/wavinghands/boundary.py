@@ -1,13 +1,67 @@
-"""Shared pieces of the JSON boundaries (`api`, `remote.json_api`): result envelopes and the
-guard that turns every exception into an error value."""
+"""Shared pieces of the JSON boundaries (`api`, `remote.json_api`): result envelopes, the
+guard that turns every exception into an error value, and the limits every text passed in meets
+before anything parses it (docs/protocol.md, "Threat model")."""
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
-from typing import Any
+from itertools import accumulate
+from typing import Any, Final
 
 from .errors import IllegalInput, WavingHandsError
+
+# A hostile text must fail fast and cleanly: a 10 MB paste froze the page for seconds, and
+# `[` x 10,000 overflowed Pyodide's stack inside json.loads (issue 12, items 4 and 9).  The
+# limits are far above what the formats need (a 2,000-turn saved duel is about 2 MB; games,
+# sessions and records nest under 8 levels) and web/api.js checks the same two numbers.
+MAX_TEXT_CHARS: Final[int] = 4_000_000
+MAX_JSON_DEPTH: Final[int] = 32
+
+# A JSON string literal (unrolled loop, linear time); its brackets do not count as nesting.
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_BRACKETS = re.compile(r"[\[\]{}]")
+_STEP: Final[dict[int, int]] = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
+
+
+class InputTooLarge(WavingHandsError):
+    """A text passed to the engine is longer than any game, record or code can be."""
+
+    code = "too-large"
+
+
+class InputTooDeep(WavingHandsError):
+    """A JSON text nests arrays or objects deeper than any of the formats does."""
+
+    code = "too-deep"
+
+
+def nesting_depth(text: str) -> int:
+    """The deepest nesting of `[`/`{` in a JSON text, ignoring brackets inside strings (a text
+    that is not JSON still gets a number; json.loads judges it afterwards)."""
+    brackets = "".join(_BRACKETS.findall(_STRING.sub("", text))).encode("ascii")
+    # +1 for an opening bracket, -1 for a closing one; the running sum's peak is the depth
+    return max(accumulate(_STEP[b] for b in brackets), default=0)
+
+
+def check_text(text: str, what: str = "input") -> str:
+    """`text` itself if it is within MAX_TEXT_CHARS and nests at most MAX_JSON_DEPTH deep;
+    raises InputTooLarge / InputTooDeep otherwise, before anything parses it."""
+    if len(text) > MAX_TEXT_CHARS:
+        raise InputTooLarge(f"the {what} is too large: {len(text):,} characters, the most "
+                            f"the engine reads is {MAX_TEXT_CHARS:,}. Nothing was changed")
+    if text.count("[") + text.count("{") > MAX_JSON_DEPTH:  # else it cannot nest too deep
+        deepest = nesting_depth(text)
+        if deepest > MAX_JSON_DEPTH:
+            raise InputTooDeep(f"the {what} nests {deepest} levels deep; no game, record or "
+                               f"code nests more than {MAX_JSON_DEPTH}. Nothing was changed")
+    return text
+
+
+def loads(text: str, what: str = "input") -> Any:
+    """json.loads after check_text: the only way the engine parses JSON it did not write."""
+    return json.loads(check_text(text, what))
 
 
 def ok(**payload: Any) -> str:
@@ -43,16 +97,22 @@ def error_from(e: BaseException) -> str:
         if e.field:
             extra["field"] = e.field
         return err(e.code, str(e), **extra)
+    # OverflowError: a number such as 1e999 in a damaged game reaches int() as infinity
+    # (found by tools/fuzz_boundary.py).
     if isinstance(e, ValueError | TypeError | KeyError | IndexError | AttributeError |
-                  RecursionError):
+                  RecursionError | OverflowError):
         return err("bad-request", f"{type(e).__name__}: {e}")
     return err("internal", f"{type(e).__name__}: {e}")
 
 
 def guard(fn: Callable[..., str]) -> Callable[..., str]:
-    """Wrap a boundary function so that no exception crosses the boundary."""
+    """Wrap a boundary function so that no exception crosses the boundary and every text
+    argument passes check_text before the function sees it."""
     def wrapper(*args: Any) -> str:
         try:
+            for a in args:
+                if isinstance(a, str):
+                    check_text(a)
             return fn(*args)
         except Exception as e:  # the boundary promises that no exception crosses it
             return error_from(e)

@@ -8,6 +8,7 @@ from typing import Any
 
 from .errors import WavingHandsError
 from .model import Event, Game, Phase, new_wizards
+from .names import check_pair
 from .orders import DecisionInput, OrderError, Orders, parse_decisions, parse_orders
 from .resolve import resolve
 from .rulesets import Ruleset
@@ -24,13 +25,12 @@ class SetupError(WavingHandsError):
 
 def new_game(names: tuple[str, str], seed: str, ruleset: Ruleset | None = None,
              dice: Mapping[str, int] | None = None) -> Game:
-    """A fresh duel.  `seed` is lowercase hex; every die also mixes both wizards' per-turn
-    nonces, so neither player alone decides or foresees a roll (docs/protocol.md)."""
-    clean = tuple(n.strip() for n in names)
-    if len(clean) != 2 or not all(clean) or any(len(n) > 40 for n in clean):
-        raise SetupError("bad-names", "Each wizard needs a name of 1 to 40 characters.")
-    if clean[0] == clean[1]:
-        raise SetupError("same-names", "The two wizards need different names.")
+    """A fresh duel, its names normalised (names.check_pair).  `seed` is lowercase hex; every
+    die also mixes both wizards' per-turn nonces, so neither player alone decides or foresees
+    a roll (docs/protocol.md)."""
+    if len(names) != 2:
+        raise SetupError("bad-names", "Give two wizard names.")
+    clean = check_pair(names[0], names[1])  # the one canonical form (names.normalise_name)
     if not _SEED_RE.match(seed):
         raise SetupError("bad-seed", "The seed must be 8 to 128 lowercase hex digits.")
     return Game(names=(clean[0], clean[1]), ruleset=ruleset or Ruleset(), seed=seed,

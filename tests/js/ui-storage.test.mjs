@@ -63,6 +63,31 @@ test('corrupt or refused storage does not break the page', () => {
   assert.deepEqual(storage.loadPrefs(), {});
 });
 
+test('one malformed index entry is skipped and counted, never bricks the list (issue 12.8)', (t) => {
+  let now = 1_700_000_000_000;
+  t.mock.method(Date, 'now', () => ++now);
+  storage.saveGame(duel('a1', 1));
+  storage.saveGame(duel('b2', 4));
+  const index = JSON.parse(localStorage.getItem('wavinghands:v1:index'));
+  localStorage.setItem('wavinghands:v1:index', JSON.stringify([null, ...index, 7, [], { id: 5 }, { title: 'x' }]));
+  const { games, unreadable } = storage.readIndex();
+  assert.deepEqual(games.map((g) => g.id), ['b2', 'a1']);
+  assert.equal(unreadable, 5);
+  assert.deepEqual(storage.listGames().map((g) => g.id), ['b2', 'a1']);
+  // Saving again still works, and keeps every readable duel.
+  assert.equal(storage.saveGame(duel('c3', 2)), true);
+  assert.deepEqual(storage.listGames().map((g) => g.id), ['c3', 'b2', 'a1']);
+});
+
+test('an index that is not a list is reported as unreadable', () => {
+  localStorage.setItem('wavinghands:v1:index', 'null');
+  assert.deepEqual(storage.readIndex(), { games: [], unreadable: 1 });
+  localStorage.setItem('wavinghands:v1:index', '{not json');
+  assert.deepEqual(storage.readIndex(), { games: [], unreadable: 1 });
+  localStorage.removeItem('wavinghands:v1:index');
+  assert.deepEqual(storage.readIndex(), { games: [], unreadable: 0 });
+});
+
 test('ids are fresh hex', () => {
   const a = storage.newGameId();
   assert.match(a, /^[0-9a-f]{16}$/);

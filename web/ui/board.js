@@ -1,7 +1,7 @@
 // The duel at a glance: each wizard's damage, enchantments and monsters, and both gesture
 // histories. Everything shown is a field of the engine's view for the wizard at the device.
 
-import { h } from './dom.js';
+import { h, nameOf } from './dom.js';
 import { renderHistory } from './history.js';
 
 function effectChip(effect) {
@@ -39,7 +39,7 @@ function monsterLine(monster, names) {
   return h('li', { 'data-testid': `monster-${monster.id}` },
     h('strong', {}, label), ` — hits for ${monster.strength}, ${monster.damage}/${monster.toughness} damage`,
     effects ? h('span', { class: 'muted' }, ` · ${effects}`) : null,
-    monster.controller !== undefined && names ? h('span', { class: 'visually-hidden' }, `, controlled by ${names[monster.controller]}`) : null);
+    monster.controller !== undefined && names ? h('span', { class: 'visually-hidden' }, ', controlled by ', nameOf(names[monster.controller])) : null);
 }
 
 // One wizard's status card as the view's owner sees it.
@@ -59,7 +59,7 @@ function renderWizardCard(view, index) {
     'data-testid': `wizard-${index}`, 'aria-label': `${wizard.name}${self ? ' (you)' : ''}`,
   },
   h('div', { class: 'wizard-role' }, self ? 'you' : 'opponent'),
-  h('h3', {}, wizard.name),
+  h('h3', {}, nameOf(wizard.name)),
   healthBlock(wizard),
   badges.length || effects.length ? h('ul', { class: 'chips', 'aria-label': 'Effects' }, badges, effects) : null,
   monsters.length ? h('ul', { class: 'monsters', 'aria-label': 'Monsters' }, monsters.map((m) => monsterLine(m, view.names))) : null);

@@ -24,6 +24,14 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+/**
+ * nameOf(name) -> a <bdi> holding a wizard's name: whatever script or direction the name is
+ * written in stays inside it and cannot reorder the sentence around it (issue 12.5).
+ */
+export function nameOf(name) {
+  return h('bdi', { class: 'name' }, String(name ?? ''));
+}
+
 /** append(parent, children) adds nodes/strings (nested arrays flattened, null skipped) to parent. */
 export function append(parent, children) {
   for (const child of children.flat(Infinity)) {

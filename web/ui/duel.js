@@ -2,7 +2,7 @@
 // for after the reveal, and the game's end. Each is drawn from that wizard's engine view only,
 // so nothing the other wizard may not know reaches the screen.
 
-import { h, replace } from './dom.js';
+import { h, nameOf, replace } from './dom.js';
 import { handIcon } from './icons.js';
 import { renderHistories, renderStatus } from './board.js';
 import { battleLog, renderLog } from './log.js';
@@ -22,7 +22,7 @@ function gestureLines(view, rowsSeen) {
   const lines = [];
   view.wizards.forEach((w, i) => {
     for (const row of w.history.slice(rowsSeen[i] || 0)) {
-      const who = i === view.wizard ? `${w.name} (you)` : w.name;
+      const who = i === view.wizard ? [nameOf(w.name), ' (you)'] : nameOf(w.name);
       const extra = row.kind === 'haste' ? ', hastened' : row.kind === 'time_stop' ? ', time stopped' : '';
       lines.push(h('li', {}, h('strong', {}, who), ` — turn ${row.turn}${extra}: left `, h('span', { class: 'seq' }, say(row.left)), ', right ', h('span', { class: 'seq' }, say(row.right))));
     }
@@ -56,10 +56,10 @@ function glance(view) {
   const part = (i) => {
     const w = view.wizards[i];
     const damage = w.damage === null || w.damage === undefined ? '?' : w.damage;
-    return `${i === view.wizard ? 'You' : w.name}: ${damage} damage${w.alive ? '' : ' (dead)'}`;
+    return [i === view.wizard ? 'You' : nameOf(w.name), `: ${damage} damage${w.alive ? '' : ' (dead)'}`];
   };
   const monsters = view.monsters.filter((m) => m.alive).length;
-  return h('p', { class: 'glance', 'data-testid': 'glance' }, [part(view.wizard), part(view.opponent)].join(' · '),
+  return h('p', { class: 'glance', 'data-testid': 'glance' }, part(view.wizard), ' · ', part(view.opponent),
     monsters ? ` · ${monsters} monster${monsters === 1 ? '' : 's'}` : '');
 }
 
@@ -77,9 +77,9 @@ export function ordersScreen({ view, seen, preview, submit, onSpell, onHome, sav
   // The battle log, open and read in place (no scroll box of its own: the page scrolls).
   const log = battleLog(view);
   const element = h('section', { class: 'duel-screen', 'data-testid': 'orders-screen', 'data-wizard': String(view.wizard), 'data-turn': String(view.phase.turn) },
-    head({ title: `${me.name} — turn ${view.phase.turn}`, tag, onHome }),
+    head({ title: [nameOf(me.name), ` — turn ${view.phase.turn}`], tag, onHome }),
     glance(view),
-    timeStop ? h('p', { class: 'warning' }, `Time has stopped for you: ${view.wizards[view.opponent].name} will know nothing of this turn unless harmed.`) : null,
+    timeStop ? h('p', { class: 'warning' }, 'Time has stopped for you: ', nameOf(view.wizards[view.opponent].name), ' will know nothing of this turn unless harmed.') : null,
     renderOutcome(view, seen),
     h('div', { class: 'duel' },
       h('div', { class: 'duel-board' }, renderStatus(view), orders.histories, log.element),
@@ -127,7 +127,7 @@ export function decisionScreen({ view, seen, submit, onHome }) {
     h('strong', {}, view.wizards[Number(i)].name), ': ',
     sets.map(([l, r], si) => [si ? '; then ' : '', 'left ', h('span', { class: 'seq' }, say(l)), ', right ', h('span', { class: 'seq' }, say(r))])));
   const element = h('section', { class: 'duel-screen', 'data-testid': 'decision-screen', 'data-wizard': String(view.wizard) },
-    head({ title: `${me.name} — turn ${view.phase.turn}`, tag: 'decision', onHome }),
+    head({ title: [nameOf(me.name), ` — turn ${view.phase.turn}`], tag: 'decision', onHome }),
     revealed.length ? h('section', { class: 'card outcome' }, h('h2', {}, 'Gestures revealed this turn'), h('ul', {}, revealed)) : null,
     renderOutcome(view, seen),
     h('div', { class: 'duel' },
@@ -144,7 +144,7 @@ export function decisionScreen({ view, seen, submit, onHome }) {
 export function gameOverScreen({ views, perspectives, onRematch, onExport, onReplay = null, onHome }) {
   const result = views[0].result;
   const names = views[0].names;
-  const title = result.winner === null ? 'A draw' : `${names[result.winner]} wins`;
+  const title = result.winner === null ? 'A draw' : [nameOf(names[result.winner]), ' wins'];
   const how = result.how ? result.how[0].toUpperCase() + result.how.slice(1) : '';
   let current = perspectives[0];
   let chat = null;
@@ -159,7 +159,7 @@ export function gameOverScreen({ views, perspectives, onRematch, onExport, onRep
         perspectives.map((i) => h('button', {
           type: 'button', 'aria-pressed': String(i === current), 'data-testid': `perspective-${i}`,
           onclick: () => { current = i; draw(); },
-        }, `As ${names[i]} saw it`))) : null,
+        }, 'As ', nameOf(names[i]), ' saw it'))) : null,
       h('div', { class: 'duel' },
         h('div', { class: 'duel-board' }, renderStatus(v), renderHistories(v, null, true)),
         h('div', {}, log.element)));

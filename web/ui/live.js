@@ -2,7 +2,7 @@
 // the answer, the connection's state and the opponent's, and the buttons to end it or connect
 // again. The transport's own sentences (STATUS_TEXT) are shown as they are.
 
-import { h } from './dom.js';
+import { h, nameOf } from './dom.js';
 import { codeBlock, iceSettings, pasteBox, pending, sentence } from './remote.js';
 
 const CHIP = {
@@ -16,12 +16,12 @@ const CHIP = {
 
 function presenceLine(peer, opponent) {
   const words = {
-    choosing: `${opponent} is choosing…`,
-    sealed: `${opponent} has sealed their move: yours now.`,
-    waiting: `${opponent} is waiting for your move.`,
+    choosing: [nameOf(opponent), ' is choosing…'],
+    sealed: [nameOf(opponent), ' has sealed their move: yours now.'],
+    waiting: [nameOf(opponent), ' is waiting for your move.'],
   };
   return h('p', { class: 'presence', 'data-testid': 'live-presence', 'data-peer': peer || '' },
-    peer ? words[peer] : `${opponent} is connected.`);
+    peer ? words[peer] : [nameOf(opponent), ' is connected.']);
 }
 
 // The newest chat line, beside the box, so a reply is seen without scrolling to the battle log
@@ -84,8 +84,8 @@ export function livePanel({ link, opponent, busy = '', error = null, onStart, on
   } else if (!link) {
     // Not live: a one-line offer, so it does not crowd the orders of a duel played by codes.
     return h('details', { class: 'live-panel live-offer', 'data-testid': 'live-panel', 'data-status': 'off', open: Boolean(error) },
-      h('summary', {}, `Both online now? Play live with ${opponent}…`),
-      h('p', { class: 'muted' }, `Trade one pair of connection codes with ${opponent}; then every turn code travels by itself.`),
+      h('summary', {}, 'Both online now? Play live with ', nameOf(opponent), '…'),
+      h('p', { class: 'muted' }, 'Trade one pair of connection codes with ', nameOf(opponent), '; then every turn code travels by itself.'),
       h('div', { class: 'actions' }, h('button', { type: 'button', 'data-testid': 'live-start', onclick: onStart }, 'Make a connection code')),
       iceSettings(settings),
       error ? h('p', { class: 'problem', role: 'alert', 'data-testid': 'live-error' }, sentence(error.message)) : null);
@@ -96,33 +96,33 @@ export function livePanel({ link, opponent, busy = '', error = null, onStart, on
       shareText: 'Join my Waving Hands duel live',
     });
     const words = {
-      'waiting-answer': `Your code above also carries a connection code. Paste what ${opponent} sends back in the box above: you are connected as soon as you do.`,
-      'waiting-host': `Your code above also carries your connection answer: you are connected as soon as ${opponent} pastes it, even minutes from now. Keep this page open and on screen until then; it waits up to 10 minutes.`,
+      'waiting-answer': ['Your code above also carries a connection code. Paste what ', nameOf(opponent), ' sends back in the box above: you are connected as soon as you do.'],
+      'waiting-host': ['Your code above also carries your connection answer: you are connected as soon as ', nameOf(opponent), ' pastes it, even minutes from now. Keep this page open and on screen until then; it waits up to 10 minutes.'],
     };
     body.push(h('p', { 'data-testid': 'live-bundled' }, bundled === 'sent' ? words[reason]
-      : `Write your orders: the code for them carries your connection answer too, so ${opponent} pastes one code. Keep this page open until you are connected.`),
+      : ['Write your orders: the code for them carries your connection answer too, so ', nameOf(opponent), ' pastes one code. Keep this page open until you are connected.']),
     h('details', { class: 'paste-later' }, h('summary', {}, 'Send the connection code on its own'), alone));
   } else if (status === 'connecting' && reason === 'waiting-answer') {
     body.push(codeBlock({
       code: link.code, link: link.link, testid: 'live-code', primary: !link.answered,
-      lead: `1. Send this connection code (or link) to ${opponent}.`, shareText: 'Join my Waving Hands duel live',
+      lead: ['1. Send this connection code (or link) to ', nameOf(opponent), '.'], shareText: 'Join my Waving Hands duel live',
     }));
     body.push(link.answered
       ? pending('Connecting…')
       : pasteBox({
         id: 'live-answer', testid: 'live-answer', button: 'Connect', placeholder: 'WHA1.… or a link',
-        label: `2. Paste the answer code ${opponent} sends back`, onSubmit: onAnswer,
+        label: ['2. Paste the answer code ', nameOf(opponent), ' sends back'], onSubmit: onAnswer,
       }));
   } else if (status === 'connecting' && reason === 'waiting-host') {
     body.push(codeBlock({
       code: link.code, link: link.link, testid: 'live-code', primary: true,
-      lead: `Send this answer code (or link) back to ${opponent}: you are connected as soon as they paste it, ` +
+      lead: ['Send this answer code (or link) back to ', nameOf(opponent), ': you are connected as soon as they paste it, ' +
         'even minutes from now. Keep this page open and on screen until then (a phone pauses pages in the ' +
-        'background); it waits up to 10 minutes.',
+        'background); it waits up to 10 minutes.'],
       shareText: 'My answer for our Waving Hands duel',
     }));
   } else if (status === 'connected') {
-    body.push(over ? h('p', { class: 'presence' }, `Connected to ${opponent}.`) : presenceLine(link.peer, opponent),
+    body.push(over ? h('p', { class: 'presence' }, 'Connected to ', nameOf(opponent), '.') : presenceLine(link.peer, opponent),
       chat ? chatBox(chat) : null,
       h('div', { class: 'actions' }, h('button', { type: 'button', class: 'tool', 'data-testid': 'live-close', onclick: onClose }, 'End the live connection')));
   } else if (status === 'disconnected' || status === 'closed') {
@@ -131,7 +131,7 @@ export function livePanel({ link, opponent, busy = '', error = null, onStart, on
       // The host's page learns the same from this answer, so both players hear why.
       body.push(codeBlock({
         code: link.code, link: link.link, testid: 'live-code', primary: false,
-        lead: `Send this answer to ${opponent} all the same: their page will then tell them too.`,
+        lead: ['Send this answer to ', nameOf(opponent), ' all the same: their page will then tell them too.'],
         shareText: 'My answer for our Waving Hands duel',
       }));
     }

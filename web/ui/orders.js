@@ -3,7 +3,7 @@
 // stab, monsters, charm, banked spell) and the problems `validate` reports, each beside its field.
 // The draft lives here; what it means is always asked of the engine through `preview`.
 
-import { h, replace } from './dom.js';
+import { h, nameOf, replace } from './dom.js';
 import { GESTURES, gestureForKey, gestureLabel, renderHand } from './gesturepad.js';
 import { renderHistories } from './board.js';
 import { isDialogOpen } from './dialog.js';
@@ -142,10 +142,11 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
     const notes = [];
     const why = WHY_WORDS[c.why] || c.why;
     if (c.forced) notes.push(`${why}: this hand must make ${gestureLabel(c.forced)}.`);
-    else if (charmed(hand)) notes.push(`${why}: ${view.wizards[c.controller].name} writes this hand’s gesture this turn, so it is locked; you will see the gesture after the reveal.`);
+    else if (charmed(hand)) notes.push([`${why}: `, nameOf(view.wizards[c.controller].name), ' writes this hand’s gesture this turn, so it is locked; you will see the gesture after the reveal.']);
     else if (c.why) notes.push(`${why}.`);
     if (banned.size) notes.push(`Fear: no ${[...banned].join(', ')} this turn.`);
-    return notes.join(' ');
+    // Children, not one string: a wizard's name stays in its own <bdi>.
+    return notes.length ? notes.flatMap((n, i) => (i ? [' ', n] : [n])) : '';
   }
 
   function drawPads() {
@@ -364,7 +365,7 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
   function handPreview(set, hand) {
     if (hand !== 'B' && charmed(hand)) {
       return h('div', { class: 'hand-preview', 'data-testid': `preview-${set.set}-${hand}` },
-        h('h3', {}, HAND_WORDS[hand]), h('p', { class: 'none-yet' }, `${view.wizards[hands[hand].controller].name} chooses this gesture (charm person).`));
+        h('h3', {}, HAND_WORDS[hand]), h('p', { class: 'none-yet' }, nameOf(view.wizards[hands[hand].controller].name), ' chooses this gesture (charm person).'));
     }
     if (hand !== 'B' && !draft.gestures[set.set][hand === 'L' ? 0 : 1]) {
       return h('div', { class: 'hand-preview', 'data-testid': `preview-${set.set}-${hand}` },
@@ -408,7 +409,7 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
     replace(previewSlot,
       sets,
       h('section', { class: 'card', 'data-testid': 'opponent-next', 'aria-label': `What ${opponentName} could complete next` },
-        h('h2', {}, `${opponentName} could complete next`),
+        h('h2', {}, nameOf(opponentName), ' could complete next'),
         opp.length
           ? h('ul', {}, opp.map((o) => h('li', { 'data-yours': o.yours ? 'true' : null }, h('span', { class: 'spell-name' }, o.name), ` — ${HAND_WORDS[o.hand].toLowerCase()}${o.yours ? ' (you write its gesture this turn)' : ''}, needs `, h('span', { class: 'seq' }, o.needs))))
           : h('p', { class: 'none-yet' }, 'Nothing that you can see.')));

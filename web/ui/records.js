@@ -3,6 +3,7 @@
 
 import { h } from './dom.js';
 import { openDialog } from './dialog.js';
+import { MAX_TEXT_CHARS, textProblem } from '../limits.js';
 
 // Saves text as a file through the browser's own download.
 function downloadText(filename, text) {
@@ -64,7 +65,11 @@ export function openImport({ modes, onImport }) {
     type: 'file', id: 'import-file', accept: '.json,application/json,text/plain', 'data-testid': 'import-file',
     onchange: async () => {
       const chosen = file.files && file.files[0];
-      if (chosen) {
+      if (chosen && chosen.size > MAX_TEXT_CHARS) {
+        // Measured before reading: a huge file must not freeze the page (issue 12.9).
+        error.hidden = false;
+        error.textContent = `This file is too large to be a record: ${chosen.size.toLocaleString('en')} bytes, the most that can be read is ${MAX_TEXT_CHARS.toLocaleString('en')}.`;
+      } else if (chosen) {
         area.value = await chosen.text();
         error.hidden = true;
       }
@@ -82,6 +87,12 @@ export function openImport({ modes, onImport }) {
         error.hidden = false;
         error.textContent = 'Choose a record file or paste a record first.';
         area.focus();
+        return;
+      }
+      const problem = textProblem(text, 'record');
+      if (problem) {
+        error.hidden = false;
+        error.textContent = problem.message;
         return;
       }
       submit.disabled = true;

@@ -3,7 +3,8 @@
 // sent, the invitation dialog, the join box of the start screen, and the board shown while
 // waiting. Every sentence about the game comes from the session or the engine; these only draw.
 
-import { h } from './dom.js';
+import { h, nameOf } from './dom.js';
+import { MAX_PASTE_CHARS, textProblem } from '../limits.js';
 import { openDialog } from './dialog.js';
 import { renderHistories, renderStatus } from './board.js';
 import { battleLog } from './log.js';
@@ -138,9 +139,15 @@ export function pasteBox({ id, label, hint = '', button = 'Apply', testid, onSub
     autocapitalize: 'off', 'aria-describedby': hint ? `${id}-hint` : null,
   });
   const go = h('button', { type: 'button', class: 'primary', 'data-testid': `${testid}-apply` }, button);
+  const tooLong = h('p', { class: 'problem', role: 'alert', 'data-testid': `${testid}-too-long`, hidden: true });
   let busy = false;
   const submit = async () => {
     if (busy) return;
+    // A code, a link or a connection code is a few kilobytes: refuse a huge paste at once
+    // rather than freeze the page reading it (issue 12.9).
+    const problem = textProblem(area.value, 'pasted text', MAX_PASTE_CHARS);
+    tooLong.hidden = !problem;
+    if (problem) { tooLong.textContent = problem.message; return; }
     busy = true;
     go.disabled = true;
     try {
@@ -161,7 +168,7 @@ export function pasteBox({ id, label, hint = '', button = 'Apply', testid, onSub
   return h('div', { class: 'paste-box field' },
     h('label', { for: id }, label),
     hint ? h('small', { id: `${id}-hint`, class: 'muted' }, hint) : null,
-    h('div', { class: 'paste-row' }, area, go, scan));
+    h('div', { class: 'paste-row' }, area, go, scan), tooLong);
 }
 
 const SCAN_EVERY_MS = 250;
@@ -250,7 +257,7 @@ export function sentList(codes, opponent) {
   });
   return h('details', { class: 'panel sent-codes', 'data-testid': 'codes-sent' },
     h('summary', {}, `Codes you sent (${codes.length})`),
-    h('p', { class: 'muted' }, `If ${opponent} lost a code, send it again: a code applied twice changes nothing.`),
+    h('p', { class: 'muted' }, 'If ', nameOf(opponent), ' lost a code, send it again: a code applied twice changes nothing.'),
     h('ol', { class: 'sent-list', reversed: true }, items));
 }
 
@@ -299,9 +306,9 @@ export function openAcceptDialog({ host, rules, name, onAccept }) {
       }
     },
   },
-  h('p', {}, `${host} challenges you to a duel of wizards.`),
+  h('p', {}, nameOf(host), ' challenges you to a duel of wizards.'),
   h('p', { class: 'muted' }, rules),
-  h('p', { class: 'muted' }, `You write your first orders now; your code for them tells ${host} you accepted.`),
+  h('p', { class: 'muted' }, 'You write your first orders now; your code for them tells ', nameOf(host), ' you accepted.'),
   h('div', { class: 'field' }, h('label', { for: 'accept-name' }, 'Your wizard’s name'), input),
   error,
   h('div', { class: 'actions' }, submit,

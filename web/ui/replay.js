@@ -2,7 +2,7 @@
 // by side, with the controls to step through it. Everything drawn is the engine's replay step
 // (views with their notes, and each wizard's events of that step); web/replay.js owns the cursor.
 
-import { h } from './dom.js';
+import { h, nameOf } from './dom.js';
 import { renderHistories, renderStatus } from './board.js';
 import { renderLog } from './log.js';
 
@@ -25,7 +25,7 @@ export function replayScreen({ data, perspective, onStep, onPerspective, onCopyL
     const v = views[i];
     const happened = events[String(i)] || [];
     return h('section', { class: 'replay-side', 'data-testid': `replay-side-${i}`, 'aria-label': `As ${names[i]} saw it` },
-      h('h2', {}, `As ${names[i]} saw it`),
+      h('h2', {}, 'As ', nameOf(names[i]), ' saw it'),
       h('section', { class: 'card outcome', 'data-testid': `replay-events-${i}` },
         h('h3', {}, step === 0 ? 'The duel is about to begin' : 'What happened in this step'),
         step === 0 ? null : renderLog(happened, { testid: `replay-log-${i}`, headings: false })),
@@ -35,14 +35,14 @@ export function replayScreen({ data, perspective, onStep, onPerspective, onCopyL
         h('summary', {}, `Battle log so far (${v.log.length} event${v.log.length === 1 ? '' : 's'})`),
         h('div', { class: 'log-whole' }, renderLog(v.log, { latestTurn: v.log[v.log.length - 1].turn }))) : null,
       // On paper the whole account up to this step is printed, folded or not on screen.
-      v.log.length ? h('section', { class: 'print-only card' }, h('h3', {}, `The account so far, as ${names[i]} saw it`),
+      v.log.length ? h('section', { class: 'print-only card' }, h('h3', {}, 'The account so far, as ', nameOf(names[i]), ' saw it'),
         renderLog(v.log, { testid: `replay-print-log-${i}` })) : null);
   };
   const result = views[0].result;
   const linkSlot = h('div', { class: 'replay-link' });
   const element = h('section', { class: 'duel-screen', 'data-testid': 'replay-screen', 'data-step': String(step), 'data-steps': String(steps) },
     h('div', { class: 'duel-head' },
-      h('h1', { tabindex: '-1' }, `Replay: ${names[0]} vs ${names[1]}`),
+      h('h1', { tabindex: '-1' }, 'Replay: ', nameOf(names[0]), ' vs ', nameOf(names[1])),
       h('button', { type: 'button', class: 'tool', 'data-testid': 'leave-duel', onclick: onHome, style: 'margin-left:auto' }, 'Saved duels')),
     h('div', { class: 'replay-bar', role: 'group', 'aria-label': 'Step through the duel' },
       button('replay-first', '|◀', 'First step (Home)', 0),
@@ -51,7 +51,7 @@ export function replayScreen({ data, perspective, onStep, onPerspective, onCopyL
       button('replay-next', '▶', 'Step forward (→)', step + 1),
       button('replay-last', '▶|', 'Last step (End)', last)),
     h('div', { class: 'tabs', role: 'group', 'aria-label': 'Whose view' },
-      [['0', `As ${names[0]} saw it`], ['1', `As ${names[1]} saw it`], ['both', 'Both side by side']].map(([p, text]) => h('button', {
+      [['0', ['As ', nameOf(names[0]), ' saw it']], ['1', ['As ', nameOf(names[1]), ' saw it']], ['both', 'Both side by side']].map(([p, text]) => h('button', {
         type: 'button', 'aria-pressed': String(p === perspective), 'data-testid': `replay-perspective-${p}`, onclick: () => onPerspective(p),
       }, text)),
       h('button', {
@@ -66,7 +66,7 @@ export function replayScreen({ data, perspective, onStep, onPerspective, onCopyL
       h('button', { type: 'button', 'data-testid': 'replay-print', onclick: onPrint }, 'Print the account')),
     linkSlot,
     step === last && result ? h('p', { class: 'card result', 'data-testid': 'replay-result' },
-      h('strong', {}, result.winner === null ? 'A draw' : `${names[result.winner]} wins`), result.how ? ` — ${result.how}` : '') : null,
+      h('strong', {}, result.winner === null ? 'A draw' : [nameOf(names[result.winner]), ' wins']), result.how ? ` — ${result.how}` : '') : null,
     h('div', { class: `replay-sides${sides.length > 1 ? ' both' : ''}` }, sides.map(side)));
   const onKey = (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey || !element.isConnected) return;

@@ -2,7 +2,7 @@
 // "pass the device" screen that hides one wizard's orders from the other, the resume screen
 // shown while the engine boots after a reload, and the plain-words failure screen.
 
-import { h } from './dom.js';
+import { h, nameOf } from './dom.js';
 import { handIcon } from './icons.js';
 
 function ago(time) {
@@ -31,7 +31,7 @@ function savedItem(game, modeLabel, { onResume, onDelete, onExport }) {
   }, 'Delete');
   const state = game.over ? game.resultText : `turn ${game.turn}`;
   return h('li', { 'data-testid': `saved-${game.id}` },
-    h('div', { class: 'saved-title' }, h('strong', {}, game.title),
+    h('div', { class: 'saved-title' }, h('strong', {}, Array.isArray(game.names) ? [nameOf(game.names[0]), ' vs ', nameOf(game.names[1])] : h('bdi', {}, game.title)),
       h('small', {}, `${state} · ${modeLabel} · ${ago(game.updatedAt)}`)),
     h('button', { type: 'button', 'data-testid': `resume-${game.id}`, onclick: () => onResume(game.id) }, game.over ? 'View' : 'Resume'),
     h('button', {
@@ -44,10 +44,11 @@ function savedItem(game, modeLabel, { onResume, onDelete, onExport }) {
 /**
  * startScreen(opts) -> the start screen element.
  * opts: {prefs, modes:[{id,label,hint,extra?}], options: Promise<[{id,label,hint,default}]> (the
- *        ruleset's options, shown when they arrive), saved, remoteSlot,
+ *        ruleset's options, shown when they arrive), saved, savedNote (index entries that could
+ *        not be read), remoteSlot,
  *        onStart({names, mode, options}) -> Promise<string|null>, onResume(id), onDelete(id), onExport(id), onImport()}.
  */
-export function startScreen({ prefs, modes, options, saved, onStart, onResume, onDelete, onExport, onImport, remoteSlot }) {
+export function startScreen({ prefs, modes, options, saved, savedNote = null, onStart, onResume, onDelete, onExport, onImport, remoteSlot }) {
   const names = prefs.names || ['Merlin', 'Morgana'];
   let mode = modes.some((m) => m.id === prefs.mode) ? prefs.mode : modes[0].id;
   const error = h('p', { class: 'problem', role: 'alert', 'data-testid': 'start-error', hidden: true });
@@ -113,6 +114,7 @@ export function startScreen({ prefs, modes, options, saved, onStart, onResume, o
     saved.length
       ? h('ul', { class: 'saved-list' }, saved.map((g) => savedItem(g, modeLabel(g.mode), { onResume, onDelete, onExport })))
       : h('p', { class: 'muted' }, 'None yet. Every duel is saved in this browser after each turn.'),
+    savedNote ? h('p', { class: 'problem', role: 'status', 'data-testid': 'saved-unreadable' }, savedNote) : null,
     h('div', { class: 'actions' }, h('button', { type: 'button', 'data-testid': 'import-record', onclick: onImport }, 'Import a record…')));
 
   return h('section', { class: 'start', 'data-testid': 'start-screen' },
@@ -124,15 +126,15 @@ export function startScreen({ prefs, modes, options, saved, onStart, onResume, o
 /** passScreen({name, other, kind, onReady, onHome}) -> the screen that hands the device over; `kind` is the phase kind. */
 export function passScreen({ name, other, kind, onReady, onHome }) {
   const why = kind === 'time_stop'
-    ? `Time stops for ${name}: an extra turn that ${other} will know nothing about.`
+    ? ['Time stops for ', nameOf(name), ': an extra turn that ', nameOf(other), ' will know nothing about.']
     : kind === 'decision'
-      ? `${name} has a decision to make.`
-      : `${name} writes secret orders now.`;
+      ? [nameOf(name), ' has a decision to make.']
+      : [nameOf(name), ' writes secret orders now.'];
   return h('section', { class: 'pass', 'data-testid': 'pass-screen', 'aria-labelledby': 'pass-title' },
     handIcon('pass-sigil'),
-    h('h1', { id: 'pass-title', tabindex: '-1' }, `Pass the device to ${name}`),
-    h('p', {}, `${why} ${other}, please look away.`),
-    h('button', { type: 'button', class: 'primary', 'data-testid': 'pass-ready', 'data-autofocus': true, onclick: onReady }, `I am ${name} — show me`),
+    h('h1', { id: 'pass-title', tabindex: '-1' }, 'Pass the device to ', nameOf(name)),
+    h('p', {}, why, ' ', nameOf(other), ', please look away.'),
+    h('button', { type: 'button', class: 'primary', 'data-testid': 'pass-ready', 'data-autofocus': true, onclick: onReady }, 'I am ', nameOf(name), ' — show me'),
     h('button', { type: 'button', class: 'link', onclick: onHome }, 'Back to the start screen'));
 }
 
@@ -140,7 +142,7 @@ export function passScreen({ name, other, kind, onReady, onHome }) {
 export function resumeScreen({ title, onHome }) {
   return h('section', { class: 'pass', 'data-testid': 'resume-screen' },
     handIcon('pass-sigil'),
-    h('h1', { tabindex: '-1' }, `Resuming ${title}`),
+    h('h1', { tabindex: '-1' }, 'Resuming ', h('bdi', {}, title)),
     h('p', {}, 'The duel continues as soon as the rules engine has loaded.'),
     h('button', { type: 'button', class: 'link', onclick: onHome }, 'Back to the start screen'));
 }

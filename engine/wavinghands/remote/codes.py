@@ -14,7 +14,6 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
-import json
 import re
 import urllib.parse
 import zlib
@@ -22,6 +21,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any, Final
 
+from ..boundary import loads as bounded_loads
 from .code_errors import (
     BadSession,
     CodeError,
@@ -303,7 +303,7 @@ def _decode_body(body: bytes) -> Message:
         rules_bytes = r.raw(r.uint(MAX_RAW_BYTES))
         r.finish()
         try:
-            ruleset = json.loads(rules_bytes.decode("utf-8"))
+            ruleset = bounded_loads(rules_bytes.decode("utf-8"), "ruleset")
         except (UnicodeDecodeError, ValueError) as e:
             raise MalformedCode("the invitation's rules are not valid JSON") from e
         if not isinstance(ruleset, dict) or \

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Final
 
+from ..boundary import loads as bounded_loads
 from ..spells import all_spells
 from .code_errors import MalformedCode, UnsupportedVersion
 
@@ -460,7 +461,7 @@ def read_input(r: BitReader) -> WireInput:
         return {}
     data = r.raw(r.uint(MAX_RAW_BYTES))
     try:
-        value = json.loads(data.decode("utf-8"))
+        value = bounded_loads(data.decode("utf-8"), "input")
     except (UnicodeDecodeError, ValueError) as e:
         raise MalformedCode("an input is not valid JSON") from e
     if not isinstance(value, dict) or not value:

@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from ..errors import IllegalInput, WavingHandsError
+from ..names import SameNames, normalise_name, same_name
 from ..ruleset import Ruleset
 from .codes import (
     COMMIT_LEN,
@@ -175,9 +176,26 @@ def seed_for(game_id: bytes) -> str:
 
 
 def _check_name(name: str) -> str:
-    name = " ".join(name.split())
-    if not name or len(name.encode("utf-8")) > MAX_NAME_BYTES:
-        raise IllegalInput(message=f"a name must be 1 to {MAX_NAME_BYTES} bytes long")
+    # The engine's one canonical form (names.normalise_name), which must also fit a code.
+    name = normalise_name(name)
+    if len(name.encode("utf-8")) > MAX_NAME_BYTES:
+        raise IllegalInput(message=f"a name must be 1 to {MAX_NAME_BYTES} bytes long "
+                                   "(in UTF-8; a letter outside ASCII takes 2 to 4)")
+    return name
+
+
+def _received_name(name: str, other: str) -> str:
+    """A name a code carries: already canonical (the sender's engine normalised it, so any
+    other form was crafted) and not the same as the name it stands beside."""
+    try:
+        canonical = _check_name(name)
+    except WavingHandsError as e:
+        raise MalformedCode(f"the name in this code cannot be used: {e}") from e
+    if canonical != name:
+        raise MalformedCode("the name in this code holds hidden or look-alike characters "
+                            f"(it would read {canonical!r}); it was not made by Waving Hands")
+    if other and same_name(name, other):
+        raise SameNames(f"both wizards would be called {name!r}; the two need different names")
     return name
 
 
@@ -216,8 +234,11 @@ def accept_invitation(text: str, guest_name: str, engine: Engine | None = None) 
     makes the acceptance code."""
     eng = engine or default_engine()
     m = read_invitation(text)
+    host = _received_name(m.name, "")
     name = _check_name(guest_name)
-    names = (m.name, name)
+    if same_name(host, name):
+        raise SameNames(f"your host is already called {host!r}: choose another name to join")
+    names = (host, name)
     rules = m.ruleset or {}
     game = eng.new_game(names, rules, seed_for(m.game_id))
     return Session(1, m.game_id, names, rules, game, 1, received=(extract_code(text),))
@@ -504,7 +525,7 @@ def _receive(s: Session, code: str, m: Message, eng: Engine, rand: Rand) -> Outc
     names = s.names
     game = s.game
     if m.type is MsgType.ACCEPT:
-        names = (s.names[0], _check_name(m.name))
+        names = (s.names[0], _received_name(m.name, s.names[0]))
         game = eng.new_game(names, s.ruleset, seed_for(s.game_id))
     assert game is not None
     me, other = s.me, s.other
@@ -563,6 +584,12 @@ def _receive(s: Session, code: str, m: Message, eng: Engine, rand: Rand) -> Outc
             raise MalformedCode("this code releases a reveal where none can go alone")
     elif ph.simultaneous and ph.kind != "over" and (pending is None or pending.mine is None):
         raise MalformedCode(f"this code brings no input for turn {ph.turn}")
+    elif ph.simultaneous and pending is not None and pending.committer == me:
+        # An empty answer to my commitment used to be taken: the commitment was dropped and
+        # re-made with a new nonce (issue 12.6).  Only the opponent's sealed input answers it.
+        raise MalformedCode(f"this code does not answer the orders you sealed for turn "
+                            f"{ph.turn}: it brings no input from {names[other]}. Ask them to "
+                            "send their code for this turn again")
     s2 = replace(s, names=names, game=game, seq=s.seq + 1, received=(*s.received, code),
                  pending=pending, owed=owed)
     s3, reply = _continue(s2, eng, rand)

@@ -1,0 +1,111 @@
+"""The page against hostile or unlucky input (issue 12): a damaged saved-duel index does not
+brick the start screen (8); a huge paste is refused at once (9); the service worker's failed
+install leaves no partial cache, and a deployment deletes only its own older caches, never
+those of another copy of the game on the same origin (10)."""
+
+from __future__ import annotations
+
+import http.server
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import build  # the repository root is on sys.path (e2e/conftest.py)
+from test_boot import ENGINE_MS, boot
+
+# Settles window.__offlineReady (sw-register.js): "ok", or why the worker did not install.
+OFFLINE_READY_JS = """() => window.__offlineReady.then(
+  () => 'ok', (err) => `failed: ${err.message}`)"""
+PLANT_JS = """(name) => caches.open(name).then((c) => c.put('/elsewhere/x', new Response('x')))"""
+
+
+@contextmanager
+def serving(root: Path, missing: str | None = None) -> Iterator[str]:
+    """The built site on a fresh port (its own origin), with `missing` answering 404."""
+
+    class Handler(build.SiteHandler):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, directory=str(root), **kwargs)
+
+        def do_GET(self) -> None:
+            if missing is not None and self.path.split("?")[0] == f"/{missing}":
+                self.send_error(404)
+                return
+            super().do_GET()
+
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_failed_install_leaves_no_partial_cache(browser: Any, site_dir: Path) -> None:
+    """One precached file missing: the install fails, and no cache is left holding the rest."""
+    context = browser.new_context()
+    try:
+        with serving(site_dir, missing="icons/icon-512.png") as url:
+            page = context.new_page()
+            assert boot(page, url)["ok"]
+            outcome = page.evaluate(OFFLINE_READY_JS)
+            assert outcome.startswith("failed"), outcome
+            assert page.evaluate("caches.keys()") == []
+    finally:
+        context.close()
+
+
+def test_activation_keeps_another_deployments_caches(browser: Any, site_dir: Path) -> None:
+    """A cache of the game deployed elsewhere on this origin survives this one's activation;
+    this deployment's cache is named after its scope."""
+    context = browser.new_context()
+    try:
+        with serving(site_dir) as url:
+            page = context.new_page()
+            # A same-origin document that does not register the worker, to plant the other
+            # deployment's cache before this one's worker can activate.
+            page.goto(url + "manifest.webmanifest")
+            other = f"wavinghands-0123456789abcdef {url}elsewhere/"
+            page.evaluate(PLANT_JS, other)
+            assert boot(page, url)["ok"]
+            assert page.evaluate(OFFLINE_READY_JS) == "ok"
+            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=ENGINE_MS)
+            names = sorted(page.evaluate("caches.keys()"))
+            assert other in names, names
+            ours = [n for n in names if n != other]
+            assert len(ours) == 1 and ours[0].endswith(f" {url}"), names
+    finally:
+        context.close()
+
+
+def test_a_damaged_saved_duel_index_does_not_brick_the_start_screen(page: Any,
+                                                                   server_url: str) -> None:
+    """Issue 12.8: one `null` in the index left the page on "Opening the duelling ground…".
+    The start screen opens, lists the readable duels and says how many could not be read."""
+    page.goto(server_url)
+    page.wait_for_selector("[data-testid=start-screen]", timeout=ENGINE_MS)
+    page.evaluate("""() => localStorage.setItem('wavinghands:v1:index', JSON.stringify([null,
+      {id: 'a1', mode: 'hotseat', updatedAt: 1, title: 'Ann vs Bo', turn: 2, over: false}, 7]))""")
+    page.reload()
+    page.wait_for_selector("[data-testid=start-screen]", timeout=ENGINE_MS)
+    assert page.is_visible("[data-testid=saved-a1]")
+    note = page.inner_text("[data-testid=saved-unreadable]")
+    assert note.startswith("2 saved duels could not be read"), note
+
+
+def test_a_huge_paste_is_refused_at_once(page: Any, server_url: str) -> None:
+    """Issue 12.9: a 10 MB paste froze the page for seconds.  The paste box refuses anything
+    longer than a code can be, before any engine call, and says how long it was."""
+    page.goto(server_url)
+    page.wait_for_selector("[data-testid=join-text]", timeout=ENGINE_MS)
+    page.evaluate("""() => { const area = document.querySelector('[data-testid=join-text]');
+      area.value = 'WH1.' + 'A'.repeat(10_000_000); }""")
+    page.click("[data-testid=join-text-apply]")
+    message = page.inner_text("[data-testid=join-text-too-long]", timeout=2_000)
+    assert "10,000,004 characters" in message and "65,536" in message, message
