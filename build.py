@@ -147,28 +147,31 @@ def sri_sha512(data: bytes) -> str:
 # --------------------------------------------------------------------------------------------
 
 
-def pyodide_tarball() -> Path:
-    """The verified npm tarball of Pyodide, downloaded once into .cache/npm/."""
+def npm_tarball(package: str, version: str, integrity: str) -> Path:
+    """The verified npm tarball of package@version, downloaded once into .cache/npm/.
+
+    Before the download the registry must publish exactly the pinned `integrity`; the cached
+    tarball is checked against it on every build, so an offline build is verified too.
+    """
     dest_dir = CACHE / "npm"
-    tgz = dest_dir / f"pyodide-{PYODIDE_VERSION}.tgz"
+    tgz = dest_dir / f"{package}-{version}.tgz"
     if not tgz.exists():
         dest_dir.mkdir(parents=True, exist_ok=True)
-        spec = f"pyodide@{PYODIDE_VERSION}"
+        spec = f"{package}@{version}"
         published = subprocess.run(
             ["npm", "view", spec, "dist.integrity"], capture_output=True, text=True, check=False
         )
         if published.returncode != 0:
             raise BuildError(f"npm view {spec} failed: {published.stderr.strip()}")
-        if published.stdout.strip() != PYODIDE_INTEGRITY:
+        if published.stdout.strip() != integrity:
             raise BuildError(
                 f"the registry publishes {published.stdout.strip()!r} for {spec}, "
-                f"but build.py pins {PYODIDE_INTEGRITY!r}"
+                f"but build.py pins {integrity!r}"
             )
         with tempfile.TemporaryDirectory(dir=dest_dir) as tmp:
             run(["npm", "pack", spec, "--pack-destination", tmp], quiet=True)
             (Path(tmp) / tgz.name).replace(tgz)
-    data = tgz.read_bytes()
-    if sri_sha512(data) != PYODIDE_INTEGRITY:
+    if sri_sha512(tgz.read_bytes()) != integrity:
         tgz.unlink()
         raise BuildError(f"{tgz} does not match the pinned integrity; deleted, build again")
     return tgz
@@ -180,7 +183,7 @@ def pyodide_dist() -> Path:
     stamp = target / ".integrity"
     if stamp.exists() and stamp.read_text() == PYODIDE_INTEGRITY:
         return target
-    tgz = pyodide_tarball()
+    tgz = npm_tarball("pyodide", PYODIDE_VERSION, PYODIDE_INTEGRITY)
     shutil.rmtree(target, ignore_errors=True)
     target.mkdir(parents=True)
     wanted = {f"package/{name}" for name in (*PYODIDE_FILES, "pyodide-lock.json")}
@@ -447,33 +450,9 @@ def app_icon(size: int) -> bytes:
     return png(size, size, rows)
 
 
-def qr_tarball() -> Path:
-    """The verified npm tarball of the QR library, downloaded once into .cache/npm/."""
-    dest_dir = CACHE / "npm"
-    tgz = dest_dir / f"{QR_PACKAGE}-{QR_VERSION}.tgz"
-    if not tgz.exists():
-        dest_dir.mkdir(parents=True, exist_ok=True)
-        spec = f"{QR_PACKAGE}@{QR_VERSION}"
-        published = subprocess.run(
-            ["npm", "view", spec, "dist.integrity"], capture_output=True, text=True, check=False
-        )
-        if published.stdout.strip() != QR_INTEGRITY:
-            raise BuildError(
-                f"the registry publishes {published.stdout.strip()!r} for {spec} "
-                f"({published.stderr.strip()}), but build.py pins {QR_INTEGRITY!r}"
-            )
-        with tempfile.TemporaryDirectory(dir=dest_dir) as tmp:
-            run(["npm", "pack", spec, "--pack-destination", tmp], quiet=True)
-            (Path(tmp) / tgz.name).replace(tgz)
-    if sri_sha512(tgz.read_bytes()) != QR_INTEGRITY:
-        tgz.unlink()
-        raise BuildError(f"{tgz} does not match the pinned integrity; deleted, build again")
-    return tgz
-
-
 def qr_module() -> bytes:
     """The QR library's ES module for the site, its licence in a leading comment."""
-    with tarfile.open(qr_tarball()) as tar:
+    with tarfile.open(npm_tarball(QR_PACKAGE, QR_VERSION, QR_INTEGRITY)) as tar:
         module = tar.extractfile("package/dist/index.mjs")
         licence = tar.extractfile("package/LICENSE")
         if module is None or licence is None:
