@@ -104,6 +104,13 @@ MIME_TYPES = {
 NOT_PRECACHED = frozenset({"pyodide/python_stdlib.zip", f"pyodide/{MICROPIP_WHEEL}"})
 
 CHROMIUM = Path("/usr/bin/chromium")
+# How every headless Chromium of the tests and benchmarks starts: without the networking switches
+# Chromium keeps dialling Google's hosts, which a closed network refuses; --no-sandbox because the
+# tests run as root.
+CHROMIUM_ARGS = (
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+)  # fmt: skip
 # The engine's memory snapshot inside the site (see tools/snapshot.mjs).
 SNAPSHOT = "pyodide/engine.snapshot.gz"
 

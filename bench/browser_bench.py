@@ -31,11 +31,8 @@ sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]  # fmt: skip
+CHROMIUM = str(build.CHROMIUM)
+ARGS = list(build.CHROMIUM_ARGS)
 SHELL_SELECTOR = "[data-testid=start-screen], [data-testid=resume-screen]"
 
 # Installed before any page script: note when the interface first shows.

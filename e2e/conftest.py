@@ -25,22 +25,13 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 OUTPUT = ROOT / "test-output"
 CHROMIUM = "/usr/bin/chromium"
-# Without the networking switches Chromium keeps dialling Google's hosts, which this machine's
-# closed network refuses; --no-sandbox because the tests run as root.
-CHROMIUM_ARGS = (
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-)
 # For WebRTC tests: let candidates carry the real loopback address instead of an mDNS name.
 WEBRTC_ARGS = ("--disable-features=WebRtcHideLocalIpsWithMdns",)
 
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402  (build.py lives at the top of the repository)
+
+CHROMIUM_ARGS = build.CHROMIUM_ARGS
 
 # A plain import: without Playwright these tests must fail, not quietly skip
 # (`python3 build.py test` installs it from the dev extra).
