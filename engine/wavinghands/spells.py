@@ -141,6 +141,7 @@ class EffectKind(StrEnum):
     HASTE = "haste"
     DELAYED_EFFECT = "delayed_effect"
     PERMANENCY = "permanency"
+    MALADROITNESS = "maladroitness"  # the Warlocks ruleset's (rulesets/warlocks.py)
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,9 @@ overriding its hooks) and registers it.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from importlib import resources
 from typing import Any, Final
 
 from ..errors import WavingHandsError
@@ -53,10 +55,25 @@ class Variant:
     table: SpellTable
     options: tuple[RuleOption, ...] = ()
     wizard_death: int = 15  # "dies when fifteen or more points of damage are done"
+    # The spell reference's texts: package data files, each `{"descriptions": {key: text}}`;
+    # a later file's text for a key replaces an earlier one's.
+    texts: tuple[str, ...] = ("data/spell_text.json",)
 
     def may_withhold(self, ruleset: Ruleset) -> bool:
         """Hook: whether a completed spell may go uncast in this game."""
         return ruleset.withhold
+
+    def descriptions(self) -> dict[str, str]:
+        """Each spell of the table's description for the reference, in table order; raises
+        KeyError naming a row no text file describes."""
+        merged: dict[str, str] = {}
+        for name in self.texts:
+            raw = resources.files("wavinghands").joinpath(name).read_text("utf-8")
+            merged.update(json.loads(raw)["descriptions"])
+        missing = [key for key in self.table if key not in merged]
+        if missing:
+            raise KeyError(f"no description of {', '.join(missing)} in {', '.join(self.texts)}")
+        return {key: merged[key] for key in self.table}
 
     def to_json(self) -> dict[str, Any]:
         """What the page shows to choose the rules: name, title, description, options."""
