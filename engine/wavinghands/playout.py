@@ -71,6 +71,12 @@ class Player:
                 if "C" in pair and rng.random() < 0.7 and not c.left.forced and \
                         not c.right.forced and "C" not in c.banned:
                     pair = ["C", "C"]
+                both_free = not (c.left.forced or c.right.forced or c.left.why or c.right.why)
+                if c.same_gesture and both_free:
+                    # maladroit: one gesture for both hands (two stabs would be two daggers, two
+                    # palms a surrender)
+                    g = pair[0] if pair[0] not in (">", "P") else "-"
+                    pair = [g, g]
                 if pair == ["P", "P"] and rng.random() > self.surrender_rate and \
                         c.hand("LR"[free]).forced is None and "W" not in c.banned:
                     pair[free] = "W"

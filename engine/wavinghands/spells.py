@@ -120,6 +120,8 @@ class OnMonster(StrEnum):
     ATTACKS_AT_RANDOM = "attacks_at_random"  # confusion: a monster "attacks at random that
     # turn"; only a permanent confusion leaves an effect behind
     NOT_ELEMENTAL = "not_elemental"  # paralysis: as on a wizard, but not on an elemental
+    SKIPS_ATTACK = "skips_attack"  # (Warlocks) a monster, not an elemental, does not attack in
+    # the turn the spell hits it; nothing lasts
 
 
 class EffectKind(StrEnum):
