@@ -18,8 +18,10 @@ from .situation import (
     being_name,
     constraints,
     controlled_monsters,
+    default_stab,
+    default_target,
+    may_aim,
     opponent,
-    usual_target,
     wizard_id,
 )
 from .spells import Category, EffectKind, SpellTable, UsualTarget
@@ -108,9 +110,11 @@ def preview(game: Game, v: int, draft: Any) -> JSON:
             if s.category is not Category.SUMMON:
                 opts = opts[:-1] + [{"id": r["id"], "name": r["name"]} for r in new_refs] \
                     + opts[-1:]
-            aim = ch.target if ch and ch.target else usual_target(s, v)
+            opts = [t for t in opts if may_aim(game, v, t["id"])]  # (blind, invisible)
+            usual = default_target(game, s, v)
+            aim = ch.target if ch and ch.target else usual
             questions.append({"kind": "target", "set": si, "hand": x.hand, "spell": x.spell,
-                              "name": s.name, "default": usual_target(s, v),
+                              "name": s.name, "default": usual,
                               "chosen": aim, "options": opts})
             warnings.extend(_misaimed(game, v, x.spell, aim, si, x.hand))
         row = rows[idx]
@@ -118,9 +122,11 @@ def preview(game: Game, v: int, draft: Any) -> JSON:
             warnings.append(_warning("surrender", "danger",
                                      "Both hands show P: this SURRENDERS the duel."))
         if STAB in row:
-            questions.append({"kind": "stab", "set": si, "default": wizard_id(opponent(v)),
-                              "options": [t for t in targets if t["id"] not in
-                                          (wizard_id(v), NOBODY)]})
+            me = default_stab(game, v) == wizard_id(v)  # a blind Warlock stabs only himself
+            questions.append({"kind": "stab", "set": si, "default": default_stab(game, v),
+                              "options": [t for t in targets if t["id"] != NOBODY and
+                                          (t["id"] != wizard_id(v) or me) and
+                                          may_aim(game, v, t["id"])]})
         if "C" in row and row[0] != row[1]:
             warnings.append(_warning("one-handed-clap", "caution",
                                      "A clap with one hand is nothing: C needs both hands."))
@@ -159,7 +165,8 @@ def preview(game: Game, v: int, draft: Any) -> JSON:
     if w.banked is not None:
         banked = table[w.banked.spell]
         questions.append({"kind": "release", "spell": banked.key, "name": banked.name,
-                          "default": usual_target(banked, v), "options": targets})
+                          "default": default_target(game, banked, v),
+                          "options": [t for t in targets if may_aim(game, v, t["id"])]})
     questions.extend(_bank_and_extend(game, v, [x for s in sets_out for x in s["casts"]]))
     if not problems:
         problems = [p.to_json() for p in order_problems(game, v, orders)]

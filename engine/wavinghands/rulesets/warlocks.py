@@ -64,7 +64,9 @@ def _warlocks_rows(standard: SpellTable) -> tuple[Spell, ...]:
     for s in standard.rows:
         if s.does is Does.RAISE_DEAD:
             continue  # not a Warlocks spell
-        if s.summons == UNCHOSEN_ELEMENTAL:
+        if s.does is Does.REMOVE_ENCHANTMENT:
+            rows.append(replace(s, usual_target=UsualTarget.OPPONENT))
+        elif s.summons == UNCHOSEN_ELEMENTAL:
             rows.append(_summon_elemental(Element.FIRE, "C-W-S-S-W", s.priority))
             rows.append(_summon_elemental(Element.ICE, "C-S-W-W-S", s.priority))
         elif s.once_per_battle:
@@ -118,6 +120,18 @@ class Warlocks(Variant):
     def merged_elemental(self, count: int) -> int:
         """The newest elemental of a kind absorbs the older ones."""
         return count - 1
+
+    def may_aim(self, caster: str, target: str, blind: frozenset[str],
+                invisible: frozenset[str]) -> bool:
+        """A blind wizard can only target or stab himself; an invisible wizard cannot be
+        targeted by anyone else; both judged at the start of the turn."""
+        if caster in blind:
+            return target == caster
+        return target == caster or target not in invisible
+
+    def may_stab_self(self, caster: str, blind: frozenset[str]) -> bool:
+        """The blind wizard's one target is himself, for his knife too."""
+        return caster in blind
 
 
 WARLOCKS: Final = register(Warlocks(
