@@ -351,6 +351,9 @@ def _release_problems(game: Game, index: int, w: Wizard, orders: Orders) -> list
         if w.banked is None:
             out.append(OrderError("nothing-banked", "there is no banked spell to release",
                                   "release"))
+        elif orders.release and w.banked.target and orders.release != w.banked.target:
+            out.append(OrderError("release-target", "the banked spell keeps the target it was "
+                                  f"cast at ({w.banked.target})", "release.target"))
         elif orders.release:
             out.extend(_target_problems(game, index, w.banked.spell, orders.release,
                                         "release.target"))

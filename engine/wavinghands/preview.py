@@ -164,9 +164,11 @@ def preview(game: Game, v: int, draft: Any) -> JSON:
                                     "gesture."})
     if w.banked is not None:
         banked = table[w.banked.spell]
+        kept = w.banked.target  # banked with its target: it keeps it
         questions.append({"kind": "release", "spell": banked.key, "name": banked.name,
-                          "default": default_target(game, banked, v),
-                          "options": [t for t in targets if may_aim(game, v, t["id"])]})
+                          "default": kept or default_target(game, banked, v),
+                          "options": [t for t in targets if (t["id"] == kept if kept else
+                                                             may_aim(game, v, t["id"]))]})
     questions.extend(_bank_and_extend(game, v, [x for s in sets_out for x in s["casts"]]))
     if not problems:
         problems = [p.to_json() for p in order_problems(game, v, orders)]
@@ -259,14 +261,25 @@ def _bank_and_extend(game: Game, v: int, casts: list[JSON]) -> list[JSON]:
     out: list[JSON] = []
     options = [{"set": x.get("set", 0), "hand": x["hand"], "spell": x["spell"], "name": x["name"]}
                for x in casts]
-    if w.effect(EffectKind.DELAYED_EFFECT, own) is not None and w.banked is None and options:
-        out.append({"kind": "bank", "options": options, "default": options[0],
-                    "prompt": "Delayed effect waits for your next spell: which one is banked?"})
+    variant = game.ruleset.variant
+    # Where only an order makes them act, the question is optional and its default is none.
+    ordered = {"optional": True, "default": None}
+    if w.effect(EffectKind.DELAYED_EFFECT, own) is not None and options and \
+            (w.banked is None or variant.ordered_bank()):
+        q: JSON = {"kind": "bank", "options": options, "default": options[0],
+                   "prompt": "Delayed effect waits for your next spell: which one is banked?"}
+        if variant.ordered_bank():
+            q.update(ordered, prompt="Delayed effect waits: bank one of these spells? (A "
+                     "later bank replaces the banked spell; it keeps its target.)")
+        out.append(q)
     eligible = [o for o in options if table[o["spell"]].may_be_permanent]
     if w.effect(EffectKind.PERMANENCY, own) is not None and eligible:
-        out.append({"kind": "permanent", "options": eligible, "default": eligible[0],
-                    "prompt": "Permanency waits for your next enchantment: which one is made "
-                              "permanent?"})
+        q = {"kind": "permanent", "options": eligible, "default": eligible[0],
+             "prompt": "Permanency waits for your next enchantment: which one is made "
+                       "permanent?"}
+        if variant.ordered_permanency():
+            q.update(ordered, prompt="Permanency waits: make one of these permanent?")
+        out.append(q)
     return out
 
 

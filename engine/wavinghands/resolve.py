@@ -214,7 +214,8 @@ def _phase_release(t: Turn) -> None:
         if o.release is None or w.banked is None:
             continue
         spell = t.spells[w.banked.spell]
-        target = o.release or default_target(t.game, spell, w.base.index)
+        # (a spell banked with its target keeps it: Variant.ordered_bank)
+        target = w.banked.target or o.release or default_target(t.game, spell, w.base.index)
         if spell.blanket:
             target = NOBODY
         t.casts.append(Cast(f"{w.base.index}:release", w.base.index, spell, target, 0, "B",

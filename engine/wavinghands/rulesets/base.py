@@ -90,6 +90,19 @@ class Variant:
         to stab themselves")."""
         return False
 
+    def ordered_bank(self) -> bool:
+        """Hook: whether delayed effect banks a spell only when the orders say so (`bank`),
+        keeping the target it was cast at, a later bank replacing the earlier; the standard
+        rules: it takes "The next spell he completes", "only one spell banked at any one
+        time", aimed when released."""
+        return False
+
+    def ordered_permanency(self) -> bool:
+        """Hook: whether permanency extends a spell only when the orders say so (`permanent`);
+        the standard rules: "The next spell he completes ... will have its effect made
+        permanent"."""
+        return False
+
     def merged_elemental(self, count: int) -> int:
         """Hook: which of `count` elementals of one kind (oldest first) is the one they join
         into: "two of the same type will join together to form a single elemental"."""
