@@ -58,11 +58,12 @@ from .recognize import completed, is_surrender
 from .scratch import (
     Cast,
     Turn,
+    WizardNow,
     replace_effect,
     scratch,
 )
 from .settle import bank_and_extend, settle
-from .situation import BY_CHARM, constraints, default_target, opponent, wizard_id
+from .situation import BY_CHARM, HAND_ASKS, constraints, default_target, opponent, wizard_id
 from .spells import (
     MONSTERS,
     UNCHOSEN_ELEMENTAL,
@@ -98,15 +99,21 @@ def _phase_gestures(t: Turn) -> None:
                           if e.kind is EffectKind.CONFUSION and e.active_on(w.own)), None)
         charm = next((e for e in w.effects
                       if e.kind is EffectKind.CHARM_PERSON and e.active_on(w.own)), None)
+        chosen_now = _hands_chosen_now(t, w)
+        if any(e.kind is EffectKind.CHARM_PERSON for e in chosen_now.values()):
+            charm = next(e for e in chosen_now.values() if e.kind is EffectKind.CHARM_PERSON)
         for si, (left, right) in enumerate(o.gestures):
             g = {"L": left, "R": right}
             for hand in ("L", "R"):
                 hc = c.hand(hand)
+                now = chosen_now.get(hand)
                 if hc.forced is not None:
                     g[hand] = hc.forced
-                elif hc.why == BY_CHARM and charm is not None:
+                elif now is not None and now.kind is EffectKind.PARALYSIS:
+                    g[hand] = now.gesture
+                elif (hc.why == BY_CHARM or now is not None) and charm is not None:
                     fixed = charm.gesture
-                    ctrl = hc.controller
+                    ctrl = hc.controller if now is None else now.source
                     written = t.orders[ctrl].charm if ctrl in t.orders else None
                     g[hand] = fixed or (written if written is not None else "-")
                     if g[hand] == STAB and ctrl is not None:
@@ -120,7 +127,8 @@ def _phase_gestures(t: Turn) -> None:
                     t.emit("charmed", f"{t.name(wizard_id(ctrl or 0))} makes "
                            f"{w.base.name}'s {hand_word(hand)} perform {gesture_word(g[hand])}.",
                            concerns={idx, ctrl or 0})
-            fixed_hands = [h for h in ("L", "R") if c.hand(h).forced is not None or c.hand(h).why]
+            fixed_hands = [h for h in ("L", "R") if c.hand(h).forced is not None or c.hand(h).why
+                           or h in chosen_now]
             if c.same_gesture and len(fixed_hands) == 1:
                 # Maladroitness: both hands make one gesture, and a hand the rules fix leads
                 # (the other follows it; a wizard has one dagger, so a stab is not copied).
@@ -141,6 +149,35 @@ def _phase_gestures(t: Turn) -> None:
                 t.emit("confused", f"{w.base.name} is confused: the {hand_word(hand)} makes "
                        f"{gesture_word(gesture)}.", concerns={idx})
             w.new_rows.append((g["L"], g["R"]))
+
+
+def _hands_chosen_now(t: Turn, w: WizardNow) -> dict[str, Effect]:
+    """Where the ruleset has the caster choose the hand in his next orders (Warlocks): the
+    paralysis or charm person on `w` whose hand its caster chose in this turn's orders (the
+    first hand when his orders say nothing), now fixed on the effect, by hand."""
+    out: dict[str, Effect] = {}
+    if not t.game.ruleset.variant.hands_in_orders():
+        return out
+    idx = w.base.index
+    for kind, ask in HAND_ASKS.items():
+        e = next((x for x in w.effects if x.kind is kind and x.active_on(w.own) and not x.hand),
+                 None)
+        if e is None:
+            continue
+        caster = t.orders.get(e.source) if e.source is not None else None
+        hand = (caster.hand_for(decision_id(ask, wizard_id(idx))) if caster else None) or "L"
+        if hand in out:
+            hand = "R" if hand == "L" else "L"
+        if kind is EffectKind.PARALYSIS:
+            gesture = e.repeats[0 if hand == "L" else 1] if len(e.repeats) == 2 else "-"
+            fixed = replace(e, hand=hand, gesture=gesture, repeats=())
+            t.emit(kind.value, f"{w.base.name}'s {hand_word(hand)} is paralysed into "
+                   f"{gesture_word(gesture)}.", concerns={idx, e.source or 0})
+        else:
+            fixed = replace(e, hand=hand)
+        replace_effect(w.effects, e, fixed)
+        out[hand] = fixed
+    return out
 
 
 # ---------------------------------------------------------------------------------------------
@@ -286,6 +323,8 @@ def _phase_decisions(t: Turn) -> dict[str, str]:
         if not c.works or c.banked or ask is None:
             continue
         subj = t.wizard(c.subject)
+        if ask in HAND_ASKS.values() and t.game.ruleset.variant.hands_in_orders():
+            continue  # asked in the caster's next orders instead (Orders.hands)
         if ask is Ask.PARALYSED_HAND and subj is not None:
             did = decision_id(ask, c.subject)
             if did in asked:

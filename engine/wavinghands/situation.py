@@ -11,7 +11,7 @@ from typing import Final
 from .model import NOBODY, Game, Monster, Wizard, wizard_index
 from .model import wizard_id as wizard_id  # re-exported: being ids are made in model.py
 from .rulesets.base import PARALYSED_FORM as PARALYSED_FORM  # the standard rules' (kept here)
-from .spells import EffectKind, Spell, UsualTarget
+from .spells import Ask, EffectKind, Spell, UsualTarget, decision_id
 
 FEAR_BANNED = frozenset("CDFS")  # "cannot perform a C, D, F or S gesture"
 
@@ -160,11 +160,12 @@ def constraints(game: Game, index: int) -> Constraints:
     charm_target: tuple[int, str] | None = None
     # "the caster of the spell writes down the gesture he wants the subject's named hand to
     # perform": the opponent's hand, or his own when he charmed himself.
+    later = game.ruleset.variant.hands_in_orders()  # the hand is chosen in these orders
     for subject in (w, other):
         oc = subject.effect(EffectKind.CHARM_PERSON, next_own_turn(subject))
-        if oc is not None and oc.source == index and oc.hand and not oc.gesture and \
-                subject.alive:
-            charm_target = (subject.index, oc.hand)
+        if oc is not None and oc.source == index and (oc.hand or later) and not oc.gesture \
+                and subject.alive:
+            charm_target = (subject.index, oc.hand)  # hand "": the one chosen in `hands`
     return Constraints(
         sets=2 if is_hastened(w) else 1,
         left=hands["L"],
@@ -174,6 +175,38 @@ def constraints(game: Game, index: int) -> Constraints:
         charm_target=charm_target,
         same_gesture=maladroit,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class HandQuestion:
+    """A hand the wizard chooses in this turn's orders (`Orders.hands`): the subject's hand a
+    paralysis or charm person he cast last turn takes, where the ruleset asks it there."""
+
+    id: str  # "paralysis:W1", "charm:W1" (as the decision it replaces)
+    ask: Ask
+    subject: int
+    options: tuple[str, ...] = ("L", "R")
+
+
+HAND_ASKS: Final = {EffectKind.PARALYSIS: Ask.PARALYSED_HAND,
+                    EffectKind.CHARM_PERSON: Ask.CHARMED_HAND}
+
+
+def hand_questions(game: Game, index: int) -> list[HandQuestion]:
+    """The hands wizard `index` chooses in this turn's orders (none under the standard rules:
+    their caster chooses after the reveal)."""
+    if not game.ruleset.variant.hands_in_orders():
+        return []
+    out = []
+    for subject in game.wizards:
+        if not subject.alive:
+            continue
+        for kind, ask in HAND_ASKS.items():
+            e = subject.effect(kind, next_own_turn(subject))
+            if e is not None and e.source == index and not e.hand:
+                out.append(HandQuestion(decision_id(ask, wizard_id(subject.index)), ask,
+                                        subject.index))
+    return out
 
 
 def effective_rows_before(w: Wizard) -> list[tuple[str, str]]:

@@ -90,6 +90,13 @@ class Variant:
         to stab themselves")."""
         return False
 
+    def hands_in_orders(self) -> bool:
+        """Hook: whether the caster of a paralysis or charm person chooses the subject's hand in
+        his next turn's orders (the subject learns it at the reveal); the standard rules: "after
+        gestures have been revealed, the caster selects one of the wizard's hands", "The subject
+        is told which of his hands will be controlled at the time the spell hits"."""
+        return False
+
     def ordered_bank(self) -> bool:
         """Hook: whether delayed effect banks a spell only when the orders say so (`bank`),
         keeping the target it was cast at, a later bank replacing the earlier; the standard

@@ -129,6 +129,10 @@ class Warlocks(Variant):
         """The newest elemental of a kind absorbs the older ones."""
         return count - 1
 
+    def hands_in_orders(self) -> bool:
+        """The paralysed and the charmed hand are chosen in the next turn's orders."""
+        return True
+
     def ordered_bank(self) -> bool:
         """Delayed effect banks only on an order, keeps the target chosen when cast, and a later
         bank replaces the earlier."""
