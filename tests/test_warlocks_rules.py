@@ -216,3 +216,35 @@ def test_a_charmed_monster_keeps_attacking_its_old_target() -> None:
     assert w.damage("B") == 3 and w.damage("A") == 1  # it still attacks B on turn 5
     standard = play("t")
     assert standard.damage("B") == 2 and standard.damage("A") == 2
+
+
+# ---------------------------------------------------------------------------------------------
+# Forfeit
+# ---------------------------------------------------------------------------------------------
+PERMANENT_PARALYSIS = {"A": "S P F P S D W F F F - / - - - - - - - - - - -",
+                       "B": "- - - - - - - - - - - / - - - - - - - - - - -"}
+
+
+def test_the_victim_of_a_permanent_paralysis_may_forfeit() -> None:
+    # Issue 14: "The victim of a permanent paralysis, amnesia or charm person may forfeit."
+    d = Duel(**PERMANENT_PARALYSIS, ruleset=W)
+    d.orders(10, "A", {"casts": [cast("L", "paralysis", permanent=True)]})
+    d.run(10)
+    assert d.view("B")["constraints"]["can_forfeit"] is True
+    assert "can_forfeit" not in d.view("A")["constraints"]
+    assert problems(d.game, "A", {"gestures": [["-", "-"]], "forfeit": True}) == \
+        ["forfeit-not-allowed"]
+    d.orders(11, "B", {"forfeit": True})
+    d.run()
+    assert d.result() == (0, "B surrendered")
+    assert "B forfeits the duel." in d.log_of("A")
+
+
+def test_a_passing_paralysis_gives_no_forfeit_and_the_standard_rules_none() -> None:
+    d = Duel(**PERMANENT_PARALYSIS, ruleset=W).run(10)
+    assert "can_forfeit" not in d.view("B")["constraints"]
+    standard = Duel(**PERMANENT_PARALYSIS)
+    standard.orders(10, "A", {"casts": [cast("L", "paralysis", permanent=True)]})
+    standard.run(10)
+    assert problems(standard.game, "B", {"gestures": [["-", "-"]], "forfeit": True}) == \
+        ["forfeit-not-allowed"]

@@ -159,6 +159,9 @@ def order_problems(game: Game, index: int, orders: Orders) -> list[OrderError]:
     out += _monster_problems(game, index, orders, cast)
     out += _release_problems(game, index, w, orders)
     out += _hand_problems(game, index, orders)
+    if orders.forfeit and not c.forfeit:
+        out.append(OrderError("forfeit-not-allowed", "only the victim of a permanent "
+                              "enchantment the rules name may forfeit", "forfeit"))
     return out
 
 

@@ -69,6 +69,7 @@ class Orders:
     # Hands chosen in these orders for a paralysis or charm person cast last turn, where the
     # ruleset asks for them here (Variant.hands_in_orders): (question id, "L" or "R").
     hands: tuple[tuple[str, str], ...] = ()
+    forfeit: bool = False  # give up the duel (where the ruleset allows it: Constraints.forfeit)
 
     def hand_for(self, question: str) -> str | None:
         """The hand these orders choose for one question ("paralysis:W1"), if any."""
@@ -114,6 +115,8 @@ class Orders:
             d["release"] = {"target": self.release} if self.release else True
         if self.hands:
             d["hands"] = dict(self.hands)
+        if self.forfeit:
+            d["forfeit"] = True
         if self.nonce:
             d["nonce"] = self.nonce
         return d
@@ -148,7 +151,8 @@ def parse_orders(d: Any) -> Orders:
     """Parse an orders object; raises MalformedOrders naming the offending field."""
     if not isinstance(d, dict):
         raise MalformedOrders("not-an-object", "orders must be a JSON object", "")
-    known = {"gestures", "casts", "stab", "monsters", "charm", "release", "hands", "nonce"}
+    known = {"gestures", "casts", "stab", "monsters", "charm", "release", "hands", "forfeit",
+             "nonce"}
     for k in d:
         if k not in known:
             raise MalformedOrders("unknown-field", f"unknown field {k!r} in orders", k)
@@ -267,13 +271,16 @@ def parse_orders(d: Any) -> Orders:
         raise MalformedOrders("bad-hands", "hands must be {question id: \"L\" or \"R\"} "
                               "(the paralysed or charmed hand chosen this turn)", "hands")
     hands = tuple(sorted((str(k), str(v)) for k, v in raw_hands.items()))
+    forfeit = d.get("forfeit", False)
+    if not isinstance(forfeit, bool):
+        raise MalformedOrders("bad-forfeit", "forfeit must be true or false", "forfeit")
 
     nonce = d.get("nonce", "")
     if not isinstance(nonce, str) or not _NONCE_RE.match(nonce):
         raise MalformedOrders("bad-nonce", "nonce must be lowercase hex, at most 64 digits",
                               "nonce")
     return Orders(tuple(sets), tuple(casts), stabs, tuple(monsters), charm_gesture,
-                  release_target, nonce, charm_target, hands)
+                  release_target, nonce, charm_target, hands, forfeit)
 
 
 def parse_decisions(d: Any) -> DecisionInput:

@@ -183,6 +183,11 @@ def preview(game: Game, v: int, draft: Any) -> JSON:
     questions.extend(_bank_and_extend(game, v, [x for s in sets_out for x in s["casts"]]))
     if not problems:
         problems = [p.to_json() for p in order_problems(game, v, orders)]
+    if c.forfeit:
+        questions.append({"kind": "forfeit", "default": False, "chosen": orders.forfeit,
+                          "prompt": "You are under a permanent enchantment: forfeit the duel?"})
+    if orders.forfeit:
+        warnings.append(_warning("forfeit", "danger", "You FORFEIT the duel.", "forfeit"))
     if c.same_gesture:
         warnings.append(_warning("maladroit", "info", "You are maladroit: both hands make the "
                                  "same gesture this turn."))

@@ -235,6 +235,10 @@ def _phase_recognise(t: Turn) -> None:
                                      permanent_flag=bool(ch and ch.permanent)))
             if is_surrender(row):
                 w.surrendered = True
+        if o.forfeit:
+            # (the victim of a permanent enchantment the ruleset names: Variant.forfeit_under)
+            w.surrendered = True
+            t.emit("forfeit", f"{w.base.name} forfeits the duel.", public=True)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -129,6 +129,7 @@ class Constraints:
     confused: bool
     charm_target: tuple[int, str] | None  # (wizard, hand) whose gesture HE writes this turn
     same_gesture: bool = False  # maladroitness: both hands make one gesture
+    forfeit: bool = False  # he may forfeit the duel in his orders (Variant.forfeit_under)
 
     def hand(self, hand: str) -> HandConstraint:
         """The constraint of hand L or R."""
@@ -156,6 +157,8 @@ def constraints(game: Game, index: int) -> Constraints:
     fear = w.effect(EffectKind.FEAR, own) is not None
     confused = w.effect(EffectKind.CONFUSION, own) is not None
     maladroit = w.effect(EffectKind.MALADROITNESS, own) is not None
+    under = game.ruleset.variant.forfeit_under()
+    forfeit = any(e.permanent and e.kind.value in under and e.active_on(own) for e in w.effects)
     other = game.wizard(opponent(index))
     charm_target: tuple[int, str] | None = None
     # "the caster of the spell writes down the gesture he wants the subject's named hand to
@@ -174,6 +177,7 @@ def constraints(game: Game, index: int) -> Constraints:
         confused=confused,
         charm_target=charm_target,
         same_gesture=maladroit,
+        forfeit=forfeit,
     )
 
 

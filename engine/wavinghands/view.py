@@ -160,6 +160,8 @@ def constraints_json(game: Game, v: int) -> JSON:
              for q in hand_questions(game, v)]
     if hands:
         same["hands"] = hands
+    if c.forfeit:
+        same["can_forfeit"] = True
     return {
         **same,
         "sets": c.sets,

@@ -90,6 +90,11 @@ class Variant:
         to stab themselves")."""
         return False
 
+    def forfeit_under(self) -> frozenset[str]:
+        """Hook: the lasting effects (their keys) whose permanent victim may forfeit the duel
+        in his orders; the standard rules: none (a surrender is made with the hands)."""
+        return frozenset()
+
     def hands_in_orders(self) -> bool:
         """Hook: whether the caster of a paralysis or charm person chooses the subject's hand in
         his next turn's orders (the subject learns it at the reveal); the standard rules: "after

@@ -60,6 +60,9 @@ PERMANENT_ONES: Final = frozenset({
     EffectKind.HASTE.value, EffectKind.PROTECTION_FROM_EVIL.value, EffectKind.PARALYSIS.value,
     EffectKind.AMNESIA.value, MALADROITNESS, EffectKind.FEAR.value, EffectKind.CHARM_PERSON.value,
     EffectKind.BLINDNESS.value, EffectKind.INVISIBILITY.value})
+# Issue 14: "The victim of a permanent paralysis, amnesia or charm person may forfeit."
+FORFEIT_UNDER: Final = frozenset({EffectKind.PARALYSIS.value, EffectKind.AMNESIA.value,
+                                  EffectKind.CHARM_PERSON.value})
 # ParaFC: "F will paralyze to C"; C stays C; S and W as in the standard rules.
 PARALYSED_FC: Final = {"F": "C", "C": "C", "S": "D", "W": "P"}
 
@@ -128,6 +131,10 @@ class Warlocks(Variant):
     def merged_elemental(self, count: int) -> int:
         """The newest elemental of a kind absorbs the older ones."""
         return count - 1
+
+    def forfeit_under(self) -> frozenset[str]:
+        """The victim of a permanent paralysis, amnesia or charm person may forfeit."""
+        return FORFEIT_UNDER
 
     def hands_in_orders(self) -> bool:
         """The paralysed and the charmed hand are chosen in the next turn's orders."""
