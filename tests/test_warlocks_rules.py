@@ -248,3 +248,19 @@ def test_a_passing_paralysis_gives_no_forfeit_and_the_standard_rules_none() -> N
     standard.run(10)
     assert problems(standard.game, "B", {"gestures": [["-", "-"]], "forfeit": True}) == \
         ["forfeit-not-allowed"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Time stop on a monster
+# ---------------------------------------------------------------------------------------------
+def test_a_time_stopped_monster_strikes_again_at_once_through_shields() -> None:
+    # Issue 14: "a time-stopped monster gets an extra attack in the same turn that ignores
+    # shields".  B's palms shield him on turns 3 and 5; the goblin hits him on turn 4, and on
+    # turn 5 its second attack passes the shield.  No extra turn follows.
+    d = Duel(A="S F W - - / - - - - -", B="S P P F D / - - - - P", ruleset=W)
+    d.orders(5, "B", {"casts": [cast("L", "time_stop", "M1")]})
+    d.run()
+    assert (1, "time_stop", "M1") in d.casts()
+    assert d.damage("B") == 2
+    assert "strikes again, through any shield" in d.log()
+    assert all(g.phase.kind != "time_stop" for g in d.states)

@@ -338,7 +338,9 @@ def _enchant_wizard(t: Turn, c: Cast, w: WizardNow) -> None:
 def _enchant_monster(t: Turn, c: Cast, m: MonsterNow) -> None:
     s = c.spell
     if s.does is Does.TIME_STOP:
-        if m.base.id not in t.time_stop_next:
+        # (where the ruleset has it strike again at once, it did so with the attacks: I6b)
+        if m.base.id not in t.time_stop_next and \
+                not t.game.ruleset.variant.time_stop_strikes_now():
             t.time_stop_next.append(m.base.id)
         return
     rule = s.on_monster

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from .attacks import monster_attacks, stabs
+from .attacks import monster_attack, monster_attacks, stabs
 from .effects import HANDLERS, elementals_and_storms, lay_enchantment, storm_damage
 from .errors import IllegalInput
 from .legal import choose_allocation, input_problems
@@ -394,6 +394,7 @@ def _phase_effects(t: Turn) -> None:
     elementals_and_storms(t, works)  # I4
     _held_back(t, works)  # I5
     monster_attacks(t, works)  # I6
+    _time_stopped_strike(t, works)  # I6b
     _spells(t, works)  # I7
     storm_damage(t, works)
     stabs(t)  # I8
@@ -493,6 +494,24 @@ def _held_back(t: Turn, works: list[Cast]) -> None:
         if c.spell.does is Does.RAISE_DEAD and c.subject and not t.alive(c.subject) and \
                 c.subject not in doomed:
             t.raise_dead(c.subject, c.spell.amount)
+
+
+def _time_stopped_strike(t: Turn, works: list[Cast]) -> None:
+    """I6b. Where the ruleset says so (Warlocks), a monster time-stopped this turn attacks again
+    at once, shields ignored, instead of taking an extra turn."""
+    if not t.game.ruleset.variant.time_stop_strikes_now():
+        return
+    for c in works:
+        m = t.mons.get(c.subject) if c.spell.does is Does.TIME_STOP else None
+        if m is None or not m.alive or not m.acting or m.no_attack:
+            continue
+        t.emit("time_stop", f"Time stops for {t.name(m.base.id)}: it strikes again, through "
+               "any shield.", concerns={m.controller} | {c.caster})
+        t.shields_down = True
+        try:
+            monster_attack(t, m, works)
+        finally:
+            t.shields_down = False
 
 
 def _spells(t: Turn, works: list[Cast]) -> None:

@@ -95,6 +95,12 @@ class Variant:
         in his orders; the standard rules: none (a surrender is made with the hands)."""
         return frozenset()
 
+    def time_stop_strikes_now(self) -> bool:
+        """Hook: whether a monster time-stopped attacks again at once, in the same turn and
+        ignoring shields, instead of taking an extra turn; the standard rules: "The subject of
+        this spell immediately takes an extra turn"."""
+        return False
+
     def hands_in_orders(self) -> bool:
         """Hook: whether the caster of a paralysis or charm person chooses the subject's hand in
         his next turn's orders (the subject learns it at the reveal); the standard rules: "after

@@ -136,6 +136,10 @@ class Warlocks(Variant):
         """The victim of a permanent paralysis, amnesia or charm person may forfeit."""
         return FORFEIT_UNDER
 
+    def time_stop_strikes_now(self) -> bool:
+        """A time-stopped monster gets an extra attack in the same turn that ignores shields."""
+        return True
+
     def hands_in_orders(self) -> bool:
         """The paralysed and the charmed hand are chosen in the next turn's orders."""
         return True
