@@ -264,3 +264,21 @@ def test_a_time_stopped_monster_strikes_again_at_once_through_shields() -> None:
     assert d.damage("B") == 2
     assert "strikes again, through any shield" in d.log()
     assert all(g.phase.kind != "time_stop" for g in d.states)
+
+
+def test_a_time_stopped_wizards_extra_turn_ignores_his_lasting_effects() -> None:
+    # Issue 14: "A time-stopped wizard's extra turn ignores lasting effects".  B's fear and A's
+    # time stop land together on turn 4: fear holds A's next own turn, the time-stopped one.
+    script = {"A": "S P P C / - - - C", "B": "- S W D / - - - -"}
+
+    def stopped(ruleset: str) -> Duel:
+        d = Duel(**script, ruleset=ruleset)
+        d.run(stop=lambda g: g.phase.kind == "time_stop")
+        assert d.game.phase.kind == "time_stop"
+        return d
+
+    w = stopped(W)
+    assert "fear" in w.effects("A")
+    assert problems(w.game, "A", {"gestures": [["S", "D"]]}) == []
+    assert w.view("A")["constraints"]["banned"] == []
+    assert problems(stopped("t").game, "A", {"gestures": [["S", "D"]]}) == ["fear", "fear"]

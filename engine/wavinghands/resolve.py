@@ -63,7 +63,15 @@ from .scratch import (
     scratch,
 )
 from .settle import bank_and_extend, settle
-from .situation import BY_CHARM, HAND_ASKS, constraints, default_target, opponent, wizard_id
+from .situation import (
+    BY_CHARM,
+    HAND_ASKS,
+    constraints,
+    default_target,
+    effects_suspended,
+    opponent,
+    wizard_id,
+)
 from .spells import (
     MONSTERS,
     UNCHOSEN_ELEMENTAL,
@@ -99,7 +107,9 @@ def _phase_gestures(t: Turn) -> None:
                           if e.kind is EffectKind.CONFUSION and e.active_on(w.own)), None)
         charm = next((e for e in w.effects
                       if e.kind is EffectKind.CHARM_PERSON and e.active_on(w.own)), None)
-        chosen_now = _hands_chosen_now(t, w)
+        chosen_now = _hands_chosen_now(t, w) if not effects_suspended(t.game, idx) else {}
+        if effects_suspended(t.game, idx):
+            confusion = charm = None  # his time-stopped turn (Variant.time_stop_ignores_effects)
         if any(e.kind is EffectKind.CHARM_PERSON for e in chosen_now.values()):
             charm = next(e for e in chosen_now.values() if e.kind is EffectKind.CHARM_PERSON)
         for si, (left, right) in enumerate(o.gestures):

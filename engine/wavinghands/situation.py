@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from .model import NOBODY, Game, Monster, Wizard, wizard_index
+from .model import NOBODY, TIME_STOP, Game, Monster, Wizard, wizard_index
 from .model import wizard_id as wizard_id  # re-exported: being ids are made in model.py
 from .rulesets.base import PARALYSED_FORM as PARALYSED_FORM  # the standard rules' (kept here)
 from .spells import Ask, EffectKind, Spell, UsualTarget, decision_id
@@ -136,8 +136,17 @@ class Constraints:
         return self.left if hand == "L" else self.right
 
 
+def effects_suspended(game: Game, index: int) -> bool:
+    """Whether the wizard's lasting effects on his orders and gestures are suspended for the
+    current phase: his time-stopped turn, where the ruleset says so (Warlocks)."""
+    return game.phase.kind == TIME_STOP and wizard_id(index) in game.phase.time_stopped and \
+        game.ruleset.variant.time_stop_ignores_effects()
+
+
 def constraints(game: Game, index: int) -> Constraints:
     """The restrictions on wizard `index`'s orders for the current phase."""
+    if effects_suspended(game, index):
+        return Constraints(1, HandConstraint(), HandConstraint(), frozenset(), False, None)
     w = game.wizard(index)
     own = next_own_turn(w)
     last = w.history[-1] if w.history else None

@@ -95,6 +95,12 @@ class Variant:
         in his orders; the standard rules: none (a surrender is made with the hands)."""
         return frozenset()
 
+    def time_stop_ignores_effects(self) -> bool:
+        """Hook: whether a wizard's time-stopped turn ignores his lasting effects on his orders
+        and gestures (amnesia, paralysis, charm person, fear, confusion, maladroitness,
+        haste); the standard rules: they hold in it as in any turn."""
+        return False
+
     def time_stop_strikes_now(self) -> bool:
         """Hook: whether a monster time-stopped attacks again at once, in the same turn and
         ignoring shields, instead of taking an extra turn; the standard rules: "The subject of

@@ -136,6 +136,10 @@ class Warlocks(Variant):
         """The victim of a permanent paralysis, amnesia or charm person may forfeit."""
         return FORFEIT_UNDER
 
+    def time_stop_ignores_effects(self) -> bool:
+        """A time-stopped wizard's extra turn ignores lasting effects."""
+        return True
+
     def time_stop_strikes_now(self) -> bool:
         """A time-stopped monster gets an extra attack in the same turn that ignores shields."""
         return True
