@@ -174,5 +174,6 @@ WARLOCKS: Final = register(Warlocks(
     NAME, "Warlocks",
     "The duel as RavenBlack's Warlocks plays it (a ParaFC Maladroit game): maladroitness "
     "instead of confusion, fire and ice elementals as two spells, clap of lightning, no raise "
-    "dead, and the Warlocks' own rules for paralysis, monsters, haste and targeting.",
+    "dead, and the Warlocks' own rules for paralysis and charm (the hand named in the next "
+    "orders), cures, monsters, targeting, delayed effect, permanency and time stop.",
     WARLOCKS_TABLE, (), texts=("data/spell_text.json", "data/spell_text_warlocks.json")))
