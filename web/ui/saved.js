@@ -1,0 +1,117 @@
+// The saved duels, as the start screen lists them and as the dialog a full storage points to
+// (issue 12.2): each duel with what it takes in the browser's storage, to resume, export (the
+// record, which the import reads back) or delete (confirmed by its name); the total, and the
+// browser's quota for the site where navigator.storage.estimate() tells it.
+
+import { h, nameOf, replace } from './dom.js';
+import { openDialog } from './dialog.js';
+
+function ago(time) {
+  const minutes = Math.round((Date.now() - time) / 60000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
+  return new Date(time).toLocaleDateString();
+}
+
+/** kilobytes(size) -> "12.3 KB" (1 KB = 1,024 bytes; below 10 KB with one decimal). */
+export function kilobytes(size) {
+  const kb = size / 1024;
+  return `${kb < 10 ? kb.toFixed(1) : Math.round(kb).toLocaleString('en')} KB`;
+}
+
+const megabytes = (bytes) => `${(bytes / 1024 / 1024).toLocaleString('en', { maximumFractionDigits: 1 })} MB`;
+
+// The duel's name as words, for the confirmation and the buttons' labels.
+const titleOf = (game) => (Array.isArray(game.names) ? `${game.names[0]} vs ${game.names[1]}` : game.title);
+
+function savedItem(game, { modeLabel, size, current, onResume, onDelete, onExport }) {
+  const state = game.over ? game.resultText : `turn ${game.turn}`;
+  // Fresh nodes each time: the name appears in the row and in the confirmation.
+  const name = () => (Array.isArray(game.names) ? [nameOf(game.names[0]), ' vs ', nameOf(game.names[1])] : h('bdi', {}, game.title));
+  const actions = h('div', { class: 'saved-actions' });
+  const item = h('li', { 'data-testid': `saved-${game.id}`, 'data-size': String(size ?? '') },
+    h('div', { class: 'saved-title' }, h('strong', {}, name()),
+      h('small', {}, `${state} · ${modeLabel} · ${ago(game.updatedAt)}`,
+        size === undefined ? null : [' · ', h('span', { 'data-testid': `size-${game.id}` }, kilobytes(size))])),
+    actions);
+  const del = h('button', {
+    type: 'button', class: 'danger', 'data-testid': `delete-${game.id}`, 'aria-label': `Delete the duel ${titleOf(game)}`,
+    disabled: current, title: current ? 'This is the duel you are playing' : null,
+    onclick: () => confirmDelete(),
+  }, 'Delete');
+  const normal = [
+    onResume ? h('button', { type: 'button', 'data-testid': `resume-${game.id}`, onclick: () => onResume(game.id) }, game.over ? 'View' : 'Resume') : null,
+    h('button', {
+      type: 'button', 'data-testid': `export-${game.id}`, onclick: () => onExport(game.id),
+      title: game.over ? 'Download the record' : 'Download the record so far (it shows every gesture, hidden ones too)',
+    }, 'Export'),
+    del,
+  ];
+  // A saved duel cannot be brought back: the confirmation names it and offers the export first.
+  function confirmDelete() {
+    const keep = h('button', { type: 'button', 'data-testid': `keep-${game.id}`, onclick: () => { replace(actions, normal); del.focus(); } }, 'Keep it');
+    replace(actions, h('div', { class: 'confirm-delete', role: 'alert', 'data-testid': `confirm-${game.id}` },
+      h('p', {}, 'Delete ', h('strong', {}, name()),
+        ` (${state}${size === undefined ? '' : `, ${kilobytes(size)}`}) from this browser? It cannot be brought back; export it first to keep its record.`),
+      h('div', { class: 'actions' },
+        h('button', { type: 'button', class: 'danger', 'data-testid': `confirm-delete-${game.id}`, onclick: () => onDelete(game.id) }, 'Delete it'),
+        keep)));
+    keep.focus();
+  }
+  replace(actions, normal);
+  return item;
+}
+
+/**
+ * storageLine(use) -> the sentence saying what the saved duels take in all, with the browser's
+ * quota for the site's other storage filled in when navigator.storage.estimate() answers.
+ * use: storage.storageUse()'s {total}.
+ */
+export function storageLine(use) {
+  const quota = h('span', { 'data-testid': 'storage-quota' });
+  const line = h('p', { class: 'muted storage-use', 'data-testid': 'storage-use' },
+    `Saved duels take ${kilobytes(use.total)} of this browser’s storage for the page (browsers keep about 5 MB of it per site). `, quota);
+  if (navigator.storage && navigator.storage.estimate) {
+    navigator.storage.estimate().then(({ usage, quota: allowed }) => {
+      if (Number.isFinite(usage) && Number.isFinite(allowed) && allowed > 0) {
+        quota.textContent = `The offline copy of the game and its engine take ${megabytes(usage)} of the ${megabytes(allowed)} the browser allows the site for those.`;
+      }
+    }, () => {});
+  }
+  return line;
+}
+
+/**
+ * savedList({games, use, modeLabel(mode), current, onResume?, onDelete(id), onExport(id)}) ->
+ * the list of saved duels with each one's size (use: storage.storageUse()), newest first; the
+ * `current` duel (the one being played) cannot be deleted from here.
+ */
+export function savedList({ games, use, modeLabel, current = null, onResume = null, onDelete, onExport }) {
+  return h('ul', { class: 'saved-list', 'data-testid': 'saved-list' }, games.map((g) => savedItem(g, {
+    modeLabel: modeLabel(g.mode), size: use.duels[g.id], current: g.id === current, onResume, onDelete, onExport,
+  })));
+}
+
+/**
+ * openSavedDuels({read() -> {games, use}, modeLabel, current, onDelete(id), onExport(id)}) shows the
+ * saved duels in a dialog, to make room without leaving the duel on screen; the list is read
+ * again after each deletion.
+ */
+export function openSavedDuels({ read, modeLabel, current, onDelete, onExport }) {
+  const slot = h('div', {});
+  const draw = () => {
+    const { games, use } = read();
+    replace(slot,
+      h('p', {}, 'Delete duels you no longer need to make room (export a duel first to keep its record). Then close this and try again.'),
+      storageLine(use),
+      games.length ? savedList({
+        games, use, modeLabel, current,
+        onDelete: (id) => { onDelete(id); draw(); },
+        onExport,
+      }) : h('p', { class: 'muted' }, 'No saved duels.'));
+  };
+  draw();
+  return openDialog({ title: 'Saved duels', testid: 'saved-duels', body: slot });
+}
