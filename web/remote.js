@@ -155,7 +155,7 @@ function unsavedFeedback(id, again, retry = null) {
 // A step of this duel was not stored: say so on its screen, and give the orders form its problem.
 function refuseUnsaved(id, again) {
   shown?.refresh({ feedback: unsavedFeedback(id, again) });
-  return [{ code: 'storage-full', field: '', message: unsavedMessage(again) }];
+  return [{ code: 'storage-full', field: '', message: `Not sealed: this step could not be saved (see above). Make room, then ${again}.` }];
 }
 
 function remoteDuels(gameId) {

@@ -137,19 +137,23 @@ export function saveGame(duel) {
 const sizeOf = (key, text) => key.length + text.length;
 
 /**
- * storageUse() -> {duels: {id: size}, total, others}: what each saved duel takes in this site's
- * localStorage (its entry, in characters: a saved duel is JSON, nearly all ASCII, so one
- * character is one byte), all of this page's entries together, and the page's other entries
- * (the list, settings).
+ * storageUse() -> {duels: {id: size}, total, others, site}: what each saved duel takes in this
+ * site's localStorage (its entry's characters, key and text, which is what browsers count:
+ * Chromium allows 5 Mi of them per site, whatever the script), all of this page's entries
+ * together, the page's entries that are not duels (the list, settings), and everything the
+ * site keeps there (other pages of the same site share the room).
  */
 export function storageUse() {
   const duels = {};
   let total = 0;
+  let site = 0;
   try {
     for (let i = 0; i < localStorage.length; i += 1) {
       const key = localStorage.key(i);
-      if (key === null || !key.startsWith(PREFIX)) continue;
+      if (key === null) continue;
       const size = sizeOf(key, localStorage.getItem(key) || '');
+      site += size;
+      if (!key.startsWith(PREFIX)) continue;
       total += size;
       if (key.startsWith(gameKey(''))) duels[key.slice(gameKey('').length)] = size;
     }
@@ -157,7 +161,7 @@ export function storageUse() {
     // Storage unavailable: nothing is stored.
   }
   const others = total - Object.values(duels).reduce((a, b) => a + b, 0);
-  return { duels, total, others };
+  return { duels, total, others, site };
 }
 
 /** deleteGame(id) forgets a saved duel (and the resume pointer if it pointed there). */

@@ -146,6 +146,7 @@ test('storageUse gives each saved duel its size and the page total', () => {
   assert.ok(use.duels.b2 > 2000 && use.duels.b2 > use.duels.a1);
   assert.equal(use.others, size('wavinghands:v1:index') + size('wavinghands:v1:prefs'));
   assert.equal(use.total, use.duels.a1 + use.duels.b2 + use.others);
+  assert.equal(use.site, use.total + size('another-site-thing'));
   storage.deleteGame('b2');
   assert.deepEqual(Object.keys(storage.storageUse().duels), ['a1']);
 });

@@ -21,7 +21,7 @@ export function kilobytes(size) {
   return `${kb < 10 ? kb.toFixed(1) : Math.round(kb).toLocaleString('en')} KB`;
 }
 
-const megabytes = (bytes) => `${(bytes / 1024 / 1024).toLocaleString('en', { maximumFractionDigits: 1 })} MB`;
+const megabytes = (bytes) => `${(bytes / 1024 / 1024).toLocaleString('en', { maximumFractionDigits: bytes < 1024 ** 3 ? 1 : 0 })} MB`;
 
 // The duel's name as words, for the confirmation and the buttons' labels.
 const titleOf = (game) => (Array.isArray(game.names) ? `${game.names[0]} vs ${game.names[1]}` : game.title);
@@ -65,18 +65,21 @@ function savedItem(game, { modeLabel, size, current, onResume, onDelete, onExpor
 }
 
 /**
- * storageLine(use) -> the sentence saying what the saved duels take in all, with the browser's
- * quota for the site's other storage filled in when navigator.storage.estimate() answers.
- * use: storage.storageUse()'s {total}.
+ * storageLine(use) -> the sentence saying what the saved duels take in all, and what else the
+ * site keeps, with the browser's quota for the offline copy filled in when
+ * navigator.storage.estimate() answers. use: storage.storageUse().
  */
 export function storageLine(use) {
   const quota = h('span', { 'data-testid': 'storage-quota' });
+  const elsewhere = (use.site || 0) - use.total;
   const line = h('p', { class: 'muted storage-use', 'data-testid': 'storage-use' },
-    `Saved duels take ${kilobytes(use.total)} of this browser’s storage for the page (browsers keep about 5 MB of it per site). `, quota);
+    `Saved duels take ${kilobytes(use.total)} of this site’s saved-game storage`,
+    elsewhere > 1024 ? `, and other pages of this site ${kilobytes(elsewhere)}` : '',
+    '; browsers allow about 5,000 KB (a KB here is 1,024 characters). ', quota);
   if (navigator.storage && navigator.storage.estimate) {
     navigator.storage.estimate().then(({ usage, quota: allowed }) => {
       if (Number.isFinite(usage) && Number.isFinite(allowed) && allowed > 0) {
-        quota.textContent = `The offline copy of the game and its engine take ${megabytes(usage)} of the ${megabytes(allowed)} the browser allows the site for those.`;
+        quota.textContent = `The offline copy of the game and its engine is kept apart: ${megabytes(usage)}, of up to ${megabytes(allowed)} the browser allows the site for it.`;
       }
     }, () => {});
   }
