@@ -40,15 +40,17 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "examples" / "example-duel.json"
 OLD_ID = "old0000000000001"
 
-# An old finished duel of about 600 KB (as a long duel imported from a record would be), saved
-# the way storage.js saves one, so the saved-duels list shows it and can delete it.
-PLANT_OLD_DUEL_JS = """(id) => {
+# A saved duel planted the way storage.js saves one, so the saved-duels list shows it and can
+# delete it: by default an old finished duel of about 600 KB (as a long duel imported from a
+# record would be), played a day ago.
+PLANT_DUEL_JS = """({ id, names = ['Merlin', 'Morgana'], days = 1, over = true, chars = 600_000 }) => {
   const index = JSON.parse(localStorage.getItem('wavinghands:v1:index') || '[]');
-  const summary = { title: 'Merlin vs Morgana', names: ['Merlin', 'Morgana'], turn: 40,
-                    over: true, resultText: 'Merlin won (Morgana surrendered)' };
+  const summary = { title: `${names[0]} vs ${names[1]}`, names, turn: 40, over,
+                    resultText: over ? `${names[0]} won (${names[1]} surrendered)` : '' };
+  const updatedAt = Date.now() - days * 86_400_000;
   localStorage.setItem(`wavinghands:v1:game:${id}`, JSON.stringify({ id, mode: 'hotseat',
-    game: { padding: 'x'.repeat(600_000) }, summary, updatedAt: Date.now() - 86_400_000 }));
-  index.push({ id, mode: 'hotseat', updatedAt: Date.now() - 86_400_000, ...summary });
+    game: { padding: 'x'.repeat(chars) }, summary, updatedAt }));
+  index.push({ id, mode: 'hotseat', updatedAt, ...summary });
   localStorage.setItem('wavinghands:v1:index', JSON.stringify(index));
 }"""
 
@@ -127,7 +129,7 @@ def test_a_full_storage_shows_no_code_and_loses_nothing(players: dict[int, Any],
     assert turn2 and turn2["state"] == "your_input" and turn2["turn"] == "2", turn2
 
     # The guest's storage is full: an old 600 KB duel and filler up to the quota.
-    guest.evaluate(PLANT_OLD_DUEL_JS, OLD_ID)
+    guest.evaluate(PLANT_DUEL_JS, {"id": OLD_ID})
     assert guest.evaluate(FILL_JS) > 0
     write_orders(guest)
     text = unsaved_error(guest)
@@ -272,3 +274,34 @@ def test_an_oversized_record_file_is_refused_by_its_size(page: Any, server_url: 
     error.wait_for(state="visible", timeout=STEP_MS)
     assert "2,000,000" in error.inner_text() and "2,000,043 bytes" in error.inner_text()
     assert page.input_value("[data-testid=import-text]") == ""
+
+
+def test_finished_duels_older_than_an_age_go_at_once(page: Any, server_url: str, shot: Any) -> None:
+    """"Finished duels not played for more than a month": the confirmation says how many, which
+    and how much room; only those go (not a recent one, not an unfinished old one)."""
+    page.goto(server_url)
+    page.wait_for_selector("[data-testid=start-screen]", timeout=STEP_MS)
+    plants = [{"id": "old1", "names": ["Ann", "Bo"], "days": 40, "chars": 20_000},
+              {"id": "old2", "names": ["Cy", "Di"], "days": 100, "chars": 30_000},
+              {"id": "new1", "names": ["Ed", "Flo"], "days": 3, "chars": 1_000},
+              {"id": "open1", "names": ["Gus", "Hal"], "days": 200, "over": False, "chars": 1_000}]
+    for plant in plants:
+        page.evaluate(PLANT_DUEL_JS, plant)
+    page.reload()
+    page.wait_for_selector("[data-testid=saved-old1]", timeout=STEP_MS)
+    assert page.input_value("[data-testid=tidy-age]") == "30"
+    page.click("[data-testid=tidy-ask]")
+    confirm = page.inner_text("[data-testid=tidy-confirm]")
+    assert confirm.startswith("Delete these 2 finished duels (49 KB)"), confirm
+    assert "Ann vs Bo" in confirm and "Cy vs Di" in confirm and "Ed vs Flo" not in confirm
+    shot(page, "saved-duels-tidy", full_page=False)
+    page.click("[data-testid=tidy-delete]")
+    page.wait_for_selector("[data-testid=saved-old1]", state="detached", timeout=STEP_MS)
+    listed = page.locator("[data-testid=saved-list] > li").evaluate_all(
+        "(items) => items.map((li) => li.dataset.testid)")
+    assert sorted(listed) == ["saved-new1", "saved-open1"], listed
+    assert page.evaluate("() => localStorage.getItem('wavinghands:v1:game:old2')") is None
+    # No finished duel is older than a year now.
+    page.select_option("[data-testid=tidy-age]", "365")
+    page.click("[data-testid=tidy-ask]")
+    page.wait_for_selector("[data-testid=tidy-none]")

@@ -235,6 +235,7 @@ function showStart() {
     },
     onResume: (id) => resume(id),
     onDelete: (id) => { storage.deleteGame(id); showStart(); },
+    onDeleteMany: (ids) => { ids.forEach((id) => storage.deleteGame(id)); showStart(); },
     onExport: exportSaved,
     onImport: () => openImport({ modes: modeChoices().filter((m) => m.id === 'hotseat' || m.id === 'computer'), onImport: importDuel }),
   }));

@@ -78,7 +78,7 @@ export function storageLine(use) {
     '; browsers allow about 5,000 KB (a KB here is 1,024 characters). ', quota);
   if (navigator.storage && navigator.storage.estimate) {
     navigator.storage.estimate().then(({ usage, quota: allowed }) => {
-      if (Number.isFinite(usage) && Number.isFinite(allowed) && allowed > 0) {
+      if (Number.isFinite(usage) && Number.isFinite(allowed) && usage > 0 && allowed > 0) {
         quota.textContent = `The offline copy of the game and its engine is kept apart: ${megabytes(usage)}, of up to ${megabytes(allowed)} the browser allows the site for it.`;
       }
     }, () => {});
@@ -97,23 +97,64 @@ export function savedList({ games, use, modeLabel, current = null, onResume = nu
   })));
 }
 
+const DAY = 86_400_000;
+const AGES = [[7, 'a week'], [30, 'a month'], [90, 'three months'], [365, 'a year']];
+
+/**
+ * tidyBox({games, use, current, onDeleteMany(ids)}) -> a way to delete, at once, the finished
+ * duels last played longer ago than a chosen age (after a confirmation naming how many, which,
+ * and the room they free), or null when no duel is finished.
+ */
+export function tidyBox({ games, use, current = null, onDeleteMany }) {
+  const finished = games.filter((g) => g.over && g.id !== current);
+  if (!finished.length) return null;
+  const age = h('select', { id: 'tidy-age', 'data-testid': 'tidy-age' },
+    AGES.map(([days, words]) => h('option', { value: String(days), selected: days === 30 }, words)));
+  const slot = h('div', {});
+  const older = () => finished.filter((g) => g.updatedAt < Date.now() - Number(age.value) * DAY);
+  const ask = () => {
+    const chosen = older();
+    if (!chosen.length) {
+      replace(slot, h('p', { class: 'muted', role: 'status', 'data-testid': 'tidy-none' }, 'No finished duel is that old.'));
+      return;
+    }
+    const room = chosen.reduce((n, g) => n + (use.duels[g.id] || 0), 0);
+    const shown = chosen.slice(0, 5).map((g) => titleOf(g));
+    const more = chosen.length - shown.length;
+    replace(slot, h('div', { class: 'confirm-delete', role: 'alert', 'data-testid': 'tidy-confirm' },
+      h('p', {}, `Delete ${chosen.length === 1 ? 'this finished duel' : `these ${chosen.length} finished duels`} (${kilobytes(room)}) from this browser? `,
+        h('bdi', {}, shown.join('; ')), more ? ` and ${more} more` : '', '. They cannot be brought back; export any you want to keep first.'),
+      h('div', { class: 'actions' },
+        h('button', { type: 'button', class: 'danger', 'data-testid': 'tidy-delete', onclick: () => onDeleteMany(chosen.map((g) => g.id)) }, 'Delete them'),
+        h('button', { type: 'button', 'data-testid': 'tidy-keep', onclick: () => replace(slot) }, 'Keep them'))));
+  };
+  age.addEventListener('change', () => replace(slot));
+  return h('div', { class: 'tidy', 'data-testid': 'tidy' },
+    h('div', { class: 'tidy-row' },
+      h('label', { for: 'tidy-age' }, 'Finished duels not played for more than'), age,
+      h('button', { type: 'button', 'data-testid': 'tidy-ask', onclick: ask }, 'Delete…')),
+    slot);
+}
+
 /**
  * openSavedDuels({read() -> {games, use}, modeLabel, current, onDelete(id), onExport(id)}) shows the
- * saved duels in a dialog, to make room without leaving the duel on screen; the list is read
- * again after each deletion.
+ * saved duels in a dialog, largest first, to make room without leaving the duel on screen; the
+ * list is read again after each deletion.
  */
 export function openSavedDuels({ read, modeLabel, current, onDelete, onExport }) {
   const slot = h('div', {});
   const draw = () => {
     const { games, use } = read();
+    const largest = [...games].sort((a, b) => (use.duels[b.id] || 0) - (use.duels[a.id] || 0));
     replace(slot,
       h('p', {}, 'Delete duels you no longer need to make room (export a duel first to keep its record). Then close this and try again.'),
       storageLine(use),
       games.length ? savedList({
-        games, use, modeLabel, current,
+        games: largest, use, modeLabel, current,
         onDelete: (id) => { onDelete(id); draw(); },
         onExport,
-      }) : h('p', { class: 'muted' }, 'No saved duels.'));
+      }) : h('p', { class: 'muted' }, 'No saved duels.'),
+      tidyBox({ games, use, current, onDeleteMany: (ids) => { ids.forEach(onDelete); draw(); } }));
   };
   draw();
   return openDialog({ title: 'Saved duels', testid: 'saved-duels', body: slot });

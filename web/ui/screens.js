@@ -4,16 +4,17 @@
 
 import { h, nameOf } from './dom.js';
 import { handIcon } from './icons.js';
-import { savedList, storageLine } from './saved.js';
+import { savedList, storageLine, tidyBox } from './saved.js';
 
 /**
  * startScreen(opts) -> the start screen element.
  * opts: {prefs, modes:[{id,label,hint,extra?}], options: Promise<[{id,label,hint,default}]> (the
  *        ruleset's options, shown when they arrive), saved, savedNote (index entries that could
  *        not be read), use (storage.storageUse(): each duel's size), remoteSlot,
- *        onStart({names, mode, options}) -> Promise<string|null>, onResume(id), onDelete(id), onExport(id), onImport()}.
+ *        onStart({names, mode, options}) -> Promise<string|null>, onResume(id), onDelete(id),
+ *        onDeleteMany(ids), onExport(id), onImport()}.
  */
-export function startScreen({ prefs, modes, options, saved, savedNote = null, use = { duels: {}, total: 0 }, onStart, onResume, onDelete, onExport, onImport, remoteSlot }) {
+export function startScreen({ prefs, modes, options, saved, savedNote = null, use = { duels: {}, total: 0 }, onStart, onResume, onDelete, onDeleteMany = (ids) => ids.forEach(onDelete), onExport, onImport, remoteSlot }) {
   const names = prefs.names || ['Merlin', 'Morgana'];
   let mode = modes.some((m) => m.id === prefs.mode) ? prefs.mode : modes[0].id;
   const error = h('p', { class: 'problem', role: 'alert', 'data-testid': 'start-error', hidden: true });
@@ -80,6 +81,7 @@ export function startScreen({ prefs, modes, options, saved, savedNote = null, us
       ? savedList({ games: saved, use, modeLabel, onResume, onDelete, onExport })
       : h('p', { class: 'muted' }, 'None yet. Every duel is saved in this browser after each turn.'),
     saved.length ? storageLine(use) : null,
+    tidyBox({ games: saved, use, onDeleteMany: (ids) => onDeleteMany(ids) }),
     savedNote ? h('p', { class: 'problem', role: 'status', 'data-testid': 'saved-unreadable' }, savedNote) : null,
     h('div', { class: 'actions' }, h('button', { type: 'button', 'data-testid': 'import-record', onclick: onImport }, 'Import a record…')));
 
