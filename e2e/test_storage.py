@@ -43,7 +43,8 @@ OLD_ID = "old0000000000001"
 # A saved duel planted the way storage.js saves one, so the saved-duels list shows it and can
 # delete it: by default an old finished duel of about 600 KB (as a long duel imported from a
 # record would be), played a day ago.
-PLANT_DUEL_JS = """({ id, names = ['Merlin', 'Morgana'], days = 1, over = true, chars = 600_000 }) => {
+PLANT_DUEL_JS = """({ id, names = ['Merlin', 'Morgana'], days = 1, over = true,
+                       chars = 600_000 }) => {
   const index = JSON.parse(localStorage.getItem('wavinghands:v1:index') || '[]');
   const summary = { title: `${names[0]} vs ${names[1]}`, names, turn: 40, over,
                     resultText: over ? `${names[0]} won (${names[1]} surrendered)` : '' };
@@ -75,8 +76,14 @@ FILL_JS = """() => {
   return added;
 }"""
 
+STORED_JS = "(id) => localStorage.getItem(`wavinghands:v1:game:${id}`)"
+RECORD_READ_JS = """() => document.querySelector('[data-testid=import-text]').value
+  .includes('wavinghands-record')"""
+
 FREE_JS = """() => {
-  for (const key of Object.keys(localStorage)) if (key.startsWith('filler:')) localStorage.removeItem(key);
+  for (const key of Object.keys(localStorage)) {
+    if (key.startsWith('filler:')) localStorage.removeItem(key);
+  }
 }"""
 
 
@@ -203,15 +210,14 @@ def test_saved_duels_show_their_size_and_can_be_exported_and_deleted(
     # A finished duel, imported from the example record (it opens in the replay viewer).
     page.click("[data-testid=import-record]")
     page.set_input_files("[data-testid=import-file]", str(EXAMPLE))
-    page.wait_for_function(
-        "() => document.querySelector('[data-testid=import-text]').value.includes('wavinghands-record')")
+    page.wait_for_function(RECORD_READ_JS)
     page.click("[data-testid=import-submit]")
     page.wait_for_selector("[data-testid=replay-screen]", timeout=STEP_MS)
     page.click("[data-testid=leave-duel]")
     item = page.locator("[data-testid=saved-games] li").first
     item.wait_for(timeout=STEP_MS)
     duel_id = item.get_attribute("data-testid").removeprefix("saved-")
-    stored = page.evaluate("(id) => localStorage.getItem(`wavinghands:v1:game:${id}`).length", duel_id)
+    stored = len(page.evaluate(STORED_JS, duel_id))
     # Its size is its entry's characters (key and text), shown in KB.
     expected = stored + len(f"wavinghands:v1:game:{duel_id}")
     assert item.get_attribute("data-size") == str(expected)
@@ -248,13 +254,12 @@ def test_saved_duels_show_their_size_and_can_be_exported_and_deleted(
     page.click(f"[data-testid=delete-{duel_id}]")
     page.click(f"[data-testid=confirm-delete-{duel_id}]")
     page.wait_for_selector(f"[data-testid=saved-{duel_id}]", state="detached", timeout=STEP_MS)
-    assert page.evaluate("(id) => localStorage.getItem(`wavinghands:v1:game:${id}`)", duel_id) is None
+    assert page.evaluate(STORED_JS, duel_id) is None
 
     # The exported file imports again: the duel is back in the list.
     page.click("[data-testid=import-record]")
     page.set_input_files("[data-testid=import-file]", str(saved))
-    page.wait_for_function(
-        "() => document.querySelector('[data-testid=import-text]').value.includes('wavinghands-record')")
+    page.wait_for_function(RECORD_READ_JS)
     page.click("[data-testid=import-submit]")
     page.wait_for_selector("[data-testid=replay-screen]", timeout=STEP_MS)
     page.click("[data-testid=leave-duel]")
