@@ -310,3 +310,19 @@ def test_finished_duels_older_than_an_age_go_at_once(page: Any, server_url: str,
     page.select_option("[data-testid=tidy-age]", "365")
     page.click("[data-testid=tidy-ask]")
     page.wait_for_selector("[data-testid=tidy-none]")
+
+
+def test_an_invitation_that_cannot_be_saved_is_not_shown(page: Any, server_url: str) -> None:
+    """Beginning a duel by codes with a full storage: the start screen says why, shows no
+    invitation, and the saved-duels list is on the same screen to make room."""
+    open_site(page, server_url)
+    assert page.evaluate(FILL_JS) > 0
+    begin(page, "codes", NAMES[0])
+    error = page.locator("[data-testid=start-error]")
+    error.wait_for(state="visible", timeout=STEP_MS)
+    assert "storage for this page is full" in error.inner_text()
+    assert "then begin again" in error.inner_text()
+    assert page.locator("[data-testid=remote-code]").count() == 0
+    page.evaluate(FREE_JS)
+    page.click("[data-testid=start-game]")
+    page.wait_for_selector("[data-testid=remote-code]", timeout=STEP_MS)
