@@ -23,13 +23,12 @@ export function kilobytes(size) {
 
 const megabytes = (bytes) => `${(bytes / 1024 / 1024).toLocaleString('en', { maximumFractionDigits: bytes < 1024 ** 3 ? 1 : 0 })} MB`;
 
-// The duel's name as words, for the confirmation and the buttons' labels.
-const titleOf = (game) => (Array.isArray(game.names) ? `${game.names[0]} vs ${game.names[1]}` : game.title);
+// The duel's name: each wizard's name isolated in its own <bdi> (issue 12.5); fresh nodes each time.
+const nameNodes = (game) => (Array.isArray(game.names) ? [nameOf(game.names[0]), ' vs ', nameOf(game.names[1])] : h('bdi', {}, game.title));
 
 function savedItem(game, { modeLabel, size, current, onResume, onDelete, onExport }) {
   const state = game.over ? game.resultText : `turn ${game.turn}`;
-  // Fresh nodes each time: the name appears in the row and in the confirmation.
-  const name = () => (Array.isArray(game.names) ? [nameOf(game.names[0]), ' vs ', nameOf(game.names[1])] : h('bdi', {}, game.title));
+  const name = () => nameNodes(game);
   const actions = h('div', { class: 'saved-actions' });
   const item = h('li', { 'data-testid': `saved-${game.id}`, 'data-size': String(size ?? '') },
     h('div', { class: 'saved-title' }, h('strong', {}, name()),
@@ -37,7 +36,7 @@ function savedItem(game, { modeLabel, size, current, onResume, onDelete, onExpor
         size === undefined ? null : [' · ', h('span', { 'data-testid': `size-${game.id}` }, kilobytes(size))])),
     actions);
   const del = h('button', {
-    type: 'button', class: 'danger', 'data-testid': `delete-${game.id}`, 'aria-label': `Delete the duel ${titleOf(game)}`,
+    type: 'button', class: 'danger', 'data-testid': `delete-${game.id}`, 'aria-label': `Delete the duel ${game.title}`,
     disabled: current, title: current ? 'This is the duel you are playing' : null,
     onclick: () => confirmDelete(),
   }, 'Delete');
@@ -119,11 +118,11 @@ export function tidyBox({ games, use, current = null, onDeleteMany }) {
       return;
     }
     const room = chosen.reduce((n, g) => n + (use.duels[g.id] || 0), 0);
-    const shown = chosen.slice(0, 5).map((g) => titleOf(g));
+    const shown = chosen.slice(0, 5).map((g, i) => [i ? '; ' : '', nameNodes(g)]);
     const more = chosen.length - shown.length;
     replace(slot, h('div', { class: 'confirm-delete', role: 'alert', 'data-testid': 'tidy-confirm' },
       h('p', {}, `Delete ${chosen.length === 1 ? 'this finished duel' : `these ${chosen.length} finished duels`} (${kilobytes(room)}) from this browser? `,
-        h('bdi', {}, shown.join('; ')), more ? ` and ${more} more` : '', '. They cannot be brought back; export any you want to keep first.'),
+        shown, more ? ` and ${more} more` : '', '. They cannot be brought back; export any you want to keep first.'),
       h('div', { class: 'actions' },
         h('button', { type: 'button', class: 'danger', 'data-testid': 'tidy-delete', onclick: () => onDeleteMany(chosen.map((g) => g.id)) }, 'Delete them'),
         h('button', { type: 'button', 'data-testid': 'tidy-keep', onclick: () => replace(slot) }, 'Keep them'))));
