@@ -697,22 +697,27 @@ async function onLiveChange(link) {
 const CHAT_KEEP = 200;
 const chatDrafts = new Map(); // duel id -> {value, focused}: the chat box's unsent text
 
-function addChat(id, from, text) {
+// `said`: the turn the line was said in (mine for my lines; the sender's stamp, placed by
+// chatLineTurn, for theirs); null files it under this duel's turn now.
+function addChat(id, from, text, said = null) {
   return serial(async () => {
     const duel = storage.loadGame(id);
     if (!duel) return;
-    duel.chat = [...(duel.chat || []), { from, text, turn: (duel.summary && duel.summary.turn) || 1, at: Date.now() }].slice(-CHAT_KEEP);
+    const now = (duel.summary && duel.summary.turn) || 1;
+    const turn = from === 'them' ? live.chatLineTurn(said, now) : now;
+    duel.chat = [...(duel.chat || []), { from, text, turn, at: Date.now() }].slice(-CHAT_KEEP);
     storage.saveGame(duel);
     if (shown && shown.id === id) shown.refresh({ duel });
   });
 }
 
-function onLiveChat(text, link) {
-  if (link.duelId) addChat(link.duelId, 'them', text);
+function onLiveChat(text, link, turn) {
+  if (link.duelId) addChat(link.duelId, 'them', text, turn);
 }
 
 function sendChat(id, text) {
-  const r = live.sendChat(text);
+  const duel = storage.loadGame(id);
+  const r = live.sendChat(text, (duel && duel.summary && duel.summary.turn) || null);
   if (r.ok) addChat(id, 'me', r.text);
   return r;
 }
