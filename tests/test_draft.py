@@ -109,6 +109,18 @@ def test_the_end_of_the_duel_spends_the_draft() -> None:
     assert not got["ready"] and got["over"] and got["changes"][0]["code"] == "over"
 
 
+@cite("the caster of the spell writes down the gesture he wants the subject's named hand to "
+      "perform")
+def test_a_charm_that_worked_asks_for_the_charmed_hand_once_and_keeps_the_draft() -> None:
+    # A drafted turn 5 before he knew his charm person of turn 4 took: now he writes B's hand.
+    d = Duel(A="P S D F/- - - -", B="- - - -/- - - -").run()
+    assert d.game.phase.turn == 5 and "charm_person" in d.effects("B")
+    got = draft.carry(d.game, 0, {"gestures": [["F", "F"]]})
+    assert got["orders"] == {"gestures": [["F", "F"]]}
+    assert [(c["code"], c["field"]) for c in got["changes"]] == [("charm-missing", "charm")]
+    assert "asks more" in got["changes"][0]["message"] and not got["legal"]
+
+
 def test_a_decision_first_keeps_the_draft_for_later() -> None:
     d = Duel(A="F F F/- - -", B="- - S/- - W").until(3)
     got = draft.carry(d.game, 1, {"gestures": [["P", "F"]]})

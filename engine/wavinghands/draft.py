@@ -150,20 +150,44 @@ def _fit_gestures(game: Game, v: int, sets: list[list[str | None]],
 
 
 def _drop_illegal(game: Game, v: int, orders: JSON, changes: list[JSON]) -> JSON:
-    """Drop each optional part of the orders that the state now refuses, saying why."""
-    for _ in range(len(DROPPABLE) + 8):  # each round drops at least one part, or stops
+    """Drop each optional part of the orders that the state now refuses, saying why; a question
+    the result adds (a hand to write by charm person) is said once and left to the form."""
+    told: set[str] = set()
+    for _ in range(len(DROPPABLE) + 16):  # each round drops one part, or stops
         filled = {**orders, "gestures": [[g or NOTHING for g in p] for p in orders["gestures"]]}
         try:
             found = order_problems(game, v, parse_orders(filled))
         except OrderError as e:
             found = [e]
-        part = next((p for p in found if p.field.split(".")[0] in DROPPABLE), None)
-        if part is None:
+        dropped = False
+        for p in found:
+            if p.field.split(".")[0] not in DROPPABLE or p.field in told:
+                continue
+            if _has(orders, p.field):
+                orders = _without(orders, p.field)
+                code = "spell-vanished" if p.code == "no-such-spell" else p.code
+                changes.append(_change(code, f"Dropped from your draft: {p.message}.", p.field))
+                dropped = True
+                break
+            told.add(p.field)
+            changes.append(_change(p.code, f"The result asks more of you: {p.message}.", p.field))
+        if not dropped:
             return orders
-        orders = _without(orders, part.field)
-        code = "spell-vanished" if part.code == "no-such-spell" else part.code
-        changes.append(_change(code, f"Dropped from your draft: {part.message}.", part.field))
     return orders
+
+
+def _has(orders: JSON, field: str) -> bool:
+    """Whether the orders hold the part a problem's field names."""
+    head, _, rest = field.partition(".")
+    if head not in orders:
+        return False
+    if head == "casts" and rest:
+        si, _, hand = rest.partition(".")
+        return any(str(c.get("set", 0)) == si and c.get("hand") == hand
+                   for c in orders["casts"] if isinstance(c, dict)) or not hand
+    if head == "monsters" and rest and isinstance(orders["monsters"], dict):
+        return rest in orders["monsters"]
+    return True
 
 
 def _without(orders: JSON, field: str) -> JSON:
