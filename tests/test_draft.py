@@ -173,3 +173,19 @@ def test_remote_carry_refuses_nothing_and_says_not_ready_when_not_my_move() -> N
     sealed = session.seal(guest, {"gestures": [["S", "-"]]})
     got = call(json_api.remote_carry, sealed.session.to_json(), {"gestures": [["D", "P"]]})
     assert not got["ready"] and got["orders"] is None
+
+
+@pytest.mark.parametrize("junk", [
+    None, [], "F", 7, {"gestures": "FF"}, {"gestures": [[["F"], {"x": 1}]]},
+    {"gestures": [["F", "F"], ["P", "P"], ["S", "S"]]}, {"gestures": [["F", "F"]], "casts": 5},
+    {"gestures": [["F", "F"]], "stab": ["W9"], "monsters": [1], "charm": "x", "release": 3},
+])
+def test_junk_drafts_are_answered_never_raised(junk: Any) -> None:
+    d = Duel(A="-/-", B="-/-").run(1)
+    got = draft.carry(d.game, 1, junk)
+    assert got["ready"] and isinstance(got["orders"]["gestures"], list)
+    host = session.create_invitation("Alice", {}, os.urandom)
+    accepted = session.accept_invitation(host.code or "", "Bob")
+    guest = session.seal(accepted, {"gestures": [["F", "-"]]})
+    out = json.loads(json_api.remote_draft(json.dumps(guest.session.to_json()), json.dumps(junk)))
+    assert out["ok"] or out["error"]["code"] != "internal", out

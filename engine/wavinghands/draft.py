@@ -34,9 +34,15 @@ from .model import (
 from .orders import ALPHABET, NOTHING, OrderError, parse_orders
 from .preview import preview
 from .situation import BY_AMNESIA, BY_CHARM, BY_PARALYSIS, constraints, wizard_id
+from .spells import EffectKind
 from .view import view
 
 JSON = dict[str, Any]
+
+# Why a drafted part changed, where an enchantment is the reason: the key of the enchantment
+# (as situation.py names the reasons a hand is held: BY_PARALYSIS, BY_AMNESIA, BY_CHARM).
+BY_HASTE = EffectKind.HASTE.value
+BY_FEAR = EffectKind.FEAR.value
 
 # The parts of an orders object a problem's `field` may point into, and which the carry drops
 # whole when the resolved turn made them illegal (gestures are fixed hand by hand instead).
@@ -104,15 +110,15 @@ def _gesture_sets(draft: JSON, sets: int, changes: list[JSON]) -> list[list[str 
     raw = draft.get("gestures")
     given = [list(p) if isinstance(p, list) and len(p) == 2 else [None, None]
              for p in (raw if isinstance(raw, list) else [])][:2] or [[None, None]]
-    out = [[g if g in ALPHABET else None for g in pair] for pair in given]
+    out = [[g if isinstance(g, str) and g in ALPHABET else None for g in pair] for pair in given]
     if len(out) < sets:
         out.append([None, None])
-        changes.append(_change("haste", "You are hastened this turn: write a second gesture set "
+        changes.append(_change(BY_HASTE, "You are hastened this turn: write a second gesture set "
                                "as well.", "gestures"))
     elif len(out) > sets:
         out = out[:sets]
-        changes.append(_change("haste-over", "You are not hastened this turn: only your first "
-                               "gesture set is kept.", "gestures"))
+        changes.append(_change(f"{BY_HASTE}-over", "You are not hastened this turn: only your "
+                               "first gesture set is kept.", "gestures"))
     return out
 
 
@@ -143,7 +149,7 @@ def _fit_gestures(game: Game, v: int, sets: list[list[str | None]],
                                            f"{gesture_word(g)} is set aside.", field))
                 pair[i] = NOTHING
             elif g is not None and g in c.banned:
-                changes.append(_change("fear", f"You are afraid this turn (no C, D, F or S): "
+                changes.append(_change(BY_FEAR, f"You are afraid this turn (no C, D, F or S): "
                                        f"the {gesture_word(g)} drafted for your {word} is "
                                        "cleared.", field))
                 pair[i] = None
