@@ -287,7 +287,8 @@ function keepDraft(id, turn, form, orders) {
     // An untouched form is no draft: nothing to keep or to carry.
     const touched = orders.gestures.some((pair) => pair.some(Boolean));
     const before = duel.draft && duel.draft.turn === turn ? duel.draft : {};
-    if (!touched && !before.turn) return;
+    // The code came meanwhile and the engine carried the draft: the real form has it now.
+    if (before.carried || (!touched && !before.turn)) return;
     duel.draft = touched ? { ...before, turn, form, orders, sealed: false } : null;
     storage.saveGame(duel);
   });
