@@ -5,7 +5,8 @@ Two browser contexts play by codes (the test carries the codes). While one side 
 code that resolves the turn it sealed, its page shows the next turn's orders form as a draft; the
 draft survives a reload, is on the real form when the code comes, and can be sealed early (it
 then goes by itself with the reply when nothing changed). In the second test the result (a
-paralysis the opponent casts) changes a drafted gesture, and the page says what and why.
+paralysis the opponent casts) changes a drafted gesture of orders sealed early: they are not
+sent, and the page says what changed and why.
 Screenshots go to test-output/remote-draft-*.png.
 """
 
@@ -151,16 +152,21 @@ def test_a_result_that_paralyses_a_drafted_hand_is_said_on_the_form(players, sho
     act(host)  # turn 3 in plain (left F, right S); now Alice waits
     drafting(host, 4)
     draft(host, "PW")
+    host.click("[data-testid=submit-orders]")  # sealed early: it must not go as it is
+    host.wait_for_selector("[data-testid=early-sealed]", timeout=STEP_MS)
+    sent = (screen_state(host) or {}).get("sent")
     deliver(guest, code_to_send(host))
     assert act(guest) == "decision"  # which of Alice's hands is paralysed
     assert act(guest) == "orders"  # Bob's turn 4
     deliver(host, code_to_send(guest))
+    # The result changed the orders sealed early: they wait on the form, nothing was sent.
     state = screen_state(host) or {}
     assert (state.get("state"), state.get("turn")) == ("your_input", "4"), state
+    assert state.get("sent") == sent
     changes = host.locator("[data-testid=draft-changes]")
     said = changes.inner_text()
     assert changes.locator("li[data-code=paralysis]").count() == 1, said
-    assert "paralysed" in said and "not the" in said, said
+    assert "paralysed" in said and "not the" in said and "not sealed by itself" in said, said
     # The paralysed hand shows the gesture the rules force; the other keeps the draft.
     field = changes.locator("li[data-code=paralysis]").get_attribute("data-field")
     hand, other = ("L", "R") if field == "gestures.0.0" else ("R", "L")
