@@ -87,18 +87,13 @@ def draft_preview(game: Game, v: int, sealed: Any, draft: Any) -> JSON:
     help_["opponent_next"] = []
     other = game.names[1 - v]
     help_["warnings"] = [{"code": "draft", "severity": "info", "text":
-                          f"A draft for turn {turn_of(ahead)}: turn {game.phase.turn}'s result is "
-                          "not known yet. It may paralyse, charm or frighten you, or end the "
+                          f"A draft for turn {ahead.phase.turn}: turn {game.phase.turn}'s result "
+                          "is not known yet. It may paralyse, charm or frighten you, or end the "
                           "duel; what it changes is shown when the code comes. What "
                           f"{other} could complete next is not shown: it rests on "
                           f"{other}'s gestures of turn {game.phase.turn}."},
                          *help_["warnings"]]
     return {"view": seen, "preview": help_}
-
-
-def turn_of(game: Game) -> int:
-    """The number of the turn the game's phase belongs to."""
-    return game.phase.turn
 
 
 def _change(code: str, message: str, field: str) -> JSON:
