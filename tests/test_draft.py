@@ -90,6 +90,32 @@ def test_paralysis_fixes_the_drafted_hand_and_the_spell_it_completed_vanishes() 
     assert got["legal"]  # what is left may be sealed as it is
 
 
+@cite("next turn he must repeat identically the gestures he made in the current turn")
+def test_amnesia_makes_both_drafted_hands_repeat_the_sealed_gestures() -> None:
+    d = Duel(A="D P P/- - -", B="- - S/- - W").run()  # B sealed S/W for turn 3, drafted F/F
+    got = draft.carry(d.game, 1, {"gestures": [["F", "F"]]})
+    assert got["orders"]["gestures"] == [["S", "W"]]
+    assert [(c["code"], c["field"]) for c in got["changes"]] == [
+        ("amnesia", "gestures.0.0"), ("amnesia", "gestures.0.1")]
+    assert got["legal"] and not got["intact"]
+
+
+@cite("The subject is told which of his hands will be controlled at the time the spell hits")
+def test_a_hand_the_opponent_now_controls_is_set_aside() -> None:
+    d = Duel(A="P S D F/- - - -", B="- - - -/- - - -").run()  # A took B's left hand (first)
+    got = draft.carry(d.game, 1, {"gestures": [["F", "P"]]})
+    assert got["orders"]["gestures"] == [["-", "P"]]
+    assert [(c["code"], c["field"]) for c in got["changes"]] == [("charm", "gestures.0.0")]
+    assert "A controls your left hand" in got["changes"][0]["message"]
+
+
+def test_death_spends_the_draft() -> None:
+    d = Duel(A="S D/- -", B="- -/- -").set_damage("B", 14).run()  # A's missile kills B
+    assert d.result() == (0, "B died")
+    got = draft.carry(d.game, 1, {"gestures": [["F", "P"]]})
+    assert not got["ready"] and got["over"] and [c["code"] for c in got["changes"]] == ["over"]
+
+
 @cite("cannot perform a C, D, F or S gesture")
 def test_fear_clears_the_forbidden_gestures_of_a_draft() -> None:
     d = Duel(A="S W D/- - -", B="- - -/- - -").run()
