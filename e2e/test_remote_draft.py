@@ -104,6 +104,15 @@ def test_the_waiting_player_drafts_and_the_draft_is_on_the_form_when_the_code_co
     host.click("[data-testid=submit-orders]")  # "Seal early"
     host.wait_for_selector("[data-testid=early-sealed]", timeout=STEP_MS)
     assert host.locator("[data-testid=remote-screen][data-early='2']").count() == 1
+    # Kept over a reload; "Change them" opens the draft again, as it was, to seal again.
+    host.reload()
+    host.wait_for_selector("[data-testid=early-sealed]", timeout=STEP_MS)
+    host.click("[data-testid=unseal-early]")
+    drafting(host, 2)
+    assert gesture(host, "L", "S").is_checked() and gesture(host, "R", "W").is_checked()
+    host.wait_for_selector("[data-testid=preview][aria-busy=false]", timeout=STEP_MS)
+    host.click("[data-testid=submit-orders]")
+    host.wait_for_selector("[data-testid=early-sealed]", timeout=STEP_MS)
 
     # Alice's code comes: turn 1 resolves, and the drafted gestures are on the real form.
     deliver(guest, code_to_send(host))
