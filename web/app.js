@@ -400,7 +400,7 @@ async function advance() {
   if (humanCount() > 1 && state.holder !== next) {
     const other = vs[next].names[1 - next];
     show(passScreen({
-      name: vs[next].names[next], other, kind: phase.kind,
+      name: vs[next].names[next], other, kind: phase.hasted ? 'hasted' : phase.kind,
       onReady: () => { state.holder = next; showActor(next, vs[next]); },
       onHome: goHome,
     }));

@@ -374,16 +374,27 @@ class Phase:
     revealed: tuple[tuple[int, tuple[GestureRow, ...]], ...] = ()
     # decision phase: answers given in an earlier decision phase of the same turn (id, answer)
     answered: tuple[tuple[str, str], ...] = ()
+    # time_stop phase: this extra turn is a hasted turn (Variant.hasted_turns), seen by all, in
+    # which only the hastened wizards (`time_stopped`) act; `queued`: the beings time-stopped in
+    # the normal turn before it, whose extra turn follows it
+    hasted: bool = False
+    queued: tuple[str, ...] = ()
 
     def to_json(self) -> JSON:
         """JSON form.  Earlier answers travel as they always have: as decisions of kind
         "answered" for wizard -1 whose one option is the answer (game format version 1)."""
         earlier = [Decision(k, ANSWERED, -1, (v,), "").to_json() for k, v in self.answered]
-        return {"kind": self.kind, "turn": self.turn, "actors": list(self.actors),
-                "decisions": [d.to_json() for d in self.decisions] + earlier,
-                "pending": {str(k): v for k, v in self.pending},
-                "pending_kind": self.pending_kind, "time_stopped": list(self.time_stopped),
-                "revealed": {str(k): [r.to_json() for r in rows] for k, rows in self.revealed}}
+        d: JSON = {"kind": self.kind, "turn": self.turn, "actors": list(self.actors),
+                   "decisions": [d.to_json() for d in self.decisions] + earlier,
+                   "pending": {str(k): v for k, v in self.pending},
+                   "pending_kind": self.pending_kind, "time_stopped": list(self.time_stopped),
+                   "revealed": {str(k): [r.to_json() for r in rows]
+                                for k, rows in self.revealed}}
+        if self.hasted:  # (absent otherwise, so games without hasted turns read as before)
+            d["hasted"] = True
+        if self.queued:
+            d["queued"] = list(self.queued)
+        return d
 
     @staticmethod
     def from_json(d: JSON) -> Phase:
@@ -398,7 +409,8 @@ class Phase:
                      tuple(str(b) for b in d["time_stopped"]),
                      tuple(sorted((int(k), tuple(GestureRow.from_json(r) for r in rows))
                                   for k, rows in d.get("revealed", {}).items())),
-                     tuple((x.id, x.options[0]) for x in decisions if x.kind == ANSWERED))
+                     tuple((x.id, x.options[0]) for x in decisions if x.kind == ANSWERED),
+                     d.get("hasted") is True, tuple(str(b) for b in d.get("queued", ())))
 
 
 @dataclass(frozen=True, slots=True)

@@ -206,9 +206,10 @@ def _phase_recognise(t: Turn) -> None:
         opp = t.wiz[opponent(idx)]
         for si, row in enumerate(w.new_rows):
             rows.append(row)
-            hidden = (t.kind == TIME_STOP and not opp.acting) or t.invisible(wizard_id(idx)) \
+            hidden = (t.unseen and not opp.acting) or t.invisible(wizard_id(idx)) \
                 or t.blind(opp.base.index)
-            kind = TIME_STOP if t.kind == TIME_STOP else (HASTENED_ROW if si > 0 else NORMAL_ROW)
+            kind = HASTENED_ROW if t.hasted or si > 0 else \
+                TIME_STOP if t.kind == TIME_STOP else NORMAL_ROW
             w.history.append(GestureRow(t.number, row[0], row[1], kind, hidden))
             label = " (second set)" if si else ""
             t.events.append(Event(t.number, "gestures", f"{w.base.name}{label}: left "
@@ -636,9 +637,12 @@ def _phase_outcome(t: Turn) -> tuple[Result | None, Phase]:
             m.alive = False
             t.emit("monster_death", f"{t.name(m.base.id)} succumbs.", concerns={m.controller})
     # Durations count the subject's own turns; drop what has run out.
+    hasted = _hasted_next(t)
     for w in t.wiz:
         if w.acting:
             w.own_turns += 1
+        if wizard_id(w.base.index) in hasted:
+            _make_room(w)
         w.effects = [e for e in w.effects if e.end is None or e.end > w.own_turns]
     for m in t.mons.values():
         if m.acting:
@@ -674,13 +678,40 @@ def _phase_outcome(t: Turn) -> tuple[Result | None, Phase]:
             f"{t.game.names[result.winner]} wins ({result.how})." if result.winner is not None
             else f"a draw ({result.how})."), public=True)
         return result, Phase(OVER, t.number, ())
-    stopped = [b for b in t.time_stop_next if t.alive(b)]
+    # Time-stopped beings of the normal turn before a hasted turn take theirs after it.
+    queued = list(t.game.phase.queued) if t.hasted else []
+    stopped = [b for b in queued + [b for b in t.time_stop_next if b not in queued]
+               if t.alive(b)]
+    if hasted:
+        return None, Phase(TIME_STOP, t.number + 1, tuple(sorted(
+            i for i in (wizard_index(b) for b in hasted) if i is not None)),
+            time_stopped=tuple(hasted), hasted=True, queued=tuple(stopped))
     if stopped:
         actors = sorted({_commander(t, b) for b in stopped})
         return None, Phase(TIME_STOP, t.number + 1, tuple(actors),
                            time_stopped=tuple(stopped))
     alive = tuple(w.base.index for w in t.wiz if w.alive)
     return None, Phase(ORDERS, t.number + 1, alive)
+
+
+def _hasted_next(t: Turn) -> list[str]:
+    """J. Where haste gives a hasted turn (Variant.hasted_turns): the living wizards hastened
+    in this normal turn, who take a hasted turn after it."""
+    if t.kind != ORDERS or not t.game.ruleset.variant.hasted_turns():
+        return []
+    return [wizard_id(w.base.index) for w in t.wiz if w.alive and w.acting and
+            any(e.kind is EffectKind.HASTE and e.active_on(w.own) for e in w.effects)]
+
+
+def _make_room(w: WizardNow) -> None:
+    """J. "Effects do not count down" in a hasted turn: it takes the wizard's next own-turn
+    number, so every effect of his that holds in the turn just taken holds one turn longer
+    (through the hasted turn) and one still to begin begins one turn later (on his next
+    normal turn)."""
+    now = w.own_turns
+    w.effects = [replace(e, start=e.start + 1 if e.start > now else e.start,
+                         end=e.end + 1 if e.end is not None and e.end >= now else e.end)
+                 for e in w.effects]
 
 
 def _fatal(t: Turn, e: Effect) -> bool:
@@ -733,7 +764,7 @@ def _run_turn(game: Game, kind: TurnKind, orders: dict[int, Orders],
     stopped = frozenset(game.phase.time_stopped) if kind == TIME_STOP else frozenset()
     wiz, mons = scratch(game, kind, stopped)
     t = Turn(game, kind, game.phase.turn, orders, decisions, wiz, mons, stopped,
-             next_monster=game.next_monster)
+             next_monster=game.next_monster, hasted=kind == TIME_STOP and game.phase.hasted)
     _phase_gestures(t)
     _phase_recognise(t)
     _phase_release(t)
@@ -800,7 +831,8 @@ def resolve(game: Game, inputs: Mapping[int, Orders | DecisionInput]) -> tuple[G
         made = tuple((w.base.index, tuple(w.history[len(w.base.history):]))
                      for w in t.wiz if w.acting)
         wait = Phase(DECISION, phase.turn, actors, tuple(t.needed), pending_orders, kind,
-                     base_phase.time_stopped, made, answered)
+                     base_phase.time_stopped, made, answered, base_phase.hasted,
+                     base_phase.queued)
         new = replace(game, phase=wait, record=(*game.record, entry))
         return new, ()
     result, next_phase = _phase_outcome(t)

@@ -168,6 +168,13 @@ class Turn:
     exempt_from: dict[Element, set[str]] = field(default_factory=dict)  # storm element -> spared
     chosen: dict[str, str] = field(default_factory=dict)  # decisions after the reveal (phase H)
     shields_down: bool = False  # during an attack that ignores shields (resolve.py, I6b)
+    hasted: bool = False  # a hasted turn (Variant.hasted_turns): an extra turn seen by all
+
+    @property
+    def unseen(self) -> bool:
+        """Whether this is a time-stopped turn, unseen by the frozen and with no resistance
+        for them (a hasted turn is neither)."""
+        return self.kind == TIME_STOP and not self.hasted
 
     @property
     def spells(self) -> SpellTable:
@@ -190,7 +197,7 @@ class Turn:
         if index is None:
             return False
         w = self.wiz[index]
-        if self.kind == TIME_STOP and not w.acting:
+        if self.unseen and not w.acting:
             return False  # "All non-affected beings have no resistance to any form of attack"
         return any(e.kind is EffectKind.INVISIBILITY and e.active_on(w.own)
                    for e in w.effects) and bid not in self.removal and not self.dispel
@@ -201,7 +208,7 @@ class Turn:
         harms = harms or set()
         out = []
         for v in (0, 1):
-            if self.kind == TIME_STOP and not self.wiz[v].acting:
+            if self.unseen and not self.wiz[v].acting:
                 if v in harms:
                     out.append(v)
                 continue
@@ -308,7 +315,7 @@ class Turn:
         """Shield-like protection this turn: shield, counter-spell ("also act as a shield"),
         dispel magic's subject, protection from evil; none for the frozen in a time-stopped
         turn."""
-        if self.kind == TIME_STOP and not self.acting(bid):
+        if self.unseen and not self.acting(bid):
             return False
         if self.shields_down:
             return False
@@ -319,7 +326,7 @@ class Turn:
 
     def resistant(self, bid: str, element: Element) -> bool:
         """Resistance to heat (fire) or cold (ice), lasting or cast this very turn."""
-        if self.kind == TIME_STOP and not self.acting(bid):
+        if self.unseen and not self.acting(bid):
             return False
         if bid in self.removal or self.dispel:
             return False

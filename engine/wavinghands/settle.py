@@ -153,8 +153,9 @@ def _create_summons(t: Turn, live: list[Cast]) -> None:
         mid = f"M{t.next_monster}"
         t.next_monster += 1
         base = Monster(mid, kind, controller, t.number)
-        t.mons[mid] = MonsterNow(base, kind, controller, 0, True, [], "", 0, (0, 1), True, 1,
-                                 new=True, cast_id=c.id)
+        # (monsters do not attack in a hasted turn, a new one included)
+        t.mons[mid] = MonsterNow(base, kind, controller, 0, True, [], "", 0, (0, 1),
+                                 not t.hasted, 0 if t.hasted else 1, new=True, cast_id=c.id)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -139,7 +139,8 @@ class Constraints:
 def effects_suspended(game: Game, index: int) -> bool:
     """Whether the wizard's lasting effects on his orders and gestures are suspended for the
     current phase: his time-stopped turn, where the ruleset says so (Warlocks)."""
-    return game.phase.kind == TIME_STOP and wizard_id(index) in game.phase.time_stopped and \
+    return game.phase.kind == TIME_STOP and not game.phase.hasted and \
+        wizard_id(index) in game.phase.time_stopped and \
         game.ruleset.variant.time_stop_ignores_effects()
 
 
@@ -179,7 +180,8 @@ def constraints(game: Game, index: int) -> Constraints:
                 and subject.alive:
             charm_target = (subject.index, oc.hand)  # hand "": the one chosen in `hands`
     return Constraints(
-        sets=2 if is_hastened(w) else 1,
+        # (where haste gives a hasted turn instead, every turn has one set: Variant.hasted_turns)
+        sets=2 if is_hastened(w) and not game.ruleset.variant.hasted_turns() else 1,
         left=hands["L"],
         right=hands["R"],
         banned=FEAR_BANNED if fear else frozenset(),

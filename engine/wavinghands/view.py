@@ -178,12 +178,14 @@ def constraints_json(game: Game, v: int) -> JSON:
 
 def _phase_json(game: Game, v: int) -> JSON:
     p = game.phase
-    if p.kind == TIME_STOP and v not in p.actors:
+    if p.kind == TIME_STOP and v not in p.actors and not p.hasted:
         # "an extra turn, on which no-one can see or know about"
         return {"kind": "waiting", "turn": p.turn, "actors": []}
     d: JSON = {"kind": p.kind, "turn": p.turn, "actors": list(p.actors)}
     if p.kind == TIME_STOP:
         d["time_stopped"] = list(p.time_stopped)
+        if p.hasted:  # a hasted turn (Variant.hasted_turns): both see it
+            d["hasted"] = True
     if p.kind == DECISION:
         d["decisions"] = [dict(x.to_json(), choices=[
             {"value": o, "label": x.labels[i] if i < len(x.labels) else OPTION_LABELS.get(o, o)}

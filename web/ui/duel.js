@@ -71,10 +71,12 @@ function glance(view) {
  */
 export function ordersScreen({ view, seen, preview, submit, onSpell, onHome, saved = null, onDraft, aside = null, submitLabel = null }) {
   const me = view.wizards[view.wizard];
-  const timeStop = view.phase.kind === 'time_stop';
+  // (a hasted turn is an extra turn too, but one both wizards see)
+  const hastedTurn = view.phase.kind === 'time_stop' && view.phase.hasted === true;
+  const timeStop = view.phase.kind === 'time_stop' && !hastedTurn;
   const hastened = view.constraints.sets > 1;
-  const tag = timeStop ? 'time stop' : hastened ? 'hastened' : 'orders';
-  const orders = createOrders({ view, preview, submit, onSpell, submitLabel: submitLabel || (timeStop ? 'Seal my time-stopped orders' : 'Seal my orders'), saved, onDraft });
+  const tag = timeStop ? 'time stop' : hastedTurn ? 'hasted turn' : hastened ? 'hastened' : 'orders';
+  const orders = createOrders({ view, preview, submit, onSpell, submitLabel: submitLabel || (timeStop ? 'Seal my time-stopped orders' : hastedTurn ? 'Seal my hasted orders' : 'Seal my orders'), saved, onDraft });
   // The battle log, open and read in place (no scroll box of its own: the page scrolls).
   const log = battleLog(view);
   const element = h('section', { class: 'duel-screen', 'data-testid': 'orders-screen', 'data-wizard': String(view.wizard), 'data-turn': String(view.phase.turn) },

@@ -91,10 +91,12 @@ export function startScreen({ prefs, modes, options, saved, savedNote = null, us
     h('div', { class: 'start-grid' }, form, savedCard));
 }
 
-/** passScreen({name, other, kind, onReady, onHome}) -> the screen that hands the device over; `kind` is the phase kind. */
+/** passScreen({name, other, kind, onReady, onHome}) -> the screen that hands the device over; `kind` is the phase kind ('hasted': a hasted turn). */
 export function passScreen({ name, other, kind, onReady, onHome }) {
   const why = kind === 'time_stop'
     ? ['Time stops for ', nameOf(name), ': an extra turn that ', nameOf(other), ' will know nothing about.']
+    : kind === 'hasted'
+      ? [nameOf(name), ' is hastened: a hasted turn, in which only ', nameOf(name), ' writes orders.']
     : kind === 'decision'
       ? [nameOf(name), ' has a decision to make.']
       : [nameOf(name), ' writes secret orders now.'];

@@ -118,6 +118,7 @@ class Observation:
     ruleset: tuple[tuple[str, Any], ...]
     constraints: tuple[tuple[str, Any], ...]  # the view's constraints, when asked for orders
     blind: bool
+    hasted: bool = False  # the phase is a hasted turn (Variant.hasted_turns)
 
     @property
     def mine(self) -> SeenWizard:
@@ -147,6 +148,7 @@ class Observation:
             me=int(v["wizard"]), turn=int(v["turn"]), phase=str(phase["kind"]),
             actors=tuple(int(a) for a in phase.get("actors", ())),
             time_stopped=tuple(str(b) for b in phase.get("time_stopped", ())),
+            hasted=phase.get("hasted") is True,
             decisions=decisions, revealed=revealed,
             wizards=(SeenWizard.from_view(ws[0]), SeenWizard.from_view(ws[1])),
             monsters=tuple(SeenMonster.from_view(m) for m in v["monsters"]),

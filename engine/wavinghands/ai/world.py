@@ -92,7 +92,7 @@ def sample_world(obs: Observation, rng: random.Random) -> Game:
         "next_monster": max(ids, default=0) + 1,
         "phase": {"kind": phase, "turn": obs.turn, "actors": actors, "decisions": [],
                   "pending": {}, "pending_kind": "", "time_stopped": list(obs.time_stopped),
-                  "revealed": {}},
+                  "revealed": {}, "hasted": obs.hasted},
         "result": None, "log": [], "record": [], "dice": {},
     }
     return Game.from_json(d)

@@ -107,6 +107,13 @@ class Variant:
         this spell immediately takes an extra turn"."""
         return False
 
+    def hasted_turns(self) -> bool:
+        """Hook: whether haste gives a separate hasted turn after each normal turn it covers
+        (only the hastened wizards act in it, monsters do not attack, effects do not count
+        down) instead of a second gesture set in that turn; the standard rules: "the subject
+        of this spell makes an extra set of gestures"."""
+        return False
+
     def hands_in_orders(self) -> bool:
         """Hook: whether the caster of a paralysis or charm person chooses the subject's hand in
         his next turn's orders (the subject learns it at the reveal); the standard rules: "after

@@ -149,6 +149,11 @@ class Warlocks(Variant):
         """A time-stopped monster gets an extra attack in the same turn that ignores shields."""
         return True
 
+    def hasted_turns(self) -> bool:
+        """Haste gives a separate hasted turn after each of the next three normal turns
+        (monsters do not attack in it, effects do not count down)."""
+        return True
+
     def hands_in_orders(self) -> bool:
         """The paralysed and the charmed hand are chosen in the next turn's orders."""
         return True
@@ -180,5 +185,6 @@ WARLOCKS: Final = register(Warlocks(
     "The duel as RavenBlack's Warlocks plays it (a ParaFC Maladroit game): maladroitness "
     "instead of confusion, fire and ice elementals as two spells, clap of lightning, no raise "
     "dead, and the Warlocks' own rules for paralysis and charm (the hand named in the next "
-    "orders), cures, monsters, targeting, delayed effect, permanency and time stop.",
+    "orders), cures, monsters, targeting, delayed effect, permanency, time stop and haste "
+    "(a separate hasted turn).",
     WARLOCKS_TABLE, (), texts=("data/spell_text.json", "data/spell_text_warlocks.json")))
