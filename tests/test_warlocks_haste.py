@@ -145,3 +145,22 @@ def test_the_computer_gives_legal_input_in_hasted_turns() -> None:
             hasted += game.phase.hasted
             game, _ = duel.step(game, inputs)
         assert hasted >= 1, seed
+
+
+def test_a_hastened_monster_attacks_twice_in_each_normal_turn_and_takes_no_hasted_turn() -> None:
+    # A's goblin (turns 1-3) is hastened on turn 6: it attacks twice on turns 7-9, once before
+    # and after; no hasted turn comes (only a hastened wizard takes one).
+    script = {"A": "P W P W W C - - - - / S F W - - C - - - -", "B": HASTE["B"]}
+    d = Duel(**script, ruleset=W).orders(6, "A", {"casts": [
+        {"set": 0, "hand": "B", "spell": "haste", "target": "M1"}]})
+    d.run()
+    assert (0, "haste", "M1") in d.casts()
+    assert _hasted_turns(d) == []
+    assert d.damage("B") == 4 + 2 * 3 + 1  # turns 3-6 once, 7-9 twice, 10 once
+
+
+def test_the_reference_text_tells_the_warlocks_haste() -> None:
+    from wavinghands.rulesets import find_ruleset
+
+    assert "separate hasted turn" in find_ruleset(W).variant.descriptions()["haste"]
+    assert "extra set of gestures" in find_ruleset("standard").variant.descriptions()["haste"]

@@ -678,20 +678,26 @@ def _phase_outcome(t: Turn) -> tuple[Result | None, Phase]:
             f"{t.game.names[result.winner]} wins ({result.how})." if result.winner is not None
             else f"a draw ({result.how})."), public=True)
         return result, Phase(OVER, t.number, ())
-    # Time-stopped beings of the normal turn before a hasted turn take theirs after it.
+    return None, _next_phase(t, hasted)
+
+
+def _next_phase(t: Turn, hasted: list[str]) -> Phase:
+    """J. What follows the turn: the hasted turn of the `hasted` wizards (Warlocks), then the
+    extra turn of the beings time-stopped ("immediately takes an extra turn"), then the next
+    normal turn.  Beings time-stopped in the normal turn before a hasted turn wait in it
+    (`Phase.queued`) and take theirs after it."""
     queued = list(t.game.phase.queued) if t.hasted else []
     stopped = [b for b in queued + [b for b in t.time_stop_next if b not in queued]
                if t.alive(b)]
     if hasted:
-        return None, Phase(TIME_STOP, t.number + 1, tuple(sorted(
-            i for i in (wizard_index(b) for b in hasted) if i is not None)),
-            time_stopped=tuple(hasted), hasted=True, queued=tuple(stopped))
+        actors = sorted(i for i in (wizard_index(b) for b in hasted) if i is not None)
+        return Phase(TIME_STOP, t.number + 1, tuple(actors), time_stopped=tuple(hasted),
+                     hasted=True, queued=tuple(stopped))
     if stopped:
         actors = sorted({_commander(t, b) for b in stopped})
-        return None, Phase(TIME_STOP, t.number + 1, tuple(actors),
-                           time_stopped=tuple(stopped))
+        return Phase(TIME_STOP, t.number + 1, tuple(actors), time_stopped=tuple(stopped))
     alive = tuple(w.base.index for w in t.wiz if w.alive)
-    return None, Phase(ORDERS, t.number + 1, alive)
+    return Phase(ORDERS, t.number + 1, alive)
 
 
 def _hasted_next(t: Turn) -> list[str]:
