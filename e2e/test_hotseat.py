@@ -329,3 +329,52 @@ def test_rule_options_come_from_the_engine(page, server_url) -> None:
     page.wait_for_function(
         "Object.values(localStorage).some((v) => v.includes('\"withhold\":true'))",
         timeout=ENGINE_MS)
+
+
+def test_a_warlocks_hasted_turn_is_played_by_the_hastened_wizard_alone(page, server_url,
+                                                                        shot) -> None:
+    # A Warlocks duel (imported record) in which Alice hastened herself on turn 6: after her
+    # normal turn 7 comes the hasted turn 8, which only she plays (one gesture set), with a
+    # hand-over screen that says so; Bob then writes his turn-9 orders as usual.
+    import json
+    import sys
+
+    sys.path.insert(0, str(ROOT / "engine"))
+    from wavinghands import duel as engine_duel
+    from wavinghands.record import export_record
+    from wavinghands.rulesets import find_ruleset
+
+    game = engine_duel.new_game(NAMES, "5eed5eed", find_ruleset("warlocks"))
+    for left, right in zip("PWPWWC-", "-----C-", strict=True):
+        game, _ = engine_duel.step(game, {0: {"gestures": [[left, right]]},
+                                          1: {"gestures": [["-", "-"]]}})
+    assert game.phase.kind == "time_stop" and game.phase.hasted and game.phase.turn == 8
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    open_game(page, server_url)
+    page.click("[data-testid=import-record]")
+    page.fill("[data-testid=import-text]", json.dumps(export_record(game)))
+    page.select_option("[data-testid=import-mode]", "hotseat")
+    page.click("[data-testid=import-submit]")
+    page.wait_for_selector("[data-testid=pass-screen]", timeout=ENGINE_MS)
+    assert "Alice" in page.inner_text("#pass-title")
+    assert "hasted turn" in page.inner_text("[data-testid=pass-screen]")
+    page.click("[data-testid=pass-ready]")
+    screen = page.wait_for_selector("[data-testid=orders-screen]", timeout=ENGINE_MS)
+    assert screen.get_attribute("data-wizard") == "0" and screen.get_attribute("data-turn") == "8"
+    assert page.text_content("[data-testid=phase-tag]") == "hasted turn"
+    assert page.locator("text=Time has stopped").count() == 0
+    assert page.locator("[data-testid=gesture-1-L-stab]").count() == 0  # one gesture set
+    pick(page, ("S", "D"))
+    wait_preview(page)
+    shot(page, "warlocks-hasted-turn")
+    page.click("[data-testid=submit-orders]")
+    wait_left(page, 0, 8)
+    # The next screen is turn 9's: the hasted turn resolved with Alice's orders alone.
+    kind = wait_screen(page)
+    if kind == "pass-screen":
+        page.click("[data-testid=pass-ready]")
+    screen = page.wait_for_selector("[data-testid=orders-screen][data-turn='9']",
+                                    timeout=ENGINE_MS)
+    assert page.text_content("[data-testid=phase-tag]") != "hasted turn"
+    assert not errors, errors
