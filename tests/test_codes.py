@@ -374,6 +374,21 @@ def test_real_engine_extra_phases(caster: int, plan: list[tuple[str, str]], phas
     assert kinds[caster] <= {k for k, _ in ex.codes}
 
 
+@pytest.mark.parametrize("caster", [0, 1])
+def test_real_engine_warlocks_hasted_turns(caster: int) -> None:
+    """Warlocks hasted turns go through codes like a time-stopped one (the hastened wizard alone
+    gives orders), and both sides agree."""
+    plan = [("P", "-"), ("W", "-"), ("P", "-"), ("W", "-"), ("W", "-"), ("C", "C")]
+    ex = play(REAL, random.Random(0), _scripted(caster, plan), ruleset={"name": "warlocks"})
+    assert ex.host.game is not None and ex.host.game == ex.guest.game
+    assert ex.host.game["ruleset"]["name"] == "warlocks"
+    extra = [(r["kind"], sorted(r["inputs"])) for r in ex.host.game["record"]
+             if r["kind"] != "orders"]
+    assert extra and all(x == ("time_stop", [str(caster)]) for x in extra)
+    hasted = [r for r in ex.host.game["record"] if r["kind"] == "time_stop"]
+    assert [r["turn"] for r in hasted][:2] == [8, 10]  # after normal turns 7 and 9
+
+
 def test_lone_actor_dice_mix_in_the_other_share() -> None:
     """In a phase one wizard plays alone, his engine nonce depends on the other's share."""
     ph = session.PhaseInfo("time_stop", 5, (0,))
