@@ -28,6 +28,7 @@ from .remote.json_api import (
     remote_parse,
     remote_receive,
     remote_release,
+    remote_route_live,
     remote_seal,
     remote_status,
 )
@@ -219,5 +220,5 @@ def ai_advice(game: str, wizard: str) -> str:
 
 __all__ = ["ai_advice", "ai_input", "export_record", "import_record", "new_game", "preview",
            "remote_accept", "remote_describe", "remote_invite", "remote_link", "remote_parse",
-           "remote_receive", "remote_release", "remote_seal", "remote_status", "replay_step",
-           "rulesets", "spells", "step", "validate", "view"]
+           "remote_receive", "remote_release", "remote_route_live", "remote_seal", "remote_status",
+           "replay_step", "rulesets", "spells", "step", "validate", "view"]

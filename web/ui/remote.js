@@ -18,6 +18,7 @@ const ERROR_TITLES = {
   malformed: 'This code cannot be read',
   'not-this-game': 'This code belongs to another game',
   'own-code': 'This is a code you made',
+  'other-duel': 'A code for another duel came over the live connection',
   'conflicting-code': 'Your opponent sealed this step twice',
   'out-of-order': 'This is not the code expected now',
   'reveal-mismatch': 'The opponent’s orders changed after they were sealed',
