@@ -62,6 +62,8 @@ export const aiAdvice = (game, wizard) => ask('ai_advice', game, wizard);
 export const remoteInvite = (params) => ask('remote_invite', params);
 /** remoteDescribe(text) -> {ok, code: {code, kind, game_id, sender, seq, turn, phase, host?, guest?, ruleset?}}. */
 export const remoteDescribe = (text) => ask('remote_describe', text);
+/** remoteRouteLive(session|null, text, savedGameIds) -> {ok, route: 'duel'|'invitation', code}: where a code that came live may go; any other duel's code is refused ('other-duel'). */
+export const remoteRouteLive = (session, text, saved) => ask('remote_route_live', session, text, saved);
 /** remoteAccept(text, name) -> {ok, session, status, invitation: {host, ruleset, game_id}}: joins as guest. */
 export const remoteAccept = (text, name) => ask('remote_accept', text, name);
 /** remoteSeal(session, input) -> {ok, session, code|null, events, status}: my orders or decisions. */
