@@ -254,6 +254,8 @@ def test_a_crafted_invitation_link_with_an_offer_asks_first(new_page, server_url
         page.wait_for_selector("[data-testid=accept] [data-testid=connect-facts]", timeout=STEP_MS)
         assert made(page) == 0
         assert page.inner_text("[data-testid=connect-inviter] bdi") == "Mallory"
+        facts = page.inner_text("[data-testid=connect-facts]")
+        assert "(your public IP address) to Mallory, and to these servers" in facts, facts
         assert page.inner_text("[data-testid=connect-addresses]").strip() == "127.0.0.1:9"
         screenshot(page, f"connect-prompt-invitation-{label}")
     # "Accept, play by codes only": the duel starts, no connection is made.

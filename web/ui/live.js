@@ -161,14 +161,15 @@ function addressList(items, testid) {
  * to whom. inviter: a name, or null when the code does not say; facts: live.js's offerFacts().
  */
 export function connectExplanation({ inviter, facts }) {
-  const them = inviter ? nameOf(inviter) : 'them';
+  // A fresh node each time: one DOM node can stand in one place only.
+  const them = () => (inviter ? nameOf(inviter) : 'them');
   const who = inviter
     ? h('p', { 'data-testid': 'connect-inviter' }, nameOf(inviter), ' offers to play live: a direct connection between your browser and theirs.')
     : h('p', { 'data-testid': 'connect-inviter' }, 'This live connection code does not say who made it. Connect only if you know who sent it to you.');
   const servers = facts.servers.length
-    ? [h('p', {}, 'Connecting reveals your network address (your public IP address) to ', them,
+    ? [h('p', {}, 'Connecting reveals your network address (your public IP address) to ', them(),
       ', and to these servers, which help the two browsers find each other:'), addressList(facts.servers, 'connect-servers')]
-    : [h('p', {}, 'Connecting reveals your network address (your public IP address) to ', them,
+    : [h('p', {}, 'Connecting reveals your network address (your public IP address) to ', them(),
       '. No STUN or TURN server is used (your live connection settings), so no one else learns it.')];
   const checks = facts.addresses.length
     ? [h('p', {}, 'Your browser will send connection checks to the addresses their code names:'), addressList(facts.addresses, 'connect-addresses')]
@@ -176,7 +177,7 @@ export function connectExplanation({ inviter, facts }) {
   return h('div', { class: 'connect-facts', 'data-testid': 'connect-facts' },
     who, ...servers, ...checks,
     facts.error ? h('p', { class: 'problem', role: 'alert' }, facts.error.message) : null,
-    h('p', { class: 'muted' }, 'Nothing is sent until you choose. By codes, only the codes you copy reach ', them, '.'));
+    h('p', { class: 'muted' }, 'Nothing is sent until you choose. By codes, only the codes you copy reach ', them(), '.'));
 }
 
 /**
