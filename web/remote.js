@@ -17,6 +17,7 @@ import { gestureLabel } from './ui/gesturepad.js';
 import {
   boardView, codeBlock, feedbackBox, joinBox, openAcceptDialog, pasteBox, pending, remoteHead, sentList, sentence,
 } from './ui/remote.js';
+import { isDialogOpen } from './ui/dialog.js';
 import { livePanel, connectExplanation, openConnectDialog } from './ui/live.js';
 
 const MODE_LABELS = { codes: 'by codes', live: 'live' };
@@ -642,8 +643,9 @@ async function onLiveCode(code, link) {
   }
   const info = routed.code;
   if (routed.route === 'invitation') {
-    if (acceptDialog) {
-      app.toast(`${info.host} sent another invitation over the live connection; it was ignored while this one is open.`);
+    if (acceptDialog || isDialogOpen()) {
+      // Never a dialog over a dialog: the player answers the one in front of them first.
+      app.toast(`${info.host} sent another invitation over the live connection; it was ignored while a dialog is open.`);
       return;
     }
     await offerInvitation(info.code, info, { viaLive: true, link, from });
