@@ -247,7 +247,14 @@ def test_a_crafted_rtc_link_starts_nothing_before_the_click(new_page, server_url
 
 
 def test_a_crafted_invitation_link_with_an_offer_asks_first(new_page, server_url) -> None:
-    offer, invitation = crafted_codes(new_page(), server_url)
+    helper = new_page()
+    offer, _ = crafted_codes(helper, server_url)
+    # Mallory's side of the duel stays in the helper page, to answer Alice's acceptance below.
+    invited = helper.evaluate(
+        "async () => { const api = await import('./api.js');"
+        " const r = await api.remoteInvite({ name: 'Mallory' });"
+        " window.__mallory = r.session; return r.code; }")
+    invitation = str(invited)
     link = f"{server_url}#c={invitation}&rtc={offer}"
     for viewport, label in ((DESKTOP, "desktop"), (PHONE, "phone")):
         page = new_page(viewport, link)
@@ -262,6 +269,20 @@ def test_a_crafted_invitation_link_with_an_offer_asks_first(new_page, server_url
     page.fill("[data-testid=accept-name]", "Alice")
     page.click("[data-testid=accept-codes]")
     page.wait_for_selector("[data-testid=orders-screen]", timeout=STEP_MS)
+    assert made(page) == 0
+    # Mallory's next code carries the same offer again (it is not answered): once declined, it
+    # is not asked about again, and the turn code is applied.
+    act(page)
+    mallory_code = helper.evaluate(
+        """async (acceptance) => {
+          const api = await import('./api.js');
+          const got = await api.remoteReceive(window.__mallory, acceptance);
+          const sealed = await api.remoteSeal(got.session, { gestures: [['F', '-']] });
+          return sealed.code;
+        }""",
+        code_to_send(page))
+    deliver(page, f"{mallory_code} {offer}")
+    assert open_dialogs(page) == 0
     assert made(page) == 0
     # "Accept and connect live" in another fresh context: then, and only then, one is made.
     page = new_page(DESKTOP, link)

@@ -189,6 +189,7 @@ async function accept(text, name, { viaLive = false, link = null, from = null, o
   // The invitation carried the host's connection offer: answer it now, so the checks (and the
   // keep-open rounds) run while this player writes orders; the answer goes with their code.
   if (offer && connect) await joinForDuel(duel.id, offer, { asked: true });
+  else if (offer) declinedOffers.add(offerKey(offer));
   return null;
 }
 
@@ -381,7 +382,7 @@ async function openBundle({ turn, rtc }) {
 
 // Starts the connection step of a bundle for one duel and applies its turn code meanwhile.
 async function applyBundle(id, turn, rtc, rtcKind) {
-  const connecting = rtcKind === 'offer' ? joinForDuel(id, rtc) : answerForDuel(rtc);
+  const connecting = rtcKind === 'offer' ? joinForDuel(id, rtc, { once: true }) : answerForDuel(rtc);
   const result = await receive(id, turn, (got) => (got.duel ? receivedFeedback(got, got.duel) : SKIP));
   await connecting;
   return !result.error;
@@ -532,17 +533,26 @@ async function startLive(duelId) {
 }
 
 // Answering a connection offer reveals this player's address to its author and to the ICE
-// servers, and sends checks to the addresses it names: asked first, saying to whom, every time
-// (issue 12, finding 3). Resolves to true once the player clicked "Connect live".
-async function askToConnect(inviter, offer) {
-  return openConnectDialog({ inviter, facts: await live.offerFacts(offer, iceOf()) });
+// servers, and sends checks to the addresses it names: asked first, saying to whom (issue 12,
+// finding 3). Resolves to true once the player clicked "Connect live". once: an offer the player
+// turned down is not asked about again when it comes inside a turn code (the host's codes carry
+// it until it is answered); pasted or opened on its own, it is asked about again.
+const declinedOffers = new Set();
+const offerKey = (offer) => String(offer).replace(/\s+/g, '');
+
+async function askToConnect(inviter, offer, { once = false } = {}) {
+  if (once && declinedOffers.has(offerKey(offer))) return false;
+  const yes = await openConnectDialog({ inviter, facts: await live.offerFacts(offer, iceOf()) });
+  if (!yes) declinedOffers.add(offerKey(offer));
+  return yes;
 }
 
-// asked: the player has already chosen to connect (the invitation dialog's "Accept and connect live").
-async function joinForDuel(duelId, text, { asked = false } = {}) {
+// asked: the player has already chosen to connect (the invitation dialog's "Accept and connect
+// live"); once: as askToConnect's (an offer inside a turn code).
+async function joinForDuel(duelId, text, { asked = false, once = false } = {}) {
   if (!asked) {
     const duel = storage.loadGame(duelId);
-    if (!(await askToConnect(duel ? opponentOf(duel.session) : null, text))) return false;
+    if (!(await askToConnect(duel ? opponentOf(duel.session) : null, text, { once }))) return false;
   }
   liveBusy = 'Answering the connection code…';
   liveError = null;
