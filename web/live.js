@@ -194,7 +194,11 @@ export function bindLive(duelId, { link: expected = link, from = null } = {}) {
   return true;
 }
 
-/** offerFacts(text, ice) -> {servers: [url], addresses: ['address:port']}: what answering a connection offer would contact. */
+/**
+ * offerFacts(text, ice) -> {servers: [url], addresses: ['address:port'], error}: what answering a
+ * connection offer would contact (the ICE servers of the player's settings {stun, turn} and the
+ * site's ice.json, and the offer's own addresses); error: why those settings cannot be used, or null.
+ */
 export async function offerFacts(text, ice = {}) {
   const servers = await iceServersOf(ice);
   const urls = servers.ok ? servers.iceServers.flatMap((s) => (Array.isArray(s.urls) ? s.urls : [s.urls])) : [];
