@@ -306,13 +306,19 @@ def test_pushed_invitations_open_one_dialog(new_page, server_url) -> None:
     assert answered["ok"], answered
     alice.wait_for_selector(CONNECTED, timeout=CONNECT_MS)
 
+    # Every toast is noted as it comes (a toast leaves after a few seconds).
+    alice.evaluate("""() => {
+      window.__toasts = [];
+      new MutationObserver((changes) => changes.forEach((c) => c.addedNodes.forEach(
+        (n) => window.__toasts.push(n.textContent)))).observe(
+        document.getElementById('toasts'), { childList: true });
+    }""")
     invitations = [new_invitation(bob, f"Bob{i}") for i in range(5)]
     for code in invitations:
         send_live(bob, code)
     alice.wait_for_selector("[data-testid=accept]", timeout=STEP_MS)
     alice.wait_for_function(
-        "() => [...document.querySelectorAll('.toast')]"
-        ".filter((t) => t.textContent.includes('sent another invitation')).length === 4",
+        "() => window.__toasts.filter((t) => t.includes('sent another invitation')).length === 4",
         timeout=STEP_MS)
     assert open_dialogs(alice) == 1
     assert alice.inner_text("[data-testid=accept] bdi") == "Bob0"
