@@ -64,7 +64,7 @@ def test_page_opens_and_engine_boots_from_its_snapshot(
     assert result["ok"], result
     timings = result["timings"]
     assert timings["path"] == "snapshot", timings
-    assert timings["snapshotSource"] == "download", "a first visit has nothing cached"
+    assert timings["snapshotSource"] == "network", "a first visit has nothing cached"
     assert page.evaluate("performance.getEntriesByName('engine-ready').length") == 1
     shot(page, "boot-ready")
 
@@ -93,8 +93,9 @@ def test_site_works_offline_after_first_visit(
     try:
         again = boot(page, server_url)
         assert again["ok"], again
-        # The second boot reads the snapshot the service worker kept inflated.
-        assert again["timings"]["snapshotSource"] == "inflated", again
+        # The second boot reads the snapshot from the service worker's cache.
+        assert again["timings"]["path"] == "snapshot", again
+        assert again["timings"]["snapshotSource"] == "service worker", again
         spells = call(page, "spells")["value"]
         assert spells["ok"] is True
         # A link into the game with a query (e.g. a turn code) opens offline too.
@@ -120,7 +121,7 @@ def test_mime_types(page: Any, server_url: str) -> None:
 
 
 def test_falls_back_to_a_full_boot_without_the_snapshot(page: Any, server_url: str) -> None:
-    page.route("**/engine.snapshot.gz", lambda route: route.fulfill(status=404, body="gone"))
+    page.route("**/engine.snapshot.zst", lambda route: route.fulfill(status=404, body="gone"))
     result = boot(page, server_url)
     assert result["ok"], result
     assert result["timings"]["path"] == "full"
