@@ -115,11 +115,44 @@ console.warn = (...args) => {
   }
 };
 
-/** Fetch one of the files listed in engine-build.js, checked against its integrity. */
-async function fetchChecked(entry) {
-  const response = await fetch(new URL(entry.url, SITE), { integrity: entry.integrity });
+/** The SRI form (`sha256-<base64>`) of some bytes, as engine-build.js lists them. */
+async function integrityOf(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return `sha256-${btoa(String.fromCharCode(...digest))}`;
+}
+
+/**
+ * Fetch one of the files engine-build.js lists and check it against its integrity: resolves with
+ * its bytes and the response once they match, rejects otherwise (the message says "integrity").
+ * Each chunk goes to `onChunk` as it arrives (and is counted as received), so a caller can work
+ * on it during the download.  Checked here rather than with fetch's `integrity` option, which
+ * holds the whole body back until the file is complete and fails like any network error.
+ */
+async function fetchChecked(entry, onChunk = () => {}) {
+  const response = await fetch(new URL(entry.url, SITE));
   if (!response.ok) throw new Error(`Failed to load '${entry.url}': request failed (${response.status})`);
-  return response;
+  const reader = response.body.getReader();
+  const chunks = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received(value.byteLength);
+    chunks.push(value);
+    length += value.byteLength;
+    await onChunk(value);
+  }
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  const integrity = await integrityOf(bytes);
+  if (integrity !== entry.integrity) {
+    throw new Error(`${entry.url}: integrity check failed (expected ${entry.integrity}, got ${integrity})`);
+  }
+  return { bytes, response };
 }
 
 // The snapshot's decoder (vendor/zstddec.mjs, zstd's own decoder in wasm): loaded and compiled
@@ -132,30 +165,83 @@ const zstdDecoder = import(new URL(BUILD.decoder.url, SITE).href).then(async ({ 
 });
 zstdDecoder.catch(() => {});
 
-/** Decompress a whole zstd frame into `target`, which it must fill exactly. */
-function decodeInto(decoder, compressed, target) {
-  // The streaming decoder keeps its own memory at a few MB (zstd's window) instead of
-  // holding a second copy of the ~30 MB snapshot.
+// Network chunks can be a few KB; the decoder is fed at least this many bytes at a time, since
+// each input costs it a copy into its memory and a round of calls.
+const BATCH = 256 * 1024;
+
+/**
+ * Decompress a zstd stream into `target` as its chunks arrive (`push`), so that decoding overlaps
+ * the download; `end()` checks that `target` came out exactly full.  zstddec's streaming decoder
+ * is a generator that pulls compressed chunks from an iterable whenever it has used up one; it
+ * is stepped only while a chunk is queued (or the input has ended), so it never asks for input
+ * that has not arrived.  Its own memory stays at zstd's window (a few MB).
+ */
+function zstdInto(decoder, target) {
+  const queue = [];
+  let ended = false;
   let offset = 0;
-  for (const chunk of decoder.decodeStreaming([compressed])) {
-    if (offset + chunk.length > target.length) throw new Error("snapshot larger than announced");
-    target.set(chunk, offset);
-    offset += chunk.length;
-  }
-  if (offset !== target.length) throw new Error("snapshot shorter than announced");
+  const input = {
+    [Symbol.iterator]: () => ({
+      next() {
+        if (queue.length) return { value: queue.shift(), done: false };
+        if (ended) return { value: undefined, done: true };
+        throw new Error("zstd decoder stepped without input");
+      },
+    }),
+  };
+  const output = decoder.decodeStreaming(input);
+  const step = () => {
+    const { done, value } = output.next();
+    if (done) return true;
+    if (offset + value.length > target.length) throw new Error("snapshot larger than announced");
+    target.set(value, offset);
+    offset += value.length;
+    return false;
+  };
+  let pending = [];
+  let pendingBytes = 0;
+  const feed = () => {
+    const batch = new Uint8Array(pendingBytes);
+    let at = 0;
+    for (const chunk of pending) {
+      batch.set(chunk, at);
+      at += chunk.length;
+    }
+    pending = [];
+    pendingBytes = 0;
+    queue.push(batch);
+    while (queue.length) step();
+  };
+  return {
+    push(chunk) {
+      pending.push(chunk);
+      pendingBytes += chunk.length;
+      if (pendingBytes >= BATCH) feed();
+    },
+    end() {
+      if (pendingBytes) feed();
+      ended = true;
+      while (!step());
+      if (offset !== target.length) throw new Error("snapshot shorter than announced");
+    },
+  };
 }
 
-/** Fill `target` with the snapshot: fetched with its integrity (after one visit from the
- * service worker's cache), then decompressed. */
+/** Fill `target` with the snapshot (after one visit from the service worker's cache), decoded
+ * as it downloads; resolves once its integrity is checked. */
 async function loadSnapshot(target) {
-  const response = await fetchChecked(BUILD.snapshot);
-  const compressed = new Uint8Array(await new Response(response.body.pipeThrough(counting())).arrayBuffer());
+  let inflater = null;
+  const { response } = await fetchChecked(BUILD.snapshot, async (chunk) => {
+    inflater ??= zstdInto(await zstdDecoder, target);
+    inflater.push(chunk);
+  });
   mark("snapshotFetched");
+  if (inflater === null) throw new Error("snapshot: empty file");
+  inflater.end();
   // Where it came from, for tests and benchmarks: a response the service worker handled has a
   // workerStart in its resource timing.
   const entry = performance.getEntriesByName(response.url).at(-1);
   timings.snapshotSource = entry && entry.workerStart > 0 ? "service worker" : "network";
-  decodeInto(await zstdDecoder, compressed, target);
   mark("snapshot");
   progress("runtime", 0.6);
 }
@@ -187,17 +273,13 @@ function storedZipEntries(zip) {
 
 /** The engine wheel's bytes; a mismatch with its recorded sha256 is a player-facing failure. */
 async function fetchWheel() {
-  // Checked here rather than by fetch's `integrity`, whose failure looks like any network
-  // error: a damaged wheel must say so, and the fallback boot could not fix it anyway.
-  const response = await fetch(new URL(BUILD.wheel.url, SITE));
-  if (!response.ok) throw new Error(`Failed to load '${BUILD.wheel.url}': request failed (${response.status})`);
-  const bytes = await new Response(response.body.pipeThrough(counting())).arrayBuffer();
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  const integrity = `sha256-${btoa(String.fromCharCode(...digest))}`;
-  if (integrity !== BUILD.wheel.integrity) {
-    throw new BootError(SAY.damaged, `engine wheel: expected ${BUILD.wheel.integrity}, got ${integrity}`);
+  try {
+    return (await fetchChecked(BUILD.wheel)).bytes;
+  } catch (err) {
+    // The fallback boot could not fix a damaged wheel (it installs the same file): say so.
+    if (/integrity/.test(String(err))) throw new BootError(SAY.damaged, String(err));
+    throw err;
   }
-  return bytes;
 }
 
 // Pyodide compiles pyodide.asm.wasm while it downloads (instantiateStreaming); a copy of its
@@ -216,8 +298,7 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
   new Response(forSnapshot.pipeThrough(counting()))
     .arrayBuffer()
     .then(async (buffer) => {
-      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
-      const integrity = `sha256-${btoa(String.fromCharCode(...digest))}`;
+      const integrity = await integrityOf(buffer);
       if (integrity !== BUILD.wasm.integrity) {
         throw new BootError(SAY.damaged, `pyodide.asm.wasm: expected ${BUILD.wasm.integrity}, got ${integrity}`);
       }
@@ -282,7 +363,7 @@ async function bootFromSnapshot() {
   // reads later (package data, modules imported lazily).
   const { FS } = pyodide;
   const sitePackages = pyodide.runPython('next(p for p in __import__("sys").path if p.endswith("site-packages"))');
-  for (const [name, data] of storedZipEntries(new Uint8Array(await wheelBytes))) {
+  for (const [name, data] of storedZipEntries(await wheelBytes)) {
     const path = `${sitePackages}/${name}`;
     FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
     FS.writeFile(path, data);
