@@ -126,6 +126,8 @@ CHROMIUM_ARGS = (
 )  # fmt: skip
 # The engine's memory snapshot inside the site (see tools/snapshot.mjs).
 SNAPSHOT = "pyodide/engine.snapshot.zst"
+# The engine's answers to spells() and rulesets(), recorded at build time (engine_reference).
+REFERENCE = "reference.json"
 
 
 class BuildError(RuntimeError):
@@ -411,6 +413,7 @@ def source_files() -> dict[str, bytes]:
     for size in ICON_SIZES:
         files[f"icons/icon-{size}.png"] = app_icon(size)
     files["ice.json"] = site_ice_config()
+    files[REFERENCE] = engine_reference()
     files[QR_SITE_PATH] = vendored_module(QR_PACKAGE, QR_VERSION, QR_INTEGRITY, "dist/index.mjs")
     files[ZSTD_SITE_PATH] = vendored_module(
         ZSTD_PACKAGE, ZSTD_VERSION, ZSTD_INTEGRITY, "dist/zstddec-stream.mjs"
@@ -498,6 +501,31 @@ def site_ice_config() -> bytes:
     if not isinstance(value, dict) or not set(value) <= {"stun", "turn"}:
         raise BuildError(f'{path}: expected an object with "stun" and "turn" (docs/webrtc.md)')
     return data
+
+
+def engine_reference() -> bytes:
+    """reference.json: {"spells": api.spells(), "rulesets": api.rulesets()}, as the engine
+    answers them, so that the page shows the rules reference and the new-duel options while
+    the engine is still downloading.  Asked of the checkout's engine under this Python (the
+    engine is pure Python, so CPython answers as Pyodide would); nothing is written by hand."""
+    script = (
+        "import json, sys\n"
+        "sys.path.insert(0, sys.argv[1])\n"
+        "from wavinghands import api\n"
+        "answers = {'spells': json.loads(api.spells()), 'rulesets': json.loads(api.rulesets())}\n"
+        "print(json.dumps(answers, sort_keys=True, separators=(',', ':'), ensure_ascii=False))\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", script, str(ROOT / "engine")],
+        capture_output=True, text=True, encoding="utf-8", check=False,
+    )  # fmt: skip
+    if proc.returncode != 0:
+        raise BuildError(f"the engine could not list its spells and rulesets:\n{proc.stderr}")
+    answers = json.loads(proc.stdout)
+    for name, answer in answers.items():
+        if answer.get("ok") is not True:
+            raise BuildError(f"the engine's {name}() answered {answer!r}")
+    return proc.stdout.encode("utf-8")
 
 
 def engine_wheel_path(files: dict[str, bytes]) -> str:
@@ -616,9 +644,11 @@ def engine_build_module(files: dict[str, bytes], layout: dict[str, int]) -> byte
             "memoryOffset": layout["offset"],
         },
         "decoder": {"url": ZSTD_SITE_PATH},
+        "reference": {"url": REFERENCE, "integrity": sri_sha256(files[REFERENCE])},
     }
     return (
-        "// Written by build.py: the files engine-worker.js boots from, with their integrity.\n"
+        "// Written by build.py: the files engine-worker.js boots from (and the page's recorded\n"
+        "// reference), with their integrity.\n"
         f"export const BUILD = {json.dumps(build, indent=1, sort_keys=True)};\n"
     ).encode()
 

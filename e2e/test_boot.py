@@ -385,3 +385,33 @@ def test_the_snapshot_boot_needs_no_stdlib_archive(page: Any, server_url: str) -
     assert played["error"] is None and played["imported"] is True, played
     assert played["steps"] > 2, played
     assert not [url for url in requested if url.endswith("python_stdlib.zip")], requested
+
+
+def test_reference_and_rule_options_work_while_the_engine_downloads(
+    page: Any, server_url: str, shot: Callable[..., Path]
+) -> None:
+    """The start screen's rule options and the spell reference come from reference.json (the
+    engine's own answers, recorded at build time), so they work before the engine is up; the
+    status line counts bytes meanwhile."""
+    stalled: list[Any] = []
+    # The snapshot never arrives, so the engine stays at its download for the whole test.
+    page.route("**/engine.snapshot.zst", lambda route: stalled.append(route))
+    page.goto(server_url)
+    page.wait_for_selector("[data-testid=rule-options]:not([hidden]) input", timeout=ENGINE_MS)
+    page.wait_for_function(
+        """() => /^Fetching the rules engine: [\\d.]+ of [\\d.]+ MB…$/.test(
+             document.querySelector('.engine-status-text')?.textContent ?? '')""",
+        timeout=ENGINE_MS,
+    )
+    page.click("[data-testid=open-reference]")
+    dialog = page.locator("dialog[data-testid=reference]")
+    dialog.wait_for()
+    page.fill("[data-testid=reference-search]", "fireball")
+    dialog.locator("button", has_text="Fireball").first.click()
+    page.wait_for_selector("[data-testid=ref-spell-fireball]")
+    assert "ball of fire" in page.inner_text("[data-testid=ref-spell-fireball]")
+    shot(page, "reference-before-engine", full_page=False)
+    # All of that without the engine: its snapshot is still held back.
+    assert stalled, "the snapshot was never requested"
+    assert page.evaluate("performance.getEntriesByName('engine-ready').length") == 0
+    assert page.get_attribute("[data-testid=engine-status]", "data-state") == "loading"

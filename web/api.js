@@ -25,6 +25,20 @@ async function askRaw(fn, ...jsonArgs) {
   }
 }
 
+/**
+ * builtReference() -> Promise of {spells, rulesets}: the engine's answers to spells() and
+ * rulesets() as build.py recorded them (reference.json, integrity-checked), available long
+ * before the engine itself.  Rejects if the file cannot be had.
+ */
+export async function builtReference() {
+  const { BUILD } = await import('./engine-build.js');
+  const response = await fetch(new URL(BUILD.reference.url, import.meta.url), { integrity: BUILD.reference.integrity });
+  if (!response.ok) throw new Error(`${BUILD.reference.url}: HTTP ${response.status}`);
+  const answers = await response.json();
+  if (!answers.spells?.ok || !answers.rulesets?.ok) throw new Error(`${BUILD.reference.url}: not the engine's answers`);
+  return answers;
+}
+
 /** bootEngine(onProgress(stage, fraction, detail)) -> Promise resolving when the engine can answer; rejects with a player-facing Error. */
 export function bootEngine(onProgress) {
   return startEngine(onProgress);
