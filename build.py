@@ -644,7 +644,9 @@ def engine_build_module(files: dict[str, bytes], layout: dict[str, int]) -> byte
             "memoryOffset": layout["offset"],
         },
         "decoder": {"url": ZSTD_SITE_PATH},
-        "reference": {"url": REFERENCE, "integrity": sri_sha256(files[REFERENCE])},
+        "reference": {
+            "url": REFERENCE, "integrity": sri_sha256(files[REFERENCE]), "size": len(files[REFERENCE])
+        },
     }
     return (
         "// Written by build.py: the files engine-worker.js boots from (and the page's recorded\n"

@@ -2,7 +2,7 @@
 // question goes through here and nothing else in web/ calls engine.js, so the JSON-string
 // contract is honoured in one place. Results stay values: {ok:true,...} or {ok:false,error}.
 
-import { call, startEngine } from './engine.js';
+import { call, recordedReference, startEngine } from './engine.js';
 import { textProblem } from './limits.js';
 
 const json = (value) => JSON.stringify(value);
@@ -27,15 +27,12 @@ async function askRaw(fn, ...jsonArgs) {
 
 /**
  * builtReference() -> Promise of {spells, rulesets}: the engine's answers to spells() and
- * rulesets() as build.py recorded them (reference.json, integrity-checked), available long
- * before the engine itself.  Rejects if the file cannot be had.
+ * rulesets() as build.py recorded them (reference.json, integrity-checked by the worker),
+ * available long before the engine itself.  Rejects if they cannot be had.
  */
 export async function builtReference() {
-  const { BUILD } = await import('./engine-build.js');
-  const response = await fetch(new URL(BUILD.reference.url, import.meta.url), { integrity: BUILD.reference.integrity });
-  if (!response.ok) throw new Error(`${BUILD.reference.url}: HTTP ${response.status}`);
-  const answers = await response.json();
-  if (!answers.spells?.ok || !answers.rulesets?.ok) throw new Error(`${BUILD.reference.url}: not the engine's answers`);
+  const answers = await recordedReference();
+  if (!answers.spells?.ok || !answers.rulesets?.ok) throw new Error("reference.json: not the engine's answers");
   return answers;
 }
 

@@ -5,6 +5,9 @@
 // Messages posted to the page:
 //   {type: "progress", stage, fraction, detail}   boot progress, fraction in [0, 1]; for the
 //                                         stage "download", detail = {loaded, total} in bytes
+//   {type: "reference", json} | {type: "reference", error}   the engine's answers to spells()
+//                                         and rulesets() as recorded at build time
+//                                         (reference.json), long before the engine is up
 //   {type: "ready", timings}              the engine answers calls; timings in ms since start
 //   {type: "failed", message, detail}     boot failed; message is for the player
 //   {id, result} | {id, error}            the answer to one call
@@ -41,7 +44,10 @@ const progress = (stage, fraction, detail) => postMessage({ type: "progress", st
 
 // Honest progress on a first visit: bytes of the snapshot boot's three big files received so far,
 // out of their sizes as built (engine-build.js).  Reported as {loaded, total} with the fraction.
-const download = { loaded: 0, total: BUILD.wasm.size + BUILD.snapshot.downloadSize + BUILD.wheel.size };
+const download = {
+  loaded: 0,
+  total: BUILD.wasm.size + BUILD.snapshot.downloadSize + BUILD.wheel.size + BUILD.reference.size,
+};
 let lastReport = 0;
 function received(bytes) {
   download.loaded += bytes;
@@ -308,6 +314,14 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
   const { status, statusText, headers } = response;
   return instantiateStreaming(new Response(forCompiler, { status, statusText, headers }), imports);
 };
+
+// The recorded answers first (a few KB), so the page can show the rules while the rest arrives.
+// Fetched here, where engine-build.js is already loaded, rather than by the page, which would
+// have to load engine-build.js a second time to know its integrity.
+fetchChecked(BUILD.reference).then(
+  ({ bytes }) => postMessage({ type: "reference", json: new TextDecoder().decode(bytes) }),
+  (err) => postMessage({ type: "reference", error: String(err && err.message ? err.message : err) }),
+);
 
 // Both downloads start now, in parallel with loading Pyodide's own scripts and wasm.
 const snapshot = new Uint8Array(BUILD.snapshot.size);
