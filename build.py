@@ -645,7 +645,9 @@ def engine_build_module(files: dict[str, bytes], layout: dict[str, int]) -> byte
         },
         "decoder": {"url": ZSTD_SITE_PATH},
         "reference": {
-            "url": REFERENCE, "integrity": sri_sha256(files[REFERENCE]), "size": len(files[REFERENCE])
+            "url": REFERENCE,
+            "integrity": sri_sha256(files[REFERENCE]),
+            "size": len(files[REFERENCE]),
         },
     }
     return (
