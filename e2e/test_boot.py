@@ -128,6 +128,20 @@ def test_falls_back_to_a_full_boot_without_the_snapshot(page: Any, server_url: s
     assert call(page, "spells")["value"]["ok"] is True
 
 
+def test_a_damaged_snapshot_falls_back_to_a_full_boot(page: Any, server_url: str, site_dir: Path) -> None:
+    """The snapshot is decoded while it downloads but used only once its sha256 matches; a
+    flipped byte (which zstd's own checksum may catch first) sends the boot down the fallback
+    path, which still brings up the engine."""
+    snapshot = site_dir / build.SNAPSHOT
+    damaged = bytearray(snapshot.read_bytes())
+    damaged[len(damaged) // 2] ^= 0xFF
+    page.route(f"**/{snapshot.name}", lambda route: route.fulfill(status=200, body=bytes(damaged)))
+    result = boot(page, server_url)
+    assert result["ok"], result
+    assert result["timings"]["path"] == "full", result
+    assert call(page, "spells")["value"]["ok"] is True
+
+
 def test_damaged_engine_wheel_is_reported_in_plain_words(
     page: Any, server_url: str, site_dir: Path, shot: Callable[..., Path]
 ) -> None:
