@@ -128,7 +128,9 @@ def test_falls_back_to_a_full_boot_without_the_snapshot(page: Any, server_url: s
     assert call(page, "spells")["value"]["ok"] is True
 
 
-def test_a_damaged_snapshot_falls_back_to_a_full_boot(page: Any, server_url: str, site_dir: Path) -> None:
+def test_a_damaged_snapshot_falls_back_to_a_full_boot(
+    page: Any, server_url: str, site_dir: Path
+) -> None:
     """The snapshot is decoded while it downloads but used only once its sha256 matches; a
     flipped byte (which zstd's own checksum may catch first) sends the boot down the fallback
     path, which still brings up the engine."""
