@@ -389,6 +389,19 @@ def test_real_engine_warlocks_hasted_turns(caster: int) -> None:
     assert [r["turn"] for r in hasted][:2] == [8, 10]  # after normal turns 7 and 9
 
 
+def test_the_status_names_a_hasted_turn() -> None:
+    """The status line of a hasted turn says so (not "time-stopped")."""
+    from wavinghands.duel import new_game, step
+    from wavinghands.rulesets import find_ruleset
+
+    game = new_game(("Alice", "Bob"), "5eed5eed", find_ruleset("warlocks"))
+    for left, right in zip("PWPWWC-", "-----C-", strict=True):
+        game, _ = step(game, {0: {"gestures": [[left, right]]}, 1: {"gestures": [["-", "-"]]}})
+    assert game.phase.hasted
+    mine = Session(0, b"\0" * 8, ("Alice", "Bob"), {"name": "warlocks"}, game.to_json(), 0)
+    assert session.status(mine, REAL)["message"] == "Turn 8: write your orders for the hasted turn."
+
+
 def test_lone_actor_dice_mix_in_the_other_share() -> None:
     """In a phase one wizard plays alone, his engine nonce depends on the other's share."""
     ph = session.PhaseInfo("time_stop", 5, (0,))

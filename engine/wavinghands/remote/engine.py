@@ -41,6 +41,7 @@ class PhaseInfo:
     turn: int
     actors: tuple[int, ...]
     decisions: tuple[DecisionInfo, ...] = ()
+    hasted: bool = False  # a time_stop phase that is a hasted turn (Variant.hasted_turns)
 
     @property
     def simultaneous(self) -> bool:
@@ -57,7 +58,7 @@ def phase_from_json(p: Any) -> PhaseInfo:
                                    tuple(str(o) for o in d.get("options", ())))
                       for d in p.get("decisions", ()))
     return PhaseInfo(str(p["kind"]), int(p["turn"]), tuple(int(a) for a in p["actors"]),
-                     decisions)
+                     decisions, p.get("hasted") is True)
 
 
 class Engine(Protocol):

@@ -273,7 +273,8 @@ def status(s: Session, engine: Engine | None = None) -> dict[str, Any]:
                 "message": "The duel is over." + tail}
     if s.my_move:
         what = {"orders": "your orders", "decision": "your decision",
-                "time_stop": "your orders for the time-stopped turn"}.get(ph.kind, "your input")
+                "time_stop": "your orders for the hasted turn" if ph.hasted else
+                "your orders for the time-stopped turn"}.get(ph.kind, "your input")
         return {**base, "state": "your_input", "need": ph.kind,
                 "message": f"Turn {ph.turn}: write {what}."}
     return {**base, "state": "waiting",
