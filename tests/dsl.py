@@ -41,7 +41,7 @@ class Duel:
         from wavinghands.ruleset import Ruleset
 
         # `dice`: explicit die outcomes keyed "<game turn>:<label>" (as a paper game's record).
-        self.game: Game = duel.new_game(("A", "B"), seed, Ruleset("t", withhold), dice)
+        self.game: Game = duel.new_game(("A", "B"), seed, Ruleset("standard", withhold), dice)
         self.plan = {0: hands(A) if A else [], 1: hands(B) if B else []}
         self.extra_orders: dict[tuple[int, int], dict[str, Any]] = {}
         self.decisions: dict[int, dict[str, str]] = {}

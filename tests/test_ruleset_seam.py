@@ -1,0 +1,236 @@
+"""A ruleset other than Bartle's, everywhere outside its rules: listed for the start screen, its
+spell book, its invitations (version 3), its turn codes (spells numbered by its own table), its
+records and saved sessions; and rules this page does not know are refused in plain words.
+
+The ruleset here is registered by the test itself: the standard rules with a zap as the FIRST
+row, so every standard spell's wire number moves by one and a code read with the wrong table
+says the wrong spell.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+import sys
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from remote_driver import code_kind, reloaded
+
+from wavinghands import api, spelltext
+from wavinghands.remote import codes, session
+from wavinghands.remote import engine as remote_engine
+from wavinghands.remote import json_api as remote_api
+from wavinghands.remote.codes import Message, MsgType, Sealed
+from wavinghands.rulesets import PRE_SEAM_LABELS, Ruleset, UnknownRuleset, Variant
+from wavinghands.rulesets.base import VARIANTS
+from wavinghands.spells import STANDARD_TABLE, Category, Does, Spell, SpellTable, UsualTarget
+
+REAL = remote_engine.PythonEngine()
+NAME = "zap-first"
+ZAP = Spell("zap", "Zap", ("F-D",), Category.DAMAGE, UsualTarget.OPPONENT, 38, Does.DAMAGE,
+            amount=2, hit_text="A zap stings {subject} for {amount}.")
+ZAP_TEXT = "The wizard points a wiggling finger: 2 points of damage."
+
+
+@pytest.fixture(autouse=True)
+def zap_first(monkeypatch: pytest.MonkeyPatch) -> Iterator[Variant]:
+    """Registers the zap-first ruleset (and its zap's reference text) for one test."""
+    variant = Variant(NAME, "Zap first", "The standard rules with a zap in the first row.",
+                      SpellTable((ZAP, *STANDARD_TABLE.rows)))
+    texts = dict(spelltext._texts())
+    texts["rulesets"] = {NAME: {"descriptions": {"zap": ZAP_TEXT}}}
+    monkeypatch.setattr(spelltext, "_texts", lambda: texts)
+    VARIANTS[NAME] = variant
+    try:
+        yield variant
+    finally:
+        del VARIANTS[NAME]
+
+
+def call(fn: Any, *args: Any) -> dict[str, Any]:
+    """One api call with JSON arguments; the decoded answer."""
+    out: dict[str, Any] = json.loads(fn(*(json.dumps(a) for a in args)))
+    return out
+
+
+# --- the start screen and the spell book ----------------------------------------------------
+
+
+def test_the_start_screen_lists_every_registered_ruleset_default_first() -> None:
+    listed = call(api.rulesets)["rulesets"]
+    assert listed[0]["name"] == "standard"
+    assert NAME in [r["name"] for r in listed]
+    mine = next(r for r in listed if r["name"] == NAME)
+    assert mine["title"] == "Zap first" and mine["options"] == []
+
+
+def test_the_spell_book_is_the_rulesets_own_and_the_bare_call_is_the_standard_one() -> None:
+    standard = call(api.spells)
+    assert standard["ok"] and standard["ruleset"] == {"name": "standard", "title": "Waving Hands"}
+    assert "zap" not in [s["key"] for s in standard["spells"]]
+    assert call(api.spells, None)["spells"] == standard["spells"]
+    zap = call(api.spells, {"name": NAME})
+    assert zap["ok"] and zap["ruleset"]["title"] == "Zap first"
+    assert [s["key"] for s in zap["spells"]] == ["zap", *(s["key"] for s in standard["spells"])]
+    assert zap["spells"][0]["description"] == ZAP_TEXT  # the ruleset's own text
+    assert zap["spells"][1]["description"] == standard["spells"][0]["description"]
+    assert {"sequence": "F-D", "key": "zap", "name": "Zap", "once_per_battle": False} \
+        in zap["forward"]
+    assert any(e["key"] == "zap" and e["sequence"] == "D-F" for e in zap["reverse"])
+
+
+def test_a_spell_book_of_rules_this_page_does_not_know_says_so() -> None:
+    out = call(api.spells, {"name": "warlocks-2099"})
+    assert out["ok"] is False and out["error"]["code"] == "unknown-ruleset"
+    assert "'warlocks-2099'" in out["error"]["message"] and "newer version" in \
+        out["error"]["message"]
+    for label in PRE_SEAM_LABELS:  # a game from before rulesets reads the standard book
+        assert call(api.spells, {"name": label})["spells"] == call(api.spells)["spells"]
+
+
+# --- invitations ----------------------------------------------------------------------------
+
+
+def _invitation(rules: dict[str, Any], seed: int = 1) -> session.Outcome:
+    return session.create_invitation("Alice", rules, random.Random(seed).randbytes)
+
+
+def test_an_invitation_naming_a_new_ruleset_is_version_3_and_shows_its_rules() -> None:
+    out = _invitation({"name": NAME})
+    assert out.code is not None
+    assert codes.unwrap(out.code)[0] == codes.RULESET_VERSION  # older pages say "newer version"
+    assert codes.decode_message(out.code).ruleset == {"name": NAME}
+    seen = session.describe(out.code)
+    assert seen["ruleset"] == {"name": NAME}
+    assert seen["rules"] == {"name": NAME, "title": "Zap first", "options": [],
+                             "description": "The standard rules with a zap in the first row."}
+    for rules in ({}, {"name": "standard"}, {"withhold": True}):
+        plain = _invitation(rules)
+        assert plain.code is not None and codes.unwrap(plain.code)[0] == codes.VERSION
+    house = session.describe(_invitation({"withhold": True}).code or "")["rules"]
+    assert house["name"] == "standard" and [o["key"] for o in house["options"]] == ["withhold"]
+
+
+def test_the_version_byte_of_an_invitation_follows_its_ruleset() -> None:
+    """One encoding per message: a new ruleset's invitation as version 1 is not a code this
+    page makes (a version-1 page would play the standard rules under that name)."""
+    crafted = Message(MsgType.INVITE, 0, b"\1\2\3\4", 0, 0, "orders", name="Alice",
+                      ruleset={"name": NAME})
+    code = codes.encode_message(crafted)
+    body = bytearray(codes.unwrap(code))
+    body[0] = codes.VERSION
+    as_v1 = codes.PREFIX + base64.urlsafe_b64encode(
+        bytes(body) + zlib.crc32(bytes(body)).to_bytes(4, "big")).decode().rstrip("=")
+    with pytest.raises(codes.MalformedCode):
+        codes.decode_message(as_v1)
+
+
+def test_an_invitation_to_rules_this_page_does_not_know_is_refused_clearly() -> None:
+    newer = codes.encode_message(Message(MsgType.INVITE, 0, b"\1\2\3\4", 0, 0, "orders",
+                                         name="Alice", ruleset={"name": "warlocks-2099"}))
+    for answer in (call(remote_api.remote_describe, newer),
+                   call(remote_api.remote_accept, newer, "Bob")):
+        assert answer["ok"] is False and answer["error"]["code"] == "unknown-ruleset"
+        message = answer["error"]["message"]
+        assert "Alice's duel" in message and "'warlocks-2099'" in message
+        assert "Zap first" in message and "Reload the page" in message
+    with pytest.raises(UnknownRuleset):  # the host's page refuses to write such a name
+        _invitation({"name": "warlocks-2099"})
+
+
+# --- turn codes: spells numbered by the game's ruleset's table ------------------------------
+
+
+def _duel_with_a_missile(rules: dict[str, Any]) -> tuple[session.Session, session.Session,
+                                                           str]:
+    """Bob casts a missile at Alice on turn 2; returns host, guest and the code that reveals
+    the cast to Alice."""
+    rand = random.Random(5).randbytes
+    inv = session.create_invitation("Alice", rules, rand)
+    guest = session.accept_invitation(inv.code or "", "Bob", REAL)
+    nothing = {"gestures": [["-", "-"]]}
+    c1 = session.seal(guest, {"gestures": [["S", "-"]]}, REAL, rand)
+    h1 = session.receive(inv.session, c1.code or "", REAL, rand)
+    c2 = session.seal(h1.session, nothing, REAL, rand)
+    g2 = session.receive(c1.session, c2.code or "", REAL, rand)
+    cast = {"gestures": [["D", "-"]],
+            "casts": [{"set": 0, "hand": "L", "spell": "missile", "target": "W0"}]}
+    c3 = session.seal(g2.session, cast, REAL, rand)
+    h3 = session.receive(c2.session, c3.code or "", REAL, rand)
+    c4 = session.seal(h3.session, nothing, REAL, rand)
+    g4 = session.receive(c3.session, c4.code or "", REAL, rand)
+    c5 = session.seal(reloaded(g4.session), nothing, REAL, rand)  # reveals turn 2's cast
+    h5 = session.receive(reloaded(c4.session), c5.code or "", REAL, rand)
+    return h5.session, c5.session, c5.code or ""
+
+
+def _revealed_spell(code: str, numbers: codes.SpellNumbers) -> Any:
+    m = codes.decode_message(code, numbers)
+    assert isinstance(m.reveal, Sealed) and isinstance(m.reveal.input, dict)
+    return m.reveal.input["casts"][0]["spell"]
+
+
+def test_a_duel_by_codes_under_a_new_ruleset_numbers_spells_by_its_table() -> None:
+    host, guest, code = _duel_with_a_missile({"name": NAME})
+    assert host.game is not None and guest.game is not None
+    assert host.game["ruleset"]["name"] == guest.game["ruleset"]["name"] == NAME
+    assert REAL.digest(host.game) == REAL.digest(guest.game)
+    mine = codes.spell_numbers(VARIANTS[NAME].table)
+    assert host.numbers is mine and guest.numbers is mine
+    assert _revealed_spell(code, mine) == "missile"
+    standard_row = codes.WIRE_SPELLS.index("missile")
+    assert mine.number("missile") == standard_row + 1
+    # Read with the standard table the same bits name the row before: the numbering matters.
+    assert _revealed_spell(code, codes.STANDARD_NUMBERS) == codes.WIRE_SPELLS[standard_row + 1]
+    assert _revealed_spell(code, codes.ROUTING) == f"#{standard_row + 1}"
+    assert code_kind(code)  # routing a code needs no table
+    view = json.loads(api.view(json.dumps(host.game), "0"))["view"]
+    assert view["wizards"][0]["damage"] == 1  # the missile hit Alice
+
+
+def test_a_standard_duels_codes_keep_version_1_numbers() -> None:
+    host, _, code = _duel_with_a_missile({})
+    assert host.numbers is codes.STANDARD_NUMBERS
+    assert _revealed_spell(code, codes.STANDARD_NUMBERS) == "missile"
+    assert codes.decode_message(code).reveal == codes.decode_message(
+        code, codes.STANDARD_NUMBERS).reveal
+
+
+def test_a_saved_session_under_a_new_ruleset_reloads() -> None:
+    host, guest, _ = _duel_with_a_missile({"name": NAME})
+    for s in (host, guest):
+        again = reloaded(s)
+        assert again == s and again.ruleset == {"name": NAME}
+
+
+# --- records --------------------------------------------------------------------------------
+
+
+def test_a_record_carries_its_ruleset_and_one_of_unknown_rules_is_refused() -> None:
+    host, _, _ = _duel_with_a_missile({"name": NAME})
+    record = call(api.export_record, host.game)["record"]
+    assert record["ruleset"]["name"] == NAME
+    loaded = call(api.import_record, record)
+    assert loaded["ok"] and loaded["game"]["ruleset"]["name"] == NAME
+    assert call(api.replay_step, record, 1)["ok"]
+    newer = {**record, "ruleset": {"name": "warlocks-2099", "withhold": False}}
+    for answer in (call(api.import_record, newer), call(api.replay_step, newer, 0)):
+        assert answer["ok"] is False and answer["error"]["code"] == "unknown-ruleset"
+        assert "this record's duel" in answer["error"]["message"].lower()
+    for label in PRE_SEAM_LABELS:
+        old = {**record, "ruleset": {"name": label, "withhold": False}, "phases": []}
+        assert call(api.import_record, old)["ok"], label
+
+
+def test_a_new_game_under_the_new_ruleset_plays_its_table() -> None:
+    out = call(api.new_game, {"names": ["A", "B"], "seed": "00ff00ff", "ruleset": {"name": NAME}})
+    assert out["ok"] and out["game"]["ruleset"] == {"name": NAME, "withhold": False}
+    assert Ruleset.from_json(out["game"]["ruleset"]).table is VARIANTS[NAME].table
