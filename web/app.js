@@ -58,18 +58,37 @@ registerMode({
   },
 });
 
-// The rules a new duel is played under come from the engine (api.rulesets): the default ruleset
-// and its options, which the start screen offers once the engine is up. No rule lives here.
-let ruleset = { name: 'standard', options: [] };
-// The default ruleset's options as the start screen shows them ({id, label, hint, default});
-// filled in place once the engine answers, so remote.js (which borrows it) sees them too.
-const ruleOptions = [];
+// The rules a new duel is played under come from the engine (api.rulesets): every ruleset with
+// its options, the default first, which the start screen offers once the engine is up. No rule
+// lives here.
+let rulesets = [];
 
-function adoptRuleset(listed) {
-  ruleset = listed;
-  ruleOptions.splice(0, ruleOptions.length, ...listed.options.map((o) => ({
-    id: o.key, label: o.label, hint: o.description, default: o.default,
-  })));
+function adoptRulesets(listed) {
+  rulesets = listed.map((r) => ({
+    name: r.name, title: r.title, description: r.description,
+    options: r.options.map((o) => ({ id: o.key, label: o.label, hint: o.description, default: o.default })),
+  }));
+}
+
+// The spell reference shows the rules in play: the duel's own, or on the start screen the chosen
+// ones. Each ruleset's book is asked of the engine once (api.spells), keyed by the ruleset object
+// as the game carries it.
+const books = new Map();
+let wantedBook = null;
+
+/** useRules(ruleset) shows that ruleset's spells in the reference (a ruleset object, or a name). */
+async function useRules(ruleset) {
+  const given = typeof ruleset === 'string' ? { name: ruleset } : (ruleset || {});
+  const key = JSON.stringify(given);
+  wantedBook = key;
+  let book = books.get(key);
+  if (!book) {
+    book = await api.spells(given);
+    if (book.ok) books.set(key, book);
+  }
+  if (wantedBook !== key) return; // another duel or choice asked meanwhile
+  if (book.ok) setSpellBook(book);
+  else setSpellBook(null, book.error.message);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -110,12 +129,12 @@ const engine = (async () => {
   }
   const book = await api.spells();
   if (!book.ok) throw new Error(`The spell book could not be read (${book.error.message}).`);
-  setSpellBook(book);
+  if (!wantedBook) setSpellBook(book); // a duel or the start screen may have asked for its own
   const listed = await api.rulesets();
   if (!listed.ok || !listed.rulesets.length) {
     throw new Error(`The rules could not be read (${listed.ok ? 'none listed' : listed.error.message}).`);
   }
-  adoptRuleset(listed.rulesets[0]);
+  adoptRulesets(listed.rulesets);
   return true;
 })();
 
@@ -200,14 +219,15 @@ function showStart() {
   show(startScreen({
     prefs: storage.loadPrefs(),
     modes: modeChoicesWithOptions(),
-    // The options appear when the engine has listed them (none if it never starts).
-    options: engine.then(() => ruleOptions, () => []),
+    // The rulesets appear when the engine has listed them (none if it never starts).
+    rulesets: engine.then(() => rulesets, () => []),
+    onRules: (name) => { useRules({ name }); },
     ...savedDuels(),
     remoteSlot,
-    onStart: async ({ names, mode, options }) => {
-      storage.savePrefs({ names, mode, options });
+    onStart: async ({ names, mode, ruleset, options }) => {
+      storage.savePrefs({ names, mode, ruleset, options });
       const chosen = MODES.get(mode);
-      return chosen.begin({ names, ruleset: { name: ruleset.name, ...options } });
+      return chosen.begin({ names, ruleset: { name: ruleset || 'standard', ...options } });
     },
     onResume: (id) => resume(id),
     onDelete: (id) => { storage.deleteGame(id); showStart(); },
@@ -356,6 +376,7 @@ async function advance() {
   if (state.duel !== duel) return; // the player left meanwhile
   duel.summary = summarize(vs, phase);
   persist();
+  useRules(vs[0].ruleset);
   if (phase.kind === 'over') {
     showGameOver(vs);
     return;
@@ -514,11 +535,11 @@ document.addEventListener('keydown', (event) => {
 
 // Remote play (web/remote.js): two more ways to play, the start screen's join box, links.
 const remote = installRemote({
-  registerMode, show, toast, goHome, fail, engine, openReference, exportDuel, ruleOptions,
+  registerMode, show, toast, goHome, fail, engine, openReference, exportDuel, useRules,
 });
 
 // Replays of finished duels and imported records, and links that hold a record (#replay=…).
-const replay = createReplay({ show, goHome, engine });
+const replay = createReplay({ show, goHome, engine, useRules });
 
 // First screen: a replay or code link just opened, the duel a reload interrupted, or the start screen.
 const resumeId = storage.currentGameId();
