@@ -24,12 +24,12 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from remote_driver import code_kind, reloaded
 
-from wavinghands import api, spelltext
+from wavinghands import api
 from wavinghands.remote import codes, session
 from wavinghands.remote import engine as remote_engine
 from wavinghands.remote import json_api as remote_api
 from wavinghands.remote.codes import Message, MsgType, Sealed
-from wavinghands.rulesets import PRE_SEAM_LABELS, Ruleset, UnknownRuleset, Variant
+from wavinghands.rulesets import PRE_SEAM_LABELS, STANDARD, Ruleset, UnknownRuleset, Variant
 from wavinghands.rulesets.base import VARIANTS
 from wavinghands.spells import STANDARD_TABLE, Category, Does, Spell, SpellTable, UsualTarget
 
@@ -40,14 +40,20 @@ ZAP = Spell("zap", "Zap", ("F-D",), Category.DAMAGE, UsualTarget.OPPONENT, 38, D
 ZAP_TEXT = "The wizard points a wiggling finger: 2 points of damage."
 
 
+class ZapFirst(Variant):
+    """The standard rules with a zap in the first row, and the zap's text for the reference."""
+
+    def descriptions(self) -> dict[str, str]:
+        """The standard texts, and the zap's."""
+        standard = STANDARD.variant.descriptions()
+        return {key: ZAP_TEXT if key == "zap" else standard[key] for key in self.table}
+
+
 @pytest.fixture(autouse=True)
-def zap_first(monkeypatch: pytest.MonkeyPatch) -> Iterator[Variant]:
-    """Registers the zap-first ruleset (and its zap's reference text) for one test."""
-    variant = Variant(NAME, "Zap first", "The standard rules with a zap in the first row.",
-                      SpellTable((ZAP, *STANDARD_TABLE.rows)))
-    texts = dict(spelltext._texts())
-    texts["rulesets"] = {NAME: {"descriptions": {"zap": ZAP_TEXT}}}
-    monkeypatch.setattr(spelltext, "_texts", lambda: texts)
+def zap_first() -> Iterator[Variant]:
+    """Registers the zap-first ruleset for one test."""
+    variant = ZapFirst(NAME, "Zap first", "The standard rules with a zap in the first row.",
+                       SpellTable((ZAP, *STANDARD_TABLE.rows)))
     VARIANTS[NAME] = variant
     try:
         yield variant

@@ -61,7 +61,11 @@ def _monster_attack(t: Turn, m: MonsterNow, works: list[Cast]) -> None:
                 break
     hastened = any(e.kind is EffectKind.HASTE and e.active_on(m.own) for e in m.effects)
     count = 2 if hastened else 1
-    targets: list[str] = list(written) if written else [wizard_id(opponent(ctrl))]
+    last = m.base.last_target
+    if m.new or (last != NOBODY and not t.alive(last)):
+        last = ""  # nobody attacked yet, or its victim is gone
+    unordered = t.game.ruleset.variant.unordered_target(last, wizard_id(opponent(ctrl)))
+    targets: list[str] = list(written) if written else [unordered]
     while len(targets) < count:
         targets.append(targets[-1])
     targets = targets[:count]

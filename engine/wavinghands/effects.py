@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from .model import Effect, gesture_word, hand_word, wizard_id
 from .scratch import Cast, MonsterNow, Turn, WizardNow
-from .situation import PARALYSED_FORM, opponent
+from .situation import opponent
 from .spells import Ask, Does, EffectKind, Element, OnMonster, decision_id
 
 SpellHandler = Callable[[Turn, Cast], None]
@@ -117,10 +117,10 @@ def elementals_and_storms(t: Turn, works: list[Cast]) -> None:
     for element in Element:
         group = alive_of(element)
         if len(group) > 1:
-            keep = group[0]
+            keep = group[t.game.ruleset.variant.merged_elemental(len(group))]
             keep.damage = 0
             keep.incoming = 0
-            for other in group[1:]:
+            for other in (m for m in group if m is not keep):
                 other.alive = False
                 other.no_attack = "merged"
             t.emit("merge", f"The {keep.kind_name}s join into one ({keep.base.id}).",
@@ -241,11 +241,10 @@ def _fix_charm(t: Turn, c: Cast, w: WizardNow, e: Effect, chosen: dict[str, str]
 
 def _fix_paralysis(t: Turn, c: Cast, w: WizardNow, e: Effect, chosen: dict[str, str]) -> Effect:
     """Paralysis: the hand "is paralyzed into the position it is in this turn" (C, S and W
-    become F, D and P)."""
+    become F, D and P; the ruleset's hook says)."""
     hand = chosen[decision_id(Ask.PARALYSED_HAND, wizard_id(w.base.index))]
     left, right = _last_row(w)
-    g = left if hand == "L" else right
-    g = PARALYSED_FORM.get(g, g)
+    g = t.game.ruleset.variant.paralysed_gesture(left if hand == "L" else right)
     t.emit(c.key, f"{w.base.name}'s {hand_word(hand)} is paralysed into "
            f"{gesture_word(g)}.",
            concerns={w.base.index, c.controller})
@@ -325,7 +324,8 @@ def _enchant_monster(t: Turn, c: Cast, m: MonsterNow) -> None:
             t.time_stop_next.append(m.base.id)
         return
     rule = s.on_monster
-    if rule in (OnMonster.NOTHING, OnMonster.DESTROY, OnMonster.DESTROY_AFTER_ATTACK) or \
+    if rule in (OnMonster.NOTHING, OnMonster.DESTROY, OnMonster.DESTROY_AFTER_ATTACK,
+                OnMonster.SKIPS_ATTACK) or \
             (rule is OnMonster.ATTACKS_AT_RANDOM and not c.permanent) or \
             (rule is OnMonster.NOT_ELEMENTAL and m.is_elemental):
         return

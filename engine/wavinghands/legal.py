@@ -154,7 +154,13 @@ def order_problems(game: Game, index: int, orders: Orders) -> list[OrderError]:
 def _gesture_problems(w: Wizard, orders: Orders, c: Constraints) -> list[OrderError]:
     """Gestures the rules force (amnesia, paralysis, a permanent charm) or forbid (fear)."""
     out: list[OrderError] = []
+    both_free = not (c.left.forced or c.right.forced or c.left.why or c.right.why)
     for si, (left, right) in enumerate(orders.gestures):
+        if c.same_gesture and both_free and left != right:
+            # (a hand the rules fix leads: the other copies it after the reveal)
+            out.append(OrderError("maladroit", f"{w.name} is maladroit: both hands must make "
+                                  f"the same gesture this turn (not {left} and {right})",
+                                  f"gestures.{si}"))
         for hand, g in (("L", left), ("R", right)):
             hc = c.hand(hand)
             where = f"gestures.{si}.{0 if hand == 'L' else 1}"

@@ -163,6 +163,9 @@ def preview(game: Game, v: int, draft: Any) -> JSON:
     questions.extend(_bank_and_extend(game, v, [x for s in sets_out for x in s["casts"]]))
     if not problems:
         problems = [p.to_json() for p in order_problems(game, v, orders)]
+    if c.same_gesture:
+        warnings.append(_warning("maladroit", "info", "You are maladroit: both hands make the "
+                                 "same gesture this turn."))
     if c.confused:
         warnings.append(_warning("confused", "info", "You are confused: after the reveal a die "
                                  "may change one gesture."))

@@ -62,7 +62,7 @@ from .scratch import (
     scratch,
 )
 from .settle import bank_and_extend, settle
-from .situation import BY_CHARM, PARALYSED_FORM, constraints, opponent, usual_target, wizard_id
+from .situation import BY_CHARM, constraints, opponent, usual_target, wizard_id
 from .spells import (
     MONSTERS,
     UNCHOSEN_ELEMENTAL,
@@ -120,6 +120,12 @@ def _phase_gestures(t: Turn) -> None:
                     t.emit("charmed", f"{t.name(wizard_id(ctrl or 0))} makes "
                            f"{w.base.name}'s {hand_word(hand)} perform {gesture_word(g[hand])}.",
                            concerns={idx, ctrl or 0})
+            fixed_hands = [h for h in ("L", "R") if c.hand(h).forced is not None or c.hand(h).why]
+            if c.same_gesture and len(fixed_hands) == 1:
+                # Maladroitness: both hands make one gesture, and a hand the rules fix leads
+                # (the other follows it; a wizard has one dagger, so a stab is not copied).
+                lead = fixed_hands[0]
+                g["R" if lead == "L" else "L"] = g[lead] if g[lead] != STAB else "-"
             if confusion is not None:
                 if confusion.hand:
                     hand, gesture = confusion.hand, confusion.gesture
@@ -297,7 +303,7 @@ def _phase_decisions(t: Turn) -> dict[str, str]:
             if last is not None and (c.controller == subj.base.index or
                                      not last.hidden_from_opponent):
                 for hand, g in (("Left hand", last.left), ("Right hand", last.right)):
-                    frozen = PARALYSED_FORM.get(g, g)
+                    frozen = t.game.ruleset.variant.paralysed_gesture(g)
                     shown = gesture_word(g) if frozen == g else \
                         f"{gesture_word(g)}, frozen into {frozen}"
                     labels.append(f"{hand} ({shown})")
@@ -427,6 +433,9 @@ def _held_back(t: Turn, works: list[Cast]) -> None:
             if c.spell.on_monster is OnMonster.DESTROY:
                 m.no_attack = f"destroyed by {c.spell.name.lower()}"
             m.destroy = m.destroy or c.spell.name.lower()
+        if c.subject in t.mons and c.spell.on_monster is OnMonster.SKIPS_ATTACK and \
+                not t.mons[c.subject].is_elemental:
+            t.mons[c.subject].no_attack = f"under {c.spell.name.lower()}"
     for m in t.mons.values():
         if m.alive and not m.new and not m.no_attack and \
                 any(e.kind is EffectKind.PARALYSIS and e.active_on(m.own) for e in m.effects):
@@ -484,7 +493,7 @@ def _land_damage(t: Turn) -> None:
         if not w.alive and not w.raised:
             continue
         start = 0 if w.raised else w.damage
-        w.damage = max(0, start + w.incoming - w.cured)
+        w.damage = t.game.ruleset.variant.damage_after(start, w.incoming, w.cured, False)
         if w.killed or w.damage >= WIZARD_DEATH:
             w.alive = False
             t.emit("death", f"{w.base.name} dies.", public=True, wizard=str(w.base.index))
@@ -492,7 +501,7 @@ def _land_damage(t: Turn) -> None:
         if not m.alive and not m.raised:
             continue
         start = 0 if m.raised else m.damage
-        m.damage = max(0, start + m.incoming - m.cured)
+        m.damage = t.game.ruleset.variant.damage_after(start, m.incoming, m.cured, True)
         if m.damage >= _toughness(m.kind):
             m.alive = False
             t.emit("monster_death", f"{t.name(mid)} is destroyed.", concerns={m.controller},

@@ -10,9 +10,9 @@ from typing import Final
 
 from .model import NOBODY, Game, Monster, Wizard, wizard_index
 from .model import wizard_id as wizard_id  # re-exported: being ids are made in model.py
+from .rulesets.base import PARALYSED_FORM as PARALYSED_FORM  # the standard rules' (kept here)
 from .spells import EffectKind, Spell, UsualTarget
 
-PARALYSED_FORM = {"C": "F", "S": "D", "W": "P"}  # "C, S or W ... into F, D or P respectively"
 FEAR_BANNED = frozenset("CDFS")  # "cannot perform a C, D, F or S gesture"
 
 
@@ -90,6 +90,7 @@ class Constraints:
     banned: frozenset[str]  # gestures he cannot make (fear)
     confused: bool
     charm_target: tuple[int, str] | None  # (wizard, hand) whose gesture HE writes this turn
+    same_gesture: bool = False  # maladroitness: both hands make one gesture
 
     def hand(self, hand: str) -> HandConstraint:
         """The constraint of hand L or R."""
@@ -116,6 +117,7 @@ def constraints(game: Game, index: int) -> Constraints:
             hands[charm.hand] = HandConstraint(charm.gesture or None, BY_CHARM, charm.source)
     fear = w.effect(EffectKind.FEAR, own) is not None
     confused = w.effect(EffectKind.CONFUSION, own) is not None
+    maladroit = w.effect(EffectKind.MALADROITNESS, own) is not None
     other = game.wizard(opponent(index))
     charm_target: tuple[int, str] | None = None
     # "the caster of the spell writes down the gesture he wants the subject's named hand to
@@ -132,6 +134,7 @@ def constraints(game: Game, index: int) -> Constraints:
         banned=FEAR_BANNED if fear else frozenset(),
         confused=confused,
         charm_target=charm_target,
+        same_gesture=maladroit,
     )
 
 

@@ -1,7 +1,5 @@
 """The spell reference of a ruleset: its table with forward and reverse notation and the rules'
-own text (data/spell_text.json: `descriptions` for the standard rules; a ruleset whose spells read
-otherwise puts its own under `rulesets.<name>.descriptions`, and any spell not there reads as the
-standard text)."""
+own text (data/spell_text.json; a ruleset's descriptions come from its `Variant.descriptions`)."""
 
 from __future__ import annotations
 
@@ -27,21 +25,12 @@ def _texts() -> dict[str, Any]:
     return data
 
 
-def description(ruleset: Ruleset, key: str) -> str:
-    """The reference text of one spell of a ruleset: its own text, else the standard one."""
-    texts = _texts()
-    own = texts.get("rulesets", {}).get(ruleset.variant.name, {}).get("descriptions", {})
-    text = own.get(key, texts["descriptions"].get(key))
-    if not isinstance(text, str):
-        raise KeyError(f"the spell text has no description of {key!r}")
-    return text
-
-
 def spell_reference(ruleset: Ruleset = STANDARD) -> dict[str, Any]:
     """Every spell of the ruleset's table with its sequences both ways and its description;
     plus surrender and stab, the ruleset's title and options."""
     texts = _texts()
     variant = ruleset.variant
+    described = variant.descriptions()
     spells = []
     forward = []
     reverse = []
@@ -51,7 +40,7 @@ def spell_reference(ruleset: Ruleset = STANDARD) -> dict[str, Any]:
             "usual_target": s.usual_target.value, "sequences": list(s.sequences),
             "reverse": [reverse_notation(q) for q in s.sequences],
             "once_per_battle": list(s.once_per_battle), "discardable": s.discardable,
-            "description": description(ruleset, s.key),
+            "description": described[s.key],
         })
         for q in s.sequences:
             forward.append({"sequence": q, "key": s.key, "name": s.name,

@@ -145,7 +145,10 @@ def constraints_json(game: Game, v: int) -> JSON:
         return {"forced": hc.forced, "why": hc.why, "controller": hc.controller}
 
     w = game.wizard(v)
+    # Only a ruleset with maladroitness ever sets it, so the standard view keeps its keys.
+    same = {"same_gesture": True} if c.same_gesture else {}
     return {
+        **same,
         "sets": c.sets,
         "left": hand("L"),
         "right": hand("R"),

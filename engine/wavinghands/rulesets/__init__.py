@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from . import standard
+from . import standard, warlocks
 from .base import (
     PRE_SEAM_LABELS,
     STANDARD_NAME,
@@ -32,4 +32,4 @@ def describe_rulesets() -> list[dict[str, Any]]:
 
 __all__ = ["PRE_SEAM_LABELS", "RULESETS", "STANDARD", "STANDARD_NAME", "RuleOption", "Ruleset",
            "RulesetError", "UnknownRuleset", "Variant", "check_known", "describe_rulesets",
-           "find_ruleset", "register", "standard"]
+           "find_ruleset", "register", "standard", "warlocks"]

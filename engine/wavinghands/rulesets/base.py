@@ -8,7 +8,9 @@ overriding its hooks) and registers it.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from importlib import resources
 from typing import Any, Final
 
 from ..errors import WavingHandsError
@@ -53,16 +55,55 @@ class Variant:
     table: SpellTable
     options: tuple[RuleOption, ...] = ()
     wizard_death: int = 15  # "dies when fifteen or more points of damage are done"
+    # The spell reference's texts: package data files, each `{"descriptions": {key: text}}`;
+    # a later file's text for a key replaces an earlier one's.
+    texts: tuple[str, ...] = ("data/spell_text.json",)
 
     def may_withhold(self, ruleset: Ruleset) -> bool:
         """Hook: whether a completed spell may go uncast in this game."""
         return ruleset.withhold
+
+    def paralysed_gesture(self, gesture: str) -> str:
+        """Hook: the gesture a hand paralysed while making `gesture` is frozen into."""
+        return PARALYSED_FORM.get(gesture, gesture)
+
+    def damage_after(self, damage: int, incoming: int, cured: int, monster: bool) -> int:
+        """Hook: a being's damage after a turn that brought it `incoming` damage and `cured`
+        points of cure ("if a wizard was at ten points of damage and was hit simultaneously by a
+        cure light wounds and a lightning bolt he would finish that turn on fourteen points")."""
+        return max(0, damage + incoming - cured)
+
+    def unordered_target(self, last_target: str, enemy: str) -> str:
+        """Hook: whom a monster attacks when its controller names no target this turn, given
+        whom it attacked last (`last_target`, "" if nobody yet): the controller's enemy."""
+        return enemy
+
+    def merged_elemental(self, count: int) -> int:
+        """Hook: which of `count` elementals of one kind (oldest first) is the one they join
+        into: "two of the same type will join together to form a single elemental"."""
+        return 0
+
+    def descriptions(self) -> dict[str, str]:
+        """Each spell of the table's description for the reference, in table order; raises
+        KeyError naming a row no text file describes."""
+        merged: dict[str, str] = {}
+        for name in self.texts:
+            raw = resources.files("wavinghands").joinpath(name).read_text("utf-8")
+            merged.update(json.loads(raw)["descriptions"])
+        missing = [key for key in self.table if key not in merged]
+        if missing:
+            raise KeyError(f"no description of {', '.join(missing)} in {', '.join(self.texts)}")
+        return {key: merged[key] for key in self.table}
 
     def to_json(self) -> dict[str, Any]:
         """What the page shows to choose the rules: name, title, description, options."""
         return {"name": self.name, "title": self.title, "description": self.description,
                 "options": [o.to_json() for o in self.options]}
 
+
+# "if the hand being paralyzed is performing a C, S or W it is instead paralyzed into F, D or P
+# respectively, otherwise it will remain in the position written down"
+PARALYSED_FORM: Final = {"C": "F", "S": "D", "W": "P"}
 
 VARIANTS: Final[dict[str, Variant]] = {}
 STANDARD_NAME: Final = "standard"
