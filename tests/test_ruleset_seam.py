@@ -155,27 +155,42 @@ def test_an_invitation_to_rules_this_page_does_not_know_is_refused_clearly() -> 
 # --- turn codes: spells numbered by the game's ruleset's table ------------------------------
 
 
+NOTHING: dict[str, Any] = {"gestures": [["-", "-"]]}
+MISSILE_AT_ALICE = [{"gestures": [["S", "-"]]},
+                    {"gestures": [["D", "-"]],
+                     "casts": [{"set": 0, "hand": "L", "spell": "missile", "target": "W0"}]}]
+
+
+def _duel_by_codes(rules: dict[str, Any], bob: list[dict[str, Any]]
+                   ) -> tuple[session.Session, session.Session, list[str]]:
+    """Bob (the guest) plays `bob`, one orders a turn, while Alice does nothing; every session
+    goes through storage between moves.  Returns host, guest and Bob's codes: his code i
+    reveals his orders of turn i (code 0 is the acceptance)."""
+    rand = random.Random(5).randbytes
+    inv = session.create_invitation("Alice", rules, rand)
+    host = inv.session
+    guest = session.accept_invitation(inv.code or "", "Bob", REAL)
+    sent: list[str] = []
+    for orders in [*bob, NOTHING]:
+        mine = session.seal(reloaded(guest), orders, REAL, rand)
+        assert mine.code is not None
+        sent.append(mine.code)
+        got = session.receive(reloaded(host), mine.code, REAL, rand)
+        if len(sent) > len(bob):  # Bob's last code revealed his last orders: both sides agree
+            return got.session, mine.session, sent
+        answer = session.seal(got.session, NOTHING, REAL, rand)
+        assert answer.code is not None
+        host = answer.session
+        guest = session.receive(mine.session, answer.code, REAL, rand).session
+    raise AssertionError("unreachable")
+
+
 def _duel_with_a_missile(rules: dict[str, Any]) -> tuple[session.Session, session.Session,
                                                            str]:
     """Bob casts a missile at Alice on turn 2; returns host, guest and the code that reveals
     the cast to Alice."""
-    rand = random.Random(5).randbytes
-    inv = session.create_invitation("Alice", rules, rand)
-    guest = session.accept_invitation(inv.code or "", "Bob", REAL)
-    nothing = {"gestures": [["-", "-"]]}
-    c1 = session.seal(guest, {"gestures": [["S", "-"]]}, REAL, rand)
-    h1 = session.receive(inv.session, c1.code or "", REAL, rand)
-    c2 = session.seal(h1.session, nothing, REAL, rand)
-    g2 = session.receive(c1.session, c2.code or "", REAL, rand)
-    cast = {"gestures": [["D", "-"]],
-            "casts": [{"set": 0, "hand": "L", "spell": "missile", "target": "W0"}]}
-    c3 = session.seal(g2.session, cast, REAL, rand)
-    h3 = session.receive(c2.session, c3.code or "", REAL, rand)
-    c4 = session.seal(h3.session, nothing, REAL, rand)
-    g4 = session.receive(c3.session, c4.code or "", REAL, rand)
-    c5 = session.seal(reloaded(g4.session), nothing, REAL, rand)  # reveals turn 2's cast
-    h5 = session.receive(reloaded(c4.session), c5.code or "", REAL, rand)
-    return h5.session, c5.session, c5.code or ""
+    host, guest, sent = _duel_by_codes(rules, MISSILE_AT_ALICE)
+    return host, guest, sent[2]
 
 
 def _revealed_spell(code: str, numbers: codes.SpellNumbers) -> Any:
@@ -240,3 +255,22 @@ def test_a_new_game_under_the_new_ruleset_plays_its_table() -> None:
     out = call(api.new_game, {"names": ["A", "B"], "seed": "00ff00ff", "ruleset": {"name": NAME}})
     assert out["ok"] and out["game"]["ruleset"] == {"name": NAME, "withhold": False}
     assert Ruleset.from_json(out["game"]["ruleset"]).table is VARIANTS[NAME].table
+
+
+def test_a_warlocks_duel_by_codes_casts_maladroitness_by_the_warlocks_number() -> None:
+    """Warlocks' table has no raise dead and puts maladroitness where confusion was: the code
+    carries Warlocks' row number, which read as the standard table is another spell."""
+    maladroit = [{"gestures": [["D", "-"]]}, {"gestures": [["S", "-"]]},
+                 {"gestures": [["F", "-"]],
+                  "casts": [{"set": 0, "hand": "L", "spell": "maladroitness", "target": "W0"}]}]
+    host, guest, sent = _duel_by_codes({"name": "warlocks"}, maladroit)
+    assert host.game is not None and guest.game is not None
+    assert host.game["ruleset"]["name"] == "warlocks"
+    assert REAL.digest(host.game) == REAL.digest(guest.game)
+    warlocks = codes.spell_numbers(VARIANTS["warlocks"].table)
+    assert _revealed_spell(sent[3], warlocks) == "maladroitness"
+    number = warlocks.number("maladroitness")
+    assert number is not None and number != codes.WIRE_SPELLS.index("confusion")
+    assert _revealed_spell(sent[3], codes.STANDARD_NUMBERS) == codes.WIRE_SPELLS[number]
+    log = json.dumps(json.loads(api.view(json.dumps(host.game), "0"))["view"]["log"])
+    assert "aladroit" in log  # Alice was told what hit her
