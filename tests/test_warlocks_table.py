@@ -52,9 +52,12 @@ def test_the_table_differs_from_the_standard_one_exactly_where_warlocks_does() -
     assert table["lightning_bolt"].sequences == ("D-F-F-D-D",)
     assert table["clap_of_lightning"].once_per_battle == ("W-D-D-C",)
     assert table["clap_of_lightning"].amount == 5
+    assert table["remove_enchantment"].usual_target.value == "opponent"
     # Every other row is the standard row itself.
     changed = {"anti_spell", "time_stop", "blindness", "lightning_bolt",
-               "paralysis", "amnesia", "fear", "disease", "poison"}  # their effect on monsters
+               "paralysis", "amnesia", "fear", "disease", "poison",  # their effect on monsters
+               "remove_enchantment",  # its usual target
+               "resist_heat", "resist_cold", "charm_monster"}  # not permanency's
     for key in set(table) & standard - changed:
         assert table[key] is STANDARD_TABLE[key], key
 

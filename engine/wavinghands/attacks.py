@@ -7,7 +7,7 @@ from dataclasses import replace
 from .model import NOBODY, wizard_id
 from .orders import STAB
 from .scratch import Cast, MonsterNow, Turn, WizardNow, replace_effect
-from .situation import opponent
+from .situation import default_stab, opponent
 from .spells import MONSTERS, EffectKind, Element, OnMonster
 
 
@@ -127,7 +127,7 @@ def stabs(t: Turn) -> None:
                 # Only the charmed hand stabs ("wizards carry only one dagger": a second stab
                 # in the same set is the same knife).
                 written = t.charm_stab.get((w.base.index, si), written)
-            target = t.bind_new(written or wizard_id(opponent(w.base.index)))
+            target = t.bind_new(written or default_stab(t.game, w.base.index))
             if target == NOBODY:
                 continue
             if not t.alive(target) and target not in t.mons:

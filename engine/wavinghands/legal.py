@@ -19,7 +19,16 @@ from .orders import (
     Orders,
 )
 from .recognize import Allocation, Candidate, allocations, completed, default_allocation
-from .situation import BY_AMNESIA, BY_CHARM, Constraints, constraints, opponent, wizard_id
+from .situation import (
+    BY_AMNESIA,
+    BY_CHARM,
+    Constraints,
+    constraints,
+    may_aim,
+    opponent,
+    sight,
+    wizard_id,
+)
 from .spells import STANDARD_TABLE, Category, Does, SpellTable
 
 HAND_WORD = HAND_WORDS
@@ -184,9 +193,13 @@ def _stab_problems(game: Game, index: int, orders: Orders) -> list[OrderError]:
     for si, (left, right) in enumerate(orders.gestures):
         if STAB in (left, right):
             tgt = orders.stabs[si] if si < len(orders.stabs) else None
-            if tgt == wizard_id(index):
+            me = wizard_id(index)
+            if tgt == me and not game.ruleset.variant.may_stab_self(me, sight(game)[0]):
                 out.append(OrderError("stab-self", "wizards are not allowed to stab themselves",
                                       f"stab.{si}"))
+            elif tgt is not None and tgt != NOBODY and not may_aim(game, index, tgt):
+                out.append(OrderError("out-of-reach", f"{tgt} is out of reach this turn "
+                                      "(blindness or invisibility)", f"stab.{si}"))
             elif tgt == NOBODY:
                 out.append(OrderError("stab-nobody", "a stab must have a target (\"must choose a "
                                       "target for the stab\")", f"stab.{si}"))
@@ -338,6 +351,9 @@ def _release_problems(game: Game, index: int, w: Wizard, orders: Orders) -> list
         if w.banked is None:
             out.append(OrderError("nothing-banked", "there is no banked spell to release",
                                   "release"))
+        elif orders.release and w.banked.target and orders.release != w.banked.target:
+            out.append(OrderError("release-target", "the banked spell keeps the target it was "
+                                  f"cast at ({w.banked.target})", "release.target"))
         elif orders.release:
             out.extend(_target_problems(game, index, w.banked.spell, orders.release,
                                         "release.target"))
@@ -363,6 +379,9 @@ def _target_problems(game: Game, index: int, spell: str, tgt: str, field: str) -
                               field))
     if tgt.startswith("new:") and tgt.split(":")[1] not in ("0", "1"):
         out.append(OrderError("bad-target", f"{tgt} names no wizard", field))
+    elif not may_aim(game, index, tgt):
+        out.append(OrderError("out-of-reach", f"{s.name} cannot be aimed at {tgt} this turn "
+                              "(blindness or invisibility)", field))
     del index
     return out
 

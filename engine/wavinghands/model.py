@@ -195,15 +195,19 @@ class Banked:
 
     spell: str
     banked_turn: int
+    target: str = ""  # the target it keeps, where the ruleset banks it with one ("" = none)
 
     def to_json(self) -> JSON:
-        """JSON form."""
-        return {"spell": self.spell, "turn": self.banked_turn}
+        """JSON form (`target` only when it keeps one)."""
+        d: JSON = {"spell": self.spell, "turn": self.banked_turn}
+        if self.target:
+            d["target"] = self.target
+        return d
 
     @staticmethod
     def from_json(d: JSON) -> Banked:
         """Inverse of to_json."""
-        return Banked(str(d["spell"]), int(d["turn"]))
+        return Banked(str(d["spell"]), int(d["turn"]), str(d.get("target", "")))
 
 
 @dataclass(frozen=True, slots=True)

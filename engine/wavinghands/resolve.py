@@ -62,7 +62,7 @@ from .scratch import (
     scratch,
 )
 from .settle import bank_and_extend, settle
-from .situation import BY_CHARM, constraints, opponent, usual_target, wizard_id
+from .situation import BY_CHARM, constraints, default_target, opponent, wizard_id
 from .spells import (
     MONSTERS,
     UNCHOSEN_ELEMENTAL,
@@ -189,7 +189,7 @@ def _phase_recognise(t: Turn) -> None:
                     w.short_lightning_used = True  # "Each wizard may use this spell once"
                 ch: CastChoice | None = next((x for x in choices if x.hand == cand.hand), None)
                 target = ch.target if ch is not None and ch.target is not None else \
-                    usual_target(row_spell, idx)
+                    default_target(t.game, row_spell, idx)
                 if row_spell.blanket:
                     target = NOBODY
                 suffix = f":{si}" if si else ""
@@ -214,7 +214,8 @@ def _phase_release(t: Turn) -> None:
         if o.release is None or w.banked is None:
             continue
         spell = t.spells[w.banked.spell]
-        target = o.release or usual_target(spell, w.base.index)
+        # (a spell banked with its target keeps it: Variant.ordered_bank)
+        target = w.banked.target or o.release or default_target(t.game, spell, w.base.index)
         if spell.blanket:
             target = NOBODY
         t.casts.append(Cast(f"{w.base.index}:release", w.base.index, spell, target, 0, "B",

@@ -48,6 +48,44 @@ def usual_target(spell: Spell, caster: int) -> str:
     return NOBODY
 
 
+def sight(game: Game) -> tuple[frozenset[str], frozenset[str]]:
+    """(blind wizards, invisible wizards) as the coming turn starts: what the rules judge
+    targets by where a ruleset says so (`Variant.may_aim`)."""
+    blind = frozenset(wizard_id(w.index) for w in game.wizards
+                      if w.effect(EffectKind.BLINDNESS, next_own_turn(w)) is not None)
+    unseen = frozenset(wizard_id(w.index) for w in game.wizards
+                       if w.effect(EffectKind.INVISIBILITY, next_own_turn(w)) is not None)
+    return blind, unseen
+
+
+def may_aim(game: Game, caster: int, target: str) -> bool:
+    """Whether wizard `caster` may aim a spell or stab at `target` this turn (nobody: always)."""
+    if target == NOBODY:
+        return True
+    return game.ruleset.variant.may_aim(wizard_id(caster), target, *sight(game))
+
+
+def default_target(game: Game, spell: Spell, caster: int) -> str:
+    """The target a spell takes when the orders name none: its usual target, unless the rules
+    put that out of the caster's reach this turn (then nobody, or himself for a spell that
+    must be cast at someone)."""
+    usual = usual_target(spell, caster)
+    if spell.blanket or may_aim(game, caster, usual):
+        return usual
+    return NOBODY if spell.discardable else wizard_id(caster)
+
+
+def default_stab(game: Game, caster: int) -> str:
+    """Whom a stab with no written target stabs: the opponent, unless he is out of reach (then
+    himself where the rules let him stab himself, else nobody)."""
+    enemy = wizard_id(opponent(caster))
+    if may_aim(game, caster, enemy):
+        return enemy
+    blind, _ = sight(game)
+    return wizard_id(caster) if game.ruleset.variant.may_stab_self(wizard_id(caster), blind) \
+        else NOBODY
+
+
 def living_beings(game: Game) -> list[str]:
     """Ids of every living wizard and monster."""
     out = [wizard_id(w.index) for w in game.wizards if w.alive]

@@ -105,7 +105,8 @@ def _wizard_json(game: Game, w: Wizard, v: int) -> JSON:
     if own:
         d["banked"] = None if w.banked is None else {
             "spell": w.banked.spell, "name": game.ruleset.table[w.banked.spell].name,
-            "turn": w.banked.banked_turn}
+            "turn": w.banked.banked_turn, **({"target": w.banked.target}
+                                             if w.banked.target else {})}
         d["short_lightning_used"] = w.short_lightning_used
         # His own rows before this index no longer count toward spells (an anti-spell hit him):
         # he knows this, and the opponent (wavinghands.ai) needs it to plan his own spells.

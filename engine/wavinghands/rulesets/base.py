@@ -78,6 +78,31 @@ class Variant:
         whom it attacked last (`last_target`, "" if nobody yet): the controller's enemy."""
         return enemy
 
+    def may_aim(self, caster: str, target: str, blind: frozenset[str],
+                invisible: frozenset[str]) -> bool:
+        """Hook: whether wizard `caster` may aim a spell or a stab at `target` this turn, given
+        the wizards blind and invisible at its start (the standard rules: at anyone; spells at
+        the invisible miss, "Wizards can still stab and direct spells at him")."""
+        return True
+
+    def may_stab_self(self, caster: str, blind: frozenset[str]) -> bool:
+        """Hook: whether wizard `caster` may stab himself this turn ("wizards are not allowed
+        to stab themselves")."""
+        return False
+
+    def ordered_bank(self) -> bool:
+        """Hook: whether delayed effect banks a spell only when the orders say so (`bank`),
+        keeping the target it was cast at, a later bank replacing the earlier; the standard
+        rules: it takes "The next spell he completes", "only one spell banked at any one
+        time", aimed when released."""
+        return False
+
+    def ordered_permanency(self) -> bool:
+        """Hook: whether permanency extends a spell only when the orders say so (`permanent`);
+        the standard rules: "The next spell he completes ... will have its effect made
+        permanent"."""
+        return False
+
     def merged_elemental(self, count: int) -> int:
         """Hook: which of `count` elementals of one kind (oldest first) is the one they join
         into: "two of the same type will join together to form a single elemental"."""

@@ -53,6 +53,13 @@ def _summon_elemental(element: Element, sequence: str, priority: int) -> Spell:
 SKIPPING: Final = frozenset({EffectKind.PARALYSIS.value, EffectKind.AMNESIA.value,
                              EffectKind.FEAR.value, MALADROITNESS})
 KILLING: Final = frozenset({EffectKind.DISEASE.value, EffectKind.POISON.value})
+# Issue 14: permanency works "only on haste, protection, paralysis, amnesia, maladroitness, fear,
+# charm person, blindness, invisibility, permanency and delayed effect" (the last two: not done,
+# docs/rules.md).
+PERMANENT_ONES: Final = frozenset({
+    EffectKind.HASTE.value, EffectKind.PROTECTION_FROM_EVIL.value, EffectKind.PARALYSIS.value,
+    EffectKind.AMNESIA.value, MALADROITNESS, EffectKind.FEAR.value, EffectKind.CHARM_PERSON.value,
+    EffectKind.BLINDNESS.value, EffectKind.INVISIBILITY.value})
 # ParaFC: "F will paralyze to C"; C stays C; S and W as in the standard rules.
 PARALYSED_FC: Final = {"F": "C", "C": "C", "S": "D", "W": "P"}
 
@@ -64,7 +71,9 @@ def _warlocks_rows(standard: SpellTable) -> tuple[Spell, ...]:
     for s in standard.rows:
         if s.does is Does.RAISE_DEAD:
             continue  # not a Warlocks spell
-        if s.summons == UNCHOSEN_ELEMENTAL:
+        if s.does is Does.REMOVE_ENCHANTMENT:
+            rows.append(replace(s, usual_target=UsualTarget.OPPONENT))
+        elif s.summons == UNCHOSEN_ELEMENTAL:
             rows.append(_summon_elemental(Element.FIRE, "C-W-S-S-W", s.priority))
             rows.append(_summon_elemental(Element.ICE, "C-S-W-W-S", s.priority))
         elif s.once_per_battle:
@@ -91,7 +100,8 @@ def _warlocks_rows(standard: SpellTable) -> tuple[Spell, ...]:
             rows.append(replace(s, on_monster=OnMonster.DESTROY_AFTER_ATTACK))
         else:
             rows.append(s)
-    return tuple(rows)
+    return tuple(replace(r, may_be_permanent=False)
+                 if r.may_be_permanent and r.key not in PERMANENT_ONES else r for r in rows)
 
 
 WARLOCKS_TABLE: Final = SpellTable(_warlocks_rows(STANDARD_TABLE))
@@ -118,6 +128,27 @@ class Warlocks(Variant):
     def merged_elemental(self, count: int) -> int:
         """The newest elemental of a kind absorbs the older ones."""
         return count - 1
+
+    def ordered_bank(self) -> bool:
+        """Delayed effect banks only on an order, keeps the target chosen when cast, and a later
+        bank replaces the earlier."""
+        return True
+
+    def ordered_permanency(self) -> bool:
+        """Permanency works only on an order."""
+        return True
+
+    def may_aim(self, caster: str, target: str, blind: frozenset[str],
+                invisible: frozenset[str]) -> bool:
+        """A blind wizard can only target or stab himself; an invisible wizard cannot be
+        targeted by anyone else; both judged at the start of the turn."""
+        if caster in blind:
+            return target == caster
+        return target == caster or target not in invisible
+
+    def may_stab_self(self, caster: str, blind: frozenset[str]) -> bool:
+        """The blind wizard's one target is himself, for his knife too."""
+        return caster in blind
 
 
 WARLOCKS: Final = register(Warlocks(
