@@ -22,7 +22,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from remote_driver import code_kind, reloaded
+from remote_driver import code_kind, play, random_policy, reloaded
 
 from wavinghands import api
 from wavinghands.remote import codes, session
@@ -274,3 +274,40 @@ def test_a_warlocks_duel_by_codes_casts_maladroitness_by_the_warlocks_number() -
     assert _revealed_spell(sent[3], codes.STANDARD_NUMBERS) == codes.WIRE_SPELLS[number]
     log = json.dumps(json.loads(api.view(json.dumps(host.game), "0"))["view"]["log"])
     assert "aladroit" in log  # Alice was told what hit her
+
+
+def _casting_policy(eng: Any, game: dict[str, Any], me: int, ph: Any,
+                    rng: random.Random) -> dict[str, Any]:
+    """Random legal gestures, and an explicit cast entry (spell and target) for every spell they
+    complete, so that the codes carry spell numbers."""
+    x = random_policy(eng, game, me, ph, rng)
+    if ph.kind == "decision":
+        return x
+    p = json.loads(api.preview(json.dumps(game), json.dumps(me), json.dumps(x)))
+    casts = [{"set": q["set"], "hand": q["hand"], "spell": q["spell"],
+              "target": rng.choice(q["options"])["id"]}
+             for q in (p["preview"].get("questions", []) if p.get("ok") else [])
+             if q.get("kind") == "target" and q.get("options")]
+    with_casts = {**x, "casts": casts} if casts else x
+    return with_casts if not eng.problems(game, me, with_casts) else x
+
+
+# Whole duels through codes are ~10x slower inside Pyodide (where the suite runs again): one.
+@pytest.mark.parametrize("seed", [1] if sys.platform == "emscripten" else [1, 2, 3])
+def test_random_warlocks_duels_by_codes_agree_to_the_end(seed: int) -> None:
+    """Whole random Warlocks duels through codes (sessions reloaded between every step): both
+    sides end in the same state, under Warlocks, and the codes carried casts by number."""
+    numbered: list[str] = []
+
+    def spy(code: str, receiver: session.Session) -> None:
+        m = codes.decode_message(code, receiver.numbers)
+        for item in (m.reveal, m.final):
+            if isinstance(item, Sealed) and isinstance(item.input, dict):
+                numbered.extend(c["spell"] for c in item.input.get("casts", []) if c["spell"])
+
+    ex = play(REAL, random.Random(seed), _casting_policy, on_code=spy, reload=True,
+              rules={"name": "warlocks"})
+    assert ex.host.game is not None and ex.host.game == ex.guest.game
+    assert ex.host.game["ruleset"]["name"] == "warlocks"
+    assert ex.host.game.get("result") is not None, "the duel ran to its end"
+    assert numbered and set(numbered) <= set(VARIANTS["warlocks"].table)
