@@ -311,3 +311,23 @@ def test_random_warlocks_duels_by_codes_agree_to_the_end(seed: int) -> None:
     assert ex.host.game["ruleset"]["name"] == "warlocks"
     assert ex.host.game.get("result") is not None, "the duel ran to its end"
     assert numbered and set(numbered) <= set(VARIANTS["warlocks"].table)
+
+
+def test_sessions_saved_before_per_ruleset_numbers_still_play_on() -> None:
+    """Two sides of a duel by codes saved by the page before spells were numbered per ruleset
+    (tests/data/remote_sessions_before_rulesets.json, made by commit 75a7e44: Bob owes the
+    reveal of his turn-2 missile, Alice waits for it) load unchanged and finish the turn."""
+    saved = json.loads((Path(__file__).parent / "data" /
+                        "remote_sessions_before_rulesets.json").read_text("utf-8"))
+    host = session.Session.from_json(saved["host"])
+    guest = session.Session.from_json(saved["guest"])
+    assert host.to_json() == saved["host"] and guest.to_json() == saved["guest"]
+    assert guest.owed is not None and isinstance(guest.owed.input, dict)
+    assert guest.owed.input["casts"][0]["spell"] == "missile"
+    rand = random.Random(3).randbytes
+    sent = session.seal(guest, NOTHING, REAL, rand)
+    got = session.receive(host, sent.code or "", REAL, rand)
+    assert got.session.game is not None and guest.game is not None
+    assert REAL.digest(got.session.game) == REAL.digest(guest.game)
+    view = json.loads(api.view(json.dumps(got.session.game), "0"))["view"]
+    assert view["wizards"][0]["damage"] == 1  # the missile, read by the old numbering
