@@ -331,3 +331,14 @@ def test_sessions_saved_before_per_ruleset_numbers_still_play_on() -> None:
     assert REAL.digest(got.session.game) == REAL.digest(guest.game)
     view = json.loads(api.view(json.dumps(got.session.game), "0"))["view"]
     assert view["wizards"][0]["damage"] == 1  # the missile, read by the old numbering
+
+
+def test_the_cli_prints_a_rulesets_table(capsys: pytest.CaptureFixture[str]) -> None:
+    from wavinghands.__main__ import main
+
+    assert main(["spells", "--ruleset", "warlocks"]) == 0
+    assert "Maladroitness" in capsys.readouterr().out
+    assert main(["spells"]) == 0
+    assert "Maladroitness" not in capsys.readouterr().out
+    assert main(["spells", "--ruleset", "warlocks-2099"]) == 2
+    assert "'warlocks-2099'" in capsys.readouterr().err
