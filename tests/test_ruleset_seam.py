@@ -342,3 +342,13 @@ def test_the_cli_prints_a_rulesets_table(capsys: pytest.CaptureFixture[str]) -> 
     assert "Maladroitness" not in capsys.readouterr().out
     assert main(["spells", "--ruleset", "warlocks-2099"]) == 2
     assert "'warlocks-2099'" in capsys.readouterr().err
+
+
+def test_a_saved_duel_under_rules_this_page_does_not_know_is_refused() -> None:
+    game = call(api.new_game, {"names": ["A", "B"], "seed": "00ff00ff",
+                               "ruleset": {"name": "warlocks"}})["game"]
+    assert call(api.view, game, 0)["ok"]
+    newer = {**game, "ruleset": {"name": "warlocks-2099", "withhold": False}}
+    for answer in (call(api.view, newer, 0), call(api.step, newer, {})):
+        assert answer["ok"] is False and answer["error"]["code"] == "unknown-ruleset"
+        assert "this saved duel" in answer["error"]["message"].lower()

@@ -58,9 +58,11 @@ def _game(text: str) -> Game:
     if not isinstance(d, dict):
         raise ApiError("bad-game", "the game must be a JSON object")
     try:
-        return _game_cached(canonical_json(d))
+        game = _game_cached(canonical_json(d))
     except (KeyError, TypeError, ValueError, IndexError) as e:
         raise ApiError("bad-game", f"the saved game is damaged ({e})") from e
+    check_known(game.ruleset, "this saved duel")  # a newer page's rules: say so, play nothing
+    return game
 
 
 @lru_cache(maxsize=8)
