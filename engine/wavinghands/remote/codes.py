@@ -22,6 +22,7 @@ from enum import IntEnum
 from typing import Any, Final
 
 from ..boundary import loads as bounded_loads
+from ..rulesets import PRE_SEAM_LABELS, STANDARD_NAME
 from .code_errors import (
     BadSession,
     CodeError,
@@ -77,9 +78,8 @@ RELEASE_VERSION: Final[int] = 2
 # ruleset's own table (inputs.SpellNumbers).
 RULESET_VERSION: Final[int] = 3
 # Ruleset names an invitation may carry as version 1: those every version-1 page plays (as the
-# standard rules).  Kept here, with the wire's other constants, because it never grows.
-VERSION_1_RULESET_NAMES: Final[frozenset[str]] = frozenset({"standard", "house",
-                                                            "house-withhold", "random"})
+# standard rules): the standard name and the labels from before rulesets (a set that never grows).
+VERSION_1_RULESET_NAMES: Final[frozenset[str]] = frozenset({STANDARD_NAME}) | PRE_SEAM_LABELS
 GAME_ID_LEN: Final[int] = 4
 DIGEST_LEN: Final[int] = 4
 NONCE_LEN: Final[int] = 8
