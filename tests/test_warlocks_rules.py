@@ -12,6 +12,8 @@ from __future__ import annotations
 from citing import cite_warlocks
 from dsl import Duel, cast, problems
 
+from wavinghands.preview import preview
+
 W = "warlocks"
 
 
@@ -20,26 +22,53 @@ W = "warlocks"
 # ---------------------------------------------------------------------------------------------
 @cite_warlocks("challenges", "this defines the game as a ParaFC game - F will paralyze to C")
 def test_a_hand_paralysed_on_f_is_frozen_into_c() -> None:
-    script = {"A": "F F F / - - -", "B": "- - F / - - W"}
-    d = Duel(**script, ruleset=W).run()
-    assert d.view("B")["constraints"]["left"]["forced"] == "C"
-    assert problems(d.game, "B", {"gestures": [["F", "-"]]}) == ["forced-gesture"]
-    standard = Duel(**script).run()
+    script = {"A": "F F F - / - - - -", "B": "- - F P / - - W -"}
+    d = Duel(**script, ruleset=W)
+    d.orders(4, "A", {"hands": {"paralysis:W1": "L"}})
+    assert d.run().row("B", 4)[0] == "C"
+    standard = Duel(**script).run(3)
     assert standard.view("B")["constraints"]["left"]["forced"] == "F"
 
 
 def test_a_hand_paralysed_on_c_s_w_is_frozen_into_c_d_p() -> None:
     # Issue 14: "Paralysis turns F→C, C→C, S→D, W→P".
     for made, frozen in (("C", "C"), ("S", "D"), ("W", "P")):
-        d = Duel(A="F F F - / - - - -", B=f"- - {made} {frozen} / - - - W", ruleset=W).run()
+        d = Duel(A="F F F - / - - - -", B=f"- - {made} P / - - - W", ruleset=W).run()
         assert d.row("B", 4)[0] == frozen, made
-        assert d.state_at(4).wizard(1).effects[0].gesture == frozen
 
 
-def test_the_paralysis_prompt_labels_the_warlocks_frozen_gesture() -> None:
-    d = Duel(A="F F F / - - -", B="- - F / - - -", ruleset=W).until(3)
-    labels = d.game.phase.decisions[0].labels
-    assert "frozen into C" in labels[0]
+def test_the_paralysed_hand_is_chosen_in_the_next_turns_orders() -> None:
+    # Issue 14: "The paralysed and the charmed hand are chosen in the next turn's orders".
+    d = Duel(A="F F F / - - -", B="- - F / - - S", ruleset=W).run()
+    assert not d.decision_log  # nothing asked after the reveal
+    para = next(e for e in d.game.wizard(1).effects if e.kind.value == "paralysis")
+    assert para.hand == "" and para.repeats == ("C", "D")  # what each hand would freeze into
+    assert d.view("A")["constraints"]["hands"] == [
+        {"id": "paralysis:W1", "kind": "paralysis", "wizard": 1, "options": ["L", "R"]}]
+    assert d.view("B")["constraints"]["left"]["forced"] is None  # B does not know the hand
+    draft = preview(d.game, 0, {"gestures": [["-", "-"]], "hands": {"paralysis:W1": "R"}})
+    q = next(q for q in draft["questions"] if q["kind"] == "hand")
+    assert q["id"] == "paralysis:W1" and q["chosen"] == "R" and q["default"] == "L"
+    assert problems(d.game, "A", {"gestures": [["-", "-"]], "hands": {"charm:W1": "L"}}) == \
+        ["hand-unexpected"]
+    assert problems(d.game, "B", {"gestures": [["-", "-"]], "hands": {"paralysis:W1": "L"}}) \
+        == ["hand-unexpected"]
+    d.plan[0].append(("-", "-"))
+    d.plan[1].append(("W", "W"))
+    d.orders(4, "A", {"hands": {"paralysis:W1": "R"}})
+    d.run()
+    assert d.row("B", 4) == ("W", "D")
+    assert "right hand is paralysed into" in d.log_of("B")
+
+
+def test_the_charmed_hand_and_its_gesture_are_chosen_in_the_next_turns_orders() -> None:
+    d = Duel(A="P S D F - / - - - - -", B="- - - - W / - - - - W", ruleset=W)
+    d.orders(5, "A", {"hands": {"charm:W1": "R"}, "charm": {"gesture": "S"}})
+    d.run()
+    assert not d.decision_log
+    assert d.row("B", 5) == ("W", "S")
+    missing = {"gestures": [["-", "-"]], "hands": {"charm:W1": "L"}}
+    assert problems(d.state_at(5), "A", missing) == ["charm-missing"]
 
 
 def test_maladroitness_makes_both_hands_make_one_gesture_the_next_turn() -> None:
@@ -187,3 +216,69 @@ def test_a_charmed_monster_keeps_attacking_its_old_target() -> None:
     assert w.damage("B") == 3 and w.damage("A") == 1  # it still attacks B on turn 5
     standard = play("t")
     assert standard.damage("B") == 2 and standard.damage("A") == 2
+
+
+# ---------------------------------------------------------------------------------------------
+# Forfeit
+# ---------------------------------------------------------------------------------------------
+PERMANENT_PARALYSIS = {"A": "S P F P S D W F F F - / - - - - - - - - - - -",
+                       "B": "- - - - - - - - - - - / - - - - - - - - - - -"}
+
+
+def test_the_victim_of_a_permanent_paralysis_may_forfeit() -> None:
+    # Issue 14: "The victim of a permanent paralysis, amnesia or charm person may forfeit."
+    d = Duel(**PERMANENT_PARALYSIS, ruleset=W)
+    d.orders(10, "A", {"casts": [cast("L", "paralysis", permanent=True)]})
+    d.run(10)
+    assert d.view("B")["constraints"]["can_forfeit"] is True
+    assert "can_forfeit" not in d.view("A")["constraints"]
+    assert problems(d.game, "A", {"gestures": [["-", "-"]], "forfeit": True}) == \
+        ["forfeit-not-allowed"]
+    d.orders(11, "B", {"forfeit": True})
+    d.run()
+    assert d.result() == (0, "B surrendered")
+    assert "B forfeits the duel." in d.log_of("A")
+
+
+def test_a_passing_paralysis_gives_no_forfeit_and_the_standard_rules_none() -> None:
+    d = Duel(**PERMANENT_PARALYSIS, ruleset=W).run(10)
+    assert "can_forfeit" not in d.view("B")["constraints"]
+    standard = Duel(**PERMANENT_PARALYSIS)
+    standard.orders(10, "A", {"casts": [cast("L", "paralysis", permanent=True)]})
+    standard.run(10)
+    assert problems(standard.game, "B", {"gestures": [["-", "-"]], "forfeit": True}) == \
+        ["forfeit-not-allowed"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Time stop on a monster
+# ---------------------------------------------------------------------------------------------
+def test_a_time_stopped_monster_strikes_again_at_once_through_shields() -> None:
+    # Issue 14: "a time-stopped monster gets an extra attack in the same turn that ignores
+    # shields".  B's palms shield him on turns 3 and 5; the goblin hits him on turn 4, and on
+    # turn 5 its second attack passes the shield.  No extra turn follows.
+    d = Duel(A="S F W - - / - - - - -", B="S P P F D / - - - - P", ruleset=W)
+    d.orders(5, "B", {"casts": [cast("L", "time_stop", "M1")]})
+    d.run()
+    assert (1, "time_stop", "M1") in d.casts()
+    assert d.damage("B") == 2
+    assert "strikes again, through any shield" in d.log()
+    assert all(g.phase.kind != "time_stop" for g in d.states)
+
+
+def test_a_time_stopped_wizards_extra_turn_ignores_his_lasting_effects() -> None:
+    # Issue 14: "A time-stopped wizard's extra turn ignores lasting effects".  B's fear and A's
+    # time stop land together on turn 4: fear holds A's next own turn, the time-stopped one.
+    script = {"A": "S P P C / - - - C", "B": "- S W D / - - - -"}
+
+    def stopped(ruleset: str) -> Duel:
+        d = Duel(**script, ruleset=ruleset)
+        d.run(stop=lambda g: g.phase.kind == "time_stop")
+        assert d.game.phase.kind == "time_stop"
+        return d
+
+    w = stopped(W)
+    assert "fear" in w.effects("A")
+    assert problems(w.game, "A", {"gestures": [["S", "D"]]}) == []
+    assert w.view("A")["constraints"]["banned"] == []
+    assert problems(stopped("t").game, "A", {"gestures": [["S", "D"]]}) == ["fear", "fear"]

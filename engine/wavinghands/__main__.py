@@ -9,8 +9,8 @@ from itertools import pairwise
 from typing import Any
 
 from .model import DECISION, TIME_STOP, Game
-from .record import RecordError, replay
-from .rulesets import STANDARD_NAME, UnknownRuleset, find_ruleset
+from .record import load_record, replay_imported
+from .rulesets import STANDARD_NAME, Ruleset, UnknownRuleset, check_known, find_ruleset
 from .spelltext import spell_reference
 from .view import view
 
@@ -95,9 +95,11 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     try:
         with open(args.record, encoding="utf-8") as fh:
-            rec = json.load(fh)
-        states = replay(rec)
-    except (OSError, json.JSONDecodeError, RecordError) as e:
+            rec = load_record(fh.read())
+        if isinstance(rec, dict) and isinstance(rec.get("ruleset"), dict):
+            check_known(Ruleset.from_json(rec["ruleset"]), "this record's duel")
+        states = replay_imported(rec)
+    except (OSError, UnicodeDecodeError, ValueError) as e:  # RecordError, UnknownRuleset, ...
         print(f"cannot replay {args.record}: {e}", file=sys.stderr)
         return 2
     if args.json:

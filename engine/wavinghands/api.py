@@ -185,8 +185,9 @@ def export_record(game: str) -> str:
 
 
 def _known_record(rec: str) -> Any:
-    """A record's JSON, refused (unknown-ruleset) if it names rules this engine cannot play."""
-    d = _load(rec, "record")
+    """A record from outside, parsed within `record.load_record`'s limits and refused
+    (unknown-ruleset) if it names rules this engine cannot play."""
+    d = record.load_record(rec)
     if isinstance(d, dict) and isinstance(d.get("ruleset"), dict):
         check_known(Ruleset.from_json(d["ruleset"]), "this record's duel")
     return d
@@ -194,8 +195,9 @@ def _known_record(rec: str) -> Any:
 
 @guard
 def import_record(rec: str) -> str:
-    """Replay a record into a game: {"game": G}; a record naming rules this page does not know
-    is refused (unknown-ruleset)."""
+    """Replay a record into a game: {"game": G}; a record over the bounds of
+    docs/record-format.md ("Limits") is refused (`record-too-large`, `record-too-long`), and
+    one naming rules this page does not know (`unknown-ruleset`)."""
     return ok(game=record.import_record(_known_record(rec)).to_json())
 
 

@@ -20,10 +20,15 @@ def monster_attacks(t: Turn, works: list[Cast]) -> None:
                 t.emit("no_attack", f"{t.name(mid)} does not attack ({m.no_attack}).",
                        concerns={m.controller})
             continue
-        if m.element is not None:
-            _elemental_attack(t, m, m.element)
-        else:
-            _monster_attack(t, m, works)
+        monster_attack(t, m, works)
+
+
+def monster_attack(t: Turn, m: MonsterNow, works: list[Cast]) -> None:
+    """One monster's attack this turn (an elemental's on everyone, another's on its target)."""
+    if m.element is not None:
+        _elemental_attack(t, m, m.element)
+    else:
+        _monster_attack(t, m, works)
 
 
 def _elemental_attack(t: Turn, m: MonsterNow, element: Element) -> None:

@@ -24,6 +24,7 @@ from .situation import (
     BY_CHARM,
     Constraints,
     constraints,
+    hand_questions,
     may_aim,
     opponent,
     sight,
@@ -157,6 +158,26 @@ def order_problems(game: Game, index: int, orders: Orders) -> list[OrderError]:
     out += _waiting_problems(game, w, orders, cast.completing)
     out += _monster_problems(game, index, orders, cast)
     out += _release_problems(game, index, w, orders)
+    out += _hand_problems(game, index, orders)
+    if orders.forfeit and not c.forfeit:
+        out.append(OrderError("forfeit-not-allowed", "only the victim of a permanent "
+                              "enchantment the rules name may forfeit", "forfeit"))
+    return out
+
+
+def _hand_problems(game: Game, index: int, orders: Orders) -> list[OrderError]:
+    """Hands chosen in the orders must answer a question the rules ask this wizard now
+    (`situation.hand_questions`); one left unanswered takes its first option."""
+    asked = {q.id: q for q in hand_questions(game, index)}
+    out: list[OrderError] = []
+    for qid, hand in orders.hands:
+        q = asked.get(qid)
+        if q is None:
+            out.append(OrderError("hand-unexpected", f"no hand is yours to choose for {qid!r} "
+                                  "this turn", f"hands.{qid}"))
+        elif hand not in q.options:
+            out.append(OrderError("bad-hand", f"choose one of {', '.join(q.options)} for "
+                                  f"{qid!r}", f"hands.{qid}"))
     return out
 
 
@@ -263,8 +284,9 @@ def _charm_problems(game: Game, orders: Orders, c: Constraints,
     out: list[OrderError] = []
     if c.charm_target is not None and stopped_wizard and orders.charm is None:
         who, hand = c.charm_target
+        which = HAND_WORD[hand] if hand else "charmed hand"  # (hand "": chosen in `hands`)
         out.append(OrderError("charm-missing", f"write the gesture for {game.names[who]}'s "
-                              f"{HAND_WORD[hand]}, which you control this turn", "charm"))
+                              f"{which}, which you control this turn", "charm"))
     if orders.charm is not None and c.charm_target is None:
         out.append(OrderError("charm-unexpected", "you control no hand of your opponent this "
                               "turn", "charm"))

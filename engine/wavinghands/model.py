@@ -157,7 +157,10 @@ class Effect:
         """The typed fields a saved `detail` string stands for (inverse of `detail`)."""
         if not detail:
             return {}
-        if kind is EffectKind.AMNESIA and len(detail) == 2 and set(detail) <= _GESTURE_LETTERS:
+        # amnesia's two gestures; a paralysis whose hand is not chosen yet (Warlocks): the two
+        # gestures each hand would be frozen into
+        if kind in (EffectKind.AMNESIA, EffectKind.PARALYSIS) and len(detail) == 2 and \
+                set(detail) <= _GESTURE_LETTERS:
             return {"repeats": (detail[0], detail[1])}
         hand, colon, gesture = detail.partition(":")
         if hand in ("L", "R") and (colon or not gesture):

@@ -15,7 +15,7 @@ from .legal import input_problems
 from .model import Game
 from .orders import parse_decisions, parse_orders
 from .recognize import allocations, completed
-from .situation import constraints, controlled_monsters, wizard_id
+from .situation import constraints, controlled_monsters, hand_questions, wizard_id
 from .spells import SpellTable
 from .view import _targets
 
@@ -121,6 +121,9 @@ class Player:
             d["monsters"] = mons
         if c.charm_target is not None and stopped:
             d["charm"] = {"gesture": rng.choice("FPSWDC>-")}
+        asked = hand_questions(game, v)  # (none under the standard rules: no draw)
+        if asked and stopped:
+            d["hands"] = {q.id: rng.choice(q.options) for q in asked}
         if w.banked is not None and rng.random() < 0.4:
             d["release"] = {"target": rng.choice(targets)} if rng.random() < 0.5 else True
         # Random choices may be illegal (e.g. a target that has died); drop them one kind at a

@@ -20,11 +20,12 @@ from .situation import (
     controlled_monsters,
     default_stab,
     default_target,
+    hand_questions,
     may_aim,
     opponent,
     wizard_id,
 )
-from .spells import Category, EffectKind, SpellTable, UsualTarget
+from .spells import Ask, Category, EffectKind, SpellTable, UsualTarget
 from .view import _targets, constraints_json, viewer_blind
 
 JSON = dict[str, Any]
@@ -160,8 +161,18 @@ def preview(game: Game, v: int, draft: Any) -> JSON:
                                            if t["id"] not in (wizard_id(who), NOBODY)],
                           "stab_default": wizard_id(v if who != v else opponent(v)),
                           "prompt": f"You control {game.names[who]}'s "
-                                    f"{hand_word(hand)}: choose its "
+                                    f"{hand_word(hand) if hand else 'charmed hand'}: choose its "
                                     "gesture."})
+    for hq in hand_questions(game, v):
+        # Where the rules have him name the hand in these orders (Orders.hands).
+        what = "paralyse" if hq.ask is Ask.PARALYSED_HAND else "control"
+        questions.append({"kind": "hand", "id": hq.id, "ask": hq.ask.value,
+                          "wizard": hq.subject, "options": list(hq.options),
+                          "labels": [hand_word(h) for h in hq.options],
+                          "default": hq.options[0],
+                          "chosen": orders.hand_for(hq.id) or hq.options[0],
+                          "prompt": f"Which of {game.names[hq.subject]}'s hands do you "
+                                    f"{what} this turn?"})
     if w.banked is not None:
         banked = table[w.banked.spell]
         kept = w.banked.target  # banked with its target: it keeps it
@@ -172,6 +183,11 @@ def preview(game: Game, v: int, draft: Any) -> JSON:
     questions.extend(_bank_and_extend(game, v, [x for s in sets_out for x in s["casts"]]))
     if not problems:
         problems = [p.to_json() for p in order_problems(game, v, orders)]
+    if c.forfeit:
+        questions.append({"kind": "forfeit", "default": False, "chosen": orders.forfeit,
+                          "prompt": "You are under a permanent enchantment: forfeit the duel?"})
+    if orders.forfeit:
+        warnings.append(_warning("forfeit", "danger", "You FORFEIT the duel.", "forfeit"))
     if c.same_gesture:
         warnings.append(_warning("maladroit", "info", "You are maladroit: both hands make the "
                                  "same gesture this turn."))

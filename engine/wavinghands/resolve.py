@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from .attacks import monster_attacks, stabs
+from .attacks import monster_attack, monster_attacks, stabs
 from .effects import HANDLERS, elementals_and_storms, lay_enchantment, storm_damage
 from .errors import IllegalInput
 from .legal import choose_allocation, input_problems
@@ -58,11 +58,20 @@ from .recognize import completed, is_surrender
 from .scratch import (
     Cast,
     Turn,
+    WizardNow,
     replace_effect,
     scratch,
 )
 from .settle import bank_and_extend, settle
-from .situation import BY_CHARM, constraints, default_target, opponent, wizard_id
+from .situation import (
+    BY_CHARM,
+    HAND_ASKS,
+    constraints,
+    default_target,
+    effects_suspended,
+    opponent,
+    wizard_id,
+)
 from .spells import (
     MONSTERS,
     UNCHOSEN_ELEMENTAL,
@@ -98,15 +107,23 @@ def _phase_gestures(t: Turn) -> None:
                           if e.kind is EffectKind.CONFUSION and e.active_on(w.own)), None)
         charm = next((e for e in w.effects
                       if e.kind is EffectKind.CHARM_PERSON and e.active_on(w.own)), None)
+        chosen_now = _hands_chosen_now(t, w) if not effects_suspended(t.game, idx) else {}
+        if effects_suspended(t.game, idx):
+            confusion = charm = None  # his time-stopped turn (Variant.time_stop_ignores_effects)
+        if any(e.kind is EffectKind.CHARM_PERSON for e in chosen_now.values()):
+            charm = next(e for e in chosen_now.values() if e.kind is EffectKind.CHARM_PERSON)
         for si, (left, right) in enumerate(o.gestures):
             g = {"L": left, "R": right}
             for hand in ("L", "R"):
                 hc = c.hand(hand)
+                now = chosen_now.get(hand)
                 if hc.forced is not None:
                     g[hand] = hc.forced
-                elif hc.why == BY_CHARM and charm is not None:
+                elif now is not None and now.kind is EffectKind.PARALYSIS:
+                    g[hand] = now.gesture
+                elif (hc.why == BY_CHARM or now is not None) and charm is not None:
                     fixed = charm.gesture
-                    ctrl = hc.controller
+                    ctrl = hc.controller if now is None else now.source
                     written = t.orders[ctrl].charm if ctrl in t.orders else None
                     g[hand] = fixed or (written if written is not None else "-")
                     if g[hand] == STAB and ctrl is not None:
@@ -120,7 +137,8 @@ def _phase_gestures(t: Turn) -> None:
                     t.emit("charmed", f"{t.name(wizard_id(ctrl or 0))} makes "
                            f"{w.base.name}'s {hand_word(hand)} perform {gesture_word(g[hand])}.",
                            concerns={idx, ctrl or 0})
-            fixed_hands = [h for h in ("L", "R") if c.hand(h).forced is not None or c.hand(h).why]
+            fixed_hands = [h for h in ("L", "R") if c.hand(h).forced is not None or c.hand(h).why
+                           or h in chosen_now]
             if c.same_gesture and len(fixed_hands) == 1:
                 # Maladroitness: both hands make one gesture, and a hand the rules fix leads
                 # (the other follows it; a wizard has one dagger, so a stab is not copied).
@@ -141,6 +159,35 @@ def _phase_gestures(t: Turn) -> None:
                 t.emit("confused", f"{w.base.name} is confused: the {hand_word(hand)} makes "
                        f"{gesture_word(gesture)}.", concerns={idx})
             w.new_rows.append((g["L"], g["R"]))
+
+
+def _hands_chosen_now(t: Turn, w: WizardNow) -> dict[str, Effect]:
+    """Where the ruleset has the caster choose the hand in his next orders (Warlocks): the
+    paralysis or charm person on `w` whose hand its caster chose in this turn's orders (the
+    first hand when his orders say nothing), now fixed on the effect, by hand."""
+    out: dict[str, Effect] = {}
+    if not t.game.ruleset.variant.hands_in_orders():
+        return out
+    idx = w.base.index
+    for kind, ask in HAND_ASKS.items():
+        e = next((x for x in w.effects if x.kind is kind and x.active_on(w.own) and not x.hand),
+                 None)
+        if e is None:
+            continue
+        caster = t.orders.get(e.source) if e.source is not None else None
+        hand = (caster.hand_for(decision_id(ask, wizard_id(idx))) if caster else None) or "L"
+        if hand in out:
+            hand = "R" if hand == "L" else "L"
+        if kind is EffectKind.PARALYSIS:
+            gesture = e.repeats[0 if hand == "L" else 1] if len(e.repeats) == 2 else "-"
+            fixed = replace(e, hand=hand, gesture=gesture, repeats=())
+            t.emit(kind.value, f"{w.base.name}'s {hand_word(hand)} is paralysed into "
+                   f"{gesture_word(gesture)}.", concerns={idx, e.source or 0})
+        else:
+            fixed = replace(e, hand=hand)
+        replace_effect(w.effects, e, fixed)
+        out[hand] = fixed
+    return out
 
 
 # ---------------------------------------------------------------------------------------------
@@ -198,6 +245,10 @@ def _phase_recognise(t: Turn) -> None:
                                      permanent_flag=bool(ch and ch.permanent)))
             if is_surrender(row):
                 w.surrendered = True
+        if o.forfeit:
+            # (the victim of a permanent enchantment the ruleset names: Variant.forfeit_under)
+            w.surrendered = True
+            t.emit("forfeit", f"{w.base.name} forfeits the duel.", public=True)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -286,6 +337,8 @@ def _phase_decisions(t: Turn) -> dict[str, str]:
         if not c.works or c.banked or ask is None:
             continue
         subj = t.wizard(c.subject)
+        if ask in HAND_ASKS.values() and t.game.ruleset.variant.hands_in_orders():
+            continue  # asked in the caster's next orders instead (Orders.hands)
         if ask is Ask.PARALYSED_HAND and subj is not None:
             did = decision_id(ask, c.subject)
             if did in asked:
@@ -351,6 +404,7 @@ def _phase_effects(t: Turn) -> None:
     elementals_and_storms(t, works)  # I4
     _held_back(t, works)  # I5
     monster_attacks(t, works)  # I6
+    _time_stopped_strike(t, works)  # I6b
     _spells(t, works)  # I7
     storm_damage(t, works)
     stabs(t)  # I8
@@ -450,6 +504,24 @@ def _held_back(t: Turn, works: list[Cast]) -> None:
         if c.spell.does is Does.RAISE_DEAD and c.subject and not t.alive(c.subject) and \
                 c.subject not in doomed:
             t.raise_dead(c.subject, c.spell.amount)
+
+
+def _time_stopped_strike(t: Turn, works: list[Cast]) -> None:
+    """I6b. Where the ruleset says so (Warlocks), a monster time-stopped this turn attacks again
+    at once, shields ignored, instead of taking an extra turn."""
+    if not t.game.ruleset.variant.time_stop_strikes_now():
+        return
+    for c in works:
+        m = t.mons.get(c.subject) if c.spell.does is Does.TIME_STOP else None
+        if m is None or not m.alive or not m.acting or m.no_attack:
+            continue
+        t.emit("time_stop", f"Time stops for {t.name(m.base.id)}: it strikes again, through "
+               "any shield.", concerns={m.controller} | {c.caster})
+        t.shields_down = True
+        try:
+            monster_attack(t, m, works)
+        finally:
+            t.shields_down = False
 
 
 def _spells(t: Turn, works: list[Cast]) -> None:

@@ -27,7 +27,14 @@ from .model import (
     Monster,
     Wizard,
 )
-from .situation import constraints, controlled_monsters, next_own_turn, opponent, wizard_id
+from .situation import (
+    constraints,
+    controlled_monsters,
+    hand_questions,
+    next_own_turn,
+    opponent,
+    wizard_id,
+)
 from .spells import EffectKind, Element
 
 JSON = dict[str, Any]
@@ -146,8 +153,15 @@ def constraints_json(game: Game, v: int) -> JSON:
         return {"forced": hc.forced, "why": hc.why, "controller": hc.controller}
 
     w = game.wizard(v)
-    # Only a ruleset with maladroitness ever sets it, so the standard view keeps its keys.
-    same = {"same_gesture": True} if c.same_gesture else {}
+    # Only rulesets with maladroitness / hands chosen in the orders set these, so the standard
+    # view keeps its keys.
+    same: JSON = {"same_gesture": True} if c.same_gesture else {}
+    hands = [{"id": q.id, "kind": q.ask.value, "wizard": q.subject, "options": list(q.options)}
+             for q in hand_questions(game, v)]
+    if hands:
+        same["hands"] = hands
+    if c.forfeit:
+        same["can_forfeit"] = True
     return {
         **same,
         "sets": c.sets,

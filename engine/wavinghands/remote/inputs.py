@@ -81,6 +81,10 @@ ROUTING: Final[SpellNumbers] = SpellNumbers((), routing=True)
 WIRE_SPELLS: Final[tuple[str, ...]] = STANDARD_NUMBERS.keys
 
 _TARGET_RE: Final = re.compile(r"^(none|W[01]|M[1-9][0-9]{0,3}|new:[01]:[LRB](:[01])?)$")
+# Orders' `hands` (a ruleset where the caster names the paralysed or charmed hand in his next
+# orders): each entry is its question's kind, its subject and the hand, one bit each.
+HAND_QUESTION_KINDS: Final[tuple[str, ...]] = ("paralysis", "charm")
+_HAND_QUESTION_RE: Final = re.compile(r"^(paralysis|charm):W[01]$")
 
 Json = Any  # JSON values cross this module as plain Python data; shapes are checked on the way in
 
@@ -250,7 +254,7 @@ def _compact_orders(o: dict[str, Any], numbers: SpellNumbers) -> dict[str, Any] 
     bank/permanent false) and spells out what the engine defaults (a cast's missing set is 0,
     a missing spell is null), so two spellings of the same orders travel as the same bytes.
     """
-    if not set(o) <= {"gestures", "casts", "stab", "monsters", "charm", "release"}:
+    if not set(o) <= {"gestures", "casts", "stab", "monsters", "charm", "release", "hands"}:
         return None
     sets = o.get("gestures")
     if not isinstance(sets, list) or not 1 <= len(sets) <= 2:
@@ -335,6 +339,14 @@ def _compact_orders(o: dict[str, Any], numbers: SpellNumbers) -> dict[str, Any] 
         out["release"] = {"target": release["target"]}
     elif release is not None and release is not False:
         return None
+
+    hands = o.get("hands", {})
+    if not isinstance(hands, dict) or not all(
+            isinstance(k, str) and _HAND_QUESTION_RE.match(k) and v in ("L", "R")
+            for k, v in hands.items()):
+        return None
+    if hands:
+        out["hands"] = dict(sorted(hands.items()))
     return out
 
 
@@ -347,9 +359,14 @@ def _write_orders(w: BitWriter, o: dict[str, Any], numbers: SpellNumbers) -> Non
         w.bits(GESTURE_ALPHABET.index(right), 3)
     fields = ("casts", "stab", "monsters", "charm", "release")
     present = [f in o for f in fields]
-    w.flag(any(present))  # most orders are gestures only: one bit says so
-    if not any(present):
+    w.flag(any(present) or "hands" in o)  # most orders are gestures only: one bit says so
+    if not any(present) and "hands" not in o:
         return
+    if "hands" in o:
+        # Orders with hands (added after version 1's layout): five clear field flags, which
+        # version 1 never writes, then the five flags again; the hands follow the fields.
+        for _ in fields:
+            w.flag(False)
     for p in present:
         w.flag(p)
     if "casts" in o:
@@ -396,6 +413,13 @@ def _write_orders(w: BitWriter, o: dict[str, Any], numbers: SpellNumbers) -> Non
         w.flag(rel is not True)
         if rel is not True:
             _write_target(w, rel["target"])
+    if "hands" in o:
+        w.uint(len(o["hands"]) - 1)
+        for qid, hand in o["hands"].items():
+            kind, subject = qid.split(":")
+            w.bits(HAND_QUESTION_KINDS.index(kind), 1)
+            w.bits(int(subject[1:]), 1)
+            w.bits("LR".index(hand), 1)
 
 
 def _read_orders(r: BitReader, numbers: SpellNumbers) -> dict[str, Any]:
@@ -405,8 +429,9 @@ def _read_orders(r: BitReader, numbers: SpellNumbers) -> dict[str, Any]:
     if not r.flag():
         return o
     has = [r.flag() for _ in range(5)]
-    if not any(has):
-        raise MalformedCode("orders flag extra fields but name none")
+    with_hands = not any(has)  # the escape of orders that carry hands
+    if with_hands:
+        has = [r.flag() for _ in range(5)]
     if has[0]:
         casts = []
         for _ in range(r.uint(5) + 1):
@@ -457,6 +482,15 @@ def _read_orders(r: BitReader, numbers: SpellNumbers) -> dict[str, Any]:
         o["charm"] = {"gesture": GESTURE_ALPHABET[r.bits(3)]}
     if has[4]:
         o["release"] = {"target": _read_target(r)} if r.flag() else True
+    if with_hands:
+        hands: dict[str, str] = {}
+        for _ in range(r.uint(3) + 1):
+            kind, subject, hand = r.bits(1), r.bits(1), r.bits(1)
+            qid = f"{HAND_QUESTION_KINDS[kind]}:W{subject}"
+            if qid in hands or (hands and qid < max(hands)):
+                raise MalformedCode("orders name hands out of order or twice")
+            hands[qid] = "LR"[hand]
+        o["hands"] = hands
     return o
 
 

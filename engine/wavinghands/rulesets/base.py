@@ -90,6 +90,30 @@ class Variant:
         to stab themselves")."""
         return False
 
+    def forfeit_under(self) -> frozenset[str]:
+        """Hook: the lasting effects (their keys) whose permanent victim may forfeit the duel
+        in his orders; the standard rules: none (a surrender is made with the hands)."""
+        return frozenset()
+
+    def time_stop_ignores_effects(self) -> bool:
+        """Hook: whether a wizard's time-stopped turn ignores his lasting effects on his orders
+        and gestures (amnesia, paralysis, charm person, fear, confusion, maladroitness,
+        haste); the standard rules: they hold in it as in any turn."""
+        return False
+
+    def time_stop_strikes_now(self) -> bool:
+        """Hook: whether a monster time-stopped attacks again at once, in the same turn and
+        ignoring shields, instead of taking an extra turn; the standard rules: "The subject of
+        this spell immediately takes an extra turn"."""
+        return False
+
+    def hands_in_orders(self) -> bool:
+        """Hook: whether the caster of a paralysis or charm person chooses the subject's hand in
+        his next turn's orders (the subject learns it at the reveal); the standard rules: "after
+        gestures have been revealed, the caster selects one of the wizard's hands", "The subject
+        is told which of his hands will be controlled at the time the spell hits"."""
+        return False
+
     def ordered_bank(self) -> bool:
         """Hook: whether delayed effect banks a spell only when the orders say so (`bank`),
         keeping the target it was cast at, a later bank replacing the earlier; the standard

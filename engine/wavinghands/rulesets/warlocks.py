@@ -60,6 +60,9 @@ PERMANENT_ONES: Final = frozenset({
     EffectKind.HASTE.value, EffectKind.PROTECTION_FROM_EVIL.value, EffectKind.PARALYSIS.value,
     EffectKind.AMNESIA.value, MALADROITNESS, EffectKind.FEAR.value, EffectKind.CHARM_PERSON.value,
     EffectKind.BLINDNESS.value, EffectKind.INVISIBILITY.value})
+# Issue 14: "The victim of a permanent paralysis, amnesia or charm person may forfeit."
+FORFEIT_UNDER: Final = frozenset({EffectKind.PARALYSIS.value, EffectKind.AMNESIA.value,
+                                  EffectKind.CHARM_PERSON.value})
 # ParaFC: "F will paralyze to C"; C stays C; S and W as in the standard rules.
 PARALYSED_FC: Final = {"F": "C", "C": "C", "S": "D", "W": "P"}
 
@@ -129,6 +132,22 @@ class Warlocks(Variant):
         """The newest elemental of a kind absorbs the older ones."""
         return count - 1
 
+    def forfeit_under(self) -> frozenset[str]:
+        """The victim of a permanent paralysis, amnesia or charm person may forfeit."""
+        return FORFEIT_UNDER
+
+    def time_stop_ignores_effects(self) -> bool:
+        """A time-stopped wizard's extra turn ignores lasting effects."""
+        return True
+
+    def time_stop_strikes_now(self) -> bool:
+        """A time-stopped monster gets an extra attack in the same turn that ignores shields."""
+        return True
+
+    def hands_in_orders(self) -> bool:
+        """The paralysed and the charmed hand are chosen in the next turn's orders."""
+        return True
+
     def ordered_bank(self) -> bool:
         """Delayed effect banks only on an order, keeps the target chosen when cast, and a later
         bank replaces the earlier."""
@@ -155,5 +174,6 @@ WARLOCKS: Final = register(Warlocks(
     NAME, "Warlocks",
     "The duel as RavenBlack's Warlocks plays it (a ParaFC Maladroit game): maladroitness "
     "instead of confusion, fire and ice elementals as two spells, clap of lightning, no raise "
-    "dead, and the Warlocks' own rules for paralysis, monsters, haste and targeting.",
+    "dead, and the Warlocks' own rules for paralysis and charm (the hand named in the next "
+    "orders), cures, monsters, targeting, delayed effect, permanency and time stop.",
     WARLOCKS_TABLE, (), texts=("data/spell_text.json", "data/spell_text_warlocks.json")))
