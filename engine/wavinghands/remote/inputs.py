@@ -247,7 +247,8 @@ def _is_int(v: Any, lo: int, hi: int) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
 
 
-def _compact_orders(o: dict[str, Any], numbers: SpellNumbers) -> dict[str, Any] | None:
+def _compact_orders(o: dict[str, Any], numbers: SpellNumbers = STANDARD_NUMBERS
+                    ) -> dict[str, Any] | None:
     """The normal form of orders the compact encoding can carry, or None if it cannot.
 
     The normal form drops what means "default" (empty casts, absent stab, release false,
