@@ -352,3 +352,19 @@ def test_a_saved_duel_under_rules_this_page_does_not_know_is_refused() -> None:
     for answer in (call(api.view, newer, 0), call(api.step, newer, {})):
         assert answer["ok"] is False and answer["error"]["code"] == "unknown-ruleset"
         assert "this saved duel" in answer["error"]["message"].lower()
+
+
+def test_my_sealed_input_reads_back_by_the_games_numbers() -> None:
+    """What the page shows of orders sealed early (session.mine_as_input) is read with the
+    game's numbering, as they were written."""
+    rand = random.Random(8).randbytes
+    inv = session.create_invitation("Alice", {"name": NAME}, rand)
+    guest = session.accept_invitation(inv.code or "", "Bob", REAL)
+    first = session.seal(guest, MISSILE_AT_ALICE[0], REAL, rand)
+    host = session.receive(inv.session, first.code or "", REAL, rand).session
+    answer = session.seal(host, NOTHING, REAL, rand)
+    guest = session.receive(first.session, answer.code or "", REAL, rand).session
+    sealed = session.seal(guest, MISSILE_AT_ALICE[1], REAL, rand).session
+    assert sealed.pending is not None and sealed.pending.committer == 1
+    mine = session.mine_as_input(reloaded(sealed), REAL)
+    assert mine["casts"][0]["spell"] == "missile"

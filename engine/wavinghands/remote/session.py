@@ -471,7 +471,7 @@ def mine_as_input(s: Session, engine: Engine | None = None) -> dict[str, Any]:
     if s.game is None or s.pending is None or s.pending.mine is None:
         return {}
     ph = (engine or default_engine()).phase(s.game)
-    return _from_wire(ph, decode_input(s.pending.mine))
+    return _from_wire(ph, decode_input(s.pending.mine, s.numbers))
 
 
 def can_release(s: Session, engine: Engine | None = None) -> bool:
