@@ -12,7 +12,7 @@ import os
 import sys
 
 from citing import cite_warlocks
-from dsl import Duel
+from dsl import Duel, problems
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_properties import (
@@ -70,6 +70,19 @@ def test_every_warlocks_spell_has_a_reference_text_and_the_standard_texts_stay()
     standard = STANDARD.variant.descriptions()
     assert "gestures S-P-F." in standard["anti_spell"]
     assert texts["missile"] == standard["missile"]
+
+
+@cite_warlocks("gestures", "If a caster completes a series of Gestures that make up a Spell, "
+               "intentionally or unintentionally, the Spell must be released")
+def test_a_warlocks_spell_must_be_released_even_with_the_withhold_flag() -> None:
+    from wavinghands.rulesets import Ruleset
+
+    assert not Ruleset(W, withhold=True).may_withhold
+    d = Duel(A="S / -", B="- / -", withhold=True, ruleset=W).run()
+    withheld = {"gestures": [["D", "-"]], "casts": [{"set": 0, "hand": "L", "spell": None}]}
+    assert problems(d.game, "A", withheld) != []
+    standard = Duel(A="S / -", B="- / -", withhold=True).run()
+    assert problems(standard.game, "A", withheld) == []
 
 
 @cite_warlocks("gestures", "SPFP is Anti-spell")

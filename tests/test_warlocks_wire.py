@@ -64,3 +64,17 @@ def test_any_hands_round_trip(hands: dict[str, str], pair: list[str], release: b
     y = codes.decode_input(data)
     assert codes.encode_input(y) == data
     assert y["hands"] == dict(sorted(hands.items()))
+
+
+def test_a_drafted_hand_choice_survives_the_carry() -> None:
+    # Remote play's draft (draft.carry) keeps the Warlocks' new orders fields like the others.
+    from dsl import Duel
+
+    from wavinghands.draft import carry
+
+    d = Duel(A="F F F / - - -", B="- - F / - - S", ruleset="warlocks").run()
+    out = carry(d.game, 0, {"gestures": [["P", "-"]], "hands": {"paralysis:W1": "R"}})
+    assert out["orders"]["hands"] == {"paralysis:W1": "R"} and out["intact"]
+    stale = carry(d.game, 1, {"gestures": [["P", "-"]], "hands": {"paralysis:W1": "R"}})
+    assert "hands" not in stale["orders"]
+    assert [c["code"] for c in stale["changes"]] == ["hand-unexpected"]

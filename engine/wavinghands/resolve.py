@@ -515,7 +515,7 @@ def _time_stopped_strike(t: Turn, works: list[Cast]) -> None:
         m = t.mons.get(c.subject) if c.spell.does is Does.TIME_STOP else None
         if m is None or not m.alive or not m.acting or m.no_attack:
             continue
-        t.emit("time_stop", f"Time stops for {t.name(m.base.id)}: it strikes again, through "
+        t.emit(c.key, f"Time stops for {t.name(m.base.id)}: it strikes again, through "
                "any shield.", concerns={m.controller} | {c.caster})
         t.shields_down = True
         try:

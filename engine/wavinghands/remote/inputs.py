@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ..boundary import loads as bounded_loads
-from ..spells import STANDARD_TABLE, SpellTable
+from ..spells import STANDARD_TABLE, Ask, SpellTable
 from .code_errors import MalformedCode, UnsupportedVersion
 
 # Constants of wire version 1, like those in codes.py: changing any of them is a new VERSION.
@@ -83,8 +83,8 @@ WIRE_SPELLS: Final[tuple[str, ...]] = STANDARD_NUMBERS.keys
 _TARGET_RE: Final = re.compile(r"^(none|W[01]|M[1-9][0-9]{0,3}|new:[01]:[LRB](:[01])?)$")
 # Orders' `hands` (a ruleset where the caster names the paralysed or charmed hand in his next
 # orders): each entry is its question's kind, its subject and the hand, one bit each.
-HAND_QUESTION_KINDS: Final[tuple[str, ...]] = ("paralysis", "charm")
-_HAND_QUESTION_RE: Final = re.compile(r"^(paralysis|charm):W[01]$")
+HAND_QUESTION_KINDS: Final[tuple[str, ...]] = (Ask.PARALYSED_HAND.value, Ask.CHARMED_HAND.value)
+_HAND_QUESTION_RE: Final = re.compile(rf"^({'|'.join(HAND_QUESTION_KINDS)}):W[01]$")
 
 Json = Any  # JSON values cross this module as plain Python data; shapes are checked on the way in
 

@@ -27,7 +27,7 @@ from ..spells import (
     UsualTarget,
     elemental_kind,
 )
-from .base import Variant, register
+from .base import Ruleset, Variant, register
 
 NAME: Final = "warlocks"
 
@@ -112,6 +112,11 @@ WARLOCKS_TABLE: Final = SpellTable(_warlocks_rows(STANDARD_TABLE))
 
 class Warlocks(Variant):
     """The Warlocks' rules: the standard hooks, overridden where Warlocks differs."""
+
+    def may_withhold(self, ruleset: Ruleset) -> bool:
+        """Never: "If a caster completes a series of Gestures that make up a Spell,
+        intentionally or unintentionally, the Spell must be released" (gestures page)."""
+        return False
 
     def paralysed_gesture(self, gesture: str) -> str:
         """A ParaFC game: "F will paralyze to C"; C stays C; S and W become D and P."""
