@@ -19,8 +19,7 @@ from ..duel import step
 from ..model import Game
 from ..recognize import completed, default_allocation
 from .candidates import Candidate, candidate_orders
-from .evaluate import WIN, evaluate, rows_of, wizard_plans
-from .facts import facts
+from .evaluate import WIN, evaluate, game_book, plans, rows_of, wizard_plans
 from .levels import Level
 from .observation import Observation
 from .world import sample_world
@@ -103,22 +102,21 @@ def _fill(table: list[list[float | None]]) -> list[list[float]] | None:
 def explain(game: Game, me: int, orders: JSON) -> str:
     """One line on why these orders: the spell they cast or build, the threat they answer."""
     w = game.wizard(me)
-    enemy = wizard_plans(game.wizard(1 - me))
+    book = game_book(game)
+    enemy = wizard_plans(game.wizard(1 - me), book)
     imminent = sorted((t for t in enemy if t.facts.hostile), key=lambda t: (t.remaining,
                                                                           -t.facts.value))
     rows = (*rows_of(w), *((s[0], s[1]) for s in orders["gestures"]))
     for i in range(len(w.history), len(rows)):
-        cands = completed(rows, w.sequence_start, i, w.short_lightning_used)
-        for c in default_allocation(cands).spells if cands else ():
-            f = facts(c.spell)
+        cands = completed(rows, w.sequence_start, i, w.short_lightning_used, book.table)
+        for c in default_allocation(cands, book.table).spells if cands else ():
+            f = book.facts(c.spell)
             stops = [t for t in imminent if t.remaining <= 1 and f.answer in t.facts.stopped_by]
             if f.answer and stops:
                 return f"{f.name} stops the {stops[0].facts.name} the enemy can finish next turn."
             return f"{f.name}: it completes now."
-    from .evaluate import plans
-
     best = None
-    for p in plans(rows, w.sequence_start, w.short_lightning_used):
+    for p in plans(rows, w.sequence_start, w.short_lightning_used, book):
         threat = next((t for t in imminent if p.facts.answer and p.facts.answer in
                        t.facts.stopped_by and t.remaining >= p.remaining), None)
         key = (threat is not None, p.facts.value * 0.6 ** p.remaining)
