@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from opponent_match import policy
+from opponent_match import opening, policy
 
 from wavinghands.duel import new_game, step
 
@@ -26,10 +26,12 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--seat", type=int, default=0, help="the seat of the first player")
     ap.add_argument("--turns", type=int, default=40)
+    ap.add_argument("--opening", type=int, default=0, help="turns of random gestures first")
     args = ap.parse_args()
     seats = {args.seat: policy(args.a, args.seed), 1 - args.seat: policy(args.b, args.seed + 1)}
     names = {args.seat: args.a, 1 - args.seat: args.b}
-    game = new_game((names[0], names[1]), f"{args.seed:016x}")
+    game = opening(args.seed, args.opening) if args.opening else \
+        new_game((names[0], names[1]), f"{args.seed:016x}")
     seen = 0
     while game.phase.kind != "over" and game.turn <= args.turns:
         game, _ = step(game, {v: seats[v](game, v) for v in game.phase.actors})

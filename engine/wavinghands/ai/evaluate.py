@@ -15,7 +15,8 @@ from functools import lru_cache
 
 from ..model import Game, Wizard
 from ..recognize import Row, UnderWay, under_way
-from .facts import ANSWERS, KILLS, Book, SpellFacts, book_of, fresh_reach
+from ..situation import BY_CHARM, constraints
+from .facts import ANSWERS, KILLS, Book, SpellFacts, book_of, fresh_reach, quick_shields
 
 WIN = 1000.0
 HP_WEIGHT = 3.0
@@ -95,6 +96,30 @@ def _deadly_on(w: Wizard, book: Book) -> set[str]:
             (e.end is None or e.end >= own)}
 
 
+SURRENDER_GESTURE = "P"  # "If a wizard makes two P gestures ... he surrenders"
+
+
+def can_shield(game: Game, x: int, book: Book) -> bool:
+    """Whether wizard x can shield himself next turn with one gesture, as the rules let him
+    move (not while a charmer writes one hand: he would write P on it too)."""
+    c = constraints(game, x)
+    for g in quick_shields(book):
+        for hand, other in (("L", "R"), ("R", "L")):
+            hc = c.hand(hand)
+            if hc.forced == g:
+                return True
+            if hc.forced is None and hc.why != BY_CHARM and g not in c.banned and \
+                    not (g == SURRENDER_GESTURE and c.hand(other).why == BY_CHARM):
+                return True
+    return False
+
+
+def monster_pressure(game: Game, x: int) -> int:
+    """The damage the enemy's monsters do to wizard x next turn if he is not shielded."""
+    return sum(m.strength for m in game.monsters
+               if m.alive and m.controller != x and not m.is_elemental)
+
+
 def plan_worth(p: Plan, threats: tuple[Plan, ...], deadly: set[str],
                enemy_reach: Mapping[str, int], book: Book) -> float:
     """What completing plan `p` would be worth now, before discounting for distance."""
@@ -149,6 +174,11 @@ def side_worth(game: Game, x: int, book: Book) -> float:
                 not answered(t, my_reach):
             score -= DOOM
             break
+    # Monsters a wizard cannot shield from next turn (charmed, paralysed off his palm...) hit
+    # him in full: the one-turn search would otherwise not see a charm's second turn.
+    pressure = monster_pressure(game, x)
+    if pressure and not can_shield(game, x, book):
+        score -= HP_WEIGHT * min(pressure, hp) + (DOOM if pressure >= hp else 0.0)
     best = {"L": 0.0, "R": 0.0}
     for p in mine:
         worth = plan_worth(p, threats, deadly, enemy_reach, book) * PROGRESS ** p.remaining

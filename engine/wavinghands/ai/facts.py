@@ -182,6 +182,14 @@ def fresh_reach(book: Book = STANDARD_BOOK) -> Mapping[str, int]:
 
 
 @lru_cache(maxsize=16)
+def quick_shields(book: Book = STANDARD_BOOK) -> frozenset[str]:
+    """The gestures that alone, on one hand, cast a shield (the standard table's P)."""
+    return frozenset(steps[0].gesture for key, _, steps in book.table.sequences
+                     if len(steps) == 1 and not steps[0].both_hands and
+                     book.facts(key).answer == SHIELD)
+
+
+@lru_cache(maxsize=16)
 def two_handed(book: Book = STANDARD_BOOK) -> tuple[str, ...]:
     """The gestures some sequence of the table makes with both hands at once (never P: both
     hands making P is a surrender), in the order the table first uses them."""
