@@ -19,6 +19,7 @@ from .evaluate import (
     Plan,
     answer_reach,
     game_book,
+    monster_pressure,
     plan_worth,
     plans,
     rows_of,
@@ -78,6 +79,7 @@ class Situation:
     threats: tuple[Plan, ...]
     enemy_reach: dict[str, int]
     deadly: frozenset[str]
+    pressure: int  # the strength of the enemy monsters attacking him
 
 
 def situation(game: Game, x: int) -> Situation:
@@ -87,7 +89,8 @@ def situation(game: Game, x: int) -> Situation:
     theirs = wizard_plans(game.wizard(1 - x), book)
     deadly = frozenset(e.kind for e in w.effects if e.kind in deadly_kinds(book))
     return Situation(book, tuple(t for t in theirs if t.facts.hostile),
-                     answer_reach(game.wizard(1 - x), theirs, book, fresh=False), deadly)
+                     answer_reach(game.wizard(1 - x), theirs, book, fresh=False), deadly,
+                     monster_pressure(game, x))
 
 
 def pair_prior(game: Game, x: int, rows: tuple[Row, ...], s: Situation) -> float:
@@ -101,10 +104,11 @@ def pair_prior(game: Game, x: int, rows: tuple[Row, ...], s: Situation) -> float
         if cands:
             for c in default_allocation(cands, table).spells:
                 p = Plan(s.book.facts(c.spell), c.hand, 0)
-                score += plan_worth(p, s.threats, deadly, s.enemy_reach, s.book)
+                score += plan_worth(p, s.threats, deadly, s.enemy_reach, s.book, s.pressure)
     best = {"L": 0.0, "R": 0.0, "B": 0.0}
     for p in plans(rows, w.sequence_start, w.short_lightning_used, s.book):
-        worth = plan_worth(p, s.threats, deadly, s.enemy_reach, s.book) * 0.6 ** p.remaining
+        worth = plan_worth(p, s.threats, deadly, s.enemy_reach, s.book, s.pressure) * \
+            0.6 ** p.remaining
         best[p.hand] = max(best[p.hand], worth)
     last = rows[-1]
     stab = 0.8 if ">" in last else 0.0

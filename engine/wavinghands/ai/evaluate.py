@@ -16,7 +16,7 @@ from functools import lru_cache
 from ..model import Game, Wizard
 from ..recognize import Row, UnderWay, under_way
 from ..situation import BY_CHARM, constraints
-from .facts import ANSWERS, KILLS, Book, SpellFacts, book_of, fresh_reach, quick_shields
+from .facts import ANSWERS, KILLS, SHIELD, Book, SpellFacts, book_of, fresh_reach, quick_shields
 
 WIN = 1000.0
 HP_WEIGHT = 3.0
@@ -25,6 +25,10 @@ ANSWERED = 0.25  # an attack the enemy is readying an answer to keeps this share
 ANSWERABLE = 0.6  # ... and one he could still answer from scratch, this share
 LOOKAHEAD = 4  # turns of an enchantment that count
 DOOM = 150.0  # a killing spell one gesture away with no answer ready: all but lost
+# A turn of shield a wizard under monster attack need not make by hand frees that hand: worth
+# this much a point of the monsters' strength (up to MAX_PRESSURE).
+FREED_HAND = 1.5
+MAX_PRESSURE = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,14 +45,27 @@ def game_book(game: Game) -> Book:
     return book_of(game.ruleset.table)
 
 
-@lru_cache(maxsize=20000)
 def plans(rows: tuple[Row, ...], start: int, short: bool, book: Book) -> tuple[Plan, ...]:
     """Every sequence of `book`'s table under way after these rows, with the gestures it still
     needs."""
+    # Only the last rows (as many as the longest sequence has steps) can hold a sequence under
+    # way, so the cache is keyed on those: the search's many histories share them.
+    lo = max(start, len(rows) - longest(book))
+    return _plans(rows[lo:], short, book)
+
+
+@lru_cache(maxsize=16)
+def longest(book: Book) -> int:
+    """The number of steps of the table's longest sequence."""
+    return max(len(steps) for _, _, steps in book.table.sequences)
+
+
+@lru_cache(maxsize=50000)
+def _plans(rows: tuple[Row, ...], short: bool, book: Book) -> tuple[Plan, ...]:
     if not rows:
         return ()
     out = []
-    for u in under_way(rows, start, len(rows) - 1, short, book.table):
+    for u in under_way(rows, 0, len(rows) - 1, short, book.table):
         total = sequence_length(u, book)
         out.append(Plan(book.facts(u.spell), u.hand, total - u.done))
     return tuple(out)
@@ -120,12 +137,23 @@ def monster_pressure(game: Game, x: int) -> int:
                if m.alive and m.controller != x and not m.is_elemental)
 
 
+def lasting_shield(f: SpellFacts, turns: int, pressure: int) -> float:
+    """What `turns` of a shield that lasts (protection from evil) are worth under monster
+    attack of strength `pressure`: each frees the hand that would make one."""
+    if f.answer != SHIELD or f.turns <= 1 or not pressure:
+        return 0.0
+    return FREED_HAND * min(pressure, MAX_PRESSURE) * min(turns, LOOKAHEAD)
+
+
 def plan_worth(p: Plan, threats: tuple[Plan, ...], deadly: set[str],
-               enemy_reach: Mapping[str, int], book: Book) -> float:
-    """What completing plan `p` would be worth now, before discounting for distance."""
+               enemy_reach: Mapping[str, int], book: Book, pressure: int = 0) -> float:
+    """What completing plan `p` would be worth now, before discounting for distance
+    (`pressure`: the strength of the enemy monsters attacking the planner)."""
     f = p.facts
     if f.cures & deadly:
         return 35.0
+    if f.answer == SHIELD and f.turns > 1 and pressure:
+        return f.value + lasting_shield(f, f.turns, pressure)
     if f.answer:
         # An answer is worth the threats it would meet when ready: one that lands later than
         # that finds it gone (a mirror or counter-spell lasts a turn), so it counts less.
@@ -147,6 +175,7 @@ def side_worth(game: Game, x: int, book: Book) -> float:
     # Concave: a point lost near death costs more, so the search presses a wounded enemy.
     score = HP_WEIGHT * hp + 15.0 * (1.0 - 0.75 ** hp)
     own = w.own_turns + 1
+    pressure = monster_pressure(game, x)
     for e in w.effects:
         if not book.knows(e.kind) or (e.end is not None and e.end < own):
             continue
@@ -158,6 +187,7 @@ def side_worth(game: Game, x: int, book: Book) -> float:
             score -= 0.6 * f.value * left * (1.5 if e.permanent else 1.0)
         else:
             score += 0.4 * f.value * left * (1.5 if e.permanent else 1.0)
+            score += lasting_shield(f, left, pressure)
     for m in game.monsters:
         if m.alive and m.controller == x and not m.is_elemental:
             score += 2.5 * m.strength + (m.toughness - m.damage)
@@ -176,12 +206,12 @@ def side_worth(game: Game, x: int, book: Book) -> float:
             break
     # Monsters a wizard cannot shield from next turn (charmed, paralysed off his palm...) hit
     # him in full: the one-turn search would otherwise not see a charm's second turn.
-    pressure = monster_pressure(game, x)
     if pressure and not can_shield(game, x, book):
         score -= HP_WEIGHT * min(pressure, hp) + (DOOM if pressure >= hp else 0.0)
     best = {"L": 0.0, "R": 0.0}
     for p in mine:
-        worth = plan_worth(p, threats, deadly, enemy_reach, book) * PROGRESS ** p.remaining
+        worth = plan_worth(p, threats, deadly, enemy_reach, book, pressure) * \
+            PROGRESS ** p.remaining
         if p.facts.damage == KILLS and worth > 0:
             worth *= 1.0 if p.remaining <= 3 else 0.5
         for hand in (("L", "R") if p.hand == "B" else (p.hand,)):

@@ -51,6 +51,7 @@ class SpellFacts:
     monster: str  # the monster it summons
     mind: bool  # takes over its subject's mind (paralysis, charm, ...)
     repeats_last: bool  # its subject repeats his last gestures (amnesia)
+    turns: int  # turns its effect lasts (1: this turn only; FOREVER: permanent)
     value: float  # what casting it at the enemy is worth, before the situation
 
 
@@ -89,6 +90,16 @@ def _monster(s: Spell) -> str:
     return s.summons
 
 
+FOREVER = 99
+
+
+def _turns(s: Spell) -> int:
+    """How many of its subject's turns the spell's effect lasts."""
+    if s.lasts is None:
+        return 1
+    return FOREVER if s.lasts.end is None else s.lasts.end - s.lasts.start + 1
+
+
 def _value(s: Spell, damage: int, deadly: bool, monster: str) -> float:
     if damage == KILLS:
         return 45.0
@@ -119,7 +130,7 @@ def _derive(s: Spell, table: SpellTable) -> SpellFacts:
         hostile=s.usual_target is UsualTarget.OPPONENT,
         blanket=s.usual_target is UsualTarget.NOBODY, damage=damage, stopped_by=_stopped_by(s),
         deadly=deadly, cures=frozenset(cures), answer=_answer(s), monster=monster, mind=s.mind,
-        repeats_last=s.repeats_last, value=_value(s, damage, deadly, monster))
+        repeats_last=s.repeats_last, turns=_turns(s), value=_value(s, damage, deadly, monster))
 
 
 @dataclass(frozen=True, eq=False)
