@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from citing import cite
 from dsl import Duel
 
 from wavinghands import api
@@ -107,3 +108,16 @@ def test_disease_is_met_with_a_cure() -> None:
                               {"gestures": [["-", "-"]]} for v in game.phase.actors})
     assert game.wizard(0).alive
     assert not any(e.kind == "disease" for e in game.wizard(0).effects)
+
+
+@cite("A favourite ploy is to continually paralyze a hand (F-F-F-F-F-F etc.)",
+      "that hand is paralyzed into the position it is in this turn")
+def test_never_freeze_the_f_that_casts_paralysis_back() -> None:
+    # B's right hand finishes F-F-F as A's paralysis hits him: frozen into F it would cast
+    # paralysis every turn, so every level paralyses his left hand, whose W is worth less.
+    d = Duel(A="- - - / F F F", B="- - W / F F F").until(3)
+    game = d.game
+    assert any(x.id == "paralysis:W1" for x in game.phase.decisions)
+    for level in ("novice", "fair", "strong"):
+        answers = choose_input(game, 0, level)["decisions"]
+        assert answers["paralysis:W1"] == "L", level
