@@ -63,8 +63,8 @@ def _in(ruleset: Ruleset, a: str, b: str) -> Game:
     return d.run().game
 
 
-@cite("Any spell cast at the subject of this spell is reflected back at the caster",
-      "will not stop a finger of death")
+@cite("Any spell cast on a subject protected by this spell is reflected back upon the caster",
+      "except dispel magic and finger of death")
 def test_without_a_mirror_in_the_table_it_plans_none(no_mirror: Ruleset) -> None:
     # The position of test_ai's mirror test: with the standard table every level answers a
     # visible finger of death with (w, completing magic mirror c-(w.  In a game whose table has
