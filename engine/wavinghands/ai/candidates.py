@@ -23,6 +23,7 @@ from .evaluate import (
     plan_worth,
     plans,
     rows_of,
+    shielded_turns,
     wizard_plans,
 )
 from .facts import Book, deadly_kinds, two_handed
@@ -80,6 +81,7 @@ class Situation:
     enemy_reach: dict[str, int]
     deadly: frozenset[str]
     pressure: int  # the strength of the enemy monsters attacking him
+    covered: int  # turns a lasting shield on him has left
 
 
 def situation(game: Game, x: int) -> Situation:
@@ -90,7 +92,7 @@ def situation(game: Game, x: int) -> Situation:
     deadly = frozenset(e.kind for e in w.effects if e.kind in deadly_kinds(book))
     return Situation(book, tuple(t for t in theirs if t.facts.hostile),
                      answer_reach(game.wizard(1 - x), theirs, book, fresh=False), deadly,
-                     monster_pressure(game, x))
+                     monster_pressure(game, x), shielded_turns(w, book))
 
 
 def pair_prior(game: Game, x: int, rows: tuple[Row, ...], s: Situation) -> float:
@@ -104,11 +106,12 @@ def pair_prior(game: Game, x: int, rows: tuple[Row, ...], s: Situation) -> float
         if cands:
             for c in default_allocation(cands, table).spells:
                 p = Plan(s.book.facts(c.spell), c.hand, 0)
-                score += plan_worth(p, s.threats, deadly, s.enemy_reach, s.book, s.pressure)
+                score += plan_worth(p, s.threats, deadly, s.enemy_reach, s.book, s.pressure,
+                                    s.covered)
     best = {"L": 0.0, "R": 0.0, "B": 0.0}
     for p in plans(rows, w.sequence_start, w.short_lightning_used, s.book):
-        worth = plan_worth(p, s.threats, deadly, s.enemy_reach, s.book, s.pressure) * \
-            0.6 ** p.remaining
+        worth = plan_worth(p, s.threats, deadly, s.enemy_reach, s.book, s.pressure,
+                           s.covered) * 0.6 ** p.remaining
         best[p.hand] = max(best[p.hand], worth)
     last = rows[-1]
     stab = 0.8 if ">" in last else 0.0

@@ -22,12 +22,15 @@ WIN = 1000.0
 HP_WEIGHT = 3.0
 PROGRESS = 0.6  # a spell r gestures away is worth PROGRESS**r of its value
 ANSWERED = 0.25  # an attack the enemy is readying an answer to keeps this share of its worth
-ANSWERABLE = 0.6  # ... and one he could still answer from scratch, this share
-LOOKAHEAD = 4  # turns of an enchantment that count
+ANSWERABLE = 0.75  # ... and one he could still answer from scratch, this share
+LOOKAHEAD = 4  # turns of a hostile enchantment that count
+# Turns of a friendly enchantment that count: more would make renewing one still up look like
+# a gain every turn (a wizard renewing protection from evil for ever, never attacking).
+KEPT = 2
 DOOM = 150.0  # a killing spell one gesture away with no answer ready: all but lost
 # A turn of shield a wizard under monster attack need not make by hand frees that hand: worth
 # this much a point of the monsters' strength (up to MAX_PRESSURE).
-FREED_HAND = 1.5
+FREED_HAND = 1.0
 MAX_PRESSURE = 6
 
 
@@ -140,20 +143,33 @@ def monster_pressure(game: Game, x: int) -> int:
 def lasting_shield(f: SpellFacts, turns: int, pressure: int) -> float:
     """What `turns` of a shield that lasts (protection from evil) are worth under monster
     attack of strength `pressure`: each frees the hand that would make one."""
-    if f.answer != SHIELD or f.turns <= 1 or not pressure:
+    if f.answer != SHIELD or f.turns <= 1 or not pressure or turns <= 0:
         return 0.0
-    return FREED_HAND * min(pressure, MAX_PRESSURE) * min(turns, LOOKAHEAD)
+    return FREED_HAND * min(pressure, MAX_PRESSURE) * min(turns, KEPT)
+
+
+def shielded_turns(w: Wizard, book: Book) -> int:
+    """How many more of his turns a lasting shield (protection from evil) covers wizard w."""
+    own = w.own_turns + 1
+    left = 0
+    for e in w.effects:
+        if book.knows(e.kind) and book.facts(e.kind).answer == SHIELD and e.active_on(own):
+            left = max(left, KEPT if e.end is None else min(KEPT, e.end - own + 1))
+    return left
 
 
 def plan_worth(p: Plan, threats: tuple[Plan, ...], deadly: set[str],
-               enemy_reach: Mapping[str, int], book: Book, pressure: int = 0) -> float:
+               enemy_reach: Mapping[str, int], book: Book, pressure: int = 0,
+               covered: int = 0) -> float:
     """What completing plan `p` would be worth now, before discounting for distance
-    (`pressure`: the strength of the enemy monsters attacking the planner)."""
+    (`pressure`: the strength of the enemy monsters attacking the planner; `covered`: the
+    turns a lasting shield already on him has left)."""
     f = p.facts
     if f.cures & deadly:
         return 35.0
     if f.answer == SHIELD and f.turns > 1 and pressure:
-        return f.value + lasting_shield(f, f.turns, pressure)
+        # Only the turns it adds count: renewing a shield still up gains little.
+        return f.value + lasting_shield(f, min(f.turns, KEPT) - covered, pressure)
     if f.answer:
         # An answer is worth the threats it would meet when ready: one that lands later than
         # that finds it gone (a mirror or counter-spell lasts a turn), so it counts less.
@@ -176,6 +192,7 @@ def side_worth(game: Game, x: int, book: Book) -> float:
     score = HP_WEIGHT * hp + 15.0 * (1.0 - 0.75 ** hp)
     own = w.own_turns + 1
     pressure = monster_pressure(game, x)
+    covered = shielded_turns(w, book)
     for e in w.effects:
         if not book.knows(e.kind) or (e.end is not None and e.end < own):
             continue
@@ -186,8 +203,9 @@ def side_worth(game: Game, x: int, book: Book) -> float:
         elif f.hostile:
             score -= 0.6 * f.value * left * (1.5 if e.permanent else 1.0)
         else:
-            score += 0.4 * f.value * left * (1.5 if e.permanent else 1.0)
-            score += lasting_shield(f, left, pressure)
+            kept = min(left, KEPT)
+            score += 0.4 * f.value * kept * (1.5 if e.permanent else 1.0)
+            score += lasting_shield(f, kept, pressure)
     for m in game.monsters:
         if m.alive and m.controller == x and not m.is_elemental:
             score += 2.5 * m.strength + (m.toughness - m.damage)
@@ -210,7 +228,7 @@ def side_worth(game: Game, x: int, book: Book) -> float:
         score -= HP_WEIGHT * min(pressure, hp) + (DOOM if pressure >= hp else 0.0)
     best = {"L": 0.0, "R": 0.0}
     for p in mine:
-        worth = plan_worth(p, threats, deadly, enemy_reach, book, pressure) * \
+        worth = plan_worth(p, threats, deadly, enemy_reach, book, pressure, covered) * \
             PROGRESS ** p.remaining
         if p.facts.damage == KILLS and worth > 0:
             worth *= 1.0 if p.remaining <= 3 else 0.5
