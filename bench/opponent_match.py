@@ -90,6 +90,7 @@ def main() -> None:
     ap.add_argument("--turns", type=int, default=40)
     ap.add_argument("--pairs", default=DEFAULT_PAIRS)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--progress", action="store_true", help="each duel's result on stderr")
     ap.add_argument("--opening", type=int, default=2,
                     help="turns of random gestures before each two duels (0: none)")
     args = ap.parse_args()
@@ -106,6 +107,10 @@ def main() -> None:
             seed = args.seed * 100003 + (k // 2) * 7919  # both sides of one opening
             start = opening(seed, args.opening) if args.opening else None
             winner, length = duel(a, b, seed + k % 2, k % 2, args.turns, times, start)
+            if args.progress:
+                print(f"  {a} v {b} duel {k + 1}: "
+                      f"{'draw' if winner is None else (a, b)[winner]} after {length} turns",
+                      file=sys.stderr, flush=True)
             score[0 if winner == 0 else 2 if winner == 1 else 1] += 1
             lengths.append(length)
         decided = score[0] + score[2]
