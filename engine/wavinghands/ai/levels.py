@@ -30,10 +30,6 @@ class Level:
     worlds: int  # determinizations of what it cannot see
     iterations: int  # regret-matching rounds over the joint-move table
     temperature: float  # 0: play the best move; > 0: sample, weaker but livelier
-    refine: int = 0  # > 1: look a turn further for this many of the favoured moves
-    refine_replies: int = 3  # ... each against this many of the enemy's most hurtful replies
-    follow_width: int = 4  # ... then this many own moves
-    follow_replies: int = 3  # ... against this many enemy replies
 
 
 LEVELS: dict[str, Level] = {lv.name: lv for lv in (

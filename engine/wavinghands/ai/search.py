@@ -64,30 +64,6 @@ def _play(game: Game, me: int, mine: JSON, theirs: JSON | None) -> float | None:
     return None if after is None else evaluate(after, me)
 
 
-def _cautious(values: list[float]) -> float:
-    """A move's worth against replies it cannot foresee: between the worst and the average
-    (the enemy does not see my move, but may guess it)."""
-    return 0.5 * min(values) + 0.5 * sum(values) / len(values)
-
-
-def follow_up(game: Game, me: int, level: Level, rng: random.Random) -> float:
-    """What `game` is worth to `me` one turn further on: his best of a few moves, each
-    judged cautiously against a few enemy replies (the static evaluation if it is over)."""
-    if game.result is not None:
-        return evaluate(game, me)
-    mine = candidate_orders(game, me, level.follow_width, rng)
-    enemy = 1 - me
-    theirs: list[JSON | None] = [None]
-    if enemy in game.phase.actors:
-        theirs = [c.orders for c in candidate_orders(game, enemy, level.follow_replies, rng)]
-    best: float | None = None
-    for c in mine:
-        values = [v for t in theirs if (v := _play(game, me, c.orders, t)) is not None]
-        if values and (best is None or _cautious(values) > best):
-            best = _cautious(values)
-    return evaluate(game, me) if best is None else best
-
-
 def regret_matching(tables: list[list[list[float]]], iterations: int) -> list[float]:
     """The wizard's equilibrium mix over rows; tables[w][i][j] is his payoff in world w when
     he plays row i and the enemy column j (zero-sum, worlds equally likely)."""
@@ -126,29 +102,6 @@ def _fill(table: list[list[float | None]]) -> list[list[float]] | None:
     if not cols:
         return None
     return [[-WIN if row[j] is None else float(row[j] or 0.0) for j in cols] for row in table]
-
-
-def _refine(game: Game, me: int, rows: list[JSON], theirs: list[JSON | None],
-            mix: list[float], table: list[list[float | None]], keep: list[int], level: Level,
-            rng: random.Random) -> int:
-    """Look one turn further for the moves the equilibrium favours most: each against the
-    enemy replies that hurt it most in the first turn, judged by `follow_up`."""
-    first = {i: [v for v in table[keep[i]] if v is not None] for i in range(len(rows))}
-    ranked = sorted(range(len(rows)), key=lambda i: (-round(mix[i], 6),
-                                                     -sum(first[i]) / len(first[i])))
-    best_i, best_v = ranked[0], -float("inf")
-    for i in ranked[:level.refine]:
-        cols = sorted((v, j) for j, v in enumerate(table[keep[i]]) if v is not None)
-        values = []
-        for v, j in cols[:level.refine_replies]:
-            if v <= -WIN or v >= WIN:
-                values.append(v)  # the duel ends: nothing further to see
-                continue
-            after = _after(game, me, rows[i], theirs[j])
-            values.append(v if after is None else follow_up(after, me, level, rng))
-        if values and _cautious(values) > best_v:
-            best_i, best_v = i, _cautious(values)
-    return best_i
 
 
 def explain(game: Game, me: int, orders: JSON) -> str:
@@ -191,13 +144,11 @@ def search(obs: Observation, level: Level, rng: random.Random) -> Choice | None:
     worlds = [sample_world(obs, rng) for _ in range(level.worlds if hidden else 1)]
     mine: list[Candidate] = candidate_orders(worlds[0], me, level.width, rng)
     tables: list[list[list[float | None]]] = []
-    replies: list[list[JSON | None]] = []
     for g in worlds:
         enemy = 1 - me
         theirs: list[JSON | None] = [None]
         if enemy in g.phase.actors:
             theirs = [c.orders for c in candidate_orders(g, enemy, level.replies, rng)]
-        replies.append(theirs)
         tables.append([[_play(g, me, c.orders, t) for t in theirs] for c in mine])
     # Keep only moves the engine accepted in every world.
     keep = [i for i in range(len(mine)) if all(any(v is not None for v in t[i]) for t in tables)]
@@ -213,8 +164,5 @@ def search(obs: Observation, level: Level, rng: random.Random) -> Choice | None:
         pick = rng.choices(range(len(keep)), weights=weights)[0]
     else:
         pick = max(range(len(keep)), key=lambda i: (round(mix[i], 6), mine[keep[i]].prior))
-        if level.refine > 1 and len(keep) > 1:
-            pick = _refine(worlds[0], me, [mine[i].orders for i in keep], replies[0], mix,
-                           tables[0], keep, level, rng)
     orders = mine[keep[pick]].orders
     return Choice(orders, explain(worlds[0], me, orders))
