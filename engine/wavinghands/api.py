@@ -22,7 +22,9 @@ from .orders import OrderError
 from .preview import preview as _preview
 from .remote.json_api import (
     remote_accept,
+    remote_carry,
     remote_describe,
+    remote_draft,
     remote_invite,
     remote_link,
     remote_parse,
@@ -115,7 +117,7 @@ def replay_step(rec: str, index: str) -> str:
     i = _load(index, "step")
     if not isinstance(i, int) or isinstance(i, bool):
         raise ApiError("bad-step", "the step is a whole number")
-    return ok(**account_step(_load(rec, "record"), i))
+    return ok(**account_step(record.load_record(rec), i))
 
 
 @guard
@@ -179,8 +181,9 @@ def export_record(game: str) -> str:
 
 @guard
 def import_record(rec: str) -> str:
-    """Replay a record into a game: {"game": G}."""
-    return ok(game=record.import_record(_load(rec, "record")).to_json())
+    """Replay a record into a game: {"game": G}; a record over the bounds of
+    docs/record-format.md ("Limits") is refused (`record-too-large`, `record-too-long`)."""
+    return ok(game=record.import_record(record.load_record(rec)).to_json())
 
 
 def _level(text: str | None) -> str:
@@ -218,6 +221,7 @@ def ai_advice(game: str, wizard: str) -> str:
 
 
 __all__ = ["ai_advice", "ai_input", "export_record", "import_record", "new_game", "preview",
-           "remote_accept", "remote_describe", "remote_invite", "remote_link", "remote_parse",
+           "remote_accept", "remote_carry", "remote_describe", "remote_draft", "remote_invite",
+           "remote_link", "remote_parse",
            "remote_receive", "remote_release", "remote_seal", "remote_status", "replay_step",
            "rulesets", "spells", "step", "validate", "view"]
