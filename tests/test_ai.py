@@ -121,3 +121,19 @@ def test_never_freeze_the_f_that_casts_paralysis_back() -> None:
     for level in ("novice", "fair", "strong"):
         answers = choose_input(game, 0, level)["decisions"]
         assert answers["paralysis:W1"] == "L", level
+
+
+@cite("the caster of the spell writes down the gesture he wants the subject's named hand to "
+      "perform", "a pair of P gestures made by both hands at the same time signals your "
+      "surrender")
+def test_a_charmed_wizard_cannot_shield_from_monsters() -> None:
+    # Charmed in his right hand, A's only shield is a P on the left, and the charmer writes a P
+    # on the right: the search counts the enemy's monsters as hitting him in full.
+    from wavinghands.ai.evaluate import can_shield, game_book
+
+    d = Duel(A="P - - - / - - - -", B="- - - - / P S D F").decide(4, {"charm:W0": "R"}).run()
+    game = d.game
+    book = game_book(game)
+    assert not can_shield(game, 0, book)
+    assert can_shield(game, 1, book)
+    assert can_shield(new_game(("A", "B"), "0badc0de"), 0, book)
