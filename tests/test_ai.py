@@ -11,7 +11,8 @@ from dsl import Duel
 
 from wavinghands import api
 from wavinghands.ai import choose_input
-from wavinghands.duel import new_game, step
+from wavinghands.duel import new_game, parse_input, step
+from wavinghands.legal import input_problems
 
 
 def _gestures(game_view_state: object, who: int, level: str) -> list[list[str]]:
@@ -137,3 +138,21 @@ def test_a_charmed_wizard_cannot_shield_from_monsters() -> None:
     assert not can_shield(game, 0, book)
     assert can_shield(game, 1, book)
     assert can_shield(new_game(("A", "B"), "0badc0de"), 0, book)
+
+
+@cite("If the subject is only so because of a reflection from a magic mirror the subject of the "
+      "mirror assumes the role of caster")
+def test_an_enemy_charmed_by_himself_is_not_ours_to_write() -> None:
+    # B charms himself: A writes no gesture for B's hand, so no level sends a charm order
+    # (found by bench/opponent_match.py: "you control no hand of your opponent this turn").
+    from dsl import cast
+
+    d = Duel(A="- - - - / - - - -", B="- - - - / P S D F")
+    d.orders(4, "B", {"casts": [cast("R", "charm_person", "W1")]})
+    d.decide(4, {"charm:W1": "R"}).run()
+    game = d.game
+    assert any(e.kind == "charm_person" and e.source == 1 for e in game.wizard(1).effects)
+    for level in ("novice", "fair", "strong"):
+        raw = choose_input(game, 0, level)
+        assert "charm" not in raw, level
+        assert input_problems(game, 0, parse_input(game, raw)) == [], level
