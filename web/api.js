@@ -2,7 +2,7 @@
 // question goes through here and nothing else in web/ calls engine.js, so the JSON-string
 // contract is honoured in one place. Results stay values: {ok:true,...} or {ok:false,error}.
 
-import { call, startEngine } from './engine.js';
+import { call, recordedReference, startEngine } from './engine.js';
 import { textProblem } from './limits.js';
 
 const json = (value) => JSON.stringify(value);
@@ -25,6 +25,17 @@ async function askRaw(fn, ...jsonArgs) {
   }
 }
 
+/**
+ * builtReference() -> Promise of {spells, rulesets}: the engine's answers to spells() and
+ * rulesets() as build.py recorded them (reference.json, integrity-checked by the worker),
+ * available long before the engine itself.  Rejects if they cannot be had.
+ */
+export async function builtReference() {
+  const answers = await recordedReference();
+  if (!answers.spells?.ok || !answers.rulesets?.ok) throw new Error("reference.json: not the engine's answers");
+  return answers;
+}
+
 /** bootEngine(onProgress(stage, fraction, detail)) -> Promise resolving when the engine can answer; rejects with a player-facing Error. */
 export function bootEngine(onProgress) {
   return startEngine(onProgress);
@@ -40,8 +51,8 @@ export const preview = (game, wizard, draft) => ask('preview', game, wizard, dra
 export const validate = (game, wizard, input) => ask('validate', game, wizard, input);
 /** step(game, inputs) -> {ok, game, events}: resolves the phase with every actor's input. */
 export const step = (game, inputs) => ask('step', game, inputs);
-/** spells() -> {ok, spells}: the spell table with notation and descriptions. */
-export const spells = () => ask('spells');
+/** spells(ruleset?) -> {ok, spells, forward, reverse, ruleset: {name, title}, ...}: a ruleset's spell table with notation and descriptions (a ruleset object as a game carries it; none: the standard rules). */
+export const spells = (ruleset) => (ruleset ? ask('spells', ruleset) : ask('spells'));
 /** rulesets() -> {ok, rulesets:[{name, title, description, options:[{key, label, description, default}]}]}: the rules a new game may use, the default first. */
 export const rulesets = () => ask('rulesets');
 /** exportRecord(game) -> {ok, record}. */
@@ -62,6 +73,8 @@ export const aiAdvice = (game, wizard) => ask('ai_advice', game, wizard);
 export const remoteInvite = (params) => ask('remote_invite', params);
 /** remoteDescribe(text) -> {ok, code: {code, kind, game_id, sender, seq, turn, phase, host?, guest?, ruleset?}}. */
 export const remoteDescribe = (text) => ask('remote_describe', text);
+/** remoteRouteLive(session|null, text, savedGameIds) -> {ok, route: 'duel'|'invitation', code}: where a code that came live may go; any other duel's code is refused ('other-duel'). */
+export const remoteRouteLive = (session, text, saved) => ask('remote_route_live', session, text, saved);
 /** remoteAccept(text, name) -> {ok, session, status, invitation: {host, ruleset, game_id}}: joins as guest. */
 export const remoteAccept = (text, name) => ask('remote_accept', text, name);
 /** remoteSeal(session, input) -> {ok, session, code|null, events, status}: my orders or decisions. */

@@ -5,12 +5,16 @@
 // Messages posted to the page:
 //   {type: "progress", stage, fraction, detail}   boot progress, fraction in [0, 1]; for the
 //                                         stage "download", detail = {loaded, total} in bytes
+//   {type: "reference", json} | {type: "reference", error}   the engine's answers to spells()
+//                                         and rulesets() as recorded at build time
+//                                         (reference.json), long before the engine is up
 //   {type: "ready", timings}              the engine answers calls; timings in ms since start
 //   {type: "failed", message, detail}     boot failed; message is for the player
 //   {id, result} | {id, error}            the answer to one call
 //
 // Boot, fast path: restore the memory snapshot that build.py made (interpreter started, engine
-// imported; its static part stored as a difference from the wasm's own starting memory), then
+// imported; its static part stored as a difference from the wasm's own starting memory;
+// zstd-compressed), then
 // lay the engine wheel's files out in site-packages for anything read from
 // disk later.  Both files are fetched with the integrity that engine-build.js lists.  This
 // skips Python's start-up and the engine's import, most of a cold boot (docs/build.md).
@@ -40,7 +44,10 @@ const progress = (stage, fraction, detail) => postMessage({ type: "progress", st
 
 // Honest progress on a first visit: bytes of the snapshot boot's three big files received so far,
 // out of their sizes as built (engine-build.js).  Reported as {loaded, total} with the fraction.
-const download = { loaded: 0, total: BUILD.wasm.size + BUILD.snapshot.downloadSize + BUILD.wheel.size };
+const download = {
+  loaded: 0,
+  total: BUILD.wasm.size + BUILD.snapshot.downloadSize + BUILD.wheel.size + BUILD.reference.size,
+};
 let lastReport = 0;
 function received(bytes) {
   download.loaded += bytes;
@@ -114,40 +121,133 @@ console.warn = (...args) => {
   }
 };
 
-/** Fetch one of the files listed in engine-build.js, checked against its integrity. */
-async function fetchChecked(entry) {
-  const response = await fetch(new URL(entry.url, SITE), { integrity: entry.integrity });
-  if (!response.ok) throw new Error(`Failed to load '${entry.url}': request failed (${response.status})`);
-  return response;
+/** The SRI form (`sha256-<base64>`) of some bytes, as engine-build.js lists them. */
+async function integrityOf(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return `sha256-${btoa(String.fromCharCode(...digest))}`;
 }
 
-/** Copy a byte stream into `target`, which it must fill exactly. */
-async function streamInto(stream, target) {
-  const reader = stream.getReader();
-  let offset = 0;
+/**
+ * Fetch one of the files engine-build.js lists and check it against its integrity: resolves with
+ * its bytes and the response once they match, rejects otherwise (the message says "integrity").
+ * Each chunk goes to `onChunk` as it arrives (and is counted as received), so a caller can work
+ * on it during the download.  Checked here rather than with fetch's `integrity` option, which
+ * holds the whole body back until the file is complete and fails like any network error.
+ */
+async function fetchChecked(entry, onChunk = () => {}) {
+  const response = await fetch(new URL(entry.url, SITE));
+  if (!response.ok) throw new Error(`Failed to load '${entry.url}': request failed (${response.status})`);
+  const reader = response.body.getReader();
+  const chunks = [];
+  let length = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
+    received(value.byteLength);
+    chunks.push(value);
+    length += value.byteLength;
+    await onChunk(value);
+  }
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  const integrity = await integrityOf(bytes);
+  if (integrity !== entry.integrity) {
+    throw new Error(`${entry.url}: integrity check failed (expected ${entry.integrity}, got ${integrity})`);
+  }
+  return { bytes, response };
+}
+
+// The snapshot's decoder (vendor/zstddec.mjs, zstd's own decoder in wasm): loaded and compiled
+// while the snapshot downloads.  Browsers inflate only gzip and deflate themselves, and zstd
+// makes the biggest file of a first visit ~30 % smaller than gzip does (docs/build.md).
+const zstdDecoder = import(new URL(BUILD.decoder.url, SITE).href).then(async ({ ZSTDDecoder }) => {
+  const decoder = new ZSTDDecoder();
+  await decoder.init();
+  return decoder;
+});
+zstdDecoder.catch(() => {});
+
+// Network chunks can be a few KB; the decoder is fed at least this many bytes at a time, since
+// each input costs it a copy into its memory and a round of calls.
+const BATCH = 256 * 1024;
+
+/**
+ * Decompress a zstd stream into `target` as its chunks arrive (`push`), so that decoding overlaps
+ * the download; `end()` checks that `target` came out exactly full.  zstddec's streaming decoder
+ * is a generator that pulls compressed chunks from an iterable whenever it has used up one; it
+ * is stepped only while a chunk is queued (or the input has ended), so it never asks for input
+ * that has not arrived.  Its own memory stays at zstd's window (a few MB).
+ */
+function zstdInto(decoder, target) {
+  const queue = [];
+  let ended = false;
+  let offset = 0;
+  const input = {
+    [Symbol.iterator]: () => ({
+      next() {
+        if (queue.length) return { value: queue.shift(), done: false };
+        if (ended) return { value: undefined, done: true };
+        throw new Error("zstd decoder stepped without input");
+      },
+    }),
+  };
+  const output = decoder.decodeStreaming(input);
+  const step = () => {
+    const { done, value } = output.next();
+    if (done) return true;
     if (offset + value.length > target.length) throw new Error("snapshot larger than announced");
     target.set(value, offset);
     offset += value.length;
-  }
-  if (offset !== target.length) throw new Error("snapshot shorter than announced");
+    return false;
+  };
+  let pending = [];
+  let pendingBytes = 0;
+  const feed = () => {
+    const batch = new Uint8Array(pendingBytes);
+    let at = 0;
+    for (const chunk of pending) {
+      batch.set(chunk, at);
+      at += chunk.length;
+    }
+    pending = [];
+    pendingBytes = 0;
+    queue.push(batch);
+    while (queue.length) step();
+  };
+  return {
+    push(chunk) {
+      pending.push(chunk);
+      pendingBytes += chunk.length;
+      if (pendingBytes >= BATCH) feed();
+    },
+    end() {
+      if (pendingBytes) feed();
+      ended = true;
+      while (!step());
+      if (offset !== target.length) throw new Error("snapshot shorter than announced");
+    },
+  };
 }
 
-/** Fill `target` with the snapshot: inflated from Cache Storage if sw.js keeps it, else gunzipped. */
+/** Fill `target` with the snapshot (after one visit from the service worker's cache), decoded
+ * as it downloads; resolves once its integrity is checked. */
 async function loadSnapshot(target) {
-  // sw.js stores the inflated copy under a key that carries the gzip file's hash, so a hit is
-  // always this build's snapshot; reading it is several times faster than gunzipping again.
-  const inflated = self.caches ? await caches.match(new URL(BUILD.snapshot.inflated, SITE).href) : undefined;
-  if (inflated) {
-    timings.snapshotSource = "inflated";
-    await streamInto(inflated.body, target);
-  } else {
-    timings.snapshotSource = "download";
-    const gz = await fetchChecked(BUILD.snapshot);
-    await streamInto(gz.body.pipeThrough(counting()).pipeThrough(new DecompressionStream("gzip")), target);
-  }
+  let inflater = null;
+  const { response } = await fetchChecked(BUILD.snapshot, async (chunk) => {
+    inflater ??= zstdInto(await zstdDecoder, target);
+    inflater.push(chunk);
+  });
+  mark("snapshotFetched");
+  if (inflater === null) throw new Error("snapshot: empty file");
+  inflater.end();
+  // Where it came from, for tests and benchmarks: a response the service worker handled has a
+  // workerStart in its resource timing.
+  const entry = performance.getEntriesByName(response.url).at(-1);
+  timings.snapshotSource = entry && entry.workerStart > 0 ? "service worker" : "network";
   mark("snapshot");
   progress("runtime", 0.6);
 }
@@ -179,17 +279,13 @@ function storedZipEntries(zip) {
 
 /** The engine wheel's bytes; a mismatch with its recorded sha256 is a player-facing failure. */
 async function fetchWheel() {
-  // Checked here rather than by fetch's `integrity`, whose failure looks like any network
-  // error: a damaged wheel must say so, and the fallback boot could not fix it anyway.
-  const response = await fetch(new URL(BUILD.wheel.url, SITE));
-  if (!response.ok) throw new Error(`Failed to load '${BUILD.wheel.url}': request failed (${response.status})`);
-  const bytes = await new Response(response.body.pipeThrough(counting())).arrayBuffer();
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  const integrity = `sha256-${btoa(String.fromCharCode(...digest))}`;
-  if (integrity !== BUILD.wheel.integrity) {
-    throw new BootError(SAY.damaged, `engine wheel: expected ${BUILD.wheel.integrity}, got ${integrity}`);
+  try {
+    return (await fetchChecked(BUILD.wheel)).bytes;
+  } catch (err) {
+    // The fallback boot could not fix a damaged wheel (it installs the same file): say so.
+    if (/integrity/.test(String(err))) throw new BootError(SAY.damaged, String(err));
+    throw err;
   }
-  return bytes;
 }
 
 // Pyodide compiles pyodide.asm.wasm while it downloads (instantiateStreaming); a copy of its
@@ -208,8 +304,7 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
   new Response(forSnapshot.pipeThrough(counting()))
     .arrayBuffer()
     .then(async (buffer) => {
-      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
-      const integrity = `sha256-${btoa(String.fromCharCode(...digest))}`;
+      const integrity = await integrityOf(buffer);
       if (integrity !== BUILD.wasm.integrity) {
         throw new BootError(SAY.damaged, `pyodide.asm.wasm: expected ${BUILD.wasm.integrity}, got ${integrity}`);
       }
@@ -219,6 +314,14 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
   const { status, statusText, headers } = response;
   return instantiateStreaming(new Response(forCompiler, { status, statusText, headers }), imports);
 };
+
+// The recorded answers first (a few KB), so the page can show the rules while the rest arrives.
+// Fetched here, where engine-build.js is already loaded, rather than by the page, which would
+// have to load engine-build.js a second time to know its integrity.
+fetchChecked(BUILD.reference).then(
+  ({ bytes }) => postMessage({ type: "reference", json: new TextDecoder().decode(bytes) }),
+  (err) => postMessage({ type: "reference", error: String(err && err.message ? err.message : err) }),
+);
 
 // Both downloads start now, in parallel with loading Pyodide's own scripts and wasm.
 const snapshot = new Uint8Array(BUILD.snapshot.size);
@@ -274,7 +377,7 @@ async function bootFromSnapshot() {
   // reads later (package data, modules imported lazily).
   const { FS } = pyodide;
   const sitePackages = pyodide.runPython('next(p for p in __import__("sys").path if p.endswith("site-packages"))');
-  for (const [name, data] of storedZipEntries(new Uint8Array(await wheelBytes))) {
+  for (const [name, data] of storedZipEntries(await wheelBytes)) {
     const path = `${sitePackages}/${name}`;
     FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
     FS.writeFile(path, data);

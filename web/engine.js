@@ -22,6 +22,14 @@ const pending = new Map();
 const listeners = new Set();
 let lastProgress = { stage: "waiting", fraction: 0 };
 
+// The engine's answers to spells() and rulesets() as recorded at build time, which the worker
+// sends first (reference.json); rejected if it cannot, or if the worker does not start.
+let settleReference;
+const referencePromise = new Promise((resolve, reject) => {
+  settleReference = { resolve, reject };
+});
+referencePromise.catch(() => {});
+
 let settleReady;
 const readyPromise = new Promise((resolve, reject) => {
   settleReady = { resolve, reject };
@@ -44,6 +52,7 @@ export function startEngine(onProgress) {
       err.detail = detail;
       for (const { reject: rej } of pending.values()) rej(err);
       pending.clear();
+      settleReference.reject(err);
       reject(err);
     };
     const timer = setTimeout(
@@ -66,6 +75,9 @@ export function startEngine(onProgress) {
       if (msg.type === "progress") {
         lastProgress = { stage: msg.stage, fraction: msg.fraction, detail: msg.detail };
         for (const fn of listeners) fn(msg.stage, msg.fraction, msg.detail);
+      } else if (msg.type === "reference") {
+        if (msg.error !== undefined) settleReference.reject(new Error(msg.error));
+        else settleReference.resolve(JSON.parse(msg.json));
       } else if (msg.type === "ready") {
         clearTimeout(timer);
         performance.mark("engine-ready", { detail: msg.timings });
@@ -91,6 +103,12 @@ export function startEngine(onProgress) {
   });
   bootPromise.then(settleReady.resolve, settleReady.reject);
   return bootPromise;
+}
+
+/** The engine's recorded {spells, rulesets} answers (reference.json), available before the engine is. */
+export function recordedReference() {
+  if (!bootPromise) startEngine();
+  return referencePromise;
 }
 
 /** Call api.<fn>(...jsonStrings) in the engine; resolves with the parsed JSON result object. */

@@ -46,7 +46,7 @@ BY_FEAR = EffectKind.FEAR.value
 
 # The parts of an orders object a problem's `field` may point into, and which the carry drops
 # whole when the resolved turn made them illegal (gestures are fixed hand by hand instead).
-DROPPABLE = ("casts", "stab", "monsters", "charm", "release")
+DROPPABLE = ("casts", "stab", "monsters", "charm", "release", "hands", "forfeit")
 
 
 class DraftError(OrderError):

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ..boundary import loads as bounded_loads
-from ..spells import all_spells
+from ..spells import STANDARD_TABLE, Ask, SpellTable
 from .code_errors import MalformedCode, UnsupportedVersion
 
 # Constants of wire version 1, like those in codes.py: changing any of them is a new VERSION.
@@ -22,17 +22,69 @@ MAX_RAW_BYTES: Final[int] = 2000
 GESTURE_ALPHABET: Final[str] = "FPSWDC>-"
 HANDS: Final[str] = "LRB"
 
-# A cast's spell travels as its row number in the spell table (6 bits; 63 is "no spell").  The
-# wire reads the table, so a new spell needs no change here, but it must go at the END of the
-# table: its number is then new and every older code keeps its meaning.  Reordering or removing
-# rows changes what old codes say, and needs a new VERSION (tests pin version 1's order).
-WIRE_SPELLS: Final[tuple[str, ...]] = tuple(s.key for s in all_spells())
-_SPELL_INDEX: Final[dict[str, int]] = {k: i for i, k in enumerate(WIRE_SPELLS)}
+# A cast's spell travels as its row number in the game's spell table (6 bits; 63 is "no
+# spell"): the numbering is the ruleset's (`SpellNumbers`), so a game under another ruleset
+# numbers its own rows, and the standard game's numbers are those of wire version 1.  A new
+# spell goes at the END of its table: its number is then new and every older code keeps its
+# meaning.  Reordering or removing rows changes what old codes say, and needs a new VERSION
+# (tests pin version 1's standard order).
 _SPELL_NULL: Final[int] = 63  # "spell": null (withhold, house rule)
-if len(WIRE_SPELLS) >= _SPELL_NULL:
-    raise RuntimeError("the spell table outgrew the wire's 6-bit spell field: bump VERSION")
+
+
+class SpellNumbers:
+    """How one game's codes number its spells: the rows of its ruleset's table, in order.
+
+    The routing numbering (`ROUTING`) reads any number as the placeholder "#n": a code is routed
+    to its game (docs/protocol.md, remote_describe) before that game's table is known.
+    """
+
+    def __init__(self, keys: tuple[str, ...], *, routing: bool = False) -> None:
+        if len(keys) >= _SPELL_NULL:
+            raise RuntimeError("a spell table outgrew the wire's 6-bit spell field: bump VERSION")
+        self.keys: Final = keys
+        self.routing: Final = routing
+        self._index: Final = {k: i for i, k in enumerate(keys)}
+
+    def number(self, key: str) -> int | None:
+        """The wire number of a spell key (None: not a spell of this table)."""
+        if self.routing:
+            n = key[1:] if key.startswith("#") else ""
+            return int(n) if n.isdigit() and int(n) < _SPELL_NULL and str(int(n)) == n else None
+        return self._index.get(key)
+
+    def key(self, number: int) -> str:
+        """The spell key of a wire number; raises UnsupportedVersion beyond the table."""
+        if self.routing:
+            return f"#{number}"
+        if number >= len(self.keys):
+            raise UnsupportedVersion("this code names a spell this page does not know: it "
+                                     "was made by a newer version of the page. Both "
+                                     "players should use the same (newest) version")
+        return self.keys[number]
+
+
+_NUMBERINGS: dict[tuple[str, ...], SpellNumbers] = {}
+
+
+def spell_numbers(table: SpellTable) -> SpellNumbers:
+    """The wire numbering of a spell table (its rows in order; one object per table)."""
+    keys = table.keys_in_order()
+    found = _NUMBERINGS.get(keys)
+    if found is None:
+        found = _NUMBERINGS[keys] = SpellNumbers(keys)
+    return found
+
+
+STANDARD_NUMBERS: Final[SpellNumbers] = spell_numbers(STANDARD_TABLE)
+ROUTING: Final[SpellNumbers] = SpellNumbers((), routing=True)
+# The standard game's numbering, by its old name (tests pin version 1's order with it).
+WIRE_SPELLS: Final[tuple[str, ...]] = STANDARD_NUMBERS.keys
 
 _TARGET_RE: Final = re.compile(r"^(none|W[01]|M[1-9][0-9]{0,3}|new:[01]:[LRB](:[01])?)$")
+# Orders' `hands` (a ruleset where the caster names the paralysed or charmed hand in his next
+# orders): each entry is its question's kind, its subject and the hand, one bit each.
+HAND_QUESTION_KINDS: Final[tuple[str, ...]] = (Ask.PARALYSED_HAND.value, Ask.CHARMED_HAND.value)
+_HAND_QUESTION_RE: Final = re.compile(rf"^({'|'.join(HAND_QUESTION_KINDS)}):W[01]$")
 
 Json = Any  # JSON values cross this module as plain Python data; shapes are checked on the way in
 
@@ -195,14 +247,15 @@ def _is_int(v: Any, lo: int, hi: int) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
 
 
-def _compact_orders(o: dict[str, Any]) -> dict[str, Any] | None:
+def _compact_orders(o: dict[str, Any], numbers: SpellNumbers = STANDARD_NUMBERS
+                    ) -> dict[str, Any] | None:
     """The normal form of orders the compact encoding can carry, or None if it cannot.
 
     The normal form drops what means "default" (empty casts, absent stab, release false,
     bank/permanent false) and spells out what the engine defaults (a cast's missing set is 0,
     a missing spell is null), so two spellings of the same orders travel as the same bytes.
     """
-    if not set(o) <= {"gestures", "casts", "stab", "monsters", "charm", "release"}:
+    if not set(o) <= {"gestures", "casts", "stab", "monsters", "charm", "release", "hands"}:
         return None
     sets = o.get("gestures")
     if not isinstance(sets, list) or not 1 <= len(sets) <= 2:
@@ -228,7 +281,7 @@ def _compact_orders(o: dict[str, Any]) -> dict[str, Any] | None:
         spell = c.get("spell")
         if not _is_int(s, 0, len(gestures) - 1) or c.get("hand") not in ("L", "R", "B"):
             return None
-        if spell is not None and spell not in _SPELL_INDEX:
+        if spell is not None and (not isinstance(spell, str) or numbers.number(spell) is None):
             return None
         nc: dict[str, Any] = {"set": s, "hand": c["hand"], "spell": spell}
         if c.get("target") is not None:
@@ -287,10 +340,18 @@ def _compact_orders(o: dict[str, Any]) -> dict[str, Any] | None:
         out["release"] = {"target": release["target"]}
     elif release is not None and release is not False:
         return None
+
+    hands = o.get("hands", {})
+    if not isinstance(hands, dict) or not all(
+            isinstance(k, str) and _HAND_QUESTION_RE.match(k) and v in ("L", "R")
+            for k, v in hands.items()):
+        return None
+    if hands:
+        out["hands"] = dict(sorted(hands.items()))
     return out
 
 
-def _write_orders(w: BitWriter, o: dict[str, Any]) -> None:
+def _write_orders(w: BitWriter, o: dict[str, Any], numbers: SpellNumbers) -> None:
     # `o` is in the normal form of _compact_orders.
     gestures = o["gestures"]
     w.flag(len(gestures) == 2)
@@ -299,9 +360,14 @@ def _write_orders(w: BitWriter, o: dict[str, Any]) -> None:
         w.bits(GESTURE_ALPHABET.index(right), 3)
     fields = ("casts", "stab", "monsters", "charm", "release")
     present = [f in o for f in fields]
-    w.flag(any(present))  # most orders are gestures only: one bit says so
-    if not any(present):
+    w.flag(any(present) or "hands" in o)  # most orders are gestures only: one bit says so
+    if not any(present) and "hands" not in o:
         return
+    if "hands" in o:
+        # Orders with hands (added after version 1's layout): five clear field flags, which
+        # version 1 never writes, then the five flags again; the hands follow the fields.
+        for _ in fields:
+            w.flag(False)
     for p in present:
         w.flag(p)
     if "casts" in o:
@@ -310,7 +376,8 @@ def _write_orders(w: BitWriter, o: dict[str, Any]) -> None:
             if len(gestures) == 2:
                 w.bits(c["set"], 1)
             w.bits(HANDS.index(c["hand"]), 2)
-            w.bits(_SPELL_NULL if c["spell"] is None else _SPELL_INDEX[c["spell"]], 6)
+            number = None if c["spell"] is None else numbers.number(c["spell"])
+            w.bits(_SPELL_NULL if number is None else number, 6)
             w.flag("target" in c)
             if "target" in c:
                 _write_target(w, c["target"])
@@ -347,17 +414,25 @@ def _write_orders(w: BitWriter, o: dict[str, Any]) -> None:
         w.flag(rel is not True)
         if rel is not True:
             _write_target(w, rel["target"])
+    if "hands" in o:
+        w.uint(len(o["hands"]) - 1)
+        for qid, hand in o["hands"].items():
+            kind, subject = qid.split(":")
+            w.bits(HAND_QUESTION_KINDS.index(kind), 1)
+            w.bits(int(subject[1:]), 1)
+            w.bits("LR".index(hand), 1)
 
 
-def _read_orders(r: BitReader) -> dict[str, Any]:
+def _read_orders(r: BitReader, numbers: SpellNumbers) -> dict[str, Any]:
     nsets = 2 if r.flag() else 1
     gestures = [[GESTURE_ALPHABET[r.bits(3)], GESTURE_ALPHABET[r.bits(3)]] for _ in range(nsets)]
     o: dict[str, Any] = {"gestures": gestures}
     if not r.flag():
         return o
     has = [r.flag() for _ in range(5)]
-    if not any(has):
-        raise MalformedCode("orders flag extra fields but name none")
+    with_hands = not any(has)  # the escape of orders that carry hands
+    if with_hands:
+        has = [r.flag() for _ in range(5)]
     if has[0]:
         casts = []
         for _ in range(r.uint(5) + 1):
@@ -366,12 +441,8 @@ def _read_orders(r: BitReader) -> dict[str, Any]:
             if hand == 3:
                 raise MalformedCode("a cast names a hand that does not exist")
             idx = r.bits(6)
-            if idx != _SPELL_NULL and idx >= len(WIRE_SPELLS):
-                raise UnsupportedVersion("this code names a spell this page does not know: it "
-                                         "was made by a newer version of the page. Both "
-                                         "players should use the same (newest) version")
             c: dict[str, Any] = {"set": s, "hand": HANDS[hand],
-                                 "spell": None if idx == _SPELL_NULL else WIRE_SPELLS[idx]}
+                                 "spell": None if idx == _SPELL_NULL else numbers.key(idx)}
             if r.flag():
                 c["target"] = _read_target(r)
             if r.flag():
@@ -412,10 +483,19 @@ def _read_orders(r: BitReader) -> dict[str, Any]:
         o["charm"] = {"gesture": GESTURE_ALPHABET[r.bits(3)]}
     if has[4]:
         o["release"] = {"target": _read_target(r)} if r.flag() else True
+    if with_hands:
+        hands: dict[str, str] = {}
+        for _ in range(r.uint(3) + 1):
+            kind, subject, hand = r.bits(1), r.bits(1), r.bits(1)
+            qid = f"{HAND_QUESTION_KINDS[kind]}:W{subject}"
+            if qid in hands or (hands and qid < max(hands)):
+                raise MalformedCode("orders name hands out of order or twice")
+            hands[qid] = "LR"[hand]
+        o["hands"] = hands
     return o
 
 
-def write_input(w: BitWriter, x: WireInput) -> None:
+def write_input(w: BitWriter, x: WireInput, numbers: SpellNumbers = STANDARD_NUMBERS) -> None:
     # Prefix code, shortest for the commonest: 0 orders, 10 decision refs, 110 empty, 111 raw.
     if isinstance(x, DecisionRefs):
         w.bits(0b10, 2)
@@ -433,10 +513,10 @@ def write_input(w: BitWriter, x: WireInput) -> None:
     if not x:
         w.bits(0b110, 3)
         return
-    compact = _compact_orders(x)
+    compact = _compact_orders(x, numbers)
     if compact is not None:
         w.bits(0, 1)
-        _write_orders(w, compact)
+        _write_orders(w, compact, numbers)
         return
     text = canonical_json(x).encode("utf-8")
     if len(text) > MAX_RAW_BYTES:
@@ -446,9 +526,9 @@ def write_input(w: BitWriter, x: WireInput) -> None:
     w.raw(text)
 
 
-def read_input(r: BitReader) -> WireInput:
+def read_input(r: BitReader, numbers: SpellNumbers = STANDARD_NUMBERS) -> WireInput:
     if not r.flag():
-        return _read_orders(r)
+        return _read_orders(r, numbers)
     if not r.flag():
         pairs = []
         previous = -1
@@ -470,27 +550,28 @@ def read_input(r: BitReader) -> WireInput:
         canonical = canonical_json(value).encode("utf-8")
     except ValueError as e:
         raise MalformedCode("an input holds a number JSON cannot carry") from e
-    if canonical != data or _compact_orders(value) is not None:
+    if canonical != data or _compact_orders(value, numbers) is not None:
         raise MalformedCode("an input is not in its canonical form")
     return value
 
 
-def normalize_input(x: WireInput) -> WireInput:
+def normalize_input(x: WireInput, numbers: SpellNumbers = STANDARD_NUMBERS) -> WireInput:
     """The input exactly as the other side will decode it (raises ValueError if unsendable)."""
-    return decode_input(encode_input(x))
+    return decode_input(encode_input(x, numbers), numbers)
 
 
-def encode_input(x: WireInput) -> bytes:
-    """The input alone, byte-aligned: what a commitment hashes."""
+def encode_input(x: WireInput, numbers: SpellNumbers = STANDARD_NUMBERS) -> bytes:
+    """The input alone, byte-aligned, spells numbered by `numbers`: what a commitment hashes."""
     w = BitWriter()
-    write_input(w, x)
+    write_input(w, x, numbers)
     return w.to_bytes()
 
 
-def decode_input(data: bytes) -> WireInput:
-    """Inverse of encode_input; raises MalformedCode."""
+def decode_input(data: bytes, numbers: SpellNumbers = STANDARD_NUMBERS) -> WireInput:
+    """Inverse of encode_input; raises MalformedCode (UnsupportedVersion for a spell number
+    beyond the table)."""
     r = BitReader(data)
-    x = read_input(r)
+    x = read_input(r, numbers)
     r.finish()
     return x
 
