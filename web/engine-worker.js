@@ -12,21 +12,31 @@
 // Boot, fast path: restore the memory snapshot that build.py made (interpreter started, engine
 // imported; its static part stored as a difference from the wasm's own starting memory), then
 // lay the engine wheel's files out in site-packages for anything read from
-// disk later.  Both files are fetched with the integrity that engine-build.js lists.  This
+// disk later.  This
 // skips Python's start-up and the engine's import, most of a cold boot (docs/build.md).
 // Fallback, if the snapshot cannot be used: a normal Pyodide boot that installs the engine wheel
 // through Pyodide's package loader from pyodide-lock.json (sha256 checked).  micropip is not
 // needed for a wheel without dependencies, so neither path loads it.
+//
+// Integrity (issue 12, finding 7): every file of the site this worker fetches, Pyodide's own
+// fetches included, is checked against the sha256 engine-build.js lists for it (integrity.js),
+// on every visit and whatever cache it came from; a damaged one fails the boot with a message
+// naming it (no fallback: the fallback would hide it).  This worker's own scripts and Pyodide's
+// two JS files are checked by engine.js, which uses nothing from the engine until they match.
 
 import { BUILD } from "./engine-build.js";
 import { xorDataSegments } from "./wasm-data.js";
+import { checkBytes, checking, damaged, DamagedFile, integrityOf, verified } from "./integrity.js";
 
 const started = performance.now();
 const SITE = new URL("./", import.meta.url);
 const INDEX_URL = new URL("./pyodide/", SITE).href;
 const ENGINE_PACKAGE = "wavinghands";
-// A zip archive with no entries (just its end-of-central-directory record).
-const EMPTY_ZIP = "data:application/zip;base64,UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==";
+// The snapshot boot's stdlib: a zip archive with no entries (just its end-of-central-directory
+// record), answered by siteFetch below without a request (a data: URL would need `connect-src
+// data:` in the site's Content-Security-Policy).
+const NO_STDLIB = new URL("./pyodide/no-stdlib.zip", SITE).href;
+const EMPTY_ZIP = Uint8Array.from(atob("UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA=="), (c) => c.charCodeAt(0));
 // Names a call may use: plain public functions of wavinghands.api, never dunders.
 const CALLABLE = /^[a-z][a-z0-9_]*$/;
 
@@ -35,6 +45,21 @@ const timings = { origin: performance.timeOrigin };
 const mark = (name) => {
   timings[name] = Math.round(performance.now() - started);
 };
+
+// Every fetch in this worker, Pyodide's included, goes through siteFetch: a site file that
+// engine-build.js lists arrives through a stream that fails with DamagedFile if it does not match.
+const networkFetch = self.fetch.bind(self);
+async function siteFetch(input, init) {
+  const url = new URL(input instanceof Request ? input.url : input, SITE).href;
+  if (url === NO_STDLIB) return new Response(EMPTY_ZIP, { headers: { "content-type": "application/zip" } });
+  const response = await networkFetch(input, init);
+  const path = url.startsWith(SITE.href) ? url.slice(SITE.href.length) : null;
+  const expected = path === null ? undefined : BUILD.files[path];
+  if (expected === undefined || !response.ok || !response.body) return response;
+  const { status, statusText, headers } = response;
+  return new Response(response.body.pipeThrough(checking(path, expected)), { status, statusText, headers });
+}
+self.fetch = siteFetch;
 
 const progress = (stage, fraction, detail) => postMessage({ type: "progress", stage, fraction, detail });
 
@@ -72,8 +97,8 @@ const SAY = {
   wasm: "This browser cannot run the game engine: it needs WebAssembly, which is missing or switched off.",
   download:
     "The game's files could not be downloaded. Check the connection and reload the page; after one complete visit the game also works offline.",
-  damaged:
-    "Some of the game's files arrived damaged or do not match each other. Reload the page; if this keeps happening, clear this site's data in the browser settings.",
+  mismatch:
+    "The game's files do not match each other. Reload the page; if this keeps happening, clear this site's data in the browser settings.",
   server:
     "This site serves the game engine's file with the wrong type, so the browser cannot start it. (For the site's owner: .wasm files must be served as application/wasm.)",
   internal: "The game engine failed to start because of a fault in the game itself. Reload the page to try again.",
@@ -81,9 +106,12 @@ const SAY = {
 
 /** Sort a low-level failure into one of the player-facing explanations. */
 function explain(err) {
+  // A damaged file found on the way explains whatever failed after it (a decompressor, the
+  // wasm compiler or Python choking on the same bytes).
+  if (damaged.length > 0) return Object.assign(new BootError(damaged[0].message, damaged[0].detail), { path: damaged[0].path });
   if (err instanceof BootError) return err;
   const text = String(err && err.stack ? err.stack : err);
-  if (/integrity|sha256|digest/i.test(text)) return new BootError(SAY.damaged, text);
+  if (/integrity|sha256|digest/i.test(text)) return new BootError(SAY.mismatch, text);
   if (/fetch|network|Failed to load|request failed|NetworkError/i.test(text)) {
     return new BootError(SAY.download, text);
   }
@@ -108,15 +136,15 @@ console.warn = (...args) => {
     // The cause follows in a second warning; let it arrive before failing.
     setTimeout(() => {
       const detail = `wasm instantiation failed: ${instantiationWarnings.join("; ")}`;
-      const say = /mime|content-type/i.test(detail) ? SAY.server : SAY.damaged;
-      failInstantiation(new BootError(say, detail));
+      const say = /mime|content-type/i.test(detail) ? SAY.server : SAY.mismatch;
+      failInstantiation(damaged[0] ?? new BootError(say, detail));
     }, 0);
   }
 };
 
-/** Fetch one of the files listed in engine-build.js, checked against its integrity. */
-async function fetchChecked(entry) {
-  const response = await fetch(new URL(entry.url, SITE), { integrity: entry.integrity });
+/** Fetch one of the files listed in engine-build.js (its integrity is checked by the caller). */
+async function fetchListed(entry) {
+  const response = await networkFetch(new URL(entry.url, SITE));
   if (!response.ok) throw new Error(`Failed to load '${entry.url}': request failed (${response.status})`);
   return response;
 }
@@ -139,17 +167,45 @@ async function streamInto(stream, target) {
 async function loadSnapshot(target) {
   // sw.js stores the inflated copy under a key that carries the gzip file's hash, so a hit is
   // always this build's snapshot; reading it is several times faster than gunzipping again.
-  const inflated = self.caches ? await caches.match(new URL(BUILD.snapshot.inflated, SITE).href) : undefined;
-  if (inflated) {
+  const key = new URL(BUILD.snapshot.inflated, SITE).href;
+  const inflated = self.caches ? await caches.match(key) : undefined;
+  if (inflated && (await inflatedCopyIsWhole(inflated, target, key))) {
     timings.snapshotSource = "inflated";
-    await streamInto(inflated.body, target);
   } else {
     timings.snapshotSource = "download";
-    const gz = await fetchChecked(BUILD.snapshot);
-    await streamInto(gz.body.pipeThrough(counting()).pipeThrough(new DecompressionStream("gzip")), target);
+    const gz = await fetchListed(BUILD.snapshot);
+    const { body, verdict } = verified(BUILD.snapshot.url, gz.body.pipeThrough(counting()), BUILD.snapshot.integrity);
+    try {
+      await streamInto(body.pipeThrough(new DecompressionStream("gzip")), target);
+    } catch (err) {
+      await verdict; // a damaged download is reported as such, not as a gzip error
+      throw err;
+    }
+    await verdict;
   }
   mark("snapshot");
   progress("runtime", 0.6);
+}
+
+/**
+ * Read the inflated snapshot sw.js keeps into `target`; false (and the copy dropped from the
+ * cache, so the download below replaces it for good) if it is not whole, which a download fixes
+ * at once: no need to trouble the player.
+ */
+async function inflatedCopyIsWhole(response, target, key) {
+  let problem;
+  try {
+    await streamInto(response.body, target);
+    if ((await integrityOf(target)) === BUILD.snapshot.inflatedIntegrity) return true;
+    problem = "its sha256 does not match";
+  } catch (err) {
+    problem = err.message;
+  }
+  console.warn(`the cached inflated snapshot is damaged (${problem}); downloading it again`);
+  if (self.caches) {
+    for (const name of await caches.keys()) await (await caches.open(name)).delete(key);
+  }
+  return false;
 }
 
 /** The (name, bytes) of every file in a zip whose entries are stored uncompressed. */
@@ -181,20 +237,16 @@ function storedZipEntries(zip) {
 async function fetchWheel() {
   // Checked here rather than by fetch's `integrity`, whose failure looks like any network
   // error: a damaged wheel must say so, and the fallback boot could not fix it anyway.
-  const response = await fetch(new URL(BUILD.wheel.url, SITE));
-  if (!response.ok) throw new Error(`Failed to load '${BUILD.wheel.url}': request failed (${response.status})`);
+  const response = await fetchListed(BUILD.wheel);
   const bytes = await new Response(response.body.pipeThrough(counting())).arrayBuffer();
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  const integrity = `sha256-${btoa(String.fromCharCode(...digest))}`;
-  if (integrity !== BUILD.wheel.integrity) {
-    throw new BootError(SAY.damaged, `engine wheel: expected ${BUILD.wheel.integrity}, got ${integrity}`);
-  }
+  await checkBytes(BUILD.wheel.url, bytes, BUILD.wheel.integrity);
   return bytes;
 }
 
 // Pyodide compiles pyodide.asm.wasm while it downloads (instantiateStreaming); a copy of its
 // bytes is kept for the snapshot, whose static memory needs the wasm's data segments added back
-// (web/wasm-data.js).  The copy is checked against the build's integrity like every file.
+// (web/wasm-data.js).  The wasm came through siteFetch, so both copies fail if it is damaged;
+// both boot paths wait for that check before the engine counts as ready.
 let keepWasm;
 const wasmBytes = new Promise((resolve, reject) => {
   keepWasm = { resolve, reject };
@@ -207,14 +259,7 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
   const [forCompiler, forSnapshot] = response.body.tee();
   new Response(forSnapshot.pipeThrough(counting()))
     .arrayBuffer()
-    .then(async (buffer) => {
-      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
-      const integrity = `sha256-${btoa(String.fromCharCode(...digest))}`;
-      if (integrity !== BUILD.wasm.integrity) {
-        throw new BootError(SAY.damaged, `pyodide.asm.wasm: expected ${BUILD.wasm.integrity}, got ${integrity}`);
-      }
-      keepWasm.resolve(new Uint8Array(buffer));
-    })
+    .then((buffer) => keepWasm.resolve(new Uint8Array(buffer)))
     .catch(keepWasm.reject);
   const { status, statusText, headers } = response;
   return instantiateStreaming(new Response(forCompiler, { status, statusText, headers }), imports);
@@ -264,7 +309,7 @@ async function bootFromSnapshot() {
       // The snapshot already holds every module the engine imports (tools/snapshot.mjs), so
       // this path needs no stdlib: an empty archive spares a first visit 2.5 MB.  A module
       // imported later anyway fails with a plain ImportError, never with a wrong module.
-      stdLibURL: EMPTY_ZIP,
+      stdLibURL: NO_STDLIB,
     }),
     instantiationFailed,
   ]);
@@ -294,6 +339,7 @@ async function bootWithoutSnapshot() {
     loadPyodide({ ...pyodideOptions(), packages: [ENGINE_PACKAGE] }),
     instantiationFailed,
   ]);
+  await wasmBytes; // rejects if pyodide.asm.wasm was damaged
   mark("pyodide");
   progress("engine", 0.85);
   if (!pyodide.loadedPackages[ENGINE_PACKAGE]) {
@@ -305,7 +351,7 @@ async function bootWithoutSnapshot() {
     });
     if (!pyodide.loadedPackages[ENGINE_PACKAGE]) {
       const detail = errors.join("\n") || "the engine package did not install";
-      throw new BootError(/integrity|sha256|hash/i.test(detail) ? SAY.damaged : SAY.download, detail);
+      throw new BootError(/integrity|sha256|hash/i.test(detail) ? SAY.mismatch : SAY.download, detail);
     }
   }
   mark("wheel");
@@ -319,7 +365,7 @@ async function boot() {
     timings.path = "snapshot";
     return await bootFromSnapshot();
   } catch (err) {
-    if (err instanceof BootError) throw err;
+    if (err instanceof BootError || err instanceof DamagedFile || damaged.length > 0) throw err;
     console.warn("engine snapshot unusable, booting without it:", err);
     timings.path = "full";
     return await bootWithoutSnapshot();
@@ -336,7 +382,7 @@ const ready = boot().then(
   (err) => {
     const failure = explain(err);
     console.error("engine boot failed:", failure.detail);
-    postMessage({ type: "failed", message: failure.message, detail: String(failure.detail) });
+    postMessage({ type: "failed", message: failure.message, detail: String(failure.detail), damaged: failure.path });
     return null;
   },
 );
