@@ -57,13 +57,20 @@ export function startEngine(onProgress) {
   }
   if (bootPromise) return bootPromise;
   bootPromise = new Promise((resolve, reject) => {
-    const fail = (message, detail) => {
+    const failNow = (message, detail) => {
       const err = new Error(message);
       err.detail = detail;
       if (worker) worker.terminate();
       for (const { reject: rej } of pending.values()) rej(err);
       pending.clear();
       reject(err);
+    };
+    // A worker that failed may have failed on a damaged script of its own: say so if it did.
+    const fail = (message, detail) => {
+      checkWorkerScripts().then(
+        () => failNow(message, detail),
+        (err) => (err.path ? failNow(err.message, err.detail) : failNow(message, detail)),
+      );
     };
     const timer = setTimeout(
       () =>
@@ -92,7 +99,7 @@ export function startEngine(onProgress) {
           resolve(msg.timings);
         }, (err) => {
           clearTimeout(timer);
-          fail(err.path ? err.message : 'The game engine\'s scripts could not be checked. Check the connection and reload the page.', err.detail || String(err));
+          failNow(err.path ? err.message : 'The game engine\'s scripts could not be checked. Check the connection and reload the page.', err.detail || String(err));
         });
       } else if (msg.type === "failed") {
         clearTimeout(timer);
