@@ -20,10 +20,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import build  # the repository root is on sys.path (e2e/conftest.py)
 import pytest
 from playwright.sync_api import expect
-
-import build  # the repository root is on sys.path (e2e/conftest.py)
 
 ENGINE_MS = 90_000
 # A damaged file must be named well before this; the boot itself takes a few seconds here.
@@ -34,7 +33,8 @@ EXAMPLE_DUEL = Path(__file__).resolve().parent.parent / "docs" / "examples" / "e
 WATCH_VIOLATIONS_JS = """
 window.__violations = [];
 document.addEventListener('securitypolicyviolation', (e) => {
-  window.__violations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
+  const where = `${e.sourceFile}:${e.lineNumber}`;
+  window.__violations.push(`${e.violatedDirective} ${e.blockedURI} ${where}`);
 });
 """
 
@@ -243,12 +243,12 @@ def test_a_damaged_file_is_named_not_waited_on(
     at = DAMAGED[path]
     if at is not None:
         assert original[:2] == b"//", f"{path} should start with a comment"
-    damaged = copy_site(site_dir, tmp_path / "site", {path: flipped(original, at or len(original) // 2)})
-    served = Site(damaged)
+    damage = {path: flipped(original, len(original) // 2 if at is None else at)}
+    served = Site(copy_site(site_dir, tmp_path / "site", damage))
     try:
         page = strict_context.new_page()
         if path.endswith("python_stdlib.zip"):
-            page.route("**/engine.snapshot.gz", lambda route: route.fulfill(status=404, body="gone"))
+            page.route("**/engine.snapshot.gz", lambda r: r.fulfill(status=404, body="gone"))
         page.goto(served.url)
         status = page.get_by_test_id("engine-status")
         expect(status).to_have_attribute("data-state", "error", timeout=DAMAGE_MS)
