@@ -795,10 +795,37 @@ def manifest_of(root: Path) -> dict[str, str]:
 # --------------------------------------------------------------------------------------------
 
 
+_ETAGS: dict[tuple[str, int, int, int], str] = {}
+
+
+def file_etag(path: str) -> str:
+    """A strong ETag for a file: its content's sha256 (cached while the file is unchanged)."""
+    st = os.stat(path)
+    key = (path, st.st_ino, st.st_size, st.st_mtime_ns)
+    if key not in _ETAGS:
+        _ETAGS[key] = f'"{sha256_hex(Path(path).read_bytes())[:32]}"'
+    return _ETAGS[key]
+
+
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Static files with the MIME types Pyodide needs and no stale-cache surprises."""
 
     extensions_map = {"": "application/octet-stream", **MIME_TYPES}  # noqa: RUF012
+    etag: str | None = None
+
+    def send_head(self) -> Any:
+        """Serve a file with its ETag; a request that already holds it (If-None-Match) gets 304.
+        With `no-cache` a browser revalidates every time: a repeated request (engine.js checking
+        the worker's scripts) costs a round trip, not the file again."""
+        path = self.translate_path(self.path)
+        self.etag = None
+        if os.path.isfile(path):
+            self.etag = file_etag(path)
+            if self.etag in (self.headers.get("If-None-Match") or ""):
+                self.send_response(http.HTTPStatus.NOT_MODIFIED)
+                self.end_headers()
+                return None
+        return super().send_head()
 
     # Where browsers send reports of what the policy blocked (only this server has the endpoint,
     # so the policy docs/build.md gives hosts leaves report-uri out).
@@ -810,6 +837,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         response (the page's <meta> tag does not reach a worker), and only a header can say
         frame-ancestors."""
         self.send_header("Cache-Control", "no-cache")
+        if self.etag is not None:
+            self.send_header("ETag", self.etag)
         policy = content_security_policy()
         self.send_header("Content-Security-Policy", f"{policy}; report-uri {self.CSP_REPORT_PATH}")
         super().end_headers()

@@ -262,3 +262,65 @@ def test_a_damaged_file_is_named_not_waited_on(
         assert violations(page, served) == []
     finally:
         served.close()
+
+
+# Damage one file's copy in the service worker's cache (one bit; a script's in its comment).
+DAMAGE_CACHED_JS = """async ([path, at]) => {
+  const url = new URL(path, location.href).href;
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    const hit = await cache.match(url);
+    if (!hit) continue;
+    const bytes = new Uint8Array(await hit.arrayBuffer());
+    bytes[at === null ? bytes.length >> 1 : at] ^= 0x20;
+    await cache.put(url, new Response(bytes, { headers: hit.headers }));
+    return true;
+  }
+  return false;
+}"""
+
+
+def inflated_snapshot_key(site_dir: Path) -> str:
+    """Where sw.js keeps the inflated snapshot (engine-build.js)."""
+    text = (site_dir / "engine-build.js").read_text()
+    info = json.loads(text.split("export const BUILD = ", 1)[1].rstrip().rstrip(";"))
+    key: str = info["snapshot"]["inflated"]
+    return key
+
+
+@pytest.mark.parametrize("path", ["ui/dom.js", "pyodide/pyodide.asm.wasm"])
+def test_a_damaged_cached_copy_is_named_dropped_and_fetched_again(
+    path: str, strict_context: Any, site: Site
+) -> None:
+    page = strict_context.new_page()
+    page.goto(site.url)
+    status = page.get_by_test_id("engine-status")
+    expect(status).to_have_attribute("data-state", "ready", timeout=ENGINE_MS)
+    page.evaluate("window.__offlineReady")  # the service worker holds every file now
+    assert page.evaluate(DAMAGE_CACHED_JS, [path, 3 if path.endswith(".js") else None])
+    page.reload()
+    expect(status).to_have_attribute("data-state", "error", timeout=DAMAGE_MS)
+    expect(status).to_contain_text(f'"{path}"')
+    # The damaged copy is gone from the cache: the next visit fetches it and plays.
+    page.reload()
+    expect(status).to_have_attribute("data-state", "ready", timeout=ENGINE_MS)
+    assert violations(page, site) == []
+
+
+def test_a_damaged_inflated_snapshot_is_replaced_without_a_word(
+    strict_context: Any, site: Site, site_dir: Path
+) -> None:
+    page = strict_context.new_page()
+    page.goto(site.url)
+    status = page.get_by_test_id("engine-status")
+    expect(status).to_have_attribute("data-state", "ready", timeout=ENGINE_MS)
+    page.evaluate("window.__offlineReady")
+    key = inflated_snapshot_key(site_dir)
+    assert page.evaluate(DAMAGE_CACHED_JS, [key, None])
+    page.reload()
+    expect(status).to_have_attribute("data-state", "ready", timeout=ENGINE_MS)
+    assert boot_timings(page)["snapshotSource"] == "download"
+    # Dropped, not kept damaged: sw.js keeps an inflated copy only at its next install.
+    dropped = "(key) => caches.match(new URL(key, location.href).href).then((r) => r === undefined)"
+    assert page.evaluate(dropped, key) is True
+    assert violations(page, site) == []
