@@ -16,17 +16,22 @@ import os
 import re
 import shutil
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import build  # the repository root is on sys.path (e2e/conftest.py)
 import pytest
+from conftest import WEBRTC_ARGS
 from playwright.sync_api import expect
+from remote_play import NAMES, STEP_MS, accept, begin, code_to_send, paste, write_orders
+from test_webrtc import default_route_problem
 
 ENGINE_MS = 90_000
 # A damaged file must be named well before this; the boot itself takes a few seconds here.
 DAMAGE_MS = 60_000
+NO_ROUTE = default_route_problem()
+needs_route = pytest.mark.skipif(NO_ROUTE is not None, reason=NO_ROUTE or "")
 EXAMPLE_DUEL = Path(__file__).resolve().parent.parent / "docs" / "examples" / "example-duel.json"
 
 # Every `securitypolicyviolation` in the page, from before its first script runs.
@@ -324,3 +329,50 @@ def test_a_damaged_inflated_snapshot_is_replaced_without_a_word(
     dropped = "(key) => caches.match(new URL(key, location.href).href).then((r) => r === undefined)"
     assert page.evaluate(dropped, key) is True
     assert violations(page, site) == []
+
+
+@pytest.fixture(scope="module")
+def live_browser(launch_chromium: Callable[..., Any]) -> Any:
+    """Chromium whose WebRTC candidates carry plain addresses, as in e2e/test_live.py."""
+    return launch_chromium(WEBRTC_ARGS)
+
+
+@needs_route
+def test_two_pages_go_live_under_the_policy(live_browser: Any, site: Site) -> None:
+    """The invitation carries the offer, the guest's turn-1 code the answer; then the host's
+    turn-1 code travels over the data channel and both pages reach turn 2, with no violation."""
+    contexts = [
+        live_browser.new_context(viewport={"width": 1200, "height": 900}, bypass_csp=False)
+        for _ in (0, 1)
+    ]
+    try:
+        host, guest = (ctx.new_page() for ctx in contexts)
+        for ctx in contexts:
+            ctx.add_init_script(WATCH_VIOLATIONS_JS)
+        for page in (host, guest):
+            page.goto(site.url)
+            expect(page.get_by_test_id("engine-status")).to_have_attribute(
+                "data-state", "ready", timeout=ENGINE_MS
+            )
+        begin(host, "live", NAMES[0])
+        host.wait_for_selector("[data-testid=live-bundled]", timeout=STEP_MS)
+        guest.fill("[data-testid=join-text]", code_to_send(host))
+        guest.click("[data-testid=join-text-apply]")
+        accept(guest, NAMES[1])
+        write_orders(guest)
+        guest_screen = guest.get_by_test_id("remote-screen")
+        expect(guest_screen).not_to_have_attribute("data-state", "your_input", timeout=STEP_MS)
+        guest.wait_for_selector("[data-testid=live-bundled]", timeout=STEP_MS)
+        paste(host, code_to_send(guest))
+        for page in (host, guest):
+            page.wait_for_selector("[data-testid=live-panel][data-status=connected]",
+                                   timeout=STEP_MS)  # fmt: skip
+        host_screen = host.get_by_test_id("remote-screen")
+        expect(host_screen).to_have_attribute("data-state", "your_input", timeout=STEP_MS)
+        write_orders(host)  # its code goes over the channel: nothing is carried by hand
+        for screen in (host_screen, guest_screen):
+            expect(screen).to_have_attribute("data-turn", "2", timeout=STEP_MS)
+        assert violations(host, site) == [] and violations(guest, site) == []
+    finally:
+        for ctx in contexts:
+            ctx.close()
