@@ -121,7 +121,8 @@ def test_the_page_checks_the_same_limits() -> None:
     assert numbers["MAX_JSON_DEPTH"] == boundary.MAX_JSON_DEPTH
     assert "textProblem(text)" in (WEB / "api.js").read_text(encoding="utf-8")
     assert "MAX_PASTE_CHARS" in (WEB / "ui" / "remote.js").read_text(encoding="utf-8")
-    assert "MAX_TEXT_CHARS" in (WEB / "ui" / "records.js").read_text(encoding="utf-8")
+    # The record import's own, tighter, limit: tests/test_record_limits.py.
+    assert "MAX_RECORD_BYTES" in (WEB / "ui" / "records.js").read_text(encoding="utf-8")
 
 
 def test_an_infinite_number_in_a_game_is_a_bad_request() -> None:

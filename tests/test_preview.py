@@ -151,3 +151,20 @@ def test_a_new_monster_sent_at_its_summoner_asks_to_confirm() -> None:
     p = _preview(d, 0, "W", "-", monsters={"new:0:L": "W0"})
     assert _confirms(p) == {"monsters.new:0:L": "monster-at-own-side"}
     assert _confirms(_preview(d, 0, "W", "-", monsters={"new:0:L": "none"})) == {}
+
+
+def test_opponent_next_reads_nothing_the_view_hides() -> None:
+    # The page's help is bound by the view: "what your opponent could complete next, as far as you
+    # can see" must not change with the opponent's anti-spell start or used short lightning, which
+    # view.py gives to their owner only.
+    import dataclasses
+
+    d = Duel(A="- - - / - - -", B="W D D / - - -").run()
+    game = d.game
+    b = game.wizard(1)
+    told = dataclasses.replace(b, sequence_start=1, short_lightning_used=True)
+    hidden = dataclasses.replace(game, wizards=tuple(told if w.index == 1 else w
+                                                     for w in game.wizards))
+    seen = preview(game, 0, {"gestures": [[None, None]]})["opponent_next"]
+    assert seen == preview(hidden, 0, {"gestures": [[None, None]]})["opponent_next"]
+    assert any(o["spell"] == "lightning_bolt" for o in seen)

@@ -9,6 +9,7 @@ import { isDialogOpen } from './ui/dialog.js';
 import { openHelp } from './ui/help.js';
 import { openReference, setSpellBook } from './ui/reference.js';
 import { openExport, openImport } from './ui/records.js';
+import { openSavedDuels as openSavedDuelsDialog } from './ui/saved.js';
 import { failureScreen, passScreen, resumeScreen, startScreen } from './ui/screens.js';
 import { decisionScreen, gameOverScreen, ordersScreen } from './ui/duel.js';
 import { coachPanel, DEFAULT_LEVEL, opponentOptions, thinkingScreen } from './ui/opponent.js';
@@ -191,7 +192,30 @@ function savedDuels() {
   const note = unreadable
     ? `${unreadable === 1 ? 'One saved duel' : `${unreadable} saved duels`} could not be read (the list in this browser's storage is damaged) and ${unreadable === 1 ? 'is' : 'are'} not shown.`
     : null;
-  return { saved: games, savedNote: note };
+  return { saved: games, savedNote: note, use: storage.storageUse() };
+}
+
+const modeLabelOf = (id) => (MODES.get(id) || { label: id }).label;
+
+async function exportSaved(id) {
+  const saved = storage.loadGame(id);
+  try {
+    await engine;
+  } catch (err) {
+    toast(err.message, 'error');
+    return;
+  }
+  if (saved) exportDuel(saved);
+}
+
+/** openSavedDuels(current) shows the saved duels in a dialog (sizes, export, delete) to make room; `current` cannot be deleted. */
+function openSavedDuels(current = null) {
+  return openSavedDuelsDialog({
+    read: () => ({ games: storage.readIndex().games, use: storage.storageUse() }),
+    modeLabel: modeLabelOf, current,
+    onDelete: (id) => storage.deleteGame(id),
+    onExport: exportSaved,
+  });
 }
 
 function showStart() {
@@ -211,16 +235,8 @@ function showStart() {
     },
     onResume: (id) => resume(id),
     onDelete: (id) => { storage.deleteGame(id); showStart(); },
-    onExport: async (id) => {
-      const saved = storage.loadGame(id);
-      try {
-        await engine;
-      } catch (err) {
-        toast(err.message, 'error');
-        return;
-      }
-      if (saved) exportDuel(saved);
-    },
+    onDeleteMany: (ids) => { ids.forEach((id) => storage.deleteGame(id)); showStart(); },
+    onExport: exportSaved,
     onImport: () => openImport({ modes: modeChoices().filter((m) => m.id === 'hotseat' || m.id === 'computer'), onImport: importDuel }),
   }));
 }
@@ -514,7 +530,7 @@ document.addEventListener('keydown', (event) => {
 
 // Remote play (web/remote.js): two more ways to play, the start screen's join box, links.
 const remote = installRemote({
-  registerMode, show, toast, goHome, fail, engine, openReference, exportDuel, ruleOptions,
+  registerMode, show, toast, goHome, fail, engine, openReference, exportDuel, ruleOptions, openSavedDuels,
 });
 
 // Replays of finished duels and imported records, and links that hold a record (#replay=…).

@@ -5,6 +5,9 @@
 
 export const MAX_TEXT_CHARS = 4_000_000;
 export const MAX_JSON_DEPTH = 32;
+// An imported record's byte cap (wavinghands/record.py MAX_RECORD_BYTES, about 1,000 turns;
+// docs/record-format.md "Limits"): a bigger file is refused by its size, before it is read.
+export const MAX_RECORD_BYTES = 2_000_000;
 // A turn code, a link or a live connection code is a few kilobytes at most.
 export const MAX_PASTE_CHARS = 65_536;
 

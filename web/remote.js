@@ -117,9 +117,45 @@ function summarize(session, status) {
 
 function persist(duel, status) {
   duel.summary = summarize(duel.session, status);
-  const saved = storage.saveGame(duel);
-  if (!saved) app.toast('This browser refused to save the duel (storage full or disabled): keep this page open.', 'error');
-  return saved;
+  return storage.saveGame(duel);
+}
+
+// Stores the duel with the session an engine call returned, before any code of that session is
+// shown or sent (docs/protocol.md, "Store the session before showing the code"). When the
+// browser refuses (a full storage), the duel keeps its previous session, here and in storage,
+// so the code, and the commitment and nonce in it, go nowhere; returns whether it was stored.
+function keep(duel, session, status) {
+  const before = duel.session;
+  duel.session = session;
+  if (persist(duel, status)) return true;
+  duel.session = before;
+  return false;
+}
+
+// What to tell the player when a step could not be stored (and so was neither shown nor sent),
+// ending with what to do once there is room: `again` ("seal again", ...).
+function unsavedMessage(again) {
+  const why = storage.saveRefusal() === 'unavailable'
+    ? 'This browser refused to store the duel (its storage is switched off for this page)'
+    : 'Your browser’s storage for this page is full';
+  return `${why}, so this step was not saved and no code was shown or sent: delete or export old duels, then ${again}`;
+}
+
+// The feedback for a step that was not stored: the message, a way to the saved duels (to make
+// room without leaving this duel), and `retry` when the step can be tried again from here.
+function unsavedFeedback(id, again, retry = null) {
+  return {
+    kind: 'error', code: 'storage-full', title: 'Not saved, so nothing was sent', message: unsavedMessage(again),
+    extra: h('div', { class: 'actions' },
+      h('button', { type: 'button', class: 'primary', 'data-testid': 'open-saved-duels', onclick: () => app.openSavedDuels(id) }, 'Saved duels: make room…'),
+      retry ? h('button', { type: 'button', 'data-testid': 'retry-unsaved', onclick: retry }, 'Try again') : null),
+  };
+}
+
+// A step of this duel was not stored: say so on its screen, and give the orders form its problem.
+function refuseUnsaved(id, again) {
+  shown?.refresh({ feedback: unsavedFeedback(id, again) });
+  return [{ code: 'storage-full', field: '', message: `Not sealed: this step could not be saved (see above). Make room, then ${again}.` }];
 }
 
 function remoteDuels(gameId) {
@@ -158,7 +194,7 @@ async function begin(mode, { names, ruleset }, { after = null } = {}) {
   const made = await api.remoteInvite({ name: names[0], ruleset, base_url: live.pageBase() });
   if (!made.ok) return sentence(made.error.message);
   const duel = { id: duelIdOf(made.session), mode, session: made.session, seen: seenOf(null), createdAt: Date.now(), summary: {} };
-  persist(duel, made.status);
+  if (!persist(duel, made.status)) return unsavedMessage('begin again (the saved duels are listed on this screen)');
   if (after && live.isConnected(after)) {
     live.bindLive(duel.id);
     sendLiveIfConnected(duel, made.code);
@@ -173,7 +209,7 @@ async function accept(text, name, { viaLive = false, offer = null } = {}) {
   const r = await api.remoteAccept(text, name);
   if (!r.ok) return r.error.message;
   const duel = { id: duelIdOf(r.session), mode: viaLive ? 'live' : 'codes', session: r.session, seen: seenOf(null), createdAt: Date.now(), summary: {} };
-  persist(duel, r.status);
+  if (!persist(duel, r.status)) return unsavedMessage('accept again (the saved duels are listed on the start screen)');
   const prefs = storage.loadPrefs();
   storage.savePrefs({ ...prefs, names: [name, (prefs.names || [])[1] || ''] });
   if (viaLive) live.bindLive(duel.id);
@@ -203,8 +239,11 @@ async function releaseIfLive(duel, status) {
   if (!status.release || !live.isConnected(duel.id)) return status;
   const r = await api.remoteRelease(duel.session);
   if (!r.ok || !r.code) return status;
-  duel.session = r.session;
-  if (!persist(duel, r.status)) return r.status;
+  if (!keep(duel, r.session, r.status)) {
+    // Not released: the reveal stays owed and goes with this side's next code instead.
+    app.toast(sentence(unsavedMessage('carry on')), 'error');
+    return status;
+  }
   sendLiveIfConnected(duel, r.code);
   return r.status;
 }
@@ -219,9 +258,13 @@ async function sealQueued(duel, status) {
   const r = await api.remoteSeal(duel.session, q.input);
   duel.queued = null;
   if (!r.ok) return null;
-  duel.session = r.session;
   duel.sealed = q.input.gestures ? { turn: q.turn, gestures: q.input.gestures } : null;
-  persist(duel, r.status);
+  if (!keep(duel, r.session, r.status)) {
+    // The orders stay queued, as stored; the screen asks for them again.
+    duel.queued = q;
+    app.toast(sentence(unsavedMessage('seal your orders again')), 'error');
+    return null;
+  }
   sendLiveIfConnected(duel, r.code);
   return { status: await releaseIfLive(duel, r.status), code: r.code };
 }
@@ -237,7 +280,7 @@ function sealAhead(id, input, view) {
     duel.seen = seenOf(view);
     const r = await api.remoteStatus(duel.session);
     if (!r.ok) return [{ code: r.error.code, field: '', message: sentence(r.error.message) }];
-    persist(duel, r.status);
+    if (!persist(duel, r.status)) return refuseUnsaved(id, 'seal again');
     await render(duel, { status: r.status, feedback: { kind: 'info', message: `Sealed: your orders go as soon as ${opponentOf(duel.session)}’s code arrives` } });
     return [];
   });
@@ -252,12 +295,12 @@ function seal(id, input, view) {
       if (r.error.problems && r.error.problems.length) return r.error.problems;
       return [{ code: r.error.code, field: '', message: sentence(r.error.message) }];
     }
-    duel.session = r.session;
     duel.seen = seenOf(view);
     // The page's own memory of what this player sealed, to remind them while they wait.
     duel.sealed = input.gestures ? { turn: view.phase.turn, gestures: input.gestures } : null;
-    // Stored before the code is shown: a reload must never make the player seal twice.
-    persist(duel, r.status);
+    // Stored before the code is shown or sent: a reload must never make the player seal twice,
+    // and a code that is not stored is never shown (the commitment in it would be lost).
+    if (!keep(duel, r.session, r.status)) return refuseUnsaved(id, 'seal again');
     sendLiveIfConnected(duel, r.code);
     const after = await releaseIfLive(duel, r.status);
     const feedback = r.code ? null : { kind: 'info', message: 'Noted: it goes with your next code, after what the rules ask of you next' };
@@ -276,9 +319,10 @@ function receive(id, text, tell) {
     if (!duel) return { error: { code: 'gone', message: 'this duel is no longer saved here' } };
     const r = await api.remoteReceive(duel.session, text);
     let result = { duel, error: r.ok ? null : r.error };
-    if (r.ok) {
-      duel.session = r.session;
-      persist(duel, r.status);
+    if (r.ok && !keep(duel, r.session, r.status)) {
+      // Not stored, so not applied: the code can be applied again once there is room.
+      result = { duel, error: { code: 'storage-full', message: unsavedMessage('apply the code again') }, retry: () => receive(id, text, tell) };
+    } else if (r.ok) {
       sendLiveIfConnected(duel, r.reply);
       let st = await releaseIfLive(duel, r.status);
       const queued = await sealQueued(duel, st);
@@ -292,6 +336,7 @@ function receive(id, text, tell) {
 }
 
 function receivedFeedback(result, duel) {
+  if (result.error && result.error.code === 'storage-full') return unsavedFeedback(duel.id, 'apply the code again', result.retry);
   if (result.error && result.error.code === 'desync') {
     // The message says what to do; the record is what a report needs.
     return { ...errorFeedback(result.error), extra: h('div', { class: 'actions' }, h('button', { type: 'button', 'data-testid': 'export-desync', onclick: () => app.exportDuel(duel) }, 'Export the record')) };

@@ -19,13 +19,29 @@ function readJson(key, fallback) {
   }
 }
 
-function writeJson(key, value) {
+// Why the last write was refused: 'full' (the browser's quota for this site is used up) or
+// 'unavailable' (storage disabled, private mode), for the sentence the player reads.
+let lastRefusal = null;
+
+const isQuotaError = (err) => Boolean(err) && (err.name === 'QuotaExceededError' || err.name === 'NS_ERROR_DOM_QUOTA_REACHED' || err.code === 22);
+
+function writeText(key, text) {
   try {
-    localStorage.setItem(key, JSON.stringify(value));
+    localStorage.setItem(key, text);
     return true;
-  } catch {
+  } catch (err) {
+    lastRefusal = isQuotaError(err) ? 'full' : 'unavailable';
     return false;
   }
+}
+
+function writeJson(key, value) {
+  return writeText(key, JSON.stringify(value));
+}
+
+/** saveRefusal() -> why the last refused write was refused: 'full', 'unavailable' or null. */
+export function saveRefusal() {
+  return lastRefusal;
 }
 
 /** newGameId() -> a fresh random id for a saved duel. */
@@ -85,15 +101,67 @@ export function watchGame(id, onChange) {
   return () => window.removeEventListener('storage', listener);
 }
 
-/** saveGame(duel) stores the duel and its summary; returns false if the browser refused. */
+/**
+ * saveGame(duel) stores the duel and its summary; returns false if the browser refused, and
+ * then nothing changed: the duel as saved before stays saved (so a session whose code is not
+ * shown is never half stored; docs/protocol.md, "Store the session before showing the code").
+ */
 export function saveGame(duel) {
   const updatedAt = Date.now();
-  const stored = { ...duel, updatedAt };
-  if (!writeJson(gameKey(duel.id), stored)) return false;
+  const key = gameKey(duel.id);
+  let before = null;
+  try {
+    before = localStorage.getItem(key);
+  } catch {
+    // Storage unavailable: the write below fails too.
+  }
+  if (!writeJson(key, { ...duel, updatedAt })) return false;
   const entry = { id: duel.id, mode: duel.mode, updatedAt, ...duel.summary };
   const index = listGames().filter((g) => g.id !== duel.id);
   index.push(entry);
-  return writeJson(INDEX_KEY, index);
+  if (writeJson(INDEX_KEY, index)) return true;
+  // The index did not fit: put the duel back as it was (removing it first frees the space
+  // that the old text needs, which it had before).
+  const refusal = lastRefusal;
+  try {
+    localStorage.removeItem(key);
+    if (before !== null) localStorage.setItem(key, before);
+  } catch {
+    // Nothing more can be done; the old text took no more room than it does now.
+  }
+  lastRefusal = refusal;
+  return false;
+}
+
+/** sizeOf(key, text) -> the room an entry takes, counted as browsers count it: its characters. */
+const sizeOf = (key, text) => key.length + text.length;
+
+/**
+ * storageUse() -> {duels: {id: size}, total, others, site}: what each saved duel takes in this
+ * site's localStorage (its entry's characters, key and text, which is what browsers count:
+ * Chromium allows 5 Mi of them per site, whatever the script), all of this page's entries
+ * together, the page's entries that are not duels (the list, settings), and everything the
+ * site keeps there (other pages of the same site share the room).
+ */
+export function storageUse() {
+  const duels = {};
+  let total = 0;
+  let site = 0;
+  try {
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i);
+      if (key === null) continue;
+      const size = sizeOf(key, localStorage.getItem(key) || '');
+      site += size;
+      if (!key.startsWith(PREFIX)) continue;
+      total += size;
+      if (key.startsWith(gameKey(''))) duels[key.slice(gameKey('').length)] = size;
+    }
+  } catch {
+    // Storage unavailable: nothing is stored.
+  }
+  const others = total - Object.values(duels).reduce((a, b) => a + b, 0);
+  return { duels, total, others, site };
 }
 
 /** deleteGame(id) forgets a saved duel (and the resume pointer if it pointed there). */

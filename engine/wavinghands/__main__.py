@@ -9,7 +9,7 @@ from itertools import pairwise
 from typing import Any
 
 from .model import DECISION, TIME_STOP, Game
-from .record import RecordError, replay
+from .record import load_record, replay_imported
 from .spelltext import spell_reference
 from .view import view
 
@@ -89,9 +89,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     try:
         with open(args.record, encoding="utf-8") as fh:
-            rec = json.load(fh)
-        states = replay(rec)
-    except (OSError, json.JSONDecodeError, RecordError) as e:
+            rec = load_record(fh.read())
+        states = replay_imported(rec)
+    except (OSError, UnicodeDecodeError, ValueError) as e:  # RecordError, InputTooDeep
         print(f"cannot replay {args.record}: {e}", file=sys.stderr)
         return 2
     if args.json:

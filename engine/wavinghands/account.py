@@ -17,7 +17,7 @@ from typing import Any
 from .duel import step
 from .model import DECISION, ORDERS, TIME_STOP, Game, canonical_json
 from .recognize import completed, under_way
-from .record import FORMAT, RecordError, export_record, replay
+from .record import FORMAT, RecordError, export_record, replay, replay_imported
 from .situation import BY_CHARM, constraints
 from .spells import EffectKind
 from .view import view, viewer_blind
@@ -195,7 +195,7 @@ def replay_step(record: Any, index: int) -> JSON:
     key = canonical_json(record)
     all_states = _RECORDS.get(key)
     if all_states is None:
-        all_states = replay(record)
+        all_states = replay_imported(record)
         _RECORDS[key] = all_states
         while len(_RECORDS) > _CACHE_SIZE:
             _RECORDS.popitem(last=False)

@@ -115,7 +115,7 @@ def replay_step(rec: str, index: str) -> str:
     i = _load(index, "step")
     if not isinstance(i, int) or isinstance(i, bool):
         raise ApiError("bad-step", "the step is a whole number")
-    return ok(**account_step(_load(rec, "record"), i))
+    return ok(**account_step(record.load_record(rec), i))
 
 
 @guard
@@ -179,8 +179,9 @@ def export_record(game: str) -> str:
 
 @guard
 def import_record(rec: str) -> str:
-    """Replay a record into a game: {"game": G}."""
-    return ok(game=record.import_record(_load(rec, "record")).to_json())
+    """Replay a record into a game: {"game": G}; a record over the bounds of
+    docs/record-format.md ("Limits") is refused (`record-too-large`, `record-too-long`)."""
+    return ok(game=record.import_record(record.load_record(rec)).to_json())
 
 
 def _level(text: str | None) -> str:

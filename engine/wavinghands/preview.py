@@ -317,7 +317,9 @@ def _opponent_next(game: Game, v: int, charm_gesture: str | None = None) -> list
     out = []
     seen = set()
     table = game.ruleset.table
-    for u in next_completions(rows, o.sequence_start, o.short_lightning_used, table):
+    # Only what v's view gives: the opponent's anti-spell start and used short lightning are his
+    # own knowledge (view.py sends them to their owner only), so v reads his whole visible record.
+    for u in next_completions(rows, 0, False, table):
         if u.done == 0:
             continue
         key = (u.hand, u.spell)

@@ -6,12 +6,30 @@ import { beforeEach, test } from 'node:test';
 
 class MemoryStorage {
   constructor() { this.items = new Map(); this.full = false; }
+  get length() { return this.items.size; }
+  key(i) { return [...this.items.keys()][i] ?? null; }
   getItem(key) { return this.items.has(key) ? this.items.get(key) : null; }
   setItem(key, value) {
     if (this.full) throw new Error('QuotaExceededError');
     this.items.set(key, String(value));
   }
   removeItem(key) { this.items.delete(key); }
+}
+
+// A storage with a quota in characters (keys and values), refusing as browsers do.
+class QuotaStorage extends MemoryStorage {
+  constructor(quota) { super(); this.quota = quota; }
+  used() { return [...this.items].reduce((n, [k, v]) => n + k.length + v.length, 0); }
+  setItem(key, value) {
+    const text = String(value);
+    const old = this.items.has(key) ? key.length + this.items.get(key).length : 0;
+    if (this.used() - old + key.length + text.length > this.quota) {
+      const err = new Error('The quota has been exceeded.');
+      err.name = 'QuotaExceededError';
+      throw err;
+    }
+    this.items.set(key, text);
+  }
 }
 
 globalThis.localStorage = new MemoryStorage();
@@ -86,6 +104,51 @@ test('an index that is not a list is reported as unreadable', () => {
   assert.deepEqual(storage.readIndex(), { games: [], unreadable: 1 });
   localStorage.removeItem('wavinghands:v1:index');
   assert.deepEqual(storage.readIndex(), { games: [], unreadable: 0 });
+});
+
+test('a save the browser refuses changes nothing, and says the storage is full (issue 12.2)', () => {
+  storage.saveGame(duel('a1', 1));
+  const before = new Map(localStorage.items);
+  const used = [...before].reduce((n, [k, v]) => n + k.length + v.length, 0);
+  // Room for the duel's bigger text but not for its longer index entry after it: the duel
+  // must not be left half saved (its new text under its old entry).
+  const bigger = { ...duel('a1', 2), game: { opaque: 'x'.repeat(500), turn: 2 }, summary: { title: 'T'.repeat(300), turn: 2 } };
+  const growth = JSON.stringify({ ...bigger, updatedAt: Date.now() }).length - before.get('wavinghands:v1:game:a1').length;
+  globalThis.localStorage = Object.assign(new QuotaStorage(used + growth + 50), { items: new Map(before) });
+  assert.equal(storage.saveGame(bigger), false);
+  assert.equal(storage.saveRefusal(), 'full');
+  assert.deepEqual(localStorage.items, before);
+  assert.equal(storage.loadGame('a1').game.turn, 1);
+  // A new duel that does not fit leaves nothing behind either.
+  assert.equal(storage.saveGame({ ...bigger, id: 'b2' }), false);
+  assert.deepEqual(localStorage.items, before);
+  // Room made: the same save goes through.
+  localStorage.quota += 1000;
+  assert.equal(storage.saveGame(bigger), true);
+  assert.equal(storage.loadGame('a1').game.turn, 2);
+});
+
+test('a refusal that is not a full storage is told apart', () => {
+  localStorage.full = true;
+  assert.equal(storage.saveGame(duel('a1', 1)), false);
+  assert.equal(storage.saveRefusal(), 'unavailable');
+});
+
+test('storageUse gives each saved duel its size and the page total', () => {
+  storage.saveGame(duel('a1', 1));
+  storage.saveGame({ ...duel('b2', 1), game: { opaque: 'y'.repeat(2000) } });
+  storage.savePrefs({ names: ['A', 'B'] });
+  localStorage.setItem('another-site-thing', 'z'.repeat(5000));
+  const use = storage.storageUse();
+  const size = (key) => key.length + localStorage.getItem(key).length;
+  assert.equal(use.duels.a1, size('wavinghands:v1:game:a1'));
+  assert.equal(use.duels.b2, size('wavinghands:v1:game:b2'));
+  assert.ok(use.duels.b2 > 2000 && use.duels.b2 > use.duels.a1);
+  assert.equal(use.others, size('wavinghands:v1:index') + size('wavinghands:v1:prefs'));
+  assert.equal(use.total, use.duels.a1 + use.duels.b2 + use.others);
+  assert.equal(use.site, use.total + size('another-site-thing'));
+  storage.deleteGame('b2');
+  assert.deepEqual(Object.keys(storage.storageUse().duels), ['a1']);
 });
 
 test('ids are fresh hex', () => {

@@ -3,7 +3,7 @@
 
 import { h } from './dom.js';
 import { openDialog } from './dialog.js';
-import { MAX_TEXT_CHARS, textProblem } from '../limits.js';
+import { MAX_RECORD_BYTES, textProblem } from '../limits.js';
 
 // Saves text as a file through the browser's own download.
 function downloadText(filename, text) {
@@ -65,10 +65,12 @@ export function openImport({ modes, onImport }) {
     type: 'file', id: 'import-file', accept: '.json,application/json,text/plain', 'data-testid': 'import-file',
     onchange: async () => {
       const chosen = file.files && file.files[0];
-      if (chosen && chosen.size > MAX_TEXT_CHARS) {
-        // Measured before reading: a huge file must not freeze the page (issue 12.9).
+      if (chosen && chosen.size > MAX_RECORD_BYTES) {
+        // Measured before reading: a huge file must not freeze the page (issue 12.9), nor
+        // fill the browser's storage with one duel (issue 12.2).
         error.hidden = false;
-        error.textContent = `This file is too large to be a record: ${chosen.size.toLocaleString('en')} bytes, the most that can be read is ${MAX_TEXT_CHARS.toLocaleString('en')}.`;
+        error.textContent = `This file is too large to be a record: ${chosen.size.toLocaleString('en')} bytes, the most a record may hold is ${MAX_RECORD_BYTES.toLocaleString('en')} (about 1,000 turns). Nothing was imported.`;
+        file.value = '';
       } else if (chosen) {
         area.value = await chosen.text();
         error.hidden = true;
@@ -89,7 +91,10 @@ export function openImport({ modes, onImport }) {
         area.focus();
         return;
       }
-      const problem = textProblem(text, 'record');
+      const bytes = new Blob([text]).size;
+      const problem = bytes > MAX_RECORD_BYTES
+        ? { message: `This record is too large: ${bytes.toLocaleString('en')} bytes, the most a record may hold is ${MAX_RECORD_BYTES.toLocaleString('en')} (about 1,000 turns). Nothing was imported.` }
+        : textProblem(text, 'record');
       if (problem) {
         error.hidden = false;
         error.textContent = problem.message;

@@ -4,51 +4,17 @@
 
 import { h, nameOf } from './dom.js';
 import { handIcon } from './icons.js';
-
-function ago(time) {
-  const minutes = Math.round((Date.now() - time) / 60000);
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
-  const hours = Math.round(minutes / 60);
-  if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
-  return new Date(time).toLocaleDateString();
-}
-
-function savedItem(game, modeLabel, { onResume, onDelete, onExport }) {
-  let armed = false;
-  const del = h('button', {
-    type: 'button', class: 'danger', 'data-testid': `delete-${game.id}`, 'aria-label': `Delete the duel ${game.title}`,
-    onclick: () => {
-      // A second press confirms: a saved duel cannot be brought back.
-      if (!armed) {
-        armed = true;
-        del.textContent = 'Really delete?';
-        return;
-      }
-      onDelete(game.id);
-    },
-    onblur: () => { armed = false; del.textContent = 'Delete'; },
-  }, 'Delete');
-  const state = game.over ? game.resultText : `turn ${game.turn}`;
-  return h('li', { 'data-testid': `saved-${game.id}` },
-    h('div', { class: 'saved-title' }, h('strong', {}, Array.isArray(game.names) ? [nameOf(game.names[0]), ' vs ', nameOf(game.names[1])] : h('bdi', {}, game.title)),
-      h('small', {}, `${state} · ${modeLabel} · ${ago(game.updatedAt)}`)),
-    h('button', { type: 'button', 'data-testid': `resume-${game.id}`, onclick: () => onResume(game.id) }, game.over ? 'View' : 'Resume'),
-    h('button', {
-      type: 'button', 'data-testid': `export-${game.id}`, onclick: () => onExport(game.id),
-      title: game.over ? 'Download the record' : 'Download the record so far (it shows every gesture, hidden ones too)',
-    }, 'Export'),
-    del);
-}
+import { savedList, storageLine, tidyBox } from './saved.js';
 
 /**
  * startScreen(opts) -> the start screen element.
  * opts: {prefs, modes:[{id,label,hint,extra?}], options: Promise<[{id,label,hint,default}]> (the
  *        ruleset's options, shown when they arrive), saved, savedNote (index entries that could
- *        not be read), remoteSlot,
- *        onStart({names, mode, options}) -> Promise<string|null>, onResume(id), onDelete(id), onExport(id), onImport()}.
+ *        not be read), use (storage.storageUse(): each duel's size), remoteSlot,
+ *        onStart({names, mode, options}) -> Promise<string|null>, onResume(id), onDelete(id),
+ *        onDeleteMany(ids), onExport(id), onImport()}.
  */
-export function startScreen({ prefs, modes, options, saved, savedNote = null, onStart, onResume, onDelete, onExport, onImport, remoteSlot }) {
+export function startScreen({ prefs, modes, options, saved, savedNote = null, use = { duels: {}, total: 0 }, onStart, onResume, onDelete, onDeleteMany = (ids) => ids.forEach(onDelete), onExport, onImport, remoteSlot }) {
   const names = prefs.names || ['Merlin', 'Morgana'];
   let mode = modes.some((m) => m.id === prefs.mode) ? prefs.mode : modes[0].id;
   const error = h('p', { class: 'problem', role: 'alert', 'data-testid': 'start-error', hidden: true });
@@ -112,8 +78,10 @@ export function startScreen({ prefs, modes, options, saved, savedNote = null, on
   const savedCard = h('section', { class: 'card', 'data-testid': 'saved-games', 'aria-labelledby': 'saved-title' },
     h('h2', { id: 'saved-title' }, 'Saved duels'),
     saved.length
-      ? h('ul', { class: 'saved-list' }, saved.map((g) => savedItem(g, modeLabel(g.mode), { onResume, onDelete, onExport })))
+      ? savedList({ games: saved, use, modeLabel, onResume, onDelete, onExport })
       : h('p', { class: 'muted' }, 'None yet. Every duel is saved in this browser after each turn.'),
+    saved.length ? storageLine(use) : null,
+    tidyBox({ games: saved, use, onDeleteMany: (ids) => onDeleteMany(ids) }),
     savedNote ? h('p', { class: 'problem', role: 'status', 'data-testid': 'saved-unreadable' }, savedNote) : null,
     h('div', { class: 'actions' }, h('button', { type: 'button', 'data-testid': 'import-record', onclick: onImport }, 'Import a record…')));
 

@@ -1,0 +1,160 @@
+// The saved duels, as the start screen lists them and as the dialog a full storage points to
+// (issue 12.2): each duel with what it takes in the browser's storage, to resume, export (the
+// record, which the import reads back) or delete (confirmed by its name); the total, and the
+// browser's quota for the site where navigator.storage.estimate() tells it.
+
+import { h, nameOf, replace } from './dom.js';
+import { openDialog } from './dialog.js';
+
+function ago(time) {
+  const minutes = Math.round((Date.now() - time) / 60000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
+  return new Date(time).toLocaleDateString();
+}
+
+/** kilobytes(size) -> "12.3 KB" (1 KB = 1,024 bytes; below 10 KB with one decimal). */
+export function kilobytes(size) {
+  const kb = size / 1024;
+  return `${kb < 10 ? kb.toFixed(1) : Math.round(kb).toLocaleString('en')} KB`;
+}
+
+const megabytes = (bytes) => `${(bytes / 1024 / 1024).toLocaleString('en', { maximumFractionDigits: bytes < 1024 ** 3 ? 1 : 0 })} MB`;
+
+// The duel's name: each wizard's name isolated in its own <bdi> (issue 12.5); fresh nodes each time.
+const nameNodes = (game) => (Array.isArray(game.names) ? [nameOf(game.names[0]), ' vs ', nameOf(game.names[1])] : h('bdi', {}, game.title));
+
+function savedItem(game, { modeLabel, size, current, onResume, onDelete, onExport }) {
+  const state = game.over ? game.resultText : `turn ${game.turn}`;
+  const name = () => nameNodes(game);
+  const actions = h('div', { class: 'saved-actions' });
+  const item = h('li', { 'data-testid': `saved-${game.id}`, 'data-size': String(size ?? '') },
+    h('div', { class: 'saved-title' }, h('strong', {}, name()),
+      h('small', {}, `${state} · ${modeLabel} · ${ago(game.updatedAt)}`,
+        size === undefined ? null : [' · ', h('span', { 'data-testid': `size-${game.id}` }, kilobytes(size))])),
+    actions);
+  const del = h('button', {
+    type: 'button', class: 'danger', 'data-testid': `delete-${game.id}`, 'aria-label': `Delete the duel ${game.title}`,
+    disabled: current, title: current ? 'This is the duel you are playing' : null,
+    onclick: () => confirmDelete(),
+  }, 'Delete');
+  const normal = [
+    onResume ? h('button', { type: 'button', 'data-testid': `resume-${game.id}`, onclick: () => onResume(game.id) }, game.over ? 'View' : 'Resume') : null,
+    h('button', {
+      type: 'button', 'data-testid': `export-${game.id}`, onclick: () => onExport(game.id),
+      title: game.over ? 'Download the record' : 'Download the record so far (it shows every gesture, hidden ones too)',
+    }, 'Export'),
+    del,
+  ];
+  // A saved duel cannot be brought back: the confirmation names it and offers the export first.
+  function confirmDelete() {
+    const keep = h('button', { type: 'button', 'data-testid': `keep-${game.id}`, onclick: () => { replace(actions, normal); del.focus(); } }, 'Keep it');
+    replace(actions, h('div', { class: 'confirm-delete', role: 'alert', 'data-testid': `confirm-${game.id}` },
+      h('p', {}, 'Delete ', h('strong', {}, name()),
+        ` (${state}${size === undefined ? '' : `, ${kilobytes(size)}`}) from this browser? It cannot be brought back; export it first to keep its record.`),
+      h('div', { class: 'actions' },
+        h('button', { type: 'button', class: 'danger', 'data-testid': `confirm-delete-${game.id}`, onclick: () => onDelete(game.id) }, 'Delete it'),
+        keep)));
+    keep.focus();
+  }
+  replace(actions, normal);
+  return item;
+}
+
+/**
+ * storageLine(use) -> the sentence saying what the saved duels take in all, and what else the
+ * site keeps, with the browser's quota for the offline copy filled in when
+ * navigator.storage.estimate() answers. use: storage.storageUse().
+ */
+export function storageLine(use) {
+  const quota = h('span', { 'data-testid': 'storage-quota' });
+  const elsewhere = (use.site || 0) - use.total;
+  const line = h('p', { class: 'muted storage-use', 'data-testid': 'storage-use' },
+    `Saved duels take ${kilobytes(use.total)} of this site’s saved-game storage`,
+    elsewhere > 1024 ? `, and other pages of this site ${kilobytes(elsewhere)}` : '',
+    '; browsers allow about 5,000 KB (a KB here is 1,024 characters). ', quota);
+  if (navigator.storage && navigator.storage.estimate) {
+    navigator.storage.estimate().then(({ usage, quota: allowed }) => {
+      if (Number.isFinite(usage) && Number.isFinite(allowed) && usage > 0 && allowed > 0) {
+        quota.textContent = `The offline copy of the game and its engine is kept apart: ${megabytes(usage)}, of up to ${megabytes(allowed)} the browser allows the site for it.`;
+      }
+    }, () => {});
+  }
+  return line;
+}
+
+/**
+ * savedList({games, use, modeLabel(mode), current, onResume?, onDelete(id), onExport(id)}) ->
+ * the list of saved duels with each one's size (use: storage.storageUse()), newest first; the
+ * `current` duel (the one being played) cannot be deleted from here.
+ */
+export function savedList({ games, use, modeLabel, current = null, onResume = null, onDelete, onExport }) {
+  return h('ul', { class: 'saved-list', 'data-testid': 'saved-list' }, games.map((g) => savedItem(g, {
+    modeLabel: modeLabel(g.mode), size: use.duels[g.id], current: g.id === current, onResume, onDelete, onExport,
+  })));
+}
+
+const DAY = 86_400_000;
+const AGES = [[7, 'a week'], [30, 'a month'], [90, 'three months'], [365, 'a year']];
+
+/**
+ * tidyBox({games, use, current, onDeleteMany(ids)}) -> a way to delete, at once, the finished
+ * duels last played longer ago than a chosen age (after a confirmation naming how many, which,
+ * and the room they free), or null when no duel is finished.
+ */
+export function tidyBox({ games, use, current = null, onDeleteMany }) {
+  const finished = games.filter((g) => g.over && g.id !== current);
+  if (!finished.length) return null;
+  const age = h('select', { id: 'tidy-age', 'data-testid': 'tidy-age' },
+    AGES.map(([days, words]) => h('option', { value: String(days), selected: days === 30 }, words)));
+  const slot = h('div', {});
+  const older = () => finished.filter((g) => g.updatedAt < Date.now() - Number(age.value) * DAY);
+  const ask = () => {
+    const chosen = older();
+    if (!chosen.length) {
+      replace(slot, h('p', { class: 'muted', role: 'status', 'data-testid': 'tidy-none' }, 'No finished duel is that old.'));
+      return;
+    }
+    const room = chosen.reduce((n, g) => n + (use.duels[g.id] || 0), 0);
+    const shown = chosen.slice(0, 5).map((g, i) => [i ? '; ' : '', nameNodes(g)]);
+    const more = chosen.length - shown.length;
+    replace(slot, h('div', { class: 'confirm-delete', role: 'alert', 'data-testid': 'tidy-confirm' },
+      h('p', {}, `Delete ${chosen.length === 1 ? 'this finished duel' : `these ${chosen.length} finished duels`} (${kilobytes(room)}) from this browser? `,
+        shown, more ? ` and ${more} more` : '', '. They cannot be brought back; export any you want to keep first.'),
+      h('div', { class: 'actions' },
+        h('button', { type: 'button', class: 'danger', 'data-testid': 'tidy-delete', onclick: () => onDeleteMany(chosen.map((g) => g.id)) }, 'Delete them'),
+        h('button', { type: 'button', 'data-testid': 'tidy-keep', onclick: () => replace(slot) }, 'Keep them'))));
+  };
+  age.addEventListener('change', () => replace(slot));
+  return h('div', { class: 'tidy', 'data-testid': 'tidy' },
+    h('div', { class: 'tidy-row' },
+      h('label', { for: 'tidy-age' }, 'Finished duels not played for more than'), age,
+      h('button', { type: 'button', 'data-testid': 'tidy-ask', onclick: ask }, 'Delete…')),
+    slot);
+}
+
+/**
+ * openSavedDuels({read() -> {games, use}, modeLabel, current, onDelete(id), onExport(id)}) shows the
+ * saved duels in a dialog, largest first, to make room without leaving the duel on screen; the
+ * list is read again after each deletion.
+ */
+export function openSavedDuels({ read, modeLabel, current, onDelete, onExport }) {
+  const slot = h('div', {});
+  const draw = () => {
+    const { games, use } = read();
+    const largest = [...games].sort((a, b) => (use.duels[b.id] || 0) - (use.duels[a.id] || 0));
+    replace(slot,
+      h('p', {}, 'Delete duels you no longer need to make room (export a duel first to keep its record). Then close this and try again.'),
+      storageLine(use),
+      games.length ? savedList({
+        games: largest, use, modeLabel, current,
+        onDelete: (id) => { onDelete(id); draw(); },
+        onExport,
+      }) : h('p', { class: 'muted' }, 'No saved duels.'),
+      tidyBox({ games, use, current, onDeleteMany: (ids) => { ids.forEach(onDelete); draw(); } }));
+  };
+  draw();
+  return openDialog({ title: 'Saved duels', testid: 'saved-duels', body: slot });
+}
