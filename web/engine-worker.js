@@ -5,6 +5,7 @@
 // Messages posted to the page:
 //   {type: "progress", stage, fraction, detail}   boot progress, fraction in [0, 1]; for the
 //                                         stage "download", detail = {loaded, total} in bytes
+//   {type: "scripts-loaded"}              every script of the worker is loaded (engine.js checks them)
 //   {type: "ready", timings}              the engine answers calls; timings in ms since start
 //   {type: "failed", message, detail}     boot failed; message is for the player
 //   {id, result} | {id, error}            the answer to one call
@@ -47,14 +48,18 @@ const mark = (name) => {
 };
 
 // Every fetch in this worker, Pyodide's included, goes through siteFetch: a site file that
-// engine-build.js lists arrives through a stream that fails with DamagedFile if it does not match.
+// engine-build.js lists arrives through a stream that fails with DamagedFile if it does not match,
+// except the big three the boot keeps a copy of anyway and checks itself (no second copy, and
+// the wasm's streaming compilation is not held up by the check).
+const WASM = "pyodide/pyodide.asm.wasm";
+const CHECKED_BY_THE_BOOT = new Set([WASM, BUILD.snapshot.url, BUILD.wheel.url]);
 const networkFetch = self.fetch.bind(self);
 async function siteFetch(input, init) {
   const url = new URL(input instanceof Request ? input.url : input, SITE).href;
   if (url === NO_STDLIB) return new Response(EMPTY_ZIP, { headers: { "content-type": "application/zip" } });
   const response = await networkFetch(input, init);
   const path = url.startsWith(SITE.href) ? url.slice(SITE.href.length) : null;
-  const expected = path === null ? undefined : BUILD.files[path];
+  const expected = path === null || CHECKED_BY_THE_BOOT.has(path) ? undefined : BUILD.files[path];
   if (expected === undefined || !response.ok || !response.body) return response;
   const { status, statusText, headers } = response;
   return new Response(response.body.pipeThrough(checking(path, expected)), { status, statusText, headers });
@@ -137,7 +142,13 @@ console.warn = (...args) => {
     setTimeout(() => {
       const detail = `wasm instantiation failed: ${instantiationWarnings.join("; ")}`;
       const say = /mime|content-type/i.test(detail) ? SAY.server : SAY.mismatch;
-      failInstantiation(damaged[0] ?? new BootError(say, detail));
+      const failure = new BootError(say, detail);
+      // A damaged wasm may fail to compile before its check has read the last byte: wait for
+      // the check, to name the file.
+      wasmBytes.then(
+        () => failInstantiation(failure),
+        (err) => failInstantiation(err instanceof DamagedFile ? err : failure),
+      );
     }, 0);
   }
 };
@@ -245,8 +256,8 @@ async function fetchWheel() {
 
 // Pyodide compiles pyodide.asm.wasm while it downloads (instantiateStreaming); a copy of its
 // bytes is kept for the snapshot, whose static memory needs the wasm's data segments added back
-// (web/wasm-data.js).  The wasm came through siteFetch, so both copies fail if it is damaged;
-// both boot paths wait for that check before the engine counts as ready.
+// (web/wasm-data.js).  The copy is checked against the build's integrity; both boot paths wait
+// for that check before the engine counts as ready.
 let keepWasm;
 const wasmBytes = new Promise((resolve, reject) => {
   keepWasm = { resolve, reject };
@@ -259,7 +270,11 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
   const [forCompiler, forSnapshot] = response.body.tee();
   new Response(forSnapshot.pipeThrough(counting()))
     .arrayBuffer()
-    .then((buffer) => keepWasm.resolve(new Uint8Array(buffer)))
+    .then(async (buffer) => {
+      if (!response.ok) throw new Error(`Failed to load '${WASM}': request failed (${response.status})`);
+      await checkBytes(WASM, buffer, BUILD.files[WASM]);
+      keepWasm.resolve(new Uint8Array(buffer));
+    })
     .catch(keepWasm.reject);
   const { status, statusText, headers } = response;
   return instantiateStreaming(new Response(forCompiler, { status, statusText, headers }), imports);
@@ -275,6 +290,8 @@ const pyodideRuntime = import("./pyodide/pyodide.asm.mjs").then((module) => {
   return module;
 });
 for (const p of [snapshotLoaded, wheelBytes, pyodideScript, pyodideRuntime]) p.catch(() => {});
+// Every script this worker runs is loaded now: engine.js checks them while the boot goes on.
+Promise.all([pyodideScript, pyodideRuntime]).then(() => postMessage({ type: "scripts-loaded" }), () => {});
 
 const pyodideOptions = () => ({
   indexURL: INDEX_URL,
@@ -339,7 +356,7 @@ async function bootWithoutSnapshot() {
     loadPyodide({ ...pyodideOptions(), packages: [ENGINE_PACKAGE] }),
     instantiationFailed,
   ]);
-  await wasmBytes; // rejects if pyodide.asm.wasm was damaged
+  await Promise.all([wasmBytes, wheelBytes]); // each rejects if its file was damaged
   mark("pyodide");
   progress("engine", 0.85);
   if (!pyodide.loadedPackages[ENGINE_PACKAGE]) {

@@ -27,7 +27,10 @@ const BOOT_TIMEOUT_MS = 180_000;
 /** Resolve once every script the worker runs matches its integrity; else reject (DamagedFile). */
 function checkWorkerScripts() {
   return Promise.all(Object.entries(WORKER_SCRIPTS).map(async ([path, expected]) => {
-    const response = await fetch(new URL(path, import.meta.url));
+    // The copy the worker has just loaded, from the HTTP cache (or the service worker), with no
+    // request: a file of a first visit is fetched once (issue 15).  A copy that is not there is
+    // fetched.
+    const response = await fetch(new URL(path, import.meta.url), { cache: 'force-cache' });
     if (!response.ok) throw new Error(`Failed to load '${path}': request failed (${response.status})`);
     await checkBytes(path, await response.arrayBuffer(), expected);
   }));
@@ -57,6 +60,8 @@ export function startEngine(onProgress) {
   }
   if (bootPromise) return bootPromise;
   bootPromise = new Promise((resolve, reject) => {
+    // The check of the worker's scripts, started as soon as the worker has loaded them.
+    let scriptsChecked = null;
     const failNow = (message, detail) => {
       const err = new Error(message);
       err.detail = detail;
@@ -92,8 +97,11 @@ export function startEngine(onProgress) {
       if (msg.type === "progress") {
         lastProgress = { stage: msg.stage, fraction: msg.fraction, detail: msg.detail };
         for (const fn of listeners) fn(msg.stage, msg.fraction, msg.detail);
+      } else if (msg.type === "scripts-loaded") {
+        scriptsChecked = checkWorkerScripts();
+        scriptsChecked.catch(() => {});
       } else if (msg.type === "ready") {
-        checkWorkerScripts().then(() => {
+        (scriptsChecked ?? checkWorkerScripts()).then(() => {
           clearTimeout(timer);
           performance.mark("engine-ready", { detail: msg.timings });
           resolve(msg.timings);
