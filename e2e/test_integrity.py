@@ -285,6 +285,15 @@ DAMAGE_CACHED_JS = """async ([path, at]) => {
 }"""
 
 
+# The integrity of the service worker's copy of a file (null if it holds none).
+CACHED_INTEGRITY_JS = """async (path) => {
+  const hit = await caches.match(new URL(path, location.href).href);
+  if (!hit) return null;
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', await hit.arrayBuffer()));
+  return 'sha256-' + btoa(String.fromCharCode(...digest));
+}"""
+
+
 def inflated_snapshot_key(site_dir: Path) -> str:
     """Where sw.js keeps the inflated snapshot (engine-build.js)."""
     text = (site_dir / "engine-build.js").read_text()
@@ -306,9 +315,12 @@ def test_a_damaged_cached_copy_is_named_dropped_and_fetched_again(
     page.reload()
     expect(status).to_have_attribute("data-state", "error", timeout=DAMAGE_MS)
     expect(status).to_contain_text(f'"{path}"')
-    # The damaged copy is gone from the cache: the next visit fetches it and plays.
+    # The damaged copy is gone from the cache: the next visit fetches it and plays, and the
+    # service worker keeps the good copy again (offline play needs it).
     page.reload()
     expect(status).to_have_attribute("data-state", "ready", timeout=ENGINE_MS)
+    whole = build.sri_sha256((site.root / path).read_bytes())
+    assert page.evaluate(CACHED_INTEGRITY_JS, path) == whole
     assert violations(page, site) == []
 
 
