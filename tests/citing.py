@@ -56,3 +56,46 @@ def missing_fragments(quote: str, text: str) -> list[str]:
     """Fragments of `quote` (split at " ... ") that do not occur in `text`."""
     body = normalise(text)
     return [f for f in (normalise(x) for x in quote.split(" ... ")) if f and f not in body]
+
+
+# The Warlocks ruleset's pages (games.ravenblack.net/rules/1/...), as the stored copy of each
+# page's opening text holds it: vendored under tests/data/rules/warlocks/, each pinned by its
+# sha256 (tests/data/rules/warlocks/SOURCES.json says where each came from).
+WARLOCKS_DIR = RULES.parent / "warlocks"
+WARLOCKS_PAGES: dict[str, tuple[str, str]] = {  # page -> (URL, sha256 of the vendored text)
+    "gestures": ("https://games.ravenblack.net/rules/1/gestures.html",
+                 "28569e5ac0db9b417beb75d450c7f5b9c802145fe25e07600cb0a77f97382d62"),
+    "monsters": ("https://games.ravenblack.net/rules/1/monsters.html",
+                 "4b2742a742573f3c5c3a7782320b29f6609804baa71816b62a60040491b48a6e"),
+    "challenges": ("https://games.ravenblack.net/rules/1/challenges.html",
+                   "bd61f4c3885218698d7a6d2ca110bfd842b47d55390edd62a11db06c0987df3f"),
+    "orders": ("https://games.ravenblack.net/rules/1/orders.html",
+               "1d0044b771747321a8f5602ac784580b28711e739c082b2c41ce795530ddbdb2"),
+}
+
+
+def warlocks_text(page: str) -> str:
+    """The vendored text of one Warlocks rules page; raises AssertionError, never skips, if the
+    page is unknown, missing or not the pinned text."""
+    assert page in WARLOCKS_PAGES, f"no vendored Warlocks page {page!r}"
+    path = WARLOCKS_DIR / f"{page}.txt"
+    assert path.is_file(), f"the vendored Warlocks page {path} is missing"
+    data = path.read_bytes()
+    digest = hashlib.sha256(data).hexdigest()
+    url, pinned = WARLOCKS_PAGES[page]
+    assert digest == pinned, f"{path} has sha256 {digest}, not the pinned {pinned} ({url})"
+    return data.decode("utf-8")
+
+
+WARLOCKS_CITED: list[tuple[str, str, str]] = []  # (test, page, quote)
+
+
+def cite_warlocks(page: str, *quotes: str) -> Callable[[F], F]:
+    """Attach the quoted sentence(s) of one Warlocks rules page to a test (checked verbatim, as
+    `cite`, by tests/test_warlocks_citations.py)."""
+    def deco(fn: F) -> F:
+        for q in quotes:
+            WARLOCKS_CITED.append((f"{fn.__module__}.{fn.__name__}", page, q))
+        fn.cite = quotes  # type: ignore[attr-defined]
+        return fn
+    return deco

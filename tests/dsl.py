@@ -37,11 +37,13 @@ class Duel:
     """A scripted duel between A (wizard 0) and B (wizard 1)."""
 
     def __init__(self, A: str = "", B: str = "", seed: str = "5eed5eed",
-                 withhold: bool = False, dice: dict[str, int] | None = None) -> None:
+                 withhold: bool = False, dice: dict[str, int] | None = None,
+                 ruleset: str = "t") -> None:
         from wavinghands.ruleset import Ruleset
 
-        # `dice`: explicit die outcomes keyed "<game turn>:<label>" (as a paper game's record).
-        self.game: Game = duel.new_game(("A", "B"), seed, Ruleset("t", withhold), dice)
+        # `dice`: explicit die outcomes keyed "<game turn>:<label>" (as a paper game's record);
+        # `ruleset`: the rules' name ("t", a label of the standard rules; "warlocks").
+        self.game: Game = duel.new_game(("A", "B"), seed, Ruleset(ruleset, withhold), dice)
         self.plan = {0: hands(A) if A else [], 1: hands(B) if B else []}
         self.extra_orders: dict[tuple[int, int], dict[str, Any]] = {}
         self.decisions: dict[int, dict[str, str]] = {}

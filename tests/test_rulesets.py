@@ -55,7 +55,7 @@ def test_the_page_lists_rulesets_and_their_options_from_the_engine() -> None:
 
 def test_a_new_game_naming_an_unknown_ruleset_is_refused() -> None:
     out = json.loads(api.new_game(json.dumps({"names": ["A", "B"], "seed": "00ff00ff",
-                                              "ruleset": {"name": "warlocks"}})))
+                                              "ruleset": {"name": "spellbinder"}})))
     assert not out["ok"]
     assert out["error"]["code"] == "unknown-ruleset"
 

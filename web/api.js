@@ -70,6 +70,10 @@ export const remoteSeal = (session, input) => ask('remote_seal', session, input)
 export const remoteReceive = (session, text) => ask('remote_receive', session, text);
 /** remoteRelease(session) -> {ok, session, code|null, status}: my owed reveal alone, now (live play). */
 export const remoteRelease = (session) => ask('remote_release', session);
+/** remoteDraft(session, draft) -> {ok, draftable, view?, preview?}: next turn as foreseen while the code that resolves this one is on its way. */
+export const remoteDraft = (session, draft) => ask('remote_draft', session, draft);
+/** remoteCarry(session, draft) -> {ok, ready, over, orders, changes, intact, legal}: that draft carried onto the resolved turn. */
+export const remoteCarry = (session, draft) => ask('remote_carry', session, draft);
 /** remoteStatus(session) -> {ok, status}: what the session waits for, and the last code sent. */
 export const remoteStatus = (session) => ask('remote_status', session);
 /** remoteLink(code, baseUrl) -> {ok, link}: the code in a link's fragment (#c=...). */

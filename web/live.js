@@ -6,6 +6,7 @@
 import {
   CHAT_MAX,
   STATUS,
+  chatLineTurn,
   connectionCodeKind,
   deliverAnswerToOpenTab,
   startGuest,
@@ -13,8 +14,8 @@ import {
 } from './transport/webrtc.js';
 import { DEFAULT_STUN, iceServersFor, parseSiteIce } from './transport/ice.js';
 
-// Re-exported so that the controller needs no second import of the transport for these two.
-export { CHAT_MAX, STATUS, connectionCodeKind };
+// Re-exported so that the controller needs no second import of the transport for these.
+export { CHAT_MAX, STATUS, chatLineTurn, connectionCodeKind };
 
 let link = null; // {role, code, link, transport, acceptAnswer, duelId, status, detail, peer, answered}
 let generation = 0; // a newer start makes an older one, still gathering, give up quietly
@@ -51,8 +52,8 @@ function adopt(role, started, duelId) {
   t.onMessage((code) => {
     if (link === made) codeHandler(code, made);
   });
-  t.onChat((text) => {
-    if (link === made) chatHandler(text, made);
+  t.onChat((text, turn) => {
+    if (link === made) chatHandler(text, made, turn);
   });
   changed();
 }
@@ -73,15 +74,15 @@ export function onLinkChange(cb) {
   return () => changeListeners.delete(cb);
 }
 
-/** onChat(cb) makes cb(text, link) the receiver of every chat message that arrives (plain text). */
+/** onChat(cb) makes cb(text, link, turn) the receiver of every chat message that arrives (plain text; the sender's turn or null). */
 export function onChat(cb) {
   chatHandler = cb;
 }
 
-/** sendChat(text) -> {ok, text} (the text as sent) or an error value (not connected, or not a chat message). */
-export function sendChat(text) {
+/** sendChat(text, turn) -> {ok, text} (the text as sent, stamped with my turn) or an error value (not connected, or not a chat message). */
+export function sendChat(text, turn = null) {
   if (!link) return { ok: false, error: { code: 'not-connected', message: 'Not connected live.' } };
-  return link.transport.sendChat(text);
+  return link.transport.sendChat(text, turn);
 }
 
 /** onCode(cb) makes cb(code, link) the receiver of every turn code that arrives live (one receiver). */

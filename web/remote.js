@@ -14,6 +14,7 @@ import * as live from './live.js';
 import { h, replace } from './ui/dom.js';
 import { decisionScreen, gameOverScreen, ordersScreen } from './ui/duel.js';
 import { gestureLabel } from './ui/gesturepad.js';
+import { draftFromOrders } from './ui/orders.js';
 import {
   boardView, codeBlock, feedbackBox, joinBox, openAcceptDialog, pasteBox, pending, remoteHead, sentList, sentence,
 } from './ui/remote.js';
@@ -298,15 +299,136 @@ function seal(id, input, view) {
     duel.seen = seenOf(view);
     // The page's own memory of what this player sealed, to remind them while they wait.
     duel.sealed = input.gestures ? { turn: view.phase.turn, gestures: input.gestures } : null;
+    // A draft carried onto this form is spent once orders are sealed.
+    const draft = duel.draft;
+    if (input.gestures && draft && draft.carried) duel.draft = null;
     // Stored before the code is shown or sent: a reload must never make the player seal twice,
     // and a code that is not stored is never shown (the commitment in it would be lost).
-    if (!keep(duel, r.session, r.status)) return refuseUnsaved(id, 'seal again');
+    if (!keep(duel, r.session, r.status)) {
+      duel.draft = draft;
+      return refuseUnsaved(id, 'seal again');
+    }
     sendLiveIfConnected(duel, r.code);
-    const after = await releaseIfLive(duel, r.status);
-    const feedback = r.code ? null : { kind: 'info', message: 'Noted: it goes with your next code, after what the rules ask of you next' };
+    let after = await releaseIfLive(duel, r.status);
+    // A decision answered: the next orders may be those drafted while waiting.
+    const early = await carryDraft(duel, after);
+    if (early) after = early.status;
+    const feedback = r.code || early ? null : { kind: 'info', message: 'Noted: it goes with your next code, after what the rules ask of you next' };
     await render(duel, { status: after, feedback });
     return [];
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Drafting the next turn while waiting for a code (docs/protocol.md, "Drafting while a code
+// travels"). The draft is kept with the saved duel as duel.draft = {turn, form, orders, sealed,
+// carried, changes}: `form` is the orders form's own draft, `orders` the same as orders JSON;
+// `sealed` marks orders sealed early; `carried` a draft the engine has carried onto the
+// resolved turn, with the `changes` the result made. Nothing of it is ever sent before the turn
+// resolves and it is sealed as usual.
+
+function keepDraft(id, turn, form, orders) {
+  return serial(async () => {
+    const duel = storage.loadGame(id);
+    if (!duel) return;
+    // An untouched form is no draft: nothing to keep or to carry.
+    const touched = orders.gestures.some((pair) => pair.some(Boolean));
+    const before = duel.draft && duel.draft.turn === turn ? duel.draft : {};
+    // The code came meanwhile and the engine carried the draft: the real form has it now.
+    if (before.carried || (!touched && !before.turn)) return;
+    duel.draft = touched ? { ...before, turn, form, orders, sealed: false } : null;
+    storage.saveGame(duel);
+  });
+}
+
+function sealEarly(id, turn, orders) {
+  return serial(async () => {
+    const duel = storage.loadGame(id);
+    if (!duel) return [{ code: 'gone', field: '', message: 'This duel is no longer saved here.' }];
+    // Checked against the turn as foreseen; the real check comes when the code has resolved it.
+    const r = await api.remoteDraft(duel.session, orders);
+    if (!r.ok) return [{ code: r.error.code, field: '', message: sentence(r.error.message) }];
+    if (!r.draftable) return [{ code: 'moved-on', field: '', message: 'The turn has moved on: write your orders on the form now shown.' }];
+    if (r.preview.problems.length) return r.preview.problems;
+    const before = duel.draft && duel.draft.turn === turn ? duel.draft : {};
+    duel.draft = { ...before, turn, orders, sealed: true };
+    const st = await api.remoteStatus(duel.session);
+    if (!st.ok) return [{ code: st.error.code, field: '', message: sentence(st.error.message) }];
+    if (!persist(duel, st.status)) return refuseUnsaved(id, 'seal early again');
+    await render(duel, { status: st.status, feedback: { kind: 'info', message: `Sealed early: your orders for turn ${turn} go by themselves as soon as ${opponentOf(duel.session)}’s code arrives, if its result leaves them as they are` } });
+    return [];
+  });
+}
+
+function unsealEarly(id) {
+  return serial(async () => {
+    const duel = storage.loadGame(id);
+    if (!duel || !duel.draft) return;
+    duel.draft = { ...duel.draft, sealed: false };
+    storage.saveGame(duel);
+    await render(duel, { feedback: null });
+  });
+}
+
+// The resolved turn meets the draft: the engine carries it over (remoteCarry) and says what the
+// result changed. Orders sealed early go at once when nothing changed and they are complete;
+// otherwise the draft waits on the real form with the changes beside it. A decision first keeps
+// the draft for after it. Runs inside serial(); returns {status, code, turn} when orders went.
+async function carryDraft(duel, status) {
+  const d = duel.draft;
+  if (!d || d.carried) return null;
+  const ordersNow = status.state === 'your_input' && (status.need === 'orders' || status.need === 'time_stop');
+  if (status.state !== 'over' && !ordersNow) return null;
+  const r = await api.remoteCarry(duel.session, d.orders || {});
+  if (!r.ok || (!r.ready && !r.over)) return null;
+  if (r.over) {
+    duel.draft = { turn: d.turn, carried: true, over: true, changes: r.changes };
+    persist(duel, status);
+    return null;
+  }
+  if (d.sealed && r.intact && r.legal) {
+    const sealed = await api.remoteSeal(duel.session, r.orders);
+    if (sealed.ok) {
+      const before = { draft: duel.draft, sealed: duel.sealed };
+      duel.draft = null;
+      duel.sealed = { turn: status.turn, gestures: r.orders.gestures };
+      if (keep(duel, sealed.session, sealed.status)) {
+        sendLiveIfConnected(duel, sealed.code);
+        return { status: await releaseIfLive(duel, sealed.status), code: sealed.code, turn: status.turn };
+      }
+      // Not stored, so not sent: the orders wait on the form, to be sealed once there is room.
+      Object.assign(duel, before);
+      app.toast(sentence(unsavedMessage('seal your orders again')), 'error');
+    }
+  }
+  duel.draft = {
+    turn: status.turn, carried: true, wasSealed: Boolean(d.sealed), changes: r.changes,
+    orders: r.orders, form: draftFromOrders(r.orders),
+  };
+  persist(duel, status);
+  return null;
+}
+
+function keepCarried(id, turn, form, orders) {
+  return serial(async () => {
+    const duel = storage.loadGame(id);
+    if (!duel || !duel.draft || !duel.draft.carried || duel.draft.turn !== turn) return;
+    duel.draft = { ...duel.draft, form, orders };
+    storage.saveGame(duel);
+  });
+}
+
+// What the resolved turn changed in the draft, beside the real form (or on the result screen).
+function draftChanges(draft, turn) {
+  if (!draft || !draft.carried || (!draft.over && draft.turn !== turn)) return null;
+  const lead = draft.over
+    ? `Your draft for turn ${draft.turn} is not needed:`
+    : draft.changes.length
+      ? `Your draft for turn ${draft.turn} is on the form, but the last turn's result changed it${draft.wasSealed ? ', so it was not sealed by itself' : ''}:`
+      : `Your draft for turn ${draft.turn} is on the form as you left it${draft.wasSealed ? ' (complete it, then seal)' : ''}.`;
+  return h('div', { class: draft.changes.length ? 'card warning draft-changes' : 'card draft-changes', 'data-testid': 'draft-changes', role: 'status' },
+    h('p', {}, lead),
+    draft.changes.length ? h('ul', {}, draft.changes.map((c) => h('li', { 'data-code': c.code, 'data-field': c.field }, c.message))) : null);
 }
 
 // Applies a code to a stored duel, then shows it with the feedback that `tell(result)` picks
@@ -327,7 +449,9 @@ function receive(id, text, tell) {
       let st = await releaseIfLive(duel, r.status);
       const queued = await sealQueued(duel, st);
       if (queued) st = queued.status;
-      result = { duel, status: st, note: r.note, reply: r.reply || (queued && queued.code) || null, error: null };
+      const early = queued ? null : await carryDraft(duel, st);
+      if (early) st = early.status;
+      result = { duel, status: st, note: r.note, reply: r.reply || (queued && queued.code) || (early && early.code) || null, early: early ? early.turn : null, error: null };
     }
     const feedback = await tell(result);
     if (feedback !== SKIP) await render(duel, { status: result.status, feedback });
@@ -344,6 +468,9 @@ function receivedFeedback(result, duel) {
   if (result.error) return errorFeedback(result.error);
   if (result.note) return { kind: 'note', message: result.note };
   const opp = opponentOf(duel.session);
+  if (result.early && !live.isConnected(duel.id)) {
+    return { kind: 'info', message: `Applied. Your orders sealed early for turn ${result.early} were left as they were by the result, so they are sealed: send ${opp} your next code` };
+  }
   if (result.reply && !live.isConnected(duel.id)) {
     return { kind: 'info', message: `Applied. Your page made the next code by itself (the exchange needs it): send it to ${opp}` };
   }
@@ -624,22 +751,27 @@ async function onLiveChange(link) {
 const CHAT_KEEP = 200;
 const chatDrafts = new Map(); // duel id -> {value, focused}: the chat box's unsent text
 
-function addChat(id, from, text) {
+// `said`: the turn the line was said in (mine for my lines; the sender's stamp, placed by
+// chatLineTurn, for theirs); null files it under this duel's turn now.
+function addChat(id, from, text, said = null) {
   return serial(async () => {
     const duel = storage.loadGame(id);
     if (!duel) return;
-    duel.chat = [...(duel.chat || []), { from, text, turn: (duel.summary && duel.summary.turn) || 1, at: Date.now() }].slice(-CHAT_KEEP);
+    const now = (duel.summary && duel.summary.turn) || 1;
+    const turn = from === 'them' ? live.chatLineTurn(said, now) : now;
+    duel.chat = [...(duel.chat || []), { from, text, turn, at: Date.now() }].slice(-CHAT_KEEP);
     storage.saveGame(duel);
     if (shown && shown.id === id) shown.refresh({ duel });
   });
 }
 
-function onLiveChat(text, link) {
-  if (link.duelId) addChat(link.duelId, 'them', text);
+function onLiveChat(text, link, turn) {
+  if (link.duelId) addChat(link.duelId, 'them', text, turn);
 }
 
 function sendChat(id, text) {
-  const r = live.sendChat(text);
+  const duel = storage.loadGame(id);
+  const r = live.sendChat(text, (duel && duel.summary && duel.summary.turn) || null);
   if (r.ok) addChat(id, 'me', r.text);
   return r;
 }
@@ -655,9 +787,10 @@ function onLiveCode(code) {
 // ---------------------------------------------------------------------------------------------
 // Screens
 
-function bodyKey(status, duel) {
+function bodyKey(status, duel, drafting = null) {
   const queued = duel && duel.queued && duel.queued.turn === status.turn ? 'queued' : '';
-  return [status.state, status.need || '', status.turn, status.phase, status.seq, status.ahead ? 'ahead' : '', queued].join(':');
+  const draft = drafting ? 'draft' : duel && duel.draft && duel.draft.sealed ? 'early' : duel && duel.draft && duel.draft.carried ? 'carried' : '';
+  return [status.state, status.need || '', status.turn, status.phase, status.seq, status.ahead ? 'ahead' : '', queued, draft].join(':');
 }
 
 // Draws the duel: the same screen again (only the panel changes) while the session's state stays,
@@ -684,9 +817,17 @@ async function render(duel, { status = null, feedback } = {}) {
   }
   const link = st.last_sent ? await api.remoteLink(st.last_sent, live.pageBase()) : null;
   const extras = { link: link && link.ok ? link.link : null };
+  // By codes, while waiting for the code that resolves the turn this player sealed, the next
+  // turn's form is open as a draft (live, the codes travel by themselves).
+  let drafting = null;
+  if (st.state === 'waiting' && !st.ahead && view && !live.isConnected(duel.id) && !(duel.draft && duel.draft.sealed)) {
+    const r = await api.remoteDraft(duel.session, (duel.draft && !duel.draft.carried && duel.draft.orders) || {});
+    if (r.ok && r.draftable) drafting = { view: r.view };
+  }
+  extras.drafting = drafting;
   const queuedNow = Boolean(duel.queued && duel.queued.turn === st.turn);
   if (live.currentLink() && live.currentLink().duelId === duel.id) live.setLivePresence(queuedNow ? 'sealed' : presenceFor(st));
-  if (shown && shown.id === duel.id && shown.key === bodyKey(st, duel)) {
+  if (shown && shown.id === duel.id && shown.key === bodyKey(st, duel, drafting)) {
     shown.refresh({ duel, status: st, view, extras, ...(feedback === undefined ? {} : { feedback }) });
     return;
   }
@@ -702,6 +843,7 @@ function mount(duel, status, view, extras, feedback) {
   const panel = h('div', { class: 'card remote-panel', 'data-testid': 'remote-panel' });
   const statusLine = h('p', { class: 'remote-status', 'data-testid': 'remote-status', role: 'status', 'aria-live': 'polite' });
   const sealedLine = h('p', { class: 'muted sealed-orders', 'data-testid': 'sealed-orders' });
+  const earlySlot = h('div', {});
   const feedbackSlot = h('div', {});
   const sendSlot = h('div', {});
   const paste = pasteBox({
@@ -712,13 +854,14 @@ function mount(duel, status, view, extras, feedback) {
   const pasteSlot = h('div', {});
   const liveSlot = h('div', {});
   const sentSlot = h('div', {});
-  panel.append(statusLine, sealedLine, feedbackSlot, sendSlot, pasteSlot, liveSlot, sentSlot);
+  panel.append(statusLine, sealedLine, earlySlot, feedbackSlot, sendSlot, pasteSlot, liveSlot, sentSlot);
 
   let body;
   let destroyBody = () => {};
   // Draws the chat into the screen's battle log (the decision screen and the invitation have none).
   let showChat = () => {};
   const { state: st, need } = status;
+  const carried = duel.draft && duel.draft.carried && !duel.draft.over && duel.draft.turn === status.turn ? duel.draft : null;
   if (st === 'your_input' && (need === 'orders' || need === 'time_stop') && view) {
     const s = ordersScreen({
       view, seen: duel.seen || seenOf(null),
@@ -726,6 +869,9 @@ function mount(duel, status, view, extras, feedback) {
       submit: (orders) => seal(id, orders, view),
       onSpell: (key) => app.openReference({ spell: key }),
       onHome,
+      saved: carried ? carried.form : null,
+      onDraft: carried ? (form, orders) => keepCarried(id, status.turn, form, orders) : undefined,
+      aside: draftChanges(carried, status.turn),
     });
     body = s.element;
     destroyBody = s.destroy;
@@ -746,6 +892,33 @@ function mount(duel, status, view, extras, feedback) {
     destroyBody = s.destroy;
     showChat = s.showChat;
     body.querySelector('.duel-head').after(panel);
+  } else if (st === 'waiting' && extras.drafting) {
+    // Waiting for the code that resolves the turn just sealed: draft the next one meanwhile,
+    // against what this player knows (the engine's projection); kept with the saved duel.
+    const ahead = extras.drafting.view;
+    const turn = ahead.phase.turn;
+    const s = ordersScreen({
+      // Nothing new has happened: the sealed row in the history is this player's own.
+      view: ahead, seen: seenOf(ahead),
+      preview: async (draft) => {
+        const r = await api.remoteDraft(state.duel.session, draft);
+        if (r.ok && !r.draftable) return { ok: false, error: { code: 'moved-on', message: 'the turn has moved on' } };
+        return r;
+      },
+      submit: (orders) => sealEarly(id, turn, orders),
+      onSpell: (key) => app.openReference({ spell: key }),
+      onHome,
+      saved: duel.draft && !duel.draft.carried && duel.draft.turn === turn ? duel.draft.form : null,
+      onDraft: (form, orders) => keepDraft(id, turn, form, orders),
+      submitLabel: 'Seal early',
+      aside: h('p', { class: 'card draft-note', 'data-testid': 'draft-note' },
+        `While ${opponent}’s code for turn ${turn - 1} is on its way, draft turn ${turn}. The draft is saved; when the code comes it is put on the real form, and whatever turn ${turn - 1}’s result changes in it is shown there. Sealed early, it goes by itself with your next code if nothing changed.`),
+    });
+    body = s.element;
+    body.dataset.draft = 'true';
+    destroyBody = s.destroy;
+    showChat = s.showChat;
+    body.querySelector('.duel-head').after(panel);
   } else if (st === 'your_input' && need === 'decision' && view) {
     const s = decisionScreen({ view, seen: duel.seen || seenOf(null), submit: (input) => seal(id, input, view), onHome });
     body = s.element;
@@ -763,6 +936,8 @@ function mount(duel, status, view, extras, feedback) {
     destroyBody = s.destroy;
     showChat = s.showChat;
     body.querySelector('.result').after(panel);
+    const spent = duel.draft && duel.draft.over ? draftChanges(duel.draft, status.turn) : null;
+    if (spent) panel.after(spent);
   } else {
     const title = status.state === 'awaiting_accept' ? 'A new duel: the invitation' : `${duel.summary.names.join(' vs ')} — turn ${status.turn}`;
     const board = view ? boardView(view, duel.seen || seenOf(null)) : null;
@@ -793,6 +968,11 @@ function mount(duel, status, view, extras, feedback) {
     root.dataset.sealed = s.sealed ? 'true' : '';
     sealedLine.hidden = !sealed;
     sealedLine.textContent = sealed ? `Your sealed orders for turn ${sealed.turn}: ${sealed.gestures.map(([l, r]) => `left ${gestureLabel(l)}, right ${gestureLabel(r)}`).join('; then ')}.` : '';
+    const early = s.state === 'waiting' && d.draft && d.draft.sealed && d.draft.orders ? d.draft : null;
+    root.dataset.early = early ? String(early.turn) : '';
+    replace(earlySlot, early ? h('div', { class: 'early-sealed', 'data-testid': 'early-sealed' },
+      h('p', {}, `Sealed early for turn ${early.turn}: ${early.orders.gestures.map(([l, r]) => `left ${gestureLabel(l)}, right ${gestureLabel(r)}`).join('; then ')}. They go by themselves with your next code as soon as ${opp}’s code arrives, if its result leaves them as they are; otherwise they wait on the form.`),
+      h('div', { class: 'actions' }, h('button', { type: 'button', 'data-testid': 'unseal-early', onclick: () => unsealEarly(id) }, 'Change them'))) : null);
     replace(feedbackSlot, feedbackBox(state.feedback));
     const link = live.currentLink();
     const carried = link && link.duelId === id ? link : null;
@@ -860,7 +1040,7 @@ function mount(duel, status, view, extras, feedback) {
     if (fresh) serial(() => render(fresh, { feedback: null }));
   });
   shown = {
-    id, key: bodyKey(status, duel),
+    id, key: bodyKey(status, duel, extras.drafting),
     refresh(update = {}) {
       Object.assign(state, update);
       drawPanel();

@@ -22,7 +22,9 @@ from .orders import OrderError
 from .preview import preview as _preview
 from .remote.json_api import (
     remote_accept,
+    remote_carry,
     remote_describe,
+    remote_draft,
     remote_invite,
     remote_link,
     remote_parse,
@@ -219,6 +221,7 @@ def ai_advice(game: str, wizard: str) -> str:
 
 
 __all__ = ["ai_advice", "ai_input", "export_record", "import_record", "new_game", "preview",
-           "remote_accept", "remote_describe", "remote_invite", "remote_link", "remote_parse",
+           "remote_accept", "remote_carry", "remote_describe", "remote_draft", "remote_invite",
+           "remote_link", "remote_parse",
            "remote_receive", "remote_release", "remote_seal", "remote_status", "replay_step",
            "rulesets", "spells", "step", "validate", "view"]

@@ -7,7 +7,7 @@ from dataclasses import replace
 from .model import NOBODY, wizard_id
 from .orders import STAB
 from .scratch import Cast, MonsterNow, Turn, WizardNow, replace_effect
-from .situation import opponent
+from .situation import default_stab, opponent
 from .spells import MONSTERS, EffectKind, Element, OnMonster
 
 
@@ -20,10 +20,15 @@ def monster_attacks(t: Turn, works: list[Cast]) -> None:
                 t.emit("no_attack", f"{t.name(mid)} does not attack ({m.no_attack}).",
                        concerns={m.controller})
             continue
-        if m.element is not None:
-            _elemental_attack(t, m, m.element)
-        else:
-            _monster_attack(t, m, works)
+        monster_attack(t, m, works)
+
+
+def monster_attack(t: Turn, m: MonsterNow, works: list[Cast]) -> None:
+    """One monster's attack this turn (an elemental's on everyone, another's on its target)."""
+    if m.element is not None:
+        _elemental_attack(t, m, m.element)
+    else:
+        _monster_attack(t, m, works)
 
 
 def _elemental_attack(t: Turn, m: MonsterNow, element: Element) -> None:
@@ -61,7 +66,11 @@ def _monster_attack(t: Turn, m: MonsterNow, works: list[Cast]) -> None:
                 break
     hastened = any(e.kind is EffectKind.HASTE and e.active_on(m.own) for e in m.effects)
     count = 2 if hastened else 1
-    targets: list[str] = list(written) if written else [wizard_id(opponent(ctrl))]
+    last = m.base.last_target
+    if m.new or (last != NOBODY and not t.alive(last)):
+        last = ""  # nobody attacked yet, or its victim is gone
+    unordered = t.game.ruleset.variant.unordered_target(last, wizard_id(opponent(ctrl)))
+    targets: list[str] = list(written) if written else [unordered]
     while len(targets) < count:
         targets.append(targets[-1])
     targets = targets[:count]
@@ -123,7 +132,7 @@ def stabs(t: Turn) -> None:
                 # Only the charmed hand stabs ("wizards carry only one dagger": a second stab
                 # in the same set is the same knife).
                 written = t.charm_stab.get((w.base.index, si), written)
-            target = t.bind_new(written or wizard_id(opponent(w.base.index)))
+            target = t.bind_new(written or default_stab(t.game, w.base.index))
             if target == NOBODY:
                 continue
             if not t.alive(target) and target not in t.mons:

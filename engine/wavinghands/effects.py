@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from .model import Effect, gesture_word, hand_word, wizard_id
 from .scratch import Cast, MonsterNow, Turn, WizardNow
-from .situation import PARALYSED_FORM, opponent
+from .situation import opponent
 from .spells import Ask, Does, EffectKind, Element, OnMonster, decision_id
 
 SpellHandler = Callable[[Turn, Cast], None]
@@ -117,10 +117,10 @@ def elementals_and_storms(t: Turn, works: list[Cast]) -> None:
     for element in Element:
         group = alive_of(element)
         if len(group) > 1:
-            keep = group[0]
+            keep = group[t.game.ruleset.variant.merged_elemental(len(group))]
             keep.damage = 0
             keep.incoming = 0
-            for other in group[1:]:
+            for other in (m for m in group if m is not keep):
                 other.alive = False
                 other.no_attack = "merged"
             t.emit("merge", f"The {keep.kind_name}s join into one ({keep.base.id}).",
@@ -232,7 +232,12 @@ def _fix_amnesia(t: Turn, c: Cast, w: WizardNow, e: Effect, chosen: dict[str, st
 
 
 def _fix_charm(t: Turn, c: Cast, w: WizardNow, e: Effect, chosen: dict[str, str]) -> Effect:
-    """Charm person: "The subject is told which of his hands will be controlled"."""
+    """Charm person: "The subject is told which of his hands will be controlled" (or, where
+    the ruleset says so, the caster names it in his next orders)."""
+    if t.game.ruleset.variant.hands_in_orders():
+        t.emit(c.key, f"{t.game.names[c.controller]} will control one of {w.base.name}'s hands "
+               "next turn, chosen then.", concerns={w.base.index, c.controller})
+        return e
     hand = chosen[decision_id(Ask.CHARMED_HAND, wizard_id(w.base.index))]
     t.emit(c.key, f"{t.game.names[c.controller]} will control {w.base.name}'s "
            f"{hand_word(hand)} next turn.", concerns={w.base.index, c.controller})
@@ -241,11 +246,23 @@ def _fix_charm(t: Turn, c: Cast, w: WizardNow, e: Effect, chosen: dict[str, str]
 
 def _fix_paralysis(t: Turn, c: Cast, w: WizardNow, e: Effect, chosen: dict[str, str]) -> Effect:
     """Paralysis: the hand "is paralyzed into the position it is in this turn" (C, S and W
-    become F, D and P)."""
-    hand = chosen[decision_id(Ask.PARALYSED_HAND, wizard_id(w.base.index))]
+    become F, D and P; the ruleset's hook says).  Where the caster names the hand in his next
+    orders, the effect keeps what each hand would be frozen into until then, unless "the
+    wizard already had a paralyzed hand" (then "it must be the same hand")."""
+    variant = t.game.ruleset.variant
     left, right = _last_row(w)
-    g = left if hand == "L" else right
-    g = PARALYSED_FORM.get(g, g)
+    if variant.hands_in_orders():
+        already = next((x for x in w.effects if x.kind is e.kind and x.hand and
+                        x.active_on(w.own)), None)
+        if already is None:
+            t.emit(c.key, f"{w.base.name} is paralysed: {t.game.names[c.controller]} chooses "
+                   "the hand next turn.", concerns={w.base.index, c.controller})
+            return replace(e, repeats=(variant.paralysed_gesture(left),
+                                       variant.paralysed_gesture(right)))
+        hand = already.hand
+    else:
+        hand = chosen[decision_id(Ask.PARALYSED_HAND, wizard_id(w.base.index))]
+    g = variant.paralysed_gesture(left if hand == "L" else right)
     t.emit(c.key, f"{w.base.name}'s {hand_word(hand)} is paralysed into "
            f"{gesture_word(g)}.",
            concerns={w.base.index, c.controller})
@@ -321,11 +338,14 @@ def _enchant_wizard(t: Turn, c: Cast, w: WizardNow) -> None:
 def _enchant_monster(t: Turn, c: Cast, m: MonsterNow) -> None:
     s = c.spell
     if s.does is Does.TIME_STOP:
-        if m.base.id not in t.time_stop_next:
+        # (where the ruleset has it strike again at once, it did so with the attacks: I6b)
+        if m.base.id not in t.time_stop_next and \
+                not t.game.ruleset.variant.time_stop_strikes_now():
             t.time_stop_next.append(m.base.id)
         return
     rule = s.on_monster
-    if rule in (OnMonster.NOTHING, OnMonster.DESTROY, OnMonster.DESTROY_AFTER_ATTACK) or \
+    if rule in (OnMonster.NOTHING, OnMonster.DESTROY, OnMonster.DESTROY_AFTER_ATTACK,
+                OnMonster.SKIPS_ATTACK) or \
             (rule is OnMonster.ATTACKS_AT_RANDOM and not c.permanent) or \
             (rule is OnMonster.NOT_ELEMENTAL and m.is_elemental):
         return

@@ -19,7 +19,17 @@ from .orders import (
     Orders,
 )
 from .recognize import Allocation, Candidate, allocations, completed, default_allocation
-from .situation import BY_AMNESIA, BY_CHARM, Constraints, constraints, opponent, wizard_id
+from .situation import (
+    BY_AMNESIA,
+    BY_CHARM,
+    Constraints,
+    constraints,
+    hand_questions,
+    may_aim,
+    opponent,
+    sight,
+    wizard_id,
+)
 from .spells import STANDARD_TABLE, Category, Does, SpellTable
 
 HAND_WORD = HAND_WORDS
@@ -148,13 +158,39 @@ def order_problems(game: Game, index: int, orders: Orders) -> list[OrderError]:
     out += _waiting_problems(game, w, orders, cast.completing)
     out += _monster_problems(game, index, orders, cast)
     out += _release_problems(game, index, w, orders)
+    out += _hand_problems(game, index, orders)
+    if orders.forfeit and not c.forfeit:
+        out.append(OrderError("forfeit-not-allowed", "only the victim of a permanent "
+                              "enchantment the rules name may forfeit", "forfeit"))
+    return out
+
+
+def _hand_problems(game: Game, index: int, orders: Orders) -> list[OrderError]:
+    """Hands chosen in the orders must answer a question the rules ask this wizard now
+    (`situation.hand_questions`); one left unanswered takes its first option."""
+    asked = {q.id: q for q in hand_questions(game, index)}
+    out: list[OrderError] = []
+    for qid, hand in orders.hands:
+        q = asked.get(qid)
+        if q is None:
+            out.append(OrderError("hand-unexpected", f"no hand is yours to choose for {qid!r} "
+                                  "this turn", f"hands.{qid}"))
+        elif hand not in q.options:
+            out.append(OrderError("bad-hand", f"choose one of {', '.join(q.options)} for "
+                                  f"{qid!r}", f"hands.{qid}"))
     return out
 
 
 def _gesture_problems(w: Wizard, orders: Orders, c: Constraints) -> list[OrderError]:
     """Gestures the rules force (amnesia, paralysis, a permanent charm) or forbid (fear)."""
     out: list[OrderError] = []
+    both_free = not (c.left.forced or c.right.forced or c.left.why or c.right.why)
     for si, (left, right) in enumerate(orders.gestures):
+        if c.same_gesture and both_free and left != right:
+            # (a hand the rules fix leads: the other copies it after the reveal)
+            out.append(OrderError("maladroit", f"{w.name} is maladroit: both hands must make "
+                                  f"the same gesture this turn (not {left} and {right})",
+                                  f"gestures.{si}"))
         for hand, g in (("L", left), ("R", right)):
             hc = c.hand(hand)
             where = f"gestures.{si}.{0 if hand == 'L' else 1}"
@@ -178,9 +214,13 @@ def _stab_problems(game: Game, index: int, orders: Orders) -> list[OrderError]:
     for si, (left, right) in enumerate(orders.gestures):
         if STAB in (left, right):
             tgt = orders.stabs[si] if si < len(orders.stabs) else None
-            if tgt == wizard_id(index):
+            me = wizard_id(index)
+            if tgt == me and not game.ruleset.variant.may_stab_self(me, sight(game)[0]):
                 out.append(OrderError("stab-self", "wizards are not allowed to stab themselves",
                                       f"stab.{si}"))
+            elif tgt is not None and tgt != NOBODY and not may_aim(game, index, tgt):
+                out.append(OrderError("out-of-reach", f"{tgt} is out of reach this turn "
+                                      "(blindness or invisibility)", f"stab.{si}"))
             elif tgt == NOBODY:
                 out.append(OrderError("stab-nobody", "a stab must have a target (\"must choose a "
                                       "target for the stab\")", f"stab.{si}"))
@@ -244,8 +284,9 @@ def _charm_problems(game: Game, orders: Orders, c: Constraints,
     out: list[OrderError] = []
     if c.charm_target is not None and stopped_wizard and orders.charm is None:
         who, hand = c.charm_target
+        which = HAND_WORD[hand] if hand else "charmed hand"  # (hand "": chosen in `hands`)
         out.append(OrderError("charm-missing", f"write the gesture for {game.names[who]}'s "
-                              f"{HAND_WORD[hand]}, which you control this turn", "charm"))
+                              f"{which}, which you control this turn", "charm"))
     if orders.charm is not None and c.charm_target is None:
         out.append(OrderError("charm-unexpected", "you control no hand of your opponent this "
                               "turn", "charm"))
@@ -332,6 +373,9 @@ def _release_problems(game: Game, index: int, w: Wizard, orders: Orders) -> list
         if w.banked is None:
             out.append(OrderError("nothing-banked", "there is no banked spell to release",
                                   "release"))
+        elif orders.release and w.banked.target and orders.release != w.banked.target:
+            out.append(OrderError("release-target", "the banked spell keeps the target it was "
+                                  f"cast at ({w.banked.target})", "release.target"))
         elif orders.release:
             out.extend(_target_problems(game, index, w.banked.spell, orders.release,
                                         "release.target"))
@@ -357,6 +401,9 @@ def _target_problems(game: Game, index: int, spell: str, tgt: str, field: str) -
                               field))
     if tgt.startswith("new:") and tgt.split(":")[1] not in ("0", "1"):
         out.append(OrderError("bad-target", f"{tgt} names no wizard", field))
+    elif not may_aim(game, index, tgt):
+        out.append(OrderError("out-of-reach", f"{s.name} cannot be aimed at {tgt} this turn "
+                              "(blindness or invisibility)", field))
     del index
     return out
 

@@ -157,7 +157,10 @@ class Effect:
         """The typed fields a saved `detail` string stands for (inverse of `detail`)."""
         if not detail:
             return {}
-        if kind is EffectKind.AMNESIA and len(detail) == 2 and set(detail) <= _GESTURE_LETTERS:
+        # amnesia's two gestures; a paralysis whose hand is not chosen yet (Warlocks): the two
+        # gestures each hand would be frozen into
+        if kind in (EffectKind.AMNESIA, EffectKind.PARALYSIS) and len(detail) == 2 and \
+                set(detail) <= _GESTURE_LETTERS:
             return {"repeats": (detail[0], detail[1])}
         hand, colon, gesture = detail.partition(":")
         if hand in ("L", "R") and (colon or not gesture):
@@ -195,15 +198,19 @@ class Banked:
 
     spell: str
     banked_turn: int
+    target: str = ""  # the target it keeps, where the ruleset banks it with one ("" = none)
 
     def to_json(self) -> JSON:
-        """JSON form."""
-        return {"spell": self.spell, "turn": self.banked_turn}
+        """JSON form (`target` only when it keeps one)."""
+        d: JSON = {"spell": self.spell, "turn": self.banked_turn}
+        if self.target:
+            d["target"] = self.target
+        return d
 
     @staticmethod
     def from_json(d: JSON) -> Banked:
         """Inverse of to_json."""
-        return Banked(str(d["spell"]), int(d["turn"]))
+        return Banked(str(d["spell"]), int(d["turn"]), str(d.get("target", "")))
 
 
 @dataclass(frozen=True, slots=True)

@@ -66,6 +66,14 @@ class Orders:
     release: str | None = None  # release the banked spell at this target ("" = usual target)
     nonce: str = ""
     charm_target: str | None = None  # where the charmed hand's stab goes, if it is a stab
+    # Hands chosen in these orders for a paralysis or charm person cast last turn, where the
+    # ruleset asks for them here (Variant.hands_in_orders): (question id, "L" or "R").
+    hands: tuple[tuple[str, str], ...] = ()
+    forfeit: bool = False  # give up the duel (where the ruleset allows it: Constraints.forfeit)
+
+    def hand_for(self, question: str) -> str | None:
+        """The hand these orders choose for one question ("paralysis:W1"), if any."""
+        return next((h for k, h in self.hands if k == question), None)
 
     def monster_targets(self, mid: str) -> tuple[str, ...] | None:
         """The targets written for this monster, or None if it has no orders."""
@@ -105,6 +113,10 @@ class Orders:
                 d["charm"]["target"] = self.charm_target
         if self.release is not None:
             d["release"] = {"target": self.release} if self.release else True
+        if self.hands:
+            d["hands"] = dict(self.hands)
+        if self.forfeit:
+            d["forfeit"] = True
         if self.nonce:
             d["nonce"] = self.nonce
         return d
@@ -139,7 +151,8 @@ def parse_orders(d: Any) -> Orders:
     """Parse an orders object; raises MalformedOrders naming the offending field."""
     if not isinstance(d, dict):
         raise MalformedOrders("not-an-object", "orders must be a JSON object", "")
-    known = {"gestures", "casts", "stab", "monsters", "charm", "release", "nonce"}
+    known = {"gestures", "casts", "stab", "monsters", "charm", "release", "hands", "forfeit",
+             "nonce"}
     for k in d:
         if k not in known:
             raise MalformedOrders("unknown-field", f"unknown field {k!r} in orders", k)
@@ -251,12 +264,23 @@ def parse_orders(d: Any) -> Orders:
             raise MalformedOrders("bad-release", "release must be true or {\"target\": ...}",
                                   "release")
 
+    raw_hands = d.get("hands", {})
+    if not isinstance(raw_hands, dict) or len(raw_hands) > 4 or \
+            not all(isinstance(k, str) and len(k) <= 32 and v in ("L", "R")
+                    for k, v in raw_hands.items()):
+        raise MalformedOrders("bad-hands", "hands must be {question id: \"L\" or \"R\"} "
+                              "(the paralysed or charmed hand chosen this turn)", "hands")
+    hands = tuple(sorted((str(k), str(v)) for k, v in raw_hands.items()))
+    forfeit = d.get("forfeit", False)
+    if not isinstance(forfeit, bool):
+        raise MalformedOrders("bad-forfeit", "forfeit must be true or false", "forfeit")
+
     nonce = d.get("nonce", "")
     if not isinstance(nonce, str) or not _NONCE_RE.match(nonce):
         raise MalformedOrders("bad-nonce", "nonce must be lowercase hex, at most 64 digits",
                               "nonce")
     return Orders(tuple(sets), tuple(casts), stabs, tuple(monsters), charm_gesture,
-                  release_target, nonce, charm_target)
+                  release_target, nonce, charm_target, hands, forfeit)
 
 
 def parse_decisions(d: Any) -> DecisionInput:

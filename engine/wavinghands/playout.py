@@ -15,11 +15,9 @@ from .legal import input_problems
 from .model import Game
 from .orders import parse_decisions, parse_orders
 from .recognize import allocations, completed
-from .situation import constraints, controlled_monsters, wizard_id
-from .spells import SPELLS, all_spells, parse_sequence
+from .situation import constraints, controlled_monsters, hand_questions, wizard_id
+from .spells import SpellTable
 from .view import _targets
-
-_PLANS = [(s.key, q) for s in all_spells() for q in s.sequences]
 
 
 class Player:
@@ -30,11 +28,12 @@ class Player:
         self.surrender_rate = surrender_rate
         self.plans: dict[tuple[int, str], tuple[list[str], int]] = {}
 
-    def _next(self, v: int, hand: str) -> str:
+    def _next(self, v: int, hand: str, table: SpellTable) -> str:
         plan = self.plans.get((v, hand))
         if plan is None or plan[1] >= len(plan[0]) or self.rng.random() < 0.08:
-            _, seq = self.rng.choice(_PLANS)
-            steps = [s.gesture for s in parse_sequence(seq)]
+            # any sequence of the game's table, in table order
+            _, _, parsed = self.rng.choice(table.sequences)
+            steps = [s.gesture for s in parsed]
             plan = (steps, 0)
         steps, i = plan
         self.plans[(v, hand)] = (steps, i + 1)
@@ -62,7 +61,7 @@ class Player:
                     elif r < 0.09:
                         g = "-"
                     else:
-                        g = self._next(v, hand)
+                        g = self._next(v, hand, game.ruleset.table)
                     if g in c.banned:
                         g = rng.choice([x for x in "PW>-" if x not in c.banned])
                     pair.append(g)
@@ -72,11 +71,18 @@ class Player:
                 if "C" in pair and rng.random() < 0.7 and not c.left.forced and \
                         not c.right.forced and "C" not in c.banned:
                     pair = ["C", "C"]
+                both_free = not (c.left.forced or c.right.forced or c.left.why or c.right.why)
+                if c.same_gesture and both_free:
+                    # maladroit: one gesture for both hands (two stabs would be two daggers, two
+                    # palms a surrender)
+                    g = pair[0] if pair[0] not in (">", "P") else "-"
+                    pair = [g, g]
                 if pair == ["P", "P"] and rng.random() > self.surrender_rate and \
                         c.hand("LR"[free]).forced is None and "W" not in c.banned:
                     pair[free] = "W"
                 sets.append(pair)
         d: dict[str, Any] = {"gestures": sets, "nonce": f"{rng.getrandbits(64):016x}"}
+        table = game.ruleset.table
         targets = [t["id"] for t in _targets(game, v)]
         w = game.wizard(v)
         rows = [(r.left, r.right) for r in w.history]
@@ -85,15 +91,16 @@ class Player:
             rows.append((pair[0], pair[1]))
             if not stopped:
                 break
-            cands = completed(rows, w.sequence_start, len(rows) - 1, w.short_lightning_used)
+            cands = completed(rows, w.sequence_start, len(rows) - 1, w.short_lightning_used,
+                              table)
             if not cands or rng.random() < 0.3:
                 continue
             alloc = rng.choice(allocations(cands, game.ruleset.withhold))
             for cand in alloc.spells:
                 entry: dict[str, Any] = {"set": si, "hand": cand.hand, "spell": cand.spell}
                 if rng.random() < 0.5:
-                    pool = targets if SPELLS[cand.spell].discardable else targets[:-1]
-                    if SPELLS[cand.spell].category.value != "summon":
+                    pool = targets if table[cand.spell].discardable else targets[:-1]
+                    if table[cand.spell].category.value != "summon":
                         pool = [*pool, f"new:{v}:L", f"new:{v}:R", f"new:{1 - v}:L"]
                     entry["target"] = rng.choice(pool)
                 if rng.random() < 0.2:
@@ -114,6 +121,9 @@ class Player:
             d["monsters"] = mons
         if c.charm_target is not None and stopped:
             d["charm"] = {"gesture": rng.choice("FPSWDC>-")}
+        asked = hand_questions(game, v)  # (none under the standard rules: no draw)
+        if asked and stopped:
+            d["hands"] = {q.id: rng.choice(q.options) for q in asked}
         if w.banked is not None and rng.random() < 0.4:
             d["release"] = {"target": rng.choice(targets)} if rng.random() < 0.5 else True
         # Random choices may be illegal (e.g. a target that has died); drop them one kind at a
@@ -139,14 +149,15 @@ class Player:
         return self.orders(game, v)
 
 
-def random_duel(seed: int, max_turns: int = 40, withhold: bool = False) -> list[tuple[Game, dict[
-        int, dict[str, Any]]]]:
-    """Play a random duel; returns (state before, inputs) for every phase, ending when it ends."""
+def random_duel(seed: int, max_turns: int = 40, withhold: bool = False,
+                ruleset: str = "random") -> list[tuple[Game, dict[int, dict[str, Any]]]]:
+    """Play a random duel under the named ruleset ("random": a label of the standard rules);
+    returns (state before, inputs) for every phase, ending when it ends."""
     from .duel import new_game, step
     from .ruleset import Ruleset
 
     rng = random.Random(seed)
-    game = new_game(("Ann", "Bo"), f"{seed:08x}", Ruleset("random", withhold))
+    game = new_game(("Ann", "Bo"), f"{seed:08x}", Ruleset(ruleset, withhold))
     player = Player(rng)
     out = []
     phases = 0

@@ -18,11 +18,14 @@ from .situation import (
     being_name,
     constraints,
     controlled_monsters,
+    default_stab,
+    default_target,
+    hand_questions,
+    may_aim,
     opponent,
-    usual_target,
     wizard_id,
 )
-from .spells import Category, EffectKind, SpellTable, UsualTarget
+from .spells import Ask, Category, EffectKind, SpellTable, UsualTarget
 from .view import _targets, constraints_json, viewer_blind
 
 JSON = dict[str, Any]
@@ -108,9 +111,11 @@ def preview(game: Game, v: int, draft: Any) -> JSON:
             if s.category is not Category.SUMMON:
                 opts = opts[:-1] + [{"id": r["id"], "name": r["name"]} for r in new_refs] \
                     + opts[-1:]
-            aim = ch.target if ch and ch.target else usual_target(s, v)
+            opts = [t for t in opts if may_aim(game, v, t["id"])]  # (blind, invisible)
+            usual = default_target(game, s, v)
+            aim = ch.target if ch and ch.target else usual
             questions.append({"kind": "target", "set": si, "hand": x.hand, "spell": x.spell,
-                              "name": s.name, "default": usual_target(s, v),
+                              "name": s.name, "default": usual,
                               "chosen": aim, "options": opts})
             warnings.extend(_misaimed(game, v, x.spell, aim, si, x.hand))
         row = rows[idx]
@@ -118,9 +123,11 @@ def preview(game: Game, v: int, draft: Any) -> JSON:
             warnings.append(_warning("surrender", "danger",
                                      "Both hands show P: this SURRENDERS the duel."))
         if STAB in row:
-            questions.append({"kind": "stab", "set": si, "default": wizard_id(opponent(v)),
-                              "options": [t for t in targets if t["id"] not in
-                                          (wizard_id(v), NOBODY)]})
+            me = default_stab(game, v) == wizard_id(v)  # a blind Warlock stabs only himself
+            questions.append({"kind": "stab", "set": si, "default": default_stab(game, v),
+                              "options": [t for t in targets if t["id"] != NOBODY and
+                                          (t["id"] != wizard_id(v) or me) and
+                                          may_aim(game, v, t["id"])]})
         if "C" in row and row[0] != row[1]:
             warnings.append(_warning("one-handed-clap", "caution",
                                      "A clap with one hand is nothing: C needs both hands."))
@@ -154,15 +161,36 @@ def preview(game: Game, v: int, draft: Any) -> JSON:
                                            if t["id"] not in (wizard_id(who), NOBODY)],
                           "stab_default": wizard_id(v if who != v else opponent(v)),
                           "prompt": f"You control {game.names[who]}'s "
-                                    f"{hand_word(hand)}: choose its "
+                                    f"{hand_word(hand) if hand else 'charmed hand'}: choose its "
                                     "gesture."})
+    for hq in hand_questions(game, v):
+        # Where the rules have him name the hand in these orders (Orders.hands).
+        what = "paralyse" if hq.ask is Ask.PARALYSED_HAND else "control"
+        questions.append({"kind": "hand", "id": hq.id, "ask": hq.ask.value,
+                          "wizard": hq.subject, "options": list(hq.options),
+                          "labels": [hand_word(h) for h in hq.options],
+                          "default": hq.options[0],
+                          "chosen": orders.hand_for(hq.id) or hq.options[0],
+                          "prompt": f"Which of {game.names[hq.subject]}'s hands do you "
+                                    f"{what} this turn?"})
     if w.banked is not None:
         banked = table[w.banked.spell]
+        kept = w.banked.target  # banked with its target: it keeps it
         questions.append({"kind": "release", "spell": banked.key, "name": banked.name,
-                          "default": usual_target(banked, v), "options": targets})
+                          "default": kept or default_target(game, banked, v),
+                          "options": [t for t in targets if (t["id"] == kept if kept else
+                                                             may_aim(game, v, t["id"]))]})
     questions.extend(_bank_and_extend(game, v, [x for s in sets_out for x in s["casts"]]))
     if not problems:
         problems = [p.to_json() for p in order_problems(game, v, orders)]
+    if c.forfeit:
+        questions.append({"kind": "forfeit", "default": False, "chosen": orders.forfeit,
+                          "prompt": "You are under a permanent enchantment: forfeit the duel?"})
+    if orders.forfeit:
+        warnings.append(_warning("forfeit", "danger", "You FORFEIT the duel.", "forfeit"))
+    if c.same_gesture:
+        warnings.append(_warning("maladroit", "info", "You are maladroit: both hands make the "
+                                 "same gesture this turn."))
     if c.confused:
         warnings.append(_warning("confused", "info", "You are confused: after the reveal a die "
                                  "may change one gesture."))
@@ -249,14 +277,25 @@ def _bank_and_extend(game: Game, v: int, casts: list[JSON]) -> list[JSON]:
     out: list[JSON] = []
     options = [{"set": x.get("set", 0), "hand": x["hand"], "spell": x["spell"], "name": x["name"]}
                for x in casts]
-    if w.effect(EffectKind.DELAYED_EFFECT, own) is not None and w.banked is None and options:
-        out.append({"kind": "bank", "options": options, "default": options[0],
-                    "prompt": "Delayed effect waits for your next spell: which one is banked?"})
+    variant = game.ruleset.variant
+    # Where only an order makes them act, the question is optional and its default is none.
+    ordered = {"optional": True, "default": None}
+    if w.effect(EffectKind.DELAYED_EFFECT, own) is not None and options and \
+            (w.banked is None or variant.ordered_bank()):
+        q: JSON = {"kind": "bank", "options": options, "default": options[0],
+                   "prompt": "Delayed effect waits for your next spell: which one is banked?"}
+        if variant.ordered_bank():
+            q.update(ordered, prompt="Delayed effect waits: bank one of these spells? (A "
+                     "later bank replaces the banked spell; it keeps its target.)")
+        out.append(q)
     eligible = [o for o in options if table[o["spell"]].may_be_permanent]
     if w.effect(EffectKind.PERMANENCY, own) is not None and eligible:
-        out.append({"kind": "permanent", "options": eligible, "default": eligible[0],
-                    "prompt": "Permanency waits for your next enchantment: which one is made "
-                              "permanent?"})
+        q = {"kind": "permanent", "options": eligible, "default": eligible[0],
+             "prompt": "Permanency waits for your next enchantment: which one is made "
+                       "permanent?"}
+        if variant.ordered_permanency():
+            q.update(ordered, prompt="Permanency waits: make one of these permanent?")
+        out.append(q)
     return out
 
 

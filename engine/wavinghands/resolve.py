@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from .attacks import monster_attacks, stabs
+from .attacks import monster_attack, monster_attacks, stabs
 from .effects import HANDLERS, elementals_and_storms, lay_enchantment, storm_damage
 from .errors import IllegalInput
 from .legal import choose_allocation, input_problems
@@ -58,11 +58,20 @@ from .recognize import completed, is_surrender
 from .scratch import (
     Cast,
     Turn,
+    WizardNow,
     replace_effect,
     scratch,
 )
 from .settle import bank_and_extend, settle
-from .situation import BY_CHARM, PARALYSED_FORM, constraints, opponent, usual_target, wizard_id
+from .situation import (
+    BY_CHARM,
+    HAND_ASKS,
+    constraints,
+    default_target,
+    effects_suspended,
+    opponent,
+    wizard_id,
+)
 from .spells import (
     MONSTERS,
     UNCHOSEN_ELEMENTAL,
@@ -98,15 +107,23 @@ def _phase_gestures(t: Turn) -> None:
                           if e.kind is EffectKind.CONFUSION and e.active_on(w.own)), None)
         charm = next((e for e in w.effects
                       if e.kind is EffectKind.CHARM_PERSON and e.active_on(w.own)), None)
+        chosen_now = _hands_chosen_now(t, w) if not effects_suspended(t.game, idx) else {}
+        if effects_suspended(t.game, idx):
+            confusion = charm = None  # his time-stopped turn (Variant.time_stop_ignores_effects)
+        if any(e.kind is EffectKind.CHARM_PERSON for e in chosen_now.values()):
+            charm = next(e for e in chosen_now.values() if e.kind is EffectKind.CHARM_PERSON)
         for si, (left, right) in enumerate(o.gestures):
             g = {"L": left, "R": right}
             for hand in ("L", "R"):
                 hc = c.hand(hand)
+                now = chosen_now.get(hand)
                 if hc.forced is not None:
                     g[hand] = hc.forced
-                elif hc.why == BY_CHARM and charm is not None:
+                elif now is not None and now.kind is EffectKind.PARALYSIS:
+                    g[hand] = now.gesture
+                elif (hc.why == BY_CHARM or now is not None) and charm is not None:
                     fixed = charm.gesture
-                    ctrl = hc.controller
+                    ctrl = hc.controller if now is None else now.source
                     written = t.orders[ctrl].charm if ctrl in t.orders else None
                     g[hand] = fixed or (written if written is not None else "-")
                     if g[hand] == STAB and ctrl is not None:
@@ -120,6 +137,13 @@ def _phase_gestures(t: Turn) -> None:
                     t.emit("charmed", f"{t.name(wizard_id(ctrl or 0))} makes "
                            f"{w.base.name}'s {hand_word(hand)} perform {gesture_word(g[hand])}.",
                            concerns={idx, ctrl or 0})
+            fixed_hands = [h for h in ("L", "R") if c.hand(h).forced is not None or c.hand(h).why
+                           or h in chosen_now]
+            if c.same_gesture and len(fixed_hands) == 1:
+                # Maladroitness: both hands make one gesture, and a hand the rules fix leads
+                # (the other follows it; a wizard has one dagger, so a stab is not copied).
+                lead = fixed_hands[0]
+                g["R" if lead == "L" else "L"] = g[lead] if g[lead] != STAB else "-"
             if confusion is not None:
                 if confusion.hand:
                     hand, gesture = confusion.hand, confusion.gesture
@@ -135,6 +159,35 @@ def _phase_gestures(t: Turn) -> None:
                 t.emit("confused", f"{w.base.name} is confused: the {hand_word(hand)} makes "
                        f"{gesture_word(gesture)}.", concerns={idx})
             w.new_rows.append((g["L"], g["R"]))
+
+
+def _hands_chosen_now(t: Turn, w: WizardNow) -> dict[str, Effect]:
+    """Where the ruleset has the caster choose the hand in his next orders (Warlocks): the
+    paralysis or charm person on `w` whose hand its caster chose in this turn's orders (the
+    first hand when his orders say nothing), now fixed on the effect, by hand."""
+    out: dict[str, Effect] = {}
+    if not t.game.ruleset.variant.hands_in_orders():
+        return out
+    idx = w.base.index
+    for kind, ask in HAND_ASKS.items():
+        e = next((x for x in w.effects if x.kind is kind and x.active_on(w.own) and not x.hand),
+                 None)
+        if e is None:
+            continue
+        caster = t.orders.get(e.source) if e.source is not None else None
+        hand = (caster.hand_for(decision_id(ask, wizard_id(idx))) if caster else None) or "L"
+        if hand in out:
+            hand = "R" if hand == "L" else "L"
+        if kind is EffectKind.PARALYSIS:
+            gesture = e.repeats[0 if hand == "L" else 1] if len(e.repeats) == 2 else "-"
+            fixed = replace(e, hand=hand, gesture=gesture, repeats=())
+            t.emit(kind.value, f"{w.base.name}'s {hand_word(hand)} is paralysed into "
+                   f"{gesture_word(gesture)}.", concerns={idx, e.source or 0})
+        else:
+            fixed = replace(e, hand=hand)
+        replace_effect(w.effects, e, fixed)
+        out[hand] = fixed
+    return out
 
 
 # ---------------------------------------------------------------------------------------------
@@ -183,7 +236,7 @@ def _phase_recognise(t: Turn) -> None:
                     w.short_lightning_used = True  # "Each wizard may use this spell once"
                 ch: CastChoice | None = next((x for x in choices if x.hand == cand.hand), None)
                 target = ch.target if ch is not None and ch.target is not None else \
-                    usual_target(row_spell, idx)
+                    default_target(t.game, row_spell, idx)
                 if row_spell.blanket:
                     target = NOBODY
                 suffix = f":{si}" if si else ""
@@ -192,6 +245,10 @@ def _phase_recognise(t: Turn) -> None:
                                      permanent_flag=bool(ch and ch.permanent)))
             if is_surrender(row):
                 w.surrendered = True
+        if o.forfeit:
+            # (the victim of a permanent enchantment the ruleset names: Variant.forfeit_under)
+            w.surrendered = True
+            t.emit("forfeit", f"{w.base.name} forfeits the duel.", public=True)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -208,7 +265,8 @@ def _phase_release(t: Turn) -> None:
         if o.release is None or w.banked is None:
             continue
         spell = t.spells[w.banked.spell]
-        target = o.release or usual_target(spell, w.base.index)
+        # (a spell banked with its target keeps it: Variant.ordered_bank)
+        target = w.banked.target or o.release or default_target(t.game, spell, w.base.index)
         if spell.blanket:
             target = NOBODY
         t.casts.append(Cast(f"{w.base.index}:release", w.base.index, spell, target, 0, "B",
@@ -279,6 +337,8 @@ def _phase_decisions(t: Turn) -> dict[str, str]:
         if not c.works or c.banked or ask is None:
             continue
         subj = t.wizard(c.subject)
+        if ask in HAND_ASKS.values() and t.game.ruleset.variant.hands_in_orders():
+            continue  # asked in the caster's next orders instead (Orders.hands)
         if ask is Ask.PARALYSED_HAND and subj is not None:
             did = decision_id(ask, c.subject)
             if did in asked:
@@ -297,7 +357,7 @@ def _phase_decisions(t: Turn) -> dict[str, str]:
             if last is not None and (c.controller == subj.base.index or
                                      not last.hidden_from_opponent):
                 for hand, g in (("Left hand", last.left), ("Right hand", last.right)):
-                    frozen = PARALYSED_FORM.get(g, g)
+                    frozen = t.game.ruleset.variant.paralysed_gesture(g)
                     shown = gesture_word(g) if frozen == g else \
                         f"{gesture_word(g)}, frozen into {frozen}"
                     labels.append(f"{hand} ({shown})")
@@ -344,6 +404,7 @@ def _phase_effects(t: Turn) -> None:
     elementals_and_storms(t, works)  # I4
     _held_back(t, works)  # I5
     monster_attacks(t, works)  # I6
+    _time_stopped_strike(t, works)  # I6b
     _spells(t, works)  # I7
     storm_damage(t, works)
     stabs(t)  # I8
@@ -427,6 +488,9 @@ def _held_back(t: Turn, works: list[Cast]) -> None:
             if c.spell.on_monster is OnMonster.DESTROY:
                 m.no_attack = f"destroyed by {c.spell.name.lower()}"
             m.destroy = m.destroy or c.spell.name.lower()
+        if c.subject in t.mons and c.spell.on_monster is OnMonster.SKIPS_ATTACK and \
+                not t.mons[c.subject].is_elemental:
+            t.mons[c.subject].no_attack = f"under {c.spell.name.lower()}"
     for m in t.mons.values():
         if m.alive and not m.new and not m.no_attack and \
                 any(e.kind is EffectKind.PARALYSIS and e.active_on(m.own) for e in m.effects):
@@ -440,6 +504,24 @@ def _held_back(t: Turn, works: list[Cast]) -> None:
         if c.spell.does is Does.RAISE_DEAD and c.subject and not t.alive(c.subject) and \
                 c.subject not in doomed:
             t.raise_dead(c.subject, c.spell.amount)
+
+
+def _time_stopped_strike(t: Turn, works: list[Cast]) -> None:
+    """I6b. Where the ruleset says so (Warlocks), a monster time-stopped this turn attacks again
+    at once, shields ignored, instead of taking an extra turn."""
+    if not t.game.ruleset.variant.time_stop_strikes_now():
+        return
+    for c in works:
+        m = t.mons.get(c.subject) if c.spell.does is Does.TIME_STOP else None
+        if m is None or not m.alive or not m.acting or m.no_attack:
+            continue
+        t.emit(c.key, f"Time stops for {t.name(m.base.id)}: it strikes again, through "
+               "any shield.", concerns={m.controller} | {c.caster})
+        t.shields_down = True
+        try:
+            monster_attack(t, m, works)
+        finally:
+            t.shields_down = False
 
 
 def _spells(t: Turn, works: list[Cast]) -> None:
@@ -484,7 +566,7 @@ def _land_damage(t: Turn) -> None:
         if not w.alive and not w.raised:
             continue
         start = 0 if w.raised else w.damage
-        w.damage = max(0, start + w.incoming - w.cured)
+        w.damage = t.game.ruleset.variant.damage_after(start, w.incoming, w.cured, False)
         if w.killed or w.damage >= WIZARD_DEATH:
             w.alive = False
             t.emit("death", f"{w.base.name} dies.", public=True, wizard=str(w.base.index))
@@ -492,7 +574,7 @@ def _land_damage(t: Turn) -> None:
         if not m.alive and not m.raised:
             continue
         start = 0 if m.raised else m.damage
-        m.damage = max(0, start + m.incoming - m.cured)
+        m.damage = t.game.ruleset.variant.damage_after(start, m.incoming, m.cured, True)
         if m.damage >= _toughness(m.kind):
             m.alive = False
             t.emit("monster_death", f"{t.name(mid)} is destroyed.", concerns={m.controller},

@@ -167,6 +167,7 @@ class Turn:
     charm_stab: dict[tuple[int, int], str] = field(default_factory=dict)  # (subject, set) -> target
     exempt_from: dict[Element, set[str]] = field(default_factory=dict)  # storm element -> spared
     chosen: dict[str, str] = field(default_factory=dict)  # decisions after the reveal (phase H)
+    shields_down: bool = False  # during an attack that ignores shields (resolve.py, I6b)
 
     @property
     def spells(self) -> SpellTable:
@@ -308,6 +309,8 @@ class Turn:
         dispel magic's subject, protection from evil; none for the frozen in a time-stopped
         turn."""
         if self.kind == TIME_STOP and not self.acting(bid):
+            return False
+        if self.shields_down:
             return False
         if bid in self.shield_extra:
             return True

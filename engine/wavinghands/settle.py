@@ -191,19 +191,22 @@ def bank_and_extend(t: Turn) -> bool:
         if not delays and not perms:
             continue
         mine = [c for c in t.casts if c.caster == idx and c.origin == "gesture"]
+        variant = t.game.ruleset.variant
+        ordered_bank, ordered_perm = variant.ordered_bank(), variant.ordered_permanency()
         doers = {id(x) for x in delays + perms}
         extend: Cast | None = None
         bank: Cast | None = None
         if perms:
             eligible = [c for c in mine if id(c) not in doers and c.spell.may_be_permanent]
             flagged = [c for c in eligible if c.permanent_flag]
-            pick = flagged or [c for c in eligible if not c.bank_flag] or eligible
+            pick = flagged if ordered_perm else \
+                flagged or [c for c in eligible if not c.bank_flag] or eligible
             if pick and not (delays and w.banked is None and pick[0].bank_flag):
                 extend = pick[0]
-        if delays and w.banked is None:
+        if delays and (w.banked is None or ordered_bank):
             eligible = [c for c in mine if id(c) not in doers and c is not extend]
             flagged = [c for c in eligible if c.bank_flag]
-            pick = flagged or eligible
+            pick = flagged if ordered_bank else flagged or eligible
             if pick:
                 bank = pick[0]
         if extend is not None:
@@ -213,7 +216,10 @@ def bank_and_extend(t: Turn) -> bool:
                    f"{extend.spell.name}.", concerns={idx})
         if bank is not None:
             bank.banked = True
-            w.banked = Banked(bank.key, t.number)
+            if w.banked is not None:
+                t.emit("bank", f"{w.base.name}'s banked {t.spells[w.banked.spell].name} is "
+                       "lost: a new spell takes its place.", concerns={idx})
+            w.banked = Banked(bank.key, t.number, bank.target if ordered_bank else "")
             banked_any = True
             _consume(t, w, delays)
             t.emit("bank", f"{w.base.name}'s {bank.spell.name} is banked by delayed "

@@ -8,11 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from .model import NOBODY, Game, Monster, Wizard, wizard_index
+from .model import NOBODY, TIME_STOP, Game, Monster, Wizard, wizard_index
 from .model import wizard_id as wizard_id  # re-exported: being ids are made in model.py
-from .spells import EffectKind, Spell, UsualTarget
+from .rulesets.base import PARALYSED_FORM as PARALYSED_FORM  # the standard rules' (kept here)
+from .spells import Ask, EffectKind, Spell, UsualTarget, decision_id
 
-PARALYSED_FORM = {"C": "F", "S": "D", "W": "P"}  # "C, S or W ... into F, D or P respectively"
 FEAR_BANNED = frozenset("CDFS")  # "cannot perform a C, D, F or S gesture"
 
 
@@ -46,6 +46,44 @@ def usual_target(spell: Spell, caster: int) -> str:
     if usual is UsualTarget.OPPONENT:
         return wizard_id(opponent(caster))
     return NOBODY
+
+
+def sight(game: Game) -> tuple[frozenset[str], frozenset[str]]:
+    """(blind wizards, invisible wizards) as the coming turn starts: what the rules judge
+    targets by where a ruleset says so (`Variant.may_aim`)."""
+    blind = frozenset(wizard_id(w.index) for w in game.wizards
+                      if w.effect(EffectKind.BLINDNESS, next_own_turn(w)) is not None)
+    unseen = frozenset(wizard_id(w.index) for w in game.wizards
+                       if w.effect(EffectKind.INVISIBILITY, next_own_turn(w)) is not None)
+    return blind, unseen
+
+
+def may_aim(game: Game, caster: int, target: str) -> bool:
+    """Whether wizard `caster` may aim a spell or stab at `target` this turn (nobody: always)."""
+    if target == NOBODY:
+        return True
+    return game.ruleset.variant.may_aim(wizard_id(caster), target, *sight(game))
+
+
+def default_target(game: Game, spell: Spell, caster: int) -> str:
+    """The target a spell takes when the orders name none: its usual target, unless the rules
+    put that out of the caster's reach this turn (then nobody, or himself for a spell that
+    must be cast at someone)."""
+    usual = usual_target(spell, caster)
+    if spell.blanket or may_aim(game, caster, usual):
+        return usual
+    return NOBODY if spell.discardable else wizard_id(caster)
+
+
+def default_stab(game: Game, caster: int) -> str:
+    """Whom a stab with no written target stabs: the opponent, unless he is out of reach (then
+    himself where the rules let him stab himself, else nobody)."""
+    enemy = wizard_id(opponent(caster))
+    if may_aim(game, caster, enemy):
+        return enemy
+    blind, _ = sight(game)
+    return wizard_id(caster) if game.ruleset.variant.may_stab_self(wizard_id(caster), blind) \
+        else NOBODY
 
 
 def living_beings(game: Game) -> list[str]:
@@ -90,14 +128,25 @@ class Constraints:
     banned: frozenset[str]  # gestures he cannot make (fear)
     confused: bool
     charm_target: tuple[int, str] | None  # (wizard, hand) whose gesture HE writes this turn
+    same_gesture: bool = False  # maladroitness: both hands make one gesture
+    forfeit: bool = False  # he may forfeit the duel in his orders (Variant.forfeit_under)
 
     def hand(self, hand: str) -> HandConstraint:
         """The constraint of hand L or R."""
         return self.left if hand == "L" else self.right
 
 
+def effects_suspended(game: Game, index: int) -> bool:
+    """Whether the wizard's lasting effects on his orders and gestures are suspended for the
+    current phase: his time-stopped turn, where the ruleset says so (Warlocks)."""
+    return game.phase.kind == TIME_STOP and wizard_id(index) in game.phase.time_stopped and \
+        game.ruleset.variant.time_stop_ignores_effects()
+
+
 def constraints(game: Game, index: int) -> Constraints:
     """The restrictions on wizard `index`'s orders for the current phase."""
+    if effects_suspended(game, index):
+        return Constraints(1, HandConstraint(), HandConstraint(), frozenset(), False, None)
     w = game.wizard(index)
     own = next_own_turn(w)
     last = w.history[-1] if w.history else None
@@ -116,15 +165,19 @@ def constraints(game: Game, index: int) -> Constraints:
             hands[charm.hand] = HandConstraint(charm.gesture or None, BY_CHARM, charm.source)
     fear = w.effect(EffectKind.FEAR, own) is not None
     confused = w.effect(EffectKind.CONFUSION, own) is not None
+    maladroit = w.effect(EffectKind.MALADROITNESS, own) is not None
+    under = game.ruleset.variant.forfeit_under()
+    forfeit = any(e.permanent and e.kind.value in under and e.active_on(own) for e in w.effects)
     other = game.wizard(opponent(index))
     charm_target: tuple[int, str] | None = None
     # "the caster of the spell writes down the gesture he wants the subject's named hand to
     # perform": the opponent's hand, or his own when he charmed himself.
+    later = game.ruleset.variant.hands_in_orders()  # the hand is chosen in these orders
     for subject in (w, other):
         oc = subject.effect(EffectKind.CHARM_PERSON, next_own_turn(subject))
-        if oc is not None and oc.source == index and oc.hand and not oc.gesture and \
-                subject.alive:
-            charm_target = (subject.index, oc.hand)
+        if oc is not None and oc.source == index and (oc.hand or later) and not oc.gesture \
+                and subject.alive:
+            charm_target = (subject.index, oc.hand)  # hand "": the one chosen in `hands`
     return Constraints(
         sets=2 if is_hastened(w) else 1,
         left=hands["L"],
@@ -132,7 +185,41 @@ def constraints(game: Game, index: int) -> Constraints:
         banned=FEAR_BANNED if fear else frozenset(),
         confused=confused,
         charm_target=charm_target,
+        same_gesture=maladroit,
+        forfeit=forfeit,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class HandQuestion:
+    """A hand the wizard chooses in this turn's orders (`Orders.hands`): the subject's hand a
+    paralysis or charm person he cast last turn takes, where the ruleset asks it there."""
+
+    id: str  # "paralysis:W1", "charm:W1" (as the decision it replaces)
+    ask: Ask
+    subject: int
+    options: tuple[str, ...] = ("L", "R")
+
+
+HAND_ASKS: Final = {EffectKind.PARALYSIS: Ask.PARALYSED_HAND,
+                    EffectKind.CHARM_PERSON: Ask.CHARMED_HAND}
+
+
+def hand_questions(game: Game, index: int) -> list[HandQuestion]:
+    """The hands wizard `index` chooses in this turn's orders (none under the standard rules:
+    their caster chooses after the reveal)."""
+    if not game.ruleset.variant.hands_in_orders():
+        return []
+    out = []
+    for subject in game.wizards:
+        if not subject.alive:
+            continue
+        for kind, ask in HAND_ASKS.items():
+            e = subject.effect(kind, next_own_turn(subject))
+            if e is not None and e.source == index and not e.hand:
+                out.append(HandQuestion(decision_id(ask, wizard_id(subject.index)), ask,
+                                        subject.index))
+    return out
 
 
 def effective_rows_before(w: Wizard) -> list[tuple[str, str]]:

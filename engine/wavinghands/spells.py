@@ -120,6 +120,8 @@ class OnMonster(StrEnum):
     ATTACKS_AT_RANDOM = "attacks_at_random"  # confusion: a monster "attacks at random that
     # turn"; only a permanent confusion leaves an effect behind
     NOT_ELEMENTAL = "not_elemental"  # paralysis: as on a wizard, but not on an elemental
+    SKIPS_ATTACK = "skips_attack"  # (Warlocks) a monster, not an elemental, does not attack in
+    # the turn the spell hits it; nothing lasts
 
 
 class EffectKind(StrEnum):
@@ -141,6 +143,7 @@ class EffectKind(StrEnum):
     HASTE = "haste"
     DELAYED_EFFECT = "delayed_effect"
     PERMANENCY = "permanency"
+    MALADROITNESS = "maladroitness"  # the Warlocks ruleset's (rulesets/warlocks.py)
 
 
 @dataclass(frozen=True, slots=True)

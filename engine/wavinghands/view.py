@@ -27,7 +27,14 @@ from .model import (
     Monster,
     Wizard,
 )
-from .situation import constraints, controlled_monsters, next_own_turn, opponent, wizard_id
+from .situation import (
+    constraints,
+    controlled_monsters,
+    hand_questions,
+    next_own_turn,
+    opponent,
+    wizard_id,
+)
 from .spells import EffectKind, Element
 
 JSON = dict[str, Any]
@@ -105,7 +112,8 @@ def _wizard_json(game: Game, w: Wizard, v: int) -> JSON:
     if own:
         d["banked"] = None if w.banked is None else {
             "spell": w.banked.spell, "name": game.ruleset.table[w.banked.spell].name,
-            "turn": w.banked.banked_turn}
+            "turn": w.banked.banked_turn, **({"target": w.banked.target}
+                                             if w.banked.target else {})}
         d["short_lightning_used"] = w.short_lightning_used
         # His own rows before this index no longer count toward spells (an anti-spell hit him):
         # he knows this, and the opponent (wavinghands.ai) needs it to plan his own spells.
@@ -145,7 +153,17 @@ def constraints_json(game: Game, v: int) -> JSON:
         return {"forced": hc.forced, "why": hc.why, "controller": hc.controller}
 
     w = game.wizard(v)
+    # Only rulesets with maladroitness / hands chosen in the orders set these, so the standard
+    # view keeps its keys.
+    same: JSON = {"same_gesture": True} if c.same_gesture else {}
+    hands = [{"id": q.id, "kind": q.ask.value, "wizard": q.subject, "options": list(q.options)}
+             for q in hand_questions(game, v)]
+    if hands:
+        same["hands"] = hands
+    if c.forfeit:
+        same["can_forfeit"] = True
     return {
+        **same,
         "sets": c.sets,
         "left": hand("L"),
         "right": hand("R"),

@@ -40,6 +40,48 @@ export function chatText(value) {
   return text && text.length <= CHAT_MAX ? text : null;
 }
 
+/** The highest turn a chat envelope may carry (a duel never gets near it). */
+export const CHAT_TURN_MAX = 100000;
+
+/**
+ * chatEnvelope(text, turn) -> the data-channel envelope of a chat message, or null when the text
+ * is not one (chatText): {t: 'chat', m: text, n: turn}, where `n` is the turn the sender was in
+ * when it spoke (omitted when unknown). A page that does not know `n` ignores it and files the
+ * line under its own turn, as before: the field needs no new version.
+ */
+export function chatEnvelope(text, turn = null) {
+  const clean = chatText(text);
+  if (clean === null) return null;
+  const n = chatTurn(turn);
+  return n === null ? { t: 'chat', m: clean } : { t: 'chat', m: clean, n };
+}
+
+/** chatTurn(value) -> a turn number (a whole number 1..CHAT_TURN_MAX), or null for anything else. */
+export function chatTurn(value) {
+  return Number.isSafeInteger(value) && value >= 1 && value <= CHAT_TURN_MAX ? value : null;
+}
+
+/**
+ * readChat(envelope) -> {text, turn} of a received chat envelope (turn null when it carries none
+ * or nonsense), or null when it is not a chat message.
+ */
+export function readChat(m) {
+  if (!m || typeof m !== 'object' || m.t !== 'chat') return null;
+  const text = chatText(m.m);
+  return text === null ? null : { text, turn: chatTurn(m.n) };
+}
+
+/**
+ * chatLineTurn(stamped, mine) -> the turn under which a received chat line is shown: the
+ * sender's turn, which may be one ahead of mine (the side that resolves a turn first has moved
+ * on) or behind it; a stamp beyond that, or none, is filed under my own turn.
+ */
+export function chatLineTurn(stamped, mine) {
+  const here = chatTurn(mine) || 1;
+  const said = chatTurn(stamped);
+  return said !== null && said <= here + 1 ? said : here;
+}
+
 /** What a player may tell the other about their turn; anything else is not sent nor shown. */
 export const PRESENCE_STATES = Object.freeze(['choosing', 'sealed', 'waiting']);
 
@@ -276,7 +318,7 @@ function liveTransport(pc, channel, stage, opts, why = () => 'unreachable') {
     if (!m || typeof m !== 'object') return;
     if (m.t === 'code' && typeof m.c === 'string' && m.c) callEach(listeners.message, [m.c]);
     else if (m.t === 'presence' && PRESENCE_STATES.includes(m.s)) setPeerPresence(m.s);
-    else if (m.t === 'chat' && chatText(m.m) !== null) callEach(listeners.chat, [chatText(m.m)]);
+    else if (readChat(m)) callEach(listeners.chat, [readChat(m).text, readChat(m).turn]);
     else if (m.t === 'bye') drop('peer-closed');
   };
   pc.onconnectionstatechange = () => {
@@ -317,14 +359,14 @@ function liveTransport(pc, channel, stage, opts, why = () => 'unreachable') {
       if (status !== STATUS.CONNECTED) return fail('not-connected');
       return post({ t: 'code', c: code }) ? { ok: true } : fail('not-connected');
     },
-    /** Sends one chat message (chatText's rules); {ok: true} or an error value. */
-    sendChat(text) {
-      const clean = chatText(text);
-      if (clean === null) return fail('bad-chat');
+    /** Sends one chat message (chatText's rules), stamped with the sender's turn (chatEnvelope); {ok: true, text} or an error value. */
+    sendChat(text, turn = null) {
+      const envelope = chatEnvelope(text, turn);
+      if (envelope === null) return fail('bad-chat');
       if (status !== STATUS.CONNECTED) return fail('not-connected');
-      return post({ t: 'chat', m: clean }) ? { ok: true, text: clean } : fail('not-connected');
+      return post(envelope) ? { ok: true, text: envelope.m } : fail('not-connected');
     },
-    /** Calls cb(text) for each chat message received (plain text); returns unsubscribe. */
+    /** Calls cb(text, turn) for each chat message received (plain text; the sender's turn, or null); returns unsubscribe. */
     onChat(cb) {
       listeners.chat.add(cb);
       return () => listeners.chat.delete(cb);

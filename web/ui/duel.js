@@ -66,14 +66,15 @@ function glance(view) {
 /**
  * ordersScreen(opts) -> {element, destroy, showChat(chat)}: one wizard's orders with the board beside
  * them; showChat puts a live duel's chat ({lines, names}) into the battle log's time line.
- * opts: {view, seen, preview, submit, onSpell, onHome, saved, onDraft} (saved/onDraft: see createOrders).
+ * opts: {view, seen, preview, submit, onSpell, onHome, saved, onDraft, aside, submitLabel} (saved/onDraft: see
+ * createOrders; aside: shown above the form; submitLabel: the seal button's words).
  */
-export function ordersScreen({ view, seen, preview, submit, onSpell, onHome, saved = null, onDraft, aside = null }) {
+export function ordersScreen({ view, seen, preview, submit, onSpell, onHome, saved = null, onDraft, aside = null, submitLabel = null }) {
   const me = view.wizards[view.wizard];
   const timeStop = view.phase.kind === 'time_stop';
   const hastened = view.constraints.sets > 1;
   const tag = timeStop ? 'time stop' : hastened ? 'hastened' : 'orders';
-  const orders = createOrders({ view, preview, submit, onSpell, submitLabel: timeStop ? 'Seal my time-stopped orders' : 'Seal my orders', saved, onDraft });
+  const orders = createOrders({ view, preview, submit, onSpell, submitLabel: submitLabel || (timeStop ? 'Seal my time-stopped orders' : 'Seal my orders'), saved, onDraft });
   // The battle log, open and read in place (no scroll box of its own: the page scrolls).
   const log = battleLog(view);
   const element = h('section', { class: 'duel-screen', 'data-testid': 'orders-screen', 'data-wizard': String(view.wizard), 'data-turn': String(view.phase.turn) },

@@ -28,9 +28,40 @@ function sequenceView(entry) {
 }
 
 /**
+ * draftFromOrders(orders) -> a saved draft (the shape onDraft gives) holding these orders JSON (a
+ * hand may be null: not chosen yet), for createOrders' `saved`: e.g. orders the engine carried
+ * onto a new turn (remote play, a draft written while waiting for a code).
+ */
+export function draftFromOrders(orders) {
+  const gestures = (orders.gestures || []).map((pair) => [pair[0] || null, pair[1] || null]);
+  const flags = { bank: null, permanent: null };
+  const casts = (orders.casts || []).map((c) => {
+    const set = c.set || 0;
+    for (const flag of ['bank', 'permanent']) if (c[flag]) flags[flag] = { set, hand: c.hand, spell: c.spell };
+    return [`${set}:${c.hand}`, c.target ? { spell: c.spell, target: c.target } : { spell: c.spell }];
+  });
+  const stabs = Array.isArray(orders.stab) ? orders.stab : [orders.stab || null];
+  // A monster being summoned is answered for the summons its hand casts (see ordersJson).
+  const spellOf = (id) => {
+    const [, , hand, set] = id.split(':');
+    const cast = (orders.casts || []).find((c) => c.hand === hand && (c.set || 0) === Number(set || 0));
+    return cast ? cast.spell : undefined;
+  };
+  const monsters = Object.fromEntries(Object.entries(orders.monsters || {})
+    .map(([id, target]) => [id, { target, spell: id.startsWith('new:') ? spellOf(id) : undefined }]));
+  const charm = orders.charm ? orders.charm.gesture : null;
+  const release = orders.release && typeof orders.release === 'object' ? orders.release.target : null;
+  return {
+    gestures, casts, flags, stab: gestures.map((_, i) => stabs[i] || null), monsters,
+    charm, charmTarget: (orders.charm && orders.charm.target) || null, release,
+  };
+}
+
+/**
  * createOrders(opts) -> {element, destroy} for one wizard's orders.
  * opts: {view, preview(draft) -> Promise<result>, submit(orders) -> Promise<problems[]>, onSpell(key), submitLabel,
- *        saved (a draft from onDraft, to carry on with), onDraft(draft) (called with every change, to save it)}.
+ *        saved (a draft from onDraft, to carry on with), onDraft(draft, orders) (called with every change, to save
+ *        it; `orders` is the same draft as orders JSON)}.
  */
 export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Seal my orders', saved = null, onDraft = () => {} }) {
   const constraints = view.constraints;
@@ -191,7 +222,7 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
   // ---------- preview and questions ----------
 
   function refreshPreview() {
-    onDraft(draftJson());
+    onDraft(draftJson(), ordersJson());
     disarm();
     previewDone = loadPreview();
     return previewDone;

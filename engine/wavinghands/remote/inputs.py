@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ..boundary import loads as bounded_loads
-from ..spells import all_spells
+from ..spells import Ask, all_spells
 from .code_errors import MalformedCode, UnsupportedVersion
 
 # Constants of wire version 1, like those in codes.py: changing any of them is a new VERSION.
@@ -33,6 +33,10 @@ if len(WIRE_SPELLS) >= _SPELL_NULL:
     raise RuntimeError("the spell table outgrew the wire's 6-bit spell field: bump VERSION")
 
 _TARGET_RE: Final = re.compile(r"^(none|W[01]|M[1-9][0-9]{0,3}|new:[01]:[LRB](:[01])?)$")
+# Orders' `hands` (a ruleset where the caster names the paralysed or charmed hand in his next
+# orders): each entry is its question's kind, its subject and the hand, one bit each.
+HAND_QUESTION_KINDS: Final[tuple[str, ...]] = (Ask.PARALYSED_HAND.value, Ask.CHARMED_HAND.value)
+_HAND_QUESTION_RE: Final = re.compile(rf"^({'|'.join(HAND_QUESTION_KINDS)}):W[01]$")
 
 Json = Any  # JSON values cross this module as plain Python data; shapes are checked on the way in
 
@@ -202,7 +206,7 @@ def _compact_orders(o: dict[str, Any]) -> dict[str, Any] | None:
     bank/permanent false) and spells out what the engine defaults (a cast's missing set is 0,
     a missing spell is null), so two spellings of the same orders travel as the same bytes.
     """
-    if not set(o) <= {"gestures", "casts", "stab", "monsters", "charm", "release"}:
+    if not set(o) <= {"gestures", "casts", "stab", "monsters", "charm", "release", "hands"}:
         return None
     sets = o.get("gestures")
     if not isinstance(sets, list) or not 1 <= len(sets) <= 2:
@@ -287,6 +291,14 @@ def _compact_orders(o: dict[str, Any]) -> dict[str, Any] | None:
         out["release"] = {"target": release["target"]}
     elif release is not None and release is not False:
         return None
+
+    hands = o.get("hands", {})
+    if not isinstance(hands, dict) or not all(
+            isinstance(k, str) and _HAND_QUESTION_RE.match(k) and v in ("L", "R")
+            for k, v in hands.items()):
+        return None
+    if hands:
+        out["hands"] = dict(sorted(hands.items()))
     return out
 
 
@@ -299,9 +311,14 @@ def _write_orders(w: BitWriter, o: dict[str, Any]) -> None:
         w.bits(GESTURE_ALPHABET.index(right), 3)
     fields = ("casts", "stab", "monsters", "charm", "release")
     present = [f in o for f in fields]
-    w.flag(any(present))  # most orders are gestures only: one bit says so
-    if not any(present):
+    w.flag(any(present) or "hands" in o)  # most orders are gestures only: one bit says so
+    if not any(present) and "hands" not in o:
         return
+    if "hands" in o:
+        # Orders with hands (added after version 1's layout): five clear field flags, which
+        # version 1 never writes, then the five flags again; the hands follow the fields.
+        for _ in fields:
+            w.flag(False)
     for p in present:
         w.flag(p)
     if "casts" in o:
@@ -347,6 +364,13 @@ def _write_orders(w: BitWriter, o: dict[str, Any]) -> None:
         w.flag(rel is not True)
         if rel is not True:
             _write_target(w, rel["target"])
+    if "hands" in o:
+        w.uint(len(o["hands"]) - 1)
+        for qid, hand in o["hands"].items():
+            kind, subject = qid.split(":")
+            w.bits(HAND_QUESTION_KINDS.index(kind), 1)
+            w.bits(int(subject[1:]), 1)
+            w.bits("LR".index(hand), 1)
 
 
 def _read_orders(r: BitReader) -> dict[str, Any]:
@@ -356,8 +380,9 @@ def _read_orders(r: BitReader) -> dict[str, Any]:
     if not r.flag():
         return o
     has = [r.flag() for _ in range(5)]
-    if not any(has):
-        raise MalformedCode("orders flag extra fields but name none")
+    with_hands = not any(has)  # the escape of orders that carry hands
+    if with_hands:
+        has = [r.flag() for _ in range(5)]
     if has[0]:
         casts = []
         for _ in range(r.uint(5) + 1):
@@ -412,6 +437,15 @@ def _read_orders(r: BitReader) -> dict[str, Any]:
         o["charm"] = {"gesture": GESTURE_ALPHABET[r.bits(3)]}
     if has[4]:
         o["release"] = {"target": _read_target(r)} if r.flag() else True
+    if with_hands:
+        hands: dict[str, str] = {}
+        for _ in range(r.uint(3) + 1):
+            kind, subject, hand = r.bits(1), r.bits(1), r.bits(1)
+            qid = f"{HAND_QUESTION_KINDS[kind]}:W{subject}"
+            if qid in hands or (hands and qid < max(hands)):
+                raise MalformedCode("orders name hands out of order or twice")
+            hands[qid] = "LR"[hand]
+        o["hands"] = hands
     return o
 
 

@@ -11,8 +11,10 @@ import json
 import os
 from typing import Any
 
+from .. import draft as drafting
 from ..boundary import guard, ok
 from ..errors import IllegalInput
+from ..model import Game
 from . import codes, session
 from .engine import Engine, default_engine
 from .session import Session
@@ -114,6 +116,35 @@ def remote_release(sess: str) -> str:
 
 
 @guard
+def remote_draft(sess: str, draft: str) -> str:
+    """Session, a draft of next turn's orders -> {"draftable", "view"?, "preview"?}: while I
+    wait for the code that resolves the turn I sealed, the next turn as I can foresee it."""
+    s = _session(sess)
+    d = _load(draft, "draft")
+    eng = _engine()
+    p = s.pending
+    if s.game is None or s.my_move or p is None or p.mine is None:
+        return ok(draftable=False)
+    ph = eng.phase(s.game)
+    game = Game.from_json(s.game)
+    if p.turn != ph.turn or p.kind != ph.kind or not drafting.draftable(game, s.me):
+        return ok(draftable=False)
+    mine = session.mine_as_input(s, eng)
+    return ok(draftable=True, **drafting.draft_preview(game, s.me, mine, d))
+
+
+@guard
+def remote_carry(sess: str, draft: str) -> str:
+    """Session, a draft made while waiting -> {"ready", "over", "orders", "changes", "intact",
+    "legal"}: the draft carried onto the resolved turn, with what the result changed and why."""
+    s = _session(sess)
+    d = _load(draft, "draft")
+    if s.game is None or not s.my_move:
+        return ok(ready=False, over=False, orders=None, changes=[], intact=False, legal=False)
+    return ok(**drafting.carry(Game.from_json(s.game), s.me, d))
+
+
+@guard
 def remote_status(sess: str) -> str:
     """Session -> {"status"}: what it waits for, and the last code sent (to send again)."""
     return ok(status=session.status(_session(sess), _engine()))
@@ -135,5 +166,6 @@ def remote_parse(text: str) -> str:
     return ok(code=c)
 
 
-__all__ = ["remote_accept", "remote_describe", "remote_invite", "remote_link", "remote_parse",
+__all__ = ["remote_accept", "remote_carry", "remote_describe", "remote_draft", "remote_invite",
+           "remote_link", "remote_parse",
            "remote_receive", "remote_seal", "remote_status"]

@@ -440,6 +440,14 @@ def seal(s: Session, x: Mapping[str, Any], engine: Engine | None = None,
     return Outcome(s3, reply, tuple(e0 if s.me == 0 else e1))
 
 
+def mine_as_input(s: Session, engine: Engine | None = None) -> dict[str, Any]:
+    """My input to the pending phase, as the engine takes it (empty when I gave none yet)."""
+    if s.game is None or s.pending is None or s.pending.mine is None:
+        return {}
+    ph = (engine or default_engine()).phase(s.game)
+    return _from_wire(ph, decode_input(s.pending.mine))
+
+
 def can_release(s: Session, engine: Engine | None = None) -> bool:
     """True when my owed reveal can go alone now: it is my move, an orders or time-stop phase
     in which I act is open, and nothing else waits to go with the reveal."""

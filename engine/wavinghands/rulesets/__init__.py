@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from . import standard
+from . import standard, warlocks
 from .base import (
     STANDARD_NAME,
     VARIANTS,
@@ -30,4 +30,4 @@ def describe_rulesets() -> list[dict[str, Any]]:
 
 __all__ = ["RULESETS", "STANDARD", "STANDARD_NAME", "RuleOption", "Ruleset", "RulesetError",
            "UnknownRuleset", "Variant", "describe_rulesets", "find_ruleset", "register",
-           "standard"]
+           "standard", "warlocks"]

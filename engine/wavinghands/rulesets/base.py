@@ -8,7 +8,9 @@ overriding its hooks) and registers it.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from importlib import resources
 from typing import Any, Final
 
 from ..errors import WavingHandsError
@@ -53,16 +55,104 @@ class Variant:
     table: SpellTable
     options: tuple[RuleOption, ...] = ()
     wizard_death: int = 15  # "dies when fifteen or more points of damage are done"
+    # The spell reference's texts: package data files, each `{"descriptions": {key: text}}`;
+    # a later file's text for a key replaces an earlier one's.
+    texts: tuple[str, ...] = ("data/spell_text.json",)
 
     def may_withhold(self, ruleset: Ruleset) -> bool:
         """Hook: whether a completed spell may go uncast in this game."""
         return ruleset.withhold
+
+    def paralysed_gesture(self, gesture: str) -> str:
+        """Hook: the gesture a hand paralysed while making `gesture` is frozen into."""
+        return PARALYSED_FORM.get(gesture, gesture)
+
+    def damage_after(self, damage: int, incoming: int, cured: int, monster: bool) -> int:
+        """Hook: a being's damage after a turn that brought it `incoming` damage and `cured`
+        points of cure ("if a wizard was at ten points of damage and was hit simultaneously by a
+        cure light wounds and a lightning bolt he would finish that turn on fourteen points")."""
+        return max(0, damage + incoming - cured)
+
+    def unordered_target(self, last_target: str, enemy: str) -> str:
+        """Hook: whom a monster attacks when its controller names no target this turn, given
+        whom it attacked last (`last_target`, "" if nobody yet): the controller's enemy."""
+        return enemy
+
+    def may_aim(self, caster: str, target: str, blind: frozenset[str],
+                invisible: frozenset[str]) -> bool:
+        """Hook: whether wizard `caster` may aim a spell or a stab at `target` this turn, given
+        the wizards blind and invisible at its start (the standard rules: at anyone; spells at
+        the invisible miss, "Wizards can still stab and direct spells at him")."""
+        return True
+
+    def may_stab_self(self, caster: str, blind: frozenset[str]) -> bool:
+        """Hook: whether wizard `caster` may stab himself this turn ("wizards are not allowed
+        to stab themselves")."""
+        return False
+
+    def forfeit_under(self) -> frozenset[str]:
+        """Hook: the lasting effects (their keys) whose permanent victim may forfeit the duel
+        in his orders; the standard rules: none (a surrender is made with the hands)."""
+        return frozenset()
+
+    def time_stop_ignores_effects(self) -> bool:
+        """Hook: whether a wizard's time-stopped turn ignores his lasting effects on his orders
+        and gestures (amnesia, paralysis, charm person, fear, confusion, maladroitness,
+        haste); the standard rules: they hold in it as in any turn."""
+        return False
+
+    def time_stop_strikes_now(self) -> bool:
+        """Hook: whether a monster time-stopped attacks again at once, in the same turn and
+        ignoring shields, instead of taking an extra turn; the standard rules: "The subject of
+        this spell immediately takes an extra turn"."""
+        return False
+
+    def hands_in_orders(self) -> bool:
+        """Hook: whether the caster of a paralysis or charm person chooses the subject's hand in
+        his next turn's orders (the subject learns it at the reveal); the standard rules: "after
+        gestures have been revealed, the caster selects one of the wizard's hands", "The subject
+        is told which of his hands will be controlled at the time the spell hits"."""
+        return False
+
+    def ordered_bank(self) -> bool:
+        """Hook: whether delayed effect banks a spell only when the orders say so (`bank`),
+        keeping the target it was cast at, a later bank replacing the earlier; the standard
+        rules: it takes "The next spell he completes", "only one spell banked at any one
+        time", aimed when released."""
+        return False
+
+    def ordered_permanency(self) -> bool:
+        """Hook: whether permanency extends a spell only when the orders say so (`permanent`);
+        the standard rules: "The next spell he completes ... will have its effect made
+        permanent"."""
+        return False
+
+    def merged_elemental(self, count: int) -> int:
+        """Hook: which of `count` elementals of one kind (oldest first) is the one they join
+        into: "two of the same type will join together to form a single elemental"."""
+        return 0
+
+    def descriptions(self) -> dict[str, str]:
+        """Each spell of the table's description for the reference, in table order; raises
+        KeyError naming a row no text file describes."""
+        merged: dict[str, str] = {}
+        for name in self.texts:
+            raw = resources.files("wavinghands").joinpath(name).read_text("utf-8")
+            merged.update(json.loads(raw)["descriptions"])
+        missing = [key for key in self.table if key not in merged]
+        if missing:
+            raise KeyError(f"no description of {', '.join(missing)} in {', '.join(self.texts)}")
+        return {key: merged[key] for key in self.table}
 
     def to_json(self) -> dict[str, Any]:
         """What the page shows to choose the rules: name, title, description, options."""
         return {"name": self.name, "title": self.title, "description": self.description,
                 "options": [o.to_json() for o in self.options]}
 
+
+# "if the hand being paralyzed is performing a C, S or W it is instead paralyzed into F, D or P
+# respectively, otherwise it will remain in the position written down"
+PARALYSED_FORM: Final = {"C": "F", "S": "D", "W": "P"}
 
 VARIANTS: Final[dict[str, Variant]] = {}
 STANDARD_NAME: Final = "standard"
