@@ -144,8 +144,9 @@ console.warn = (...args) => {
       const say = /mime|content-type/i.test(detail) ? SAY.server : SAY.mismatch;
       const failure = new BootError(say, detail);
       // A damaged wasm may fail to compile before its check has read the last byte: wait for
-      // the check, to name the file.
-      wasmBytes.then(
+      // the check (a few seconds at most), to name the file.
+      const checked = Promise.race([wasmBytes, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      checked.then(
         () => failInstantiation(failure),
         (err) => failInstantiation(err instanceof DamagedFile ? err : failure),
       );
@@ -265,8 +266,17 @@ const wasmBytes = new Promise((resolve, reject) => {
 wasmBytes.catch(() => {});
 const instantiateStreaming = WebAssembly.instantiateStreaming;
 WebAssembly.instantiateStreaming = async (source, imports) => {
-  const response = await source;
-  if (!response.body) return instantiateStreaming(response, imports);
+  let response;
+  try {
+    response = await source;
+  } catch (err) {
+    keepWasm.reject(err); // the download failed: nothing to keep or check
+    throw err;
+  }
+  if (!response.body) {
+    keepWasm.reject(new Error(`${WASM}: a response without a body`));
+    return instantiateStreaming(response, imports);
+  }
   const [forCompiler, forSnapshot] = response.body.tee();
   new Response(forSnapshot.pipeThrough(counting()))
     .arrayBuffer()
