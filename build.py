@@ -15,7 +15,6 @@ import argparse
 import base64
 import concurrent.futures
 import contextlib
-import gzip
 import hashlib
 import http.server
 import io
@@ -72,6 +71,19 @@ QR_INTEGRITY = (
 )
 QR_SITE_PATH = "vendor/uqr.mjs"
 
+# The snapshot's decoder: Zstandard compresses the snapshot to ~30 % less than gzip -9, but
+# browsers inflate only gzip and deflate themselves (DecompressionStream), so the page carries
+# a decoder: zstd's own single-file decoder compiled to wasm (~30 KB gzipped), as the npm
+# package zstddec ships it, vendored like uqr.
+ZSTD_PACKAGE = "zstddec"
+ZSTD_VERSION = "0.3.4"
+ZSTD_INTEGRITY = (
+    "sha512-3Y/NMP6MNdp9b0fWhjCUGiybog7RC3EbUSIJLWnfjylOvnbuGykeu4zYUuH4IRLy5xI7NytXTHN3CWQKIN3cSg=="
+)
+ZSTD_SITE_PATH = "vendor/zstddec.mjs"
+# zstd -19 with one thread: the same bytes on every build with the same zstd.
+ZSTD_LEVEL = 19
+
 # Wheels the engine's test suite needs inside Pyodide (pinned with hashes; fetched at build
 # time into .cache, never at test run time).
 PYODIDE_TEST_REQUIREMENTS = ROOT / "tests" / "pyodide" / "requirements.txt"
@@ -95,6 +107,7 @@ MIME_TYPES = {
     ".ico": "image/x-icon",
     ".webmanifest": "application/manifest+json",
     ".txt": "text/plain; charset=utf-8",
+    ".zst": "application/zstd",
 }
 
 # Shipped but left out of the service worker's precache, fetched only if something asks: the
@@ -112,7 +125,9 @@ CHROMIUM_ARGS = (
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 )  # fmt: skip
 # The engine's memory snapshot inside the site (see tools/snapshot.mjs).
-SNAPSHOT = "pyodide/engine.snapshot.gz"
+SNAPSHOT = "pyodide/engine.snapshot.zst"
+# The engine's answers to spells() and rulesets(), recorded at build time (engine_reference).
+REFERENCE = "reference.json"
 
 # The site's Content-Security-Policy (issue 12, finding 7; docs/build.md says what hosts send).
 # Nothing inline, no eval: WebAssembly needs only 'wasm-unsafe-eval' (Pyodide compiles its wasm;
@@ -149,7 +164,7 @@ def content_security_policy(*, meta: bool = False) -> str:
 # engine.js checks these against site-integrity.js before it uses the engine.  A module the
 # worker imports must be listed here (build_site checks engine-worker.js's imports).
 WORKER_SCRIPTS = (
-    "engine-worker.js", "engine-build.js", "wasm-data.js", "integrity.js",
+    "engine-worker.js", "engine-build.js", "wasm-data.js", "integrity.js", ZSTD_SITE_PATH,
     "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs",
 )  # fmt: skip
 # Scripts index.html loads by their own tag rather than as modules of the page.
@@ -441,7 +456,11 @@ def source_files() -> dict[str, bytes]:
     for size in ICON_SIZES:
         files[f"icons/icon-{size}.png"] = app_icon(size)
     files["ice.json"] = site_ice_config()
-    files[QR_SITE_PATH] = qr_module()
+    files[REFERENCE] = engine_reference()
+    files[QR_SITE_PATH] = vendored_module(QR_PACKAGE, QR_VERSION, QR_INTEGRITY, "dist/index.mjs")
+    files[ZSTD_SITE_PATH] = vendored_module(
+        ZSTD_PACKAGE, ZSTD_VERSION, ZSTD_INTEGRITY, "dist/zstddec-stream.mjs"
+    )
     pyo = pyodide_dist()
     for name in PYODIDE_FILES:
         files[f"pyodide/{name}"] = (pyo / name).read_bytes()
@@ -500,15 +519,15 @@ def app_icon(size: int) -> bytes:
     return png(size, size, rows)
 
 
-def qr_module() -> bytes:
-    """The QR library's ES module for the site, its licence in a leading comment."""
-    with tarfile.open(npm_tarball(QR_PACKAGE, QR_VERSION, QR_INTEGRITY)) as tar:
-        module = tar.extractfile("package/dist/index.mjs")
+def vendored_module(package: str, version: str, integrity: str, module_path: str) -> bytes:
+    """One ES module of a pinned npm package for the site, its licence in a leading comment."""
+    with tarfile.open(npm_tarball(package, version, integrity)) as tar:
+        module = tar.extractfile(f"package/{module_path}")
         licence = tar.extractfile("package/LICENSE")
         if module is None or licence is None:
-            raise BuildError(f"{QR_PACKAGE}@{QR_VERSION}: dist/index.mjs or LICENSE is missing")
+            raise BuildError(f"{package}@{version}: {module_path} or LICENSE is missing")
         code, text = module.read(), licence.read().decode("utf-8").replace("*/", "* /")
-    header = f"/* {QR_PACKAGE} {QR_VERSION}, vendored by build.py from npm (integrity-pinned).\n\n"
+    header = f"/* {package} {version}, vendored by build.py from npm (integrity-pinned).\n\n"
     return (header + text.strip() + "\n*/\n").encode("utf-8") + code
 
 
@@ -527,15 +546,52 @@ def site_ice_config() -> bytes:
     return data
 
 
+def engine_reference() -> bytes:
+    """reference.json: {"spells": api.spells(), "rulesets": api.rulesets()}, as the engine
+    answers them, so that the page shows the rules reference and the new-duel options while
+    the engine is still downloading.  Asked of the checkout's engine under this Python (the
+    engine is pure Python, so CPython answers as Pyodide would); nothing is written by hand."""
+    script = (
+        "import json, sys\n"
+        "sys.path.insert(0, sys.argv[1])\n"
+        "from wavinghands import api\n"
+        "answers = {'spells': json.loads(api.spells()), 'rulesets': json.loads(api.rulesets())}\n"
+        "print(json.dumps(answers, sort_keys=True, separators=(',', ':'), ensure_ascii=False))\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", script, str(ROOT / "engine")],
+        capture_output=True, text=True, encoding="utf-8", check=False,
+    )  # fmt: skip
+    if proc.returncode != 0:
+        raise BuildError(f"the engine could not list its spells and rulesets:\n{proc.stderr}")
+    answers = json.loads(proc.stdout)
+    for name, answer in answers.items():
+        if answer.get("ok") is not True:
+            raise BuildError(f"the engine's {name}() answered {answer!r}")
+    return proc.stdout.encode("utf-8")
+
+
 def engine_wheel_path(files: dict[str, bytes]) -> str:
     """The site path of the engine wheel among the site's files."""
     (path,) = (p for p in files if re.fullmatch(r"pyodide/wavinghands-[^/]+\.whl", p))
     return path
 
 
+def zstd(data: bytes) -> bytes:
+    """`data` compressed by the zstd command at ZSTD_LEVEL, one thread (reproducible)."""
+    proc = subprocess.run(
+        ["zstd", f"-{ZSTD_LEVEL}", "-T1", "-q", "-c", "--no-progress"],
+        input=data, capture_output=True, check=False,
+    )  # fmt: skip
+    if proc.returncode != 0:
+        raise BuildError(f"zstd compression failed: {proc.stderr.decode(errors='replace')}")
+    return proc.stdout
+
+
 def snapshot(files: dict[str, bytes], *, reuse: bool = True) -> tuple[bytes, dict[str, int]]:
-    """The gzipped Pyodide memory snapshot with the engine imported, its static memory XORed
-    with the wasm's data segments, and where its memory starts: (gz bytes, {"offset": n}).
+    """The Pyodide memory snapshot with the engine imported, its static memory XORed with the
+    wasm's data segments, compressed by zstd; and its layout: (zst bytes, {"offset": where the
+    memory starts, "size": bytes once decompressed}).
 
     Made by tools/snapshot.mjs under Node from exactly the runtime and wheel the site ships;
     `reuse=False` makes it afresh even when .cache/ holds one for the same inputs.
@@ -546,7 +602,7 @@ def snapshot(files: dict[str, bytes], *, reuse: bool = True) -> tuple[bytes, dic
         files[wheel], script.read_bytes(), (WEB / "wasm-data.js").read_bytes()
     ]
     key = sha256_hex(b"".join(sha256_hex(d).encode() for d in inputs))
-    cached = CACHE / "snapshots" / f"{key}.gz"
+    cached = CACHE / "snapshots" / f"{key}.zst"
     # Where the snapshot's memory image starts (tools/snapshot.mjs writes it beside).
     layout_file = cached.with_suffix(".json")
     if reuse and cached.exists() and layout_file.exists():
@@ -559,14 +615,13 @@ def snapshot(files: dict[str, bytes], *, reuse: bool = True) -> tuple[bytes, dic
                 (pyo / rel.removeprefix("pyodide/")).write_bytes(data)
         raw = Path(tmp) / "snapshot.bin"
         run(["node", str(script), str(pyo), str(pyo / Path(wheel).name), str(raw)])
-        # mtime=0 keeps the gzip header free of the build time.
-        data = gzip.compress(raw.read_bytes(), compresslevel=9, mtime=0)
+        data = zstd(raw.read_bytes())
         layout = json.loads(Path(f"{raw}.json").read_text())
     cached.parent.mkdir(parents=True, exist_ok=True)
     cached.write_bytes(data)
     layout_file.write_text(json.dumps(layout, sort_keys=True))
-    # Each engine change leaves a ~4 MB snapshot behind; a few recent ones are enough.
-    for old in sorted(cached.parent.glob("*.gz"), key=lambda p: p.stat().st_mtime)[:-4]:
+    # Each engine change leaves a ~3 MB snapshot behind; a few recent ones are enough.
+    for old in sorted(cached.parent.glob("*.zst"), key=lambda p: p.stat().st_mtime)[:-4]:
         old.unlink()
         old.with_suffix(".json").unlink(missing_ok=True)
     return data, layout
@@ -610,11 +665,6 @@ def precompressed_siblings(files: dict[str, bytes]) -> dict[str, bytes]:
 def sri_sha256(data: bytes) -> str:
     """The `sha256-<base64>` form that fetch()'s `integrity` option takes."""
     return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
-
-
-def snapshot_cache_key(snapshot_gz: bytes) -> str:
-    """The Cache Storage key under which sw.js keeps the inflated snapshot (never served)."""
-    return f"pyodide/engine-snapshot-{sha256_hex(snapshot_gz)[:16]}.bin"
 
 
 def integrity_manifest(files: dict[str, bytes]) -> dict[str, str]:
@@ -690,9 +740,7 @@ def page_html(files: dict[str, bytes]) -> bytes:
     return html.encode()
 
 
-def engine_build_module(
-    files: dict[str, bytes], snapshot: bytes, layout: dict[str, int]
-) -> bytes:
+def engine_build_module(files: dict[str, bytes], layout: dict[str, int]) -> bytes:
     """engine-build.js: what engine-worker.js boots from, with the integrity of every file."""
     wheel = engine_wheel_path(files)
     build = {
@@ -705,19 +753,24 @@ def engine_build_module(
         "snapshot": {
             "url": SNAPSHOT,
             "integrity": sri_sha256(files[SNAPSHOT]),
-            "size": len(snapshot),
+            "size": layout["size"],
             "downloadSize": len(files[SNAPSHOT]),
             # Where the memory image starts: its static part is XORed with the wasm's data
             # segments (tools/snapshot.mjs, web/wasm-data.js).
             "memoryOffset": layout["offset"],
-            "inflated": snapshot_cache_key(files[SNAPSHOT]),
-            "inflatedIntegrity": sri_sha256(snapshot),
+        },
+        "decoder": {"url": ZSTD_SITE_PATH},
+        "reference": {
+            "url": REFERENCE,
+            "integrity": sri_sha256(files[REFERENCE]),
+            "size": len(files[REFERENCE]),
         },
         # Every other file the worker may fetch (Pyodide's own fetches go through its check).
         "files": integrity_manifest({k: v for k, v in files.items() if k != "index.html"}),
     }
     return (
-        "// Written by build.py: the files engine-worker.js boots from, with their integrity.\n"
+        "// Written by build.py: the files engine-worker.js boots from (and the page's recorded\n"
+        "// reference), with their integrity.\n"
         f"export const BUILD = {json.dumps(build, indent=1, sort_keys=True)};\n"
     ).encode()
 
@@ -733,12 +786,10 @@ def service_worker(files: dict[str, bytes]) -> tuple[str, bytes]:
         if rel not in NOT_PRECACHED and not rel.endswith(".br")
     ]
     header = (
-        "// Written by build.py from web/sw.js: the site's content version, every file the\n"
-        "// page's boot needs, to precache with its integrity, and the gzipped files to keep\n"
-        "// inflated as well.\n"
+        "// Written by build.py from web/sw.js: the site's content version and every file the\n"
+        "// page's boot needs, to precache with its integrity.\n"
         f"const VERSION = {json.dumps(version)};\n"
         f"const PRECACHE = {json.dumps(precache, indent=1)};\n"
-        f"const INFLATE = {json.dumps({SNAPSHOT: snapshot_cache_key(files[SNAPSHOT])})};\n"
     )
     return version, (header + template).encode()
 
@@ -748,7 +799,7 @@ def build_site(out: Path = DEFAULT_OUT, *, reuse_snapshot: bool = True) -> Site:
     out = out.resolve()
     files = source_files()
     files[SNAPSHOT], layout = snapshot(files, reuse=reuse_snapshot)
-    files["engine-build.js"] = engine_build_module(files, gzip.decompress(files[SNAPSHOT]), layout)
+    files["engine-build.js"] = engine_build_module(files, layout)
     files.update(precompressed_siblings(files))
     # Integrity, inside out: the worker's scripts in site-integrity.js, every page module in
     # index.html, every file in sw.js's precache list.
@@ -960,10 +1011,11 @@ def progress(msg: str) -> None:
 def debian_packages_missing(*, for_tests: bool) -> list[str]:
     """The Debian packages that building (and, for_tests, testing) needs and are not there.
 
-    Node.js and npm: `npm pack`, the snapshot, the in-Pyodide and JS tests.  Chromium: the
+    Node.js and npm: `npm pack`, the snapshot, the in-Pyodide and JS tests; zstd: compressing
+    the snapshot.  Chromium: the
     browser tests.  iproute2, coturn, iptables: e2e/test_netplay.py's network lab (run as root).
     """
-    wanted = [("nodejs", "node"), ("npm", "npm")]
+    wanted = [("nodejs", "node"), ("npm", "npm"), ("zstd", "zstd")]
     if for_tests:
         # coturn is the lab's STUN and TURN server, iptables the home routers' NAT.
         wanted += [("iproute2", "ip"), ("coturn", "turnserver"), ("iptables", "iptables")]

@@ -235,7 +235,7 @@ DAMAGED = {
     "ui/dom.js": 3,
     "engine-worker.js": 3,
     "pyodide/pyodide.asm.wasm": None,
-    "pyodide/engine.snapshot.gz": None,
+    build.SNAPSHOT: None,
     "pyodide/python_stdlib.zip": None,  # read by the fallback boot only: the snapshot is 404
 }
 
@@ -294,14 +294,6 @@ CACHED_INTEGRITY_JS = """async (path) => {
 }"""
 
 
-def inflated_snapshot_key(site_dir: Path) -> str:
-    """Where sw.js keeps the inflated snapshot (engine-build.js)."""
-    text = (site_dir / "engine-build.js").read_text()
-    info = json.loads(text.split("export const BUILD = ", 1)[1].rstrip().rstrip(";"))
-    key: str = info["snapshot"]["inflated"]
-    return key
-
-
 @pytest.mark.parametrize("path", ["ui/dom.js", "pyodide/pyodide.asm.wasm"])
 def test_a_damaged_cached_copy_is_named_dropped_and_fetched_again(
     path: str, strict_context: Any, site: Site
@@ -321,25 +313,6 @@ def test_a_damaged_cached_copy_is_named_dropped_and_fetched_again(
     expect(status).to_have_attribute("data-state", "ready", timeout=ENGINE_MS)
     whole = build.sri_sha256((site.root / path).read_bytes())
     assert page.evaluate(CACHED_INTEGRITY_JS, path) == whole
-    assert violations(page, site) == []
-
-
-def test_a_damaged_inflated_snapshot_is_replaced_without_a_word(
-    strict_context: Any, site: Site, site_dir: Path
-) -> None:
-    page = strict_context.new_page()
-    page.goto(site.url)
-    status = page.get_by_test_id("engine-status")
-    expect(status).to_have_attribute("data-state", "ready", timeout=ENGINE_MS)
-    page.evaluate("window.__offlineReady")
-    key = inflated_snapshot_key(site_dir)
-    assert page.evaluate(DAMAGE_CACHED_JS, [key, None])
-    page.reload()
-    expect(status).to_have_attribute("data-state", "ready", timeout=ENGINE_MS)
-    assert boot_timings(page)["snapshotSource"] == "download"
-    # Dropped, not kept damaged: sw.js keeps an inflated copy only at its next install.
-    dropped = "(key) => caches.match(new URL(key, location.href).href).then((r) => r === undefined)"
-    assert page.evaluate(dropped, key) is True
     assert violations(page, site) == []
 
 

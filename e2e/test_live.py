@@ -204,6 +204,10 @@ def test_after_a_reload_a_new_exchange_reconnects_and_the_duel_ends_live(players
     guest.click("[data-testid=live-panel] > summary")
     guest.click("[data-testid=live-start]")
     paste(host, connection_code(guest))
+    # Answering an offer is asked first, naming the opponent (issue 12, finding 3).
+    prompt = host.wait_for_selector("[data-testid=connect-inviter]", timeout=STEP_MS)
+    assert prompt.inner_text().startswith(NAMES[1] + " offers to play live"), prompt.inner_text()
+    host.click("[data-testid=connect-live]")
     paste(guest, connection_code(host))
     wait_live(guest, "connected")
     wait_live(host, "connected")

@@ -52,7 +52,10 @@ async function main() {
     _makeSnapshot: true,
     // Fixed, so the checkout's path (argv[1]) does not end up in the heap.
     _sysExecutable: "python",
-    env: { PYTHONDONTWRITEBYTECODE: "1" },
+    // -OO for Pyodide's own ~190 modules: their docstrings (and asserts) are ~8 % of the
+    // compressed snapshot and nothing in the page reads them.  The engine is compiled without
+    // it below, so it keeps its asserts and docstrings and runs exactly as under CPython.
+    env: { PYTHONDONTWRITEBYTECODE: "1", PYTHONOPTIMIZE: "2" },
   });
   pyodide.FS.writeFile(WHEEL_PATH, readFileSync(wheelFile));
   pyodide.runPython(`
@@ -61,6 +64,11 @@ site_packages = next(p for p in sys.path if p.endswith("site-packages"))
 with zipfile.ZipFile(${JSON.stringify(WHEEL_PATH)}) as wheel:
     wheel.extractall(site_packages)
 importlib.invalidate_caches()
+# Files on disk (the engine's) are compiled at optimisation level 0 whatever the interpreter's
+# -OO says: asserts and docstrings stay as in CPython.  Restored after the imports.
+from importlib.machinery import SourceFileLoader
+unoptimised = SourceFileLoader.source_to_code
+SourceFileLoader.source_to_code = lambda self, data, path, *, _optimize=-1: unoptimised(self, data, path, _optimize=0)
 for name in ${JSON.stringify(PRELOAD)}:
     importlib.import_module(name)
 # Every module of the engine, and so every stdlib module any of them imports: the page boots
@@ -69,9 +77,12 @@ import pkgutil, wavinghands
 for info in pkgutil.walk_packages(wavinghands.__path__, "wavinghands."):
     if not info.name.endswith("__main__"):
         importlib.import_module(info.name)
+SourceFileLoader.source_to_code = unoptimised
+if not sys.modules["wavinghands.api"].spells.__doc__:  # (an assert would be compiled away)
+    raise RuntimeError("the engine was compiled with -OO")
 # The page asks for the spell table first; whatever the engine caches for it is then ready.
 sys.modules["wavinghands.api"].spells()
-del wheel, site_packages, name, info, pkgutil, wavinghands
+del wheel, site_packages, name, info, pkgutil, wavinghands, SourceFileLoader, unoptimised
 `);
   pyodide.FS.unlink(WHEEL_PATH);
   pyodide.runPython("import gc; gc.collect()");
@@ -84,64 +95,7 @@ del wheel, site_packages, name, info, pkgutil, wavinghands
   const offset = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1];
   xorDataSegments(readFileSync(path.join(pyodideDir, "pyodide.asm.wasm")), snapshot.subarray(offset));
   writeFileSync(outFile, snapshot);
-  writeFileSync(`${outFile}.json`, JSON.stringify({ offset }));
-}
-
-/**
- * Turn the snapshot's static memory into a difference from the memory a fresh instance starts
- * with, in place; returns where it is, the words left out of it and the starting memory's
- * checksum.
- *
- * Memory below __heap_base is the wasm's data segments (plus what start-up changed in them):
- * ~14 MB that the browser already has from pyodide.asm.wasm and that gzip squeezes to only
- * ~1.5 MB.  XORed with the memory of a fresh instance it is nearly all zeros.  The starting
- * memory is taken exactly where engine-worker.js takes it: inside `createPyodideModule`, from
- * an instance set up to restore this snapshot.  Start-up writes a few words from the clock and
- * the random source; two instances with different ones show which, and those words are stored
- * as they are ("volatile", [from, to) word ranges).  The worker checks the checksum (over the
- * rest) before adding the memory back and boots without the snapshot if it differs.
- */
-async function subtractStaticMemory(loadPyodide, pyodideDir, snapshot, heapBase) {
-  const { default: createModule } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.asm.mjs")).href);
-  const offset = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1];
-  if (offset % 4 || heapBase % 4) throw new Error(`unaligned snapshot memory (${offset}, ${heapBase})`);
-  const startingMemory = async (seed) => {
-    installFixedEnvironment(seed);
-    let start = null;
-    await loadPyodide({
-      indexURL: path.resolve(pyodideDir) + path.sep,
-      _loadSnapshot: snapshot.slice(),
-      _sysExecutable: "python",
-      createPyodideModule: async (settings) => {
-        const module = await createModule(settings);
-        start = new Uint32Array(module.HEAPU8.slice(0, heapBase).buffer);
-        return module;
-      },
-    });
-    return start;
-  };
-  const base = await startingMemory(1);
-  const other = await startingMemory(2);
-  const volatile = [];
-  for (let i = 0; i < base.length; i++) {
-    if (base[i] === other[i]) continue;
-    // Neighbours of a changed word are taken along: one range per value, not per word.
-    const from = Math.max(0, i - 4);
-    const last = volatile[volatile.length - 1];
-    if (last && from <= last[1]) last[1] = Math.min(base.length, i + 5);
-    else volatile.push([from, Math.min(base.length, i + 5)]);
-  }
-  for (const [from, to] of volatile) base.fill(0, from, to);
-  const words = new Uint32Array(snapshot.buffer, snapshot.byteOffset + offset, heapBase / 4);
-  for (let i = 0; i < words.length; i++) words[i] ^= base[i];
-  return { offset, length: heapBase, volatile, checksum: checksum(base) };
-}
-
-/** FNV-1a over 32-bit words; engine-worker.js computes the same. */
-function checksum(words) {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < words.length; i++) h = Math.imul(h ^ words[i], 0x01000193) >>> 0;
-  return h;
+  writeFileSync(`${outFile}.json`, JSON.stringify({ offset, size: snapshot.length }));
 }
 
 /**

@@ -2,7 +2,7 @@
 // question goes through here and nothing else in web/ calls engine.js, so the JSON-string
 // contract is honoured in one place. Results stay values: {ok:true,...} or {ok:false,error}.
 
-import { call, startEngine } from './engine.js';
+import { call, recordedReference, startEngine } from './engine.js';
 import { textProblem } from './limits.js';
 
 const json = (value) => JSON.stringify(value);
@@ -23,6 +23,17 @@ async function askRaw(fn, ...jsonArgs) {
     // The worker died or never started: report it like any engine error, in plain words.
     return { ok: false, error: { code: 'engine-unavailable', message: err && err.message ? err.message : String(err) } };
   }
+}
+
+/**
+ * builtReference() -> Promise of {spells, rulesets}: the engine's answers to spells() and
+ * rulesets() as build.py recorded them (reference.json, integrity-checked by the worker),
+ * available long before the engine itself.  Rejects if they cannot be had.
+ */
+export async function builtReference() {
+  const answers = await recordedReference();
+  if (!answers.spells?.ok || !answers.rulesets?.ok) throw new Error("reference.json: not the engine's answers");
+  return answers;
 }
 
 /** bootEngine(onProgress(stage, fraction, detail)) -> Promise resolving when the engine can answer; rejects with a player-facing Error. */
@@ -62,6 +73,8 @@ export const aiAdvice = (game, wizard) => ask('ai_advice', game, wizard);
 export const remoteInvite = (params) => ask('remote_invite', params);
 /** remoteDescribe(text) -> {ok, code: {code, kind, game_id, sender, seq, turn, phase, host?, guest?, ruleset?}}. */
 export const remoteDescribe = (text) => ask('remote_describe', text);
+/** remoteRouteLive(session|null, text, savedGameIds) -> {ok, route: 'duel'|'invitation', code}: where a code that came live may go; any other duel's code is refused ('other-duel'). */
+export const remoteRouteLive = (session, text, saved) => ask('remote_route_live', session, text, saved);
 /** remoteAccept(text, name) -> {ok, session, status, invitation: {host, ruleset, game_id}}: joins as guest. */
 export const remoteAccept = (text, name) => ask('remote_accept', text, name);
 /** remoteSeal(session, input) -> {ok, session, code|null, events, status}: my orders or decisions. */

@@ -103,6 +103,10 @@ function showEngineFailure(message) {
     h('button', { type: 'button', class: 'tool', onclick: () => location.reload() }, 'Reload'));
 }
 
+// Set once the running engine has answered spells() and rulesets(); until then the answers
+// recorded at build time stand in.
+let engineAnswered = false;
+
 const engine = (async () => {
   try {
     await api.bootEngine(showProgress);
@@ -111,14 +115,29 @@ const engine = (async () => {
   }
   const book = await api.spells();
   if (!book.ok) throw new Error(`The spell book could not be read (${book.error.message}).`);
-  setSpellBook(book);
   const listed = await api.rulesets();
   if (!listed.ok || !listed.rulesets.length) {
     throw new Error(`The rules could not be read (${listed.ok ? 'none listed' : listed.error.message}).`);
   }
+  engineAnswered = true;
+  setSpellBook(book);
   adoptRuleset(listed.rulesets[0]);
   return true;
 })();
+
+// The same two answers as the engine gave them at build time (reference.json, a few KB): the
+// spell reference and the start screen's rule options work while the engine downloads.
+// Resolves true once the rules are known from either source, false if from neither.
+const rulesKnown = api.builtReference().then((built) => {
+  if (!engineAnswered && built.rulesets.rulesets.length) {
+    setSpellBook(built.spells);
+    adoptRuleset(built.rulesets.rulesets[0]);
+  }
+  return true;
+}).catch((err) => {
+  console.warn('reference.json unavailable, waiting for the engine:', err.message);
+  return engine.then(() => true, () => false);
+});
 
 engine.then(() => {
   statusBox.dataset.state = 'ready';
@@ -129,7 +148,8 @@ engine.then(() => {
   window.__appReady = true;
   window.dispatchEvent(new Event('engine-ready'));
 }, (err) => {
-  setSpellBook(null, err.message);
+  // The recorded reference, if it arrived, stays readable.
+  rulesKnown.then((known) => { if (!known) setSpellBook(null, err.message); });
   showEngineFailure(err.message);
 });
 
@@ -224,8 +244,8 @@ function showStart() {
   show(startScreen({
     prefs: storage.loadPrefs(),
     modes: modeChoicesWithOptions(),
-    // The options appear when the engine has listed them (none if it never starts).
-    options: engine.then(() => ruleOptions, () => []),
+    // The options appear as soon as the rules are known (none if they never are).
+    options: rulesKnown.then((known) => (known ? ruleOptions : [])),
     ...savedDuels(),
     remoteSlot,
     onStart: async ({ names, mode, options }) => {

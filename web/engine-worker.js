@@ -6,12 +6,16 @@
 //   {type: "progress", stage, fraction, detail}   boot progress, fraction in [0, 1]; for the
 //                                         stage "download", detail = {loaded, total} in bytes
 //   {type: "scripts-loaded"}              every script of the worker is loaded (engine.js checks them)
+//   {type: "reference", json} | {type: "reference", error}   the engine's answers to spells()
+//                                         and rulesets() as recorded at build time
+//                                         (reference.json), long before the engine is up
 //   {type: "ready", timings}              the engine answers calls; timings in ms since start
 //   {type: "failed", message, detail}     boot failed; message is for the player
 //   {id, result} | {id, error}            the answer to one call
 //
 // Boot, fast path: restore the memory snapshot that build.py made (interpreter started, engine
-// imported; its static part stored as a difference from the wasm's own starting memory), then
+// imported; its static part stored as a difference from the wasm's own starting memory;
+// zstd-compressed), then
 // lay the engine wheel's files out in site-packages for anything read from
 // disk later.  This
 // skips Python's start-up and the engine's import, most of a cold boot (docs/build.md).
@@ -27,7 +31,7 @@
 
 import { BUILD } from "./engine-build.js";
 import { xorDataSegments } from "./wasm-data.js";
-import { checkBytes, checking, damaged, DamagedFile, integrityOf, verified } from "./integrity.js";
+import { checkBytes, checking, damaged, DamagedFile } from "./integrity.js";
 
 const started = performance.now();
 const SITE = new URL("./", import.meta.url);
@@ -52,7 +56,7 @@ const mark = (name) => {
 // except the big three the boot keeps a copy of anyway and checks itself (no second copy, and
 // the wasm's streaming compilation is not held up by the check).
 const WASM = "pyodide/pyodide.asm.wasm";
-const CHECKED_BY_THE_BOOT = new Set([WASM, BUILD.snapshot.url, BUILD.wheel.url]);
+const CHECKED_BY_THE_BOOT = new Set([WASM, BUILD.snapshot.url, BUILD.wheel.url, BUILD.reference.url]);
 const networkFetch = self.fetch.bind(self);
 async function siteFetch(input, init) {
   const url = new URL(input instanceof Request ? input.url : input, SITE).href;
@@ -70,7 +74,10 @@ const progress = (stage, fraction, detail) => postMessage({ type: "progress", st
 
 // Honest progress on a first visit: bytes of the snapshot boot's three big files received so far,
 // out of their sizes as built (engine-build.js).  Reported as {loaded, total} with the fraction.
-const download = { loaded: 0, total: BUILD.wasm.size + BUILD.snapshot.downloadSize + BUILD.wheel.size };
+const download = {
+  loaded: 0,
+  total: BUILD.wasm.size + BUILD.snapshot.downloadSize + BUILD.wheel.size + BUILD.reference.size,
+};
 let lastReport = 0;
 function received(bytes) {
   download.loaded += bytes;
@@ -154,70 +161,137 @@ console.warn = (...args) => {
   }
 };
 
-/** Fetch one of the files listed in engine-build.js (its integrity is checked by the caller). */
-async function fetchListed(entry) {
-  const response = await networkFetch(new URL(entry.url, SITE));
-  if (!response.ok) throw new Error(`Failed to load '${entry.url}': request failed (${response.status})`);
-  return response;
-}
 
-/** Copy a byte stream into `target`, which it must fill exactly. */
-async function streamInto(stream, target) {
-  const reader = stream.getReader();
-  let offset = 0;
+/**
+ * Fetch one of the files engine-build.js lists and check it against its integrity: resolves with
+ * its bytes and the response once they match, rejects otherwise (DamagedFile, naming it).
+ * Each chunk goes to `onChunk` as it arrives (and is counted as received), so a caller can work
+ * on it during the download.  Checked here rather than with fetch's `integrity` option, which
+ * holds the whole body back until the file is complete and fails like any network error.
+ */
+async function fetchChecked(entry, onChunk = () => {}) {
+  const response = await fetch(new URL(entry.url, SITE));
+  if (!response.ok) throw new Error(`Failed to load '${entry.url}': request failed (${response.status})`);
+  const reader = response.body.getReader();
+  const chunks = [];
+  let length = 0;
+  // A damaged file may break its consumer (the zstd decoder) before its last byte: keep
+  // reading, check, and name the damaged file rather than report the consumer's error.
+  let consumerError = null;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
+    received(value.byteLength);
+    chunks.push(value);
+    length += value.byteLength;
+    if (consumerError === null) {
+      try {
+        await onChunk(value);
+      } catch (err) {
+        consumerError = err;
+      }
+    }
+  }
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  await checkBytes(entry.url, bytes, entry.integrity);
+  if (consumerError !== null) throw consumerError;
+  return { bytes, response };
+}
+
+// The snapshot's decoder (vendor/zstddec.mjs, zstd's own decoder in wasm): loaded and compiled
+// while the snapshot downloads.  Browsers inflate only gzip and deflate themselves, and zstd
+// makes the biggest file of a first visit ~30 % smaller than gzip does (docs/build.md).
+const zstdDecoder = import(new URL(BUILD.decoder.url, SITE).href).then(async ({ ZSTDDecoder }) => {
+  const decoder = new ZSTDDecoder();
+  await decoder.init();
+  return decoder;
+});
+zstdDecoder.catch(() => {});
+
+// Network chunks can be a few KB; the decoder is fed at least this many bytes at a time, since
+// each input costs it a copy into its memory and a round of calls.
+const BATCH = 256 * 1024;
+
+/**
+ * Decompress a zstd stream into `target` as its chunks arrive (`push`), so that decoding overlaps
+ * the download; `end()` checks that `target` came out exactly full.  zstddec's streaming decoder
+ * is a generator that pulls compressed chunks from an iterable whenever it has used up one; it
+ * is stepped only while a chunk is queued (or the input has ended), so it never asks for input
+ * that has not arrived.  Its own memory stays at zstd's window (a few MB).
+ */
+function zstdInto(decoder, target) {
+  const queue = [];
+  let ended = false;
+  let offset = 0;
+  const input = {
+    [Symbol.iterator]: () => ({
+      next() {
+        if (queue.length) return { value: queue.shift(), done: false };
+        if (ended) return { value: undefined, done: true };
+        throw new Error("zstd decoder stepped without input");
+      },
+    }),
+  };
+  const output = decoder.decodeStreaming(input);
+  const step = () => {
+    const { done, value } = output.next();
+    if (done) return true;
     if (offset + value.length > target.length) throw new Error("snapshot larger than announced");
     target.set(value, offset);
     offset += value.length;
-  }
-  if (offset !== target.length) throw new Error("snapshot shorter than announced");
+    return false;
+  };
+  let pending = [];
+  let pendingBytes = 0;
+  const feed = () => {
+    const batch = new Uint8Array(pendingBytes);
+    let at = 0;
+    for (const chunk of pending) {
+      batch.set(chunk, at);
+      at += chunk.length;
+    }
+    pending = [];
+    pendingBytes = 0;
+    queue.push(batch);
+    while (queue.length) step();
+  };
+  return {
+    push(chunk) {
+      pending.push(chunk);
+      pendingBytes += chunk.length;
+      if (pendingBytes >= BATCH) feed();
+    },
+    end() {
+      if (pendingBytes) feed();
+      ended = true;
+      while (!step());
+      if (offset !== target.length) throw new Error("snapshot shorter than announced");
+    },
+  };
 }
 
-/** Fill `target` with the snapshot: inflated from Cache Storage if sw.js keeps it, else gunzipped. */
+/** Fill `target` with the snapshot (after one visit from the service worker's cache), decoded
+ * as it downloads; resolves once its integrity is checked. */
 async function loadSnapshot(target) {
-  // sw.js stores the inflated copy under a key that carries the gzip file's hash, so a hit is
-  // always this build's snapshot; reading it is several times faster than gunzipping again.
-  const key = new URL(BUILD.snapshot.inflated, SITE).href;
-  const inflated = self.caches ? await caches.match(key) : undefined;
-  if (inflated && (await inflatedCopyIsWhole(inflated, target, key))) {
-    timings.snapshotSource = "inflated";
-  } else {
-    timings.snapshotSource = "download";
-    const gz = await fetchListed(BUILD.snapshot);
-    const { body, verdict } = verified(BUILD.snapshot.url, gz.body.pipeThrough(counting()), BUILD.snapshot.integrity);
-    try {
-      await streamInto(body.pipeThrough(new DecompressionStream("gzip")), target);
-    } catch (err) {
-      await verdict; // a damaged download is reported as such, not as a gzip error
-      throw err;
-    }
-    await verdict;
-  }
+  let inflater = null;
+  const { response } = await fetchChecked(BUILD.snapshot, async (chunk) => {
+    inflater ??= zstdInto(await zstdDecoder, target);
+    inflater.push(chunk);
+  });
+  mark("snapshotFetched");
+  if (inflater === null) throw new Error("snapshot: empty file");
+  inflater.end();
+  // Where it came from, for tests and benchmarks: a response the service worker handled has a
+  // workerStart in its resource timing.
+  const entry = performance.getEntriesByName(response.url).at(-1);
+  timings.snapshotSource = entry && entry.workerStart > 0 ? "service worker" : "network";
   mark("snapshot");
   progress("runtime", 0.6);
-}
-
-/**
- * Read the inflated snapshot sw.js keeps into `target`; false (and the copy dropped from the
- * cache, so the download below replaces it for good) if it is not whole, which a download fixes
- * at once: no need to trouble the player.
- */
-async function inflatedCopyIsWhole(response, target, key) {
-  let problem;
-  try {
-    await streamInto(response.body, target);
-    if ((await integrityOf(target)) === BUILD.snapshot.inflatedIntegrity) return true;
-    problem = "its sha256 does not match";
-  } catch (err) {
-    problem = err.message;
-  }
-  console.warn(`the cached inflated snapshot is damaged (${problem}); downloading it again`);
-  if (self.caches) {
-    for (const name of await caches.keys()) await (await caches.open(name)).delete(key);
-  }
-  return false;
 }
 
 /** The (name, bytes) of every file in a zip whose entries are stored uncompressed. */
@@ -247,12 +321,12 @@ function storedZipEntries(zip) {
 
 /** The engine wheel's bytes; a mismatch with its recorded sha256 is a player-facing failure. */
 async function fetchWheel() {
-  // Checked here rather than by fetch's `integrity`, whose failure looks like any network
-  // error: a damaged wheel must say so, and the fallback boot could not fix it anyway.
-  const response = await fetchListed(BUILD.wheel);
-  const bytes = await new Response(response.body.pipeThrough(counting())).arrayBuffer();
-  await checkBytes(BUILD.wheel.url, bytes, BUILD.wheel.integrity);
-  return bytes;
+  try {
+    return (await fetchChecked(BUILD.wheel)).bytes;
+  } catch (err) {
+    // The fallback boot could not fix a damaged wheel (it installs the same file): say so.
+    throw err;
+  }
 }
 
 // Pyodide compiles pyodide.asm.wasm while it downloads (instantiateStreaming); a copy of its
@@ -289,6 +363,14 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
   const { status, statusText, headers } = response;
   return instantiateStreaming(new Response(forCompiler, { status, statusText, headers }), imports);
 };
+
+// The recorded answers first (a few KB), so the page can show the rules while the rest arrives.
+// Fetched here, where engine-build.js is already loaded, rather than by the page, which would
+// have to load engine-build.js a second time to know its integrity.
+fetchChecked(BUILD.reference).then(
+  ({ bytes }) => postMessage({ type: "reference", json: new TextDecoder().decode(bytes) }),
+  (err) => postMessage({ type: "reference", error: String(err && err.message ? err.message : err) }),
+);
 
 // Both downloads start now, in parallel with loading Pyodide's own scripts and wasm.
 const snapshot = new Uint8Array(BUILD.snapshot.size);
@@ -346,7 +428,7 @@ async function bootFromSnapshot() {
   // reads later (package data, modules imported lazily).
   const { FS } = pyodide;
   const sitePackages = pyodide.runPython('next(p for p in __import__("sys").path if p.endswith("site-packages"))');
-  for (const [name, data] of storedZipEntries(new Uint8Array(await wheelBytes))) {
+  for (const [name, data] of storedZipEntries(await wheelBytes)) {
     const path = `${sitePackages}/${name}`;
     FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
     FS.writeFile(path, data);

@@ -43,6 +43,14 @@ const pending = new Map();
 const listeners = new Set();
 let lastProgress = { stage: "waiting", fraction: 0 };
 
+// The engine's answers to spells() and rulesets() as recorded at build time, which the worker
+// sends first (reference.json); rejected if it cannot, or if the worker does not start.
+let settleReference;
+const referencePromise = new Promise((resolve, reject) => {
+  settleReference = { resolve, reject };
+});
+referencePromise.catch(() => {});
+
 let settleReady;
 const readyPromise = new Promise((resolve, reject) => {
   settleReady = { resolve, reject };
@@ -68,6 +76,7 @@ export function startEngine(onProgress) {
       if (worker) worker.terminate();
       for (const { reject: rej } of pending.values()) rej(err);
       pending.clear();
+      settleReference.reject(err);
       reject(err);
     };
     // A worker that failed may have failed on a damaged script of its own: say so if it did.
@@ -100,6 +109,9 @@ export function startEngine(onProgress) {
       } else if (msg.type === "scripts-loaded") {
         scriptsChecked = checkWorkerScripts();
         scriptsChecked.catch(() => {});
+      } else if (msg.type === "reference") {
+        if (msg.error !== undefined) settleReference.reject(new Error(msg.error));
+        else settleReference.resolve(JSON.parse(msg.json));
       } else if (msg.type === "ready") {
         (scriptsChecked ?? checkWorkerScripts()).then(() => {
           clearTimeout(timer);
@@ -130,6 +142,12 @@ export function startEngine(onProgress) {
   });
   bootPromise.then(settleReady.resolve, settleReady.reject);
   return bootPromise;
+}
+
+/** The engine's recorded {spells, rulesets} answers (reference.json), available before the engine is. */
+export function recordedReference() {
+  if (!bootPromise) startEngine();
+  return referencePromise;
 }
 
 /** Call api.<fn>(...jsonStrings) in the engine; resolves with the parsed JSON result object. */

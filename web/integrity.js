@@ -82,18 +82,6 @@ export function checking(path, expected) {
 }
 
 /**
- * Split a byte stream in two: `body` to consume, and `verdict`, which resolves once all of it
- * matched `expected` or rejects with DamagedFile.  For consumers that may fail on damaged bytes
- * before the end (a gzip checksum): on their error, await the verdict first to name the file.
- */
-export function verified(path, stream, expected) {
-  const [body, copy] = stream.tee();
-  const verdict = new Response(copy).arrayBuffer().then((bytes) => checkBytes(path, bytes, expected));
-  verdict.catch(() => {});
-  return { body, verdict };
-}
-
-/**
  * Drop a damaged file from this deployment's service-worker caches (whose names end with the
  * site's scope, see sw.js) and refresh the HTTP cache's copy, so that a reload gets a fresh one.
  */

@@ -9,6 +9,7 @@ import {
   chatLineTurn,
   connectionCodeKind,
   deliverAnswerToOpenTab,
+  offerAddresses,
   startGuest,
   startHost,
 } from './transport/webrtc.js';
@@ -179,11 +180,30 @@ export async function answerLive(text) {
   };
 }
 
-/** bindLive(duelId) makes the live connection carry that duel's codes (a guest learns it from the invitation). */
-export function bindLive(duelId) {
-  if (!link || link.duelId === duelId) return;
+/**
+ * bindLive(duelId, {link, from}) -> true when the live connection now carries that duel. A
+ * connection carries one duel (docs/protocol.md, "Threat model"): it is moved only from the duel
+ * it carried when the move was decided (`from`: null for one made from the start screen, or a
+ * finished duel for its rematch), and only if it is still the same connection (`link`).
+ */
+export function bindLive(duelId, { link: expected = link, from = null } = {}) {
+  if (!link || link !== expected) return false;
+  if (link.duelId === duelId) return true;
+  if (link.duelId !== from) return false;
   link.duelId = duelId;
   changed();
+  return true;
+}
+
+/**
+ * offerFacts(text, ice) -> {servers: [url], addresses: ['address:port'], error}: what answering a
+ * connection offer would contact (the ICE servers of the player's settings {stun, turn} and the
+ * site's ice.json, and the offer's own addresses); error: why those settings cannot be used, or null.
+ */
+export async function offerFacts(text, ice = {}) {
+  const servers = await iceServersOf(ice);
+  const urls = servers.ok ? servers.iceServers.flatMap((s) => (Array.isArray(s.urls) ? s.urls : [s.urls])) : [];
+  return { servers: urls, addresses: offerAddresses(text), error: servers.ok ? null : servers.error };
 }
 
 /** sendLive(code) -> {ok} or an error value (not connected: the player sends it by hand). */

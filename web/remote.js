@@ -18,7 +18,8 @@ import { draftFromOrders } from './ui/orders.js';
 import {
   boardView, codeBlock, feedbackBox, joinBox, openAcceptDialog, pasteBox, pending, remoteHead, sentList, sentence,
 } from './ui/remote.js';
-import { livePanel } from './ui/live.js';
+import { isDialogOpen } from './ui/dialog.js';
+import { livePanel, connectExplanation, openConnectDialog } from './ui/live.js';
 
 const MODE_LABELS = { codes: 'by codes', live: 'live' };
 // The error codes of a live connection code that mean "this is not one": the text may still be a turn code.
@@ -81,7 +82,8 @@ let app = null; // what app.js lends: show, toast, goHome, fail, engine, openRef
 let queue = Promise.resolve();
 let shown = null; // the remote screen on display: {id, key, refresh({duel, status, view, extras, feedback})} or {join: true}
 let startNotice = null; // {text, message}: an opened link that could not be used, for the start screen
-let pendingInvite = null; // {text, info}: an invitation that came live and was not accepted yet
+let pendingInvite = null; // {text, info, viaLive, link, from}: an invitation that came live and was not accepted yet
+let acceptDialog = null; // the invitation dialog on display: never more than one (a pushed invitation opens none while it is)
 let liveBusy = ''; // what the live panel is waiting for (making a connection code)
 let liveError = null; // the last live error to show in the panel
 let lastLiveStatus = null;
@@ -196,8 +198,7 @@ async function begin(mode, { names, ruleset }, { after = null } = {}) {
   if (!made.ok) return sentence(made.error.message);
   const duel = { id: duelIdOf(made.session), mode, session: made.session, seen: seenOf(null), createdAt: Date.now(), summary: {} };
   if (!persist(duel, made.status)) return unsavedMessage('begin again (the saved duels are listed on this screen)');
-  if (after && live.isConnected(after)) {
-    live.bindLive(duel.id);
+  if (after && live.isConnected(after) && live.bindLive(duel.id, { from: after })) {
     sendLiveIfConnected(duel, made.code);
   } else if (mode === 'live') {
     startLive(duel.id);
@@ -206,22 +207,26 @@ async function begin(mode, { names, ruleset }, { after = null } = {}) {
   return null;
 }
 
-async function accept(text, name, { viaLive = false, offer = null } = {}) {
+// viaLive: the invitation came over the live connection `link`, which carried the duel `from`
+// then (null: none); offer: the connection offer the invitation carried, answered only when
+// `connect` (the player chose "Accept and connect live").
+async function accept(text, name, { viaLive = false, link = null, from = null, offer = null, connect = false } = {}) {
   const r = await api.remoteAccept(text, name);
   if (!r.ok) return r.error.message;
   const duel = { id: duelIdOf(r.session), mode: viaLive ? 'live' : 'codes', session: r.session, seen: seenOf(null), createdAt: Date.now(), summary: {} };
   if (!persist(duel, r.status)) return unsavedMessage('accept again (the saved duels are listed on the start screen)');
   const prefs = storage.loadPrefs();
   storage.savePrefs({ ...prefs, names: [name, (prefs.names || [])[1] || ''] });
-  if (viaLive) live.bindLive(duel.id);
+  if (viaLive) live.bindLive(duel.id, { link, from });
   pendingInvite = null;
-  const message = offer
+  const message = offer && connect
     ? `You accepted ${r.invitation.host}'s challenge. Write your orders for turn 1: your code for them is your answer, and it connects you live`
     : `You accepted ${r.invitation.host}'s challenge. Write your orders for turn 1: your code for them is your answer`;
   await render(duel, { status: r.status, feedback: { kind: 'info', message } });
   // The invitation carried the host's connection offer: answer it now, so the checks (and the
   // keep-open rounds) run while this player writes orders; the answer goes with their code.
-  if (offer) await joinForDuel(duel.id, offer);
+  if (offer && connect) await joinForDuel(duel.id, offer, { asked: true });
+  else if (offer) declinedOffers.add(offerKey(offer));
   return null;
 }
 
@@ -480,17 +485,15 @@ function receivedFeedback(result, duel) {
 // ---------------------------------------------------------------------------------------------
 // Routing pasted text and opened links
 
-// A code from the start screen, an opened link or the live connection: the invitation dialog,
-// the duel it belongs to, or a live connection step. Returns an error message or null.
-async function openText(text, { viaLive = false } = {}) {
+// A code from the start screen or an opened link (never one that came live: onLiveCode): the
+// invitation dialog, the duel it belongs to, or a live connection step. Returns an error message or null.
+async function openText(text) {
   if (!text || !text.trim()) return 'Paste a code or a link first.';
-  if (!viaLive) {
-    const parts = splitCodes(text);
-    if (parts.turn && parts.rtc) return openBundle(parts);
-    const rtc = live.connectionCodeKind(text);
-    if (rtc.ok) return rtc.kind === 'offer' ? joinFromStart(text) : answerFromStart(text);
-    if (!NOT_RTC.has(rtc.error.code)) return rtc.error.message;
-  }
+  const parts = splitCodes(text);
+  if (parts.turn && parts.rtc) return openBundle(parts);
+  const rtc = live.connectionCodeKind(text);
+  if (rtc.ok) return rtc.kind === 'offer' ? joinFromStart(text) : answerFromStart(text);
+  if (!NOT_RTC.has(rtc.error.code)) return rtc.error.message;
   const down = await engineReady();
   if (down) return down;
   const described = await api.remoteDescribe(text);
@@ -500,8 +503,7 @@ async function openText(text, { viaLive = false } = {}) {
   if (info.kind === 'invite') {
     const guest = mine.find((d) => d.session.me === 1);
     if (guest) {
-      if (viaLive) live.bindLive(guest.id);
-      await render(guest, { feedback: viaLive ? null : { kind: 'note', message: 'You already accepted this invitation: here is that duel' } });
+      await render(guest, { feedback: { kind: 'note', message: 'You already accepted this invitation: here is that duel' } });
       return null;
     }
     if (mine.some((d) => d.session.game)) {
@@ -512,27 +514,19 @@ async function openText(text, { viaLive = false } = {}) {
     }
     if (mine.length) {
       const anyway = h('div', { class: 'actions' }, h('button', {
-        type: 'button', 'data-testid': 'accept-own', onclick: () => offerInvitation(info.code, info, false),
+        type: 'button', 'data-testid': 'accept-own', onclick: () => offerInvitation(info.code, info),
       }, 'Accept it here anyway (play both sides in this browser)'));
       await render(mine[0], { feedback: { ...errorFeedback({ code: 'own-code', message: 'this is your own invitation: send it to your friend, and paste here the code they send back' }), extra: anyway } });
       return null;
     }
-    offerInvitation(info.code, info, viaLive);
+    await offerInvitation(info.code, info);
     return null;
   }
   const duel = mine.find((d) => d.session.me !== info.sender) || mine[0];
   if (!duel) {
     return 'This code belongs to a duel that is not saved in this browser. Paste it where you play that duel, or paste the invitation first.';
   }
-  if (viaLive) live.bindLive(duel.id);
-  await receive(duel.id, info.code, (result) => {
-    if (viaLive && shown && shown.id && shown.id !== duel.id) {
-      // The player is looking at another duel: do not pull them away from it.
-      app.toast(`${opponentOf(duel.session)} moved in ${duel.summary.title}.`);
-      return SKIP;
-    }
-    return viaLive && !result.error ? null : receivedFeedback(result, duel);
-  });
+  await receive(duel.id, info.code, (result) => receivedFeedback(result, duel));
   return null;
 }
 
@@ -549,7 +543,7 @@ async function openBundle({ turn, rtc }) {
   const mine = remoteDuels(info.game_id);
   if (info.kind === 'invite' && !mine.some((d) => d.session.me === 1) && kind.kind === 'offer') {
     if (mine.length) return openText(turn);
-    offerInvitation(info.code, info, false, rtc);
+    await offerInvitation(info.code, info, { offer: rtc });
     return null;
   }
   const duel = mine.find((d) => d.session.me !== info.sender) || mine[0];
@@ -560,25 +554,41 @@ async function openBundle({ turn, rtc }) {
 
 // Starts the connection step of a bundle for one duel and applies its turn code meanwhile.
 async function applyBundle(id, turn, rtc, rtcKind) {
-  const connecting = rtcKind === 'offer' ? joinForDuel(id, rtc) : answerForDuel(rtc);
+  const connecting = rtcKind === 'offer' ? joinForDuel(id, rtc, { once: true }) : answerForDuel(rtc);
   const result = await receive(id, turn, (got) => (got.duel ? receivedFeedback(got, got.duel) : SKIP));
   await connecting;
   return !result.error;
 }
 
-function offerInvitation(text, info, viaLive, offer = null) {
-  pendingInvite = { text, info, viaLive };
+// The invitation dialog. An invitation carrying a connection offer says what connecting does,
+// and answers the offer only if the player accepts *and* chooses to connect: nothing of WebRTC
+// starts before that click (issue 12, finding 3). how: {viaLive, link, from} for one that came
+// over a live connection, {offer} for one that carries an offer.
+async function offerInvitation(text, info, how = {}) {
+  const { viaLive = false, offer = null } = how;
+  if (viaLive) pendingInvite = { text, info, ...how };
   if (shown && shown.join) shown.refresh();
+  const explanation = offer
+    ? connectExplanation({ inviter: info.host, facts: await live.offerFacts(offer, iceOf()) })
+    : null;
+  // A dialog opened by the player's own paste or link replaces one on display; never two at once.
+  if (acceptDialog) acceptDialog.close();
   const prefs = storage.loadPrefs();
   const field = document.getElementById('name-0');
-  openAcceptDialog({
-    host: info.host, rules: rulesText(info.ruleset),
+  const handle = openAcceptDialog({
+    host: info.host, rules: rulesText(info.ruleset), live: explanation,
     name: (field && field.value.trim()) || (prefs.names || [])[0] || '',
-    onAccept: (name) => accept(text, name, { viaLive, offer }),
+    onAccept: (name, { connect }) => accept(text, name, { ...how, connect }),
   });
+  acceptDialog = handle;
+  handle.dialog.addEventListener('close', () => { if (acceptDialog === handle) acceptDialog = null; });
 }
 
 async function joinFromStart(text) {
+  if (!(await askToConnect(null, text))) {
+    app.goHome();
+    return null;
+  }
   const r = await live.joinLive(text, { ice: iceOf(), duelId: null });
   if (!r.ok) return r.error.code === 'superseded' ? null : r.error.message;
   liveError = null;
@@ -635,7 +645,7 @@ async function elsewhereFeedback(text, feedback) {
   if (!described.ok) return feedback;
   const info = described.code;
   if (info.kind === 'invite' && !remoteDuels(info.game_id).length) {
-    return { ...feedback, extra: h('div', { class: 'actions' }, h('button', { type: 'button', 'data-testid': 'open-elsewhere', onclick: () => offerInvitation(info.code, info, false) }, `Accept ${info.host}'s invitation (a new duel)…`)) };
+    return { ...feedback, extra: h('div', { class: 'actions' }, h('button', { type: 'button', 'data-testid': 'open-elsewhere', onclick: () => offerInvitation(info.code, info) }, `Accept ${info.host}'s invitation (a new duel)…`)) };
   }
   const other = remoteDuels(info.game_id).find((d) => d.session.me !== info.sender);
   if (!other) return feedback;
@@ -694,7 +704,28 @@ async function startLive(duelId) {
   shown?.refresh();
 }
 
-async function joinForDuel(duelId, text) {
+// Answering a connection offer reveals this player's address to its author and to the ICE
+// servers, and sends checks to the addresses it names: asked first, saying to whom (issue 12,
+// finding 3). Resolves to true once the player clicked "Connect live". once: an offer the player
+// turned down is not asked about again when it comes inside a turn code (the host's codes carry
+// it until it is answered); pasted or opened on its own, it is asked about again.
+const declinedOffers = new Set();
+const offerKey = (offer) => String(offer).replace(/\s+/g, '');
+
+async function askToConnect(inviter, offer, { once = false } = {}) {
+  if (once && declinedOffers.has(offerKey(offer))) return false;
+  const yes = await openConnectDialog({ inviter, facts: await live.offerFacts(offer, iceOf()) });
+  if (!yes) declinedOffers.add(offerKey(offer));
+  return yes;
+}
+
+// asked: the player has already chosen to connect (the invitation dialog's "Accept and connect
+// live"); once: as askToConnect's (an offer inside a turn code).
+async function joinForDuel(duelId, text, { asked = false, once = false } = {}) {
+  if (!asked) {
+    const duel = storage.loadGame(duelId);
+    if (!(await askToConnect(duel ? opponentOf(duel.session) : null, text, { once }))) return false;
+  }
   liveBusy = 'Answering the connection code…';
   liveError = null;
   shown?.refresh();
@@ -776,12 +807,54 @@ function sendChat(id, text) {
   return r;
 }
 
-function onLiveCode(code) {
-  openText(code, { viaLive: true }).then((message) => {
-    if (!message) return;
-    if (shown && shown.id) shown.refresh({ feedback: { kind: 'error', code: 'live', title: 'A code that came live cannot be used', message } });
-    else app.toast(sentence(message), 'error');
+// A code that came over the live connection. The connection carries one duel (docs/protocol.md,
+// "Threat model", issue 12 finding 1): the engine says where the code may go, from the duel the
+// connection carries (remote_route_live); a code of any other duel is refused and the player
+// told, without touching that duel, the binding, or opening a dialog. Only a new duel's
+// invitation, on a connection that carries no duel or a finished one, offers the accept dialog,
+// and at most one at a time.
+async function onLiveCode(code, link) {
+  if (await engineReady()) return;
+  const bound = link.duelId ? storage.loadGame(link.duelId) : null;
+  if (link.duelId && !bound) {
+    refuseLive({ code: 'gone', message: 'a code came over the live connection, but the duel it carries is no longer saved here; it was ignored' });
+    return;
+  }
+  const saved = storage.listGames().map((g) => /^r-([0-9a-f]+)-[01]$/.exec(g.id)).filter(Boolean).map((m) => m[1]);
+  const from = bound ? bound.id : null;
+  const routed = await api.remoteRouteLive(bound ? bound.session : null, code, saved);
+  if (live.currentLink() !== link || link.duelId !== from) return; // another connection or duel since
+  if (!routed.ok) {
+    refuseLive(routed.error);
+    return;
+  }
+  const info = routed.code;
+  if (routed.route === 'invitation') {
+    if (acceptDialog || isDialogOpen()) {
+      // Never a dialog over a dialog: the player answers the one in front of them first.
+      app.toast(`${info.host} sent another invitation over the live connection; it was ignored while a dialog is open.`);
+      return;
+    }
+    await offerInvitation(info.code, info, { viaLive: true, link, from });
+    return;
+  }
+  await receive(bound.id, info.code, (result) => {
+    if (shown && shown.id && shown.id !== bound.id) {
+      // The player is looking at another duel: do not pull them away from it.
+      app.toast(`${opponentOf(bound.session)} moved in ${bound.summary.title}.`);
+      return SKIP;
+    }
+    // A code applied cleanly says nothing, and leaves what is said on the screen (e.g. that a
+    // code for another duel was ignored) until the screen moves on.
+    return result.error ? receivedFeedback(result, bound) : undefined;
   });
+}
+
+// A live code that was refused: said on the duel screen on display, else in a toast; no dialog.
+function refuseLive(error) {
+  const feedback = { kind: 'error', code: error.code, title: 'A code that came live cannot be used', message: error.message };
+  if (shown && shown.id) shown.refresh({ feedback });
+  else app.toast(sentence(error.message), 'error');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1064,7 +1137,7 @@ function showJoin({ busy = '' } = {}) {
     const invite = pendingInvite
       ? h('div', { class: 'actions' }, h('button', {
         type: 'button', class: 'primary', 'data-testid': 'open-invitation',
-        onclick: () => offerInvitation(pendingInvite.text, pendingInvite.info, pendingInvite.viaLive),
+        onclick: () => offerInvitation(pendingInvite.text, pendingInvite.info, pendingInvite),
       }, `Answer ${pendingInvite.info.host}'s invitation…`))
       : null;
     const waiting = link && link.status === live.STATUS.CONNECTED && !pendingInvite

@@ -1,15 +1,14 @@
 // Service worker: after one complete visit the game loads and plays with no network.
 //
-// build.py prepends `VERSION` (a hash of every file's content), `PRECACHE` (every file the page
-// and its snapshot boot need, relative to this script, with its integrity; the fallback boot's
-// extra files are fetched only when it runs) and `INFLATE` (gzipped files to keep an
-// inflated copy of, and the cache key for it) when it copies this file into the site.  Each
+// build.py prepends `VERSION` (a hash of every file's content) and `PRECACHE` (every file the
+// page and its snapshot boot need, relative to this script, with its integrity; the fallback
+// boot's extra files are fetched only when it runs) when it copies this file into the site.  Each
 // build gets its own cache, filled completely at install or not at all; at activation the
 // older caches of this deployment go, and only those: another copy of the game elsewhere on
 // the same origin (two project pages of one user) keeps its own (issue 12.10).
 // Precached files are served cache-first: they can only change together with VERSION, and a
 // changed sw.js is what the browser's own update check finds on the next navigation.
-/* global VERSION, PRECACHE, INFLATE */
+/* global VERSION, PRECACHE */
 
 const SCOPE = new URL("./", self.location).href;
 // "wavinghands-<version> <scope>": the scope tells this deployment's caches from another's.
@@ -60,13 +59,6 @@ async function precache(cache, path, integrity) {
   // An update re-downloads only what changed: Pyodide's ~14 MB rarely does.
   const response = (await unchanged(url, integrity)) ?? (await download(url, integrity));
   if (!response.ok) throw new Error(`precaching ${path}: HTTP ${response.status}`);
-  if (INFLATE[path]) {
-    // engine-worker.js reads the inflated snapshot straight from here on later visits,
-    // which saves gunzipping ~30 MB on every boot.
-    const copy = response.clone();
-    const inflated = new Response(copy.body.pipeThrough(new DecompressionStream("gzip")));
-    await cache.put(new URL(INFLATE[path], SCOPE), inflated);
-  }
   await cache.put(url, response);
 }
 

@@ -30,6 +30,7 @@ from .remote.json_api import (
     remote_parse,
     remote_receive,
     remote_release,
+    remote_route_live,
     remote_seal,
     remote_status,
 )
@@ -222,6 +223,6 @@ def ai_advice(game: str, wizard: str) -> str:
 
 __all__ = ["ai_advice", "ai_input", "export_record", "import_record", "new_game", "preview",
            "remote_accept", "remote_carry", "remote_describe", "remote_draft", "remote_invite",
-           "remote_link", "remote_parse",
-           "remote_receive", "remote_release", "remote_seal", "remote_status", "replay_step",
+           "remote_link", "remote_parse", "remote_receive", "remote_release", "remote_route_live",
+           "remote_seal", "remote_status", "replay_step",
            "rulesets", "spells", "step", "validate", "view"]

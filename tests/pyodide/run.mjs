@@ -14,7 +14,6 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { gunzipSync } from "node:zlib";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -51,7 +50,12 @@ function verifyLock(pyodideDir) {
 async function checkSnapshot(loadPyodide, site, pyodideDir) {
   const build = readFileSync(path.join(site, "engine-build.js"), "utf8");
   const info = JSON.parse(build.slice(build.indexOf("{"), build.lastIndexOf("}") + 1));
-  const snapshot = gunzipSync(readFileSync(path.join(site, info.snapshot.url)));
+  // Decoded by the site's own vendored zstd decoder, as the worker decodes it.
+  const { ZSTDDecoder } = await import(pathToFileURL(path.join(site, info.decoder.url)).href);
+  const decoder = new ZSTDDecoder();
+  await decoder.init();
+  const parts = [...decoder.decodeStreaming([readFileSync(path.join(site, info.snapshot.url))])];
+  const snapshot = Buffer.concat(parts);
   if (snapshot.length !== info.snapshot.size) throw new Error("snapshot size differs from engine-build.js");
   const t0 = performance.now();
   // As the worker does: the static memory was stored XORed with the wasm's data segments, and

@@ -660,3 +660,15 @@ export function connectionCodeKind(text) {
   const r = unpackConnectionCode(text);
   return r.ok ? { ok: true, kind: r.kind } : r;
 }
+
+/**
+ * offerAddresses(text) -> ['address:port', ...]: where answering this connection offer sends
+ * connectivity checks (the addresses its author wrote into it), for the player to see before
+ * agreeing to connect; [] when the text holds no offer.
+ */
+export function offerAddresses(text) {
+  const r = unpackConnectionCode(text, { expect: 'offer' });
+  if (!r.ok) return [];
+  const seen = r.fields.candidates.map((c) => (c.address.includes(':') ? `[${c.address}]:${c.port}` : `${c.address}:${c.port}`));
+  return [...new Set(seen)];
+}

@@ -2,6 +2,7 @@
 // the answer, the connection's state and the opponent's, and the buttons to end it or connect
 // again. The transport's own sentences (STATUS_TEXT) are shown as they are.
 
+import { openDialog } from './dialog.js';
 import { h, nameOf } from './dom.js';
 import { codeBlock, iceSettings, pasteBox, pending, sentence } from './remote.js';
 
@@ -147,4 +148,55 @@ export function livePanel({ link, opponent, busy = '', error = null, onStart, on
       h('span', { class: `chip live-chip is-${status}`, 'data-testid': 'live-status' }, CHIP[status] || status)),
     body,
     error ? h('p', { class: 'problem', role: 'alert', 'data-testid': 'live-error' }, sentence(error.message)) : null);
+}
+
+// What answering a connection offer does, said before it is done (docs/webrtc.md, "Privacy"): the
+// page creates no RTCPeerConnection until the player chooses to connect (issue 12, finding 3).
+function addressList(items, testid) {
+  return h('ul', { class: 'connect-list', 'data-testid': testid }, items.map((item) => h('li', {}, h('code', {}, item))));
+}
+
+/**
+ * connectExplanation({inviter, facts}) -> who offers the connection and what connecting reveals,
+ * to whom. inviter: a name, or null when the code does not say; facts: live.js's offerFacts().
+ */
+export function connectExplanation({ inviter, facts }) {
+  // A fresh node each time: one DOM node can stand in one place only.
+  const them = () => (inviter ? nameOf(inviter) : 'them');
+  const who = inviter
+    ? h('p', { 'data-testid': 'connect-inviter' }, nameOf(inviter), ' offers to play live: a direct connection between your browser and theirs.')
+    : h('p', { 'data-testid': 'connect-inviter' }, 'This live connection code does not say who made it. Connect only if you know who sent it to you.');
+  const servers = facts.servers.length
+    ? [h('p', {}, 'Connecting reveals your network address (your public IP address) to ', them(),
+      ', and to these servers, which help the two browsers find each other:'), addressList(facts.servers, 'connect-servers')]
+    : [h('p', {}, 'Connecting reveals your network address (your public IP address) to ', them(),
+      '. No STUN or TURN server is used (your live connection settings), so no one else learns it.')];
+  const checks = facts.addresses.length
+    ? [h('p', {}, 'Your browser will send connection checks to the addresses their code names:'), addressList(facts.addresses, 'connect-addresses')]
+    : [];
+  return h('div', { class: 'connect-facts', 'data-testid': 'connect-facts' },
+    who, ...servers, ...checks,
+    facts.error ? h('p', { class: 'problem', role: 'alert' }, facts.error.message) : null,
+    h('p', { class: 'muted' }, 'Nothing is sent until you choose. By codes, only the codes you copy reach ', them(), '.'));
+}
+
+/**
+ * openConnectDialog({inviter, facts}) -> Promise<boolean>: asks before answering a connection
+ * offer; true once the player clicks "Connect live", false for "Play by codes only" or closing.
+ */
+export function openConnectDialog({ inviter, facts }) {
+  return new Promise((resolve) => {
+    let choice = false;
+    let handle = null;
+    const choose = (value) => () => {
+      choice = value;
+      handle.close();
+    };
+    const body = h('div', {},
+      connectExplanation({ inviter, facts }),
+      h('div', { class: 'actions' },
+        h('button', { type: 'button', class: 'primary', 'data-testid': 'connect-live', disabled: Boolean(facts.error), onclick: choose(true) }, 'Connect live'),
+        h('button', { type: 'button', 'data-testid': 'connect-codes', onclick: choose(false) }, 'Play by codes only')));
+    handle = openDialog({ title: 'Connect live?', testid: 'connect', body, onClose: () => resolve(choice) });
+  });
 }

@@ -18,6 +18,7 @@ const ERROR_TITLES = {
   malformed: 'This code cannot be read',
   'not-this-game': 'This code belongs to another game',
   'own-code': 'This is a code you made',
+  'other-duel': 'A code for another duel came over the live connection',
   'conflicting-code': 'Your opponent sealed this step twice',
   'out-of-order': 'This is not the code expected now',
   'reveal-mismatch': 'The opponent’s orders changed after they were sealed',
@@ -282,21 +283,27 @@ export function boardView(view, seen) {
 }
 
 /**
- * openAcceptDialog({host, rules, name, onAccept(name) -> Promise<string|null>}) asks whether to take
- * up an invitation and under which name; onAccept returns an error message or null (done).
+ * openAcceptDialog({host, rules, name, live, onAccept(name, {connect}) -> Promise<string|null>})
+ * asks whether to take up an invitation and under which name; onAccept returns an error message
+ * or null (done). live: for an invitation carrying a connection offer, what connecting does (a
+ * node); the player then accepts and connects live, or accepts and plays by codes only.
  */
-export function openAcceptDialog({ host, rules, name, onAccept }) {
+export function openAcceptDialog({ host, rules, name, live = null, onAccept }) {
   const input = h('input', { type: 'text', id: 'accept-name', 'data-testid': 'accept-name', value: name || '', autocomplete: 'off', spellcheck: 'false', required: true });
   const error = h('p', { class: 'problem', role: 'alert', 'data-testid': 'accept-error', hidden: true });
-  const submit = h('button', { type: 'submit', class: 'primary', 'data-testid': 'accept-submit' }, 'Accept the challenge');
+  const submit = h('button', { type: 'submit', class: 'primary', 'data-testid': 'accept-submit', value: 'live' }, live ? 'Accept and connect live' : 'Accept the challenge');
+  const byCodes = live ? h('button', { type: 'submit', 'data-testid': 'accept-codes', value: 'codes' }, 'Accept, play by codes only') : null;
   let handle = null;
   const form = h('form', {
     onsubmit: async (event) => {
       event.preventDefault();
+      const connect = Boolean(live) && !(event.submitter && event.submitter.value === 'codes');
       submit.disabled = true;
+      if (byCodes) byCodes.disabled = true;
       error.hidden = true;
-      const message = await onAccept(input.value.trim());
+      const message = await onAccept(input.value.trim(), { connect });
       submit.disabled = false;
+      if (byCodes) byCodes.disabled = false;
       if (message) {
         error.textContent = sentence(message);
         error.hidden = false;
@@ -310,8 +317,9 @@ export function openAcceptDialog({ host, rules, name, onAccept }) {
   h('p', { class: 'muted' }, rules),
   h('p', { class: 'muted' }, 'You write your first orders now; your code for them tells ', nameOf(host), ' you accepted.'),
   h('div', { class: 'field' }, h('label', { for: 'accept-name' }, 'Your wizard’s name'), input),
+  live,
   error,
-  h('div', { class: 'actions' }, submit,
+  h('div', { class: 'actions' }, submit, byCodes,
     h('button', { type: 'button', 'data-testid': 'accept-cancel', onclick: () => handle.close() }, 'Not now')));
   handle = openDialog({ title: 'An invitation to a duel', testid: 'accept', body: form });
   input.focus();

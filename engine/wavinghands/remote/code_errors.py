@@ -41,6 +41,12 @@ class NotThisGame(CodeError):
     code = "not-this-game"
 
 
+class OtherDuel(CodeError):
+    """A code came over a live connection made for another duel (or for none): ignored."""
+
+    code = "other-duel"
+
+
 class OwnCode(CodeError):
     """The player pasted a code they made themselves."""
 

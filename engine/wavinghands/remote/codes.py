@@ -31,6 +31,7 @@ from .code_errors import (
     MalformedCode,
     NotThisGame,
     NotYourTurn,
+    OtherDuel,
     OutOfOrder,
     OwnCode,
     RevealMismatch,
@@ -386,7 +387,8 @@ __all__ = [
     "MAX_NAME_BYTES", "MAX_RAW_BYTES", "MAX_SEQ", "NONCE_LEN", "PHASE_KINDS", "PREFIX", "VERSION",
     "WIRE_SPELLS", "BadSession", "CodeError", "Commit", "ConflictingCode", "CorruptedCode",
     "DecisionRefs", "Desync", "MalformedCode", "Message", "MsgType", "NotThisGame", "NotYourTurn",
-    "OutOfOrder", "OwnCode", "RevealMismatch", "Sealed", "UnsupportedVersion", "WireInput",
+    "OtherDuel", "OutOfOrder", "OwnCode", "RevealMismatch", "Sealed", "UnsupportedVersion",
+    "WireInput",
     "canonical_json", "commitment", "decode_input", "decode_message", "encode_input",
     "encode_message", "extract_code", "make_link", "normalize_input", "unwrap",
 ]

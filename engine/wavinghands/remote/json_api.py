@@ -15,7 +15,7 @@ from .. import draft as drafting
 from ..boundary import guard, ok
 from ..errors import IllegalInput
 from ..model import Game
-from . import codes, session
+from . import binding, codes, session
 from .engine import Engine, default_engine
 from .session import Session
 
@@ -70,6 +70,20 @@ def remote_describe(text: str) -> str:
     """"pasted text" -> {"code": {"code", "kind", "game_id", "sender", "seq", "turn", "phase",
     "host"?, "guest"?, "ruleset"?}} (no session needed: for routing a code to its game)."""
     return ok(code=session.describe(_text(text, "text")))
+
+
+@guard
+def remote_route_live(bound: str, text: str, saved: str) -> str:
+    """Session of the duel the live connection carries (or null), "code that came over it",
+    [saved game ids] -> {"route": "duel" | "invitation", "code": {...as remote_describe}}; any
+    other duel's code is refused as `other-duel` (docs/protocol.md, "Threat model")."""
+    b = _load(bound, "session")
+    ids = _load(saved, "saved game ids")
+    if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
+        raise codes.MalformedCode("the saved game ids must be a JSON list of strings")
+    eng = _engine()
+    return ok(**binding.route_live(None if b is None else Session.from_json(b),
+                                   _text(text, "code"), ids, eng))
 
 
 @guard
@@ -167,5 +181,5 @@ def remote_parse(text: str) -> str:
 
 
 __all__ = ["remote_accept", "remote_carry", "remote_describe", "remote_draft", "remote_invite",
-           "remote_link", "remote_parse",
-           "remote_receive", "remote_seal", "remote_status"]
+           "remote_link", "remote_parse", "remote_receive", "remote_route_live", "remote_seal",
+           "remote_status"]
