@@ -30,6 +30,7 @@ from test_webrtc import default_route_problem
 ENGINE_MS = 90_000
 # A damaged file must be named well before this; the boot itself takes a few seconds here.
 DAMAGE_MS = 60_000
+SNAPSHOT_URLS = f"**/{Path(build.SNAPSHOT).name}"  # a 404 here forces the fallback boot
 NO_ROUTE = default_route_problem()
 needs_route = pytest.mark.skipif(NO_ROUTE is not None, reason=NO_ROUTE or "")
 EXAMPLE_DUEL = Path(__file__).resolve().parent.parent / "docs" / "examples" / "example-duel.json"
@@ -184,7 +185,7 @@ def test_the_page_boots_plays_exports_and_imports_under_its_policy(
 
 def test_the_fallback_boot_runs_under_the_policy(strict_context: Any, site: Site) -> None:
     page = strict_context.new_page()
-    page.route("**/engine.snapshot.gz", lambda route: route.fulfill(status=404, body="gone"))
+    page.route(SNAPSHOT_URLS, lambda route: route.fulfill(status=404, body="gone"))
     page.goto(site.url)
     expect(page.get_by_test_id("engine-status")).to_have_attribute(
         "data-state", "ready", timeout=ENGINE_MS
@@ -207,8 +208,8 @@ def test_the_worker_is_under_the_policy_and_its_violations_are_reported(
         "data-state", "ready", timeout=ENGINE_MS
     )
     (worker,) = [w for w in page.workers if w.url.endswith("/engine-worker.js")]
-    refused = worker.evaluate(
-        "fetch('data:text/plain,x').then(() => 'fetched', (e) => 'refused: ' + e.message)"
+    refused = worker.evaluate(  # another origin (nothing listens there)
+        "fetch('http://127.0.0.2:9/').then(() => 'fetched', (e) => 'refused: ' + e.message)"
     )
     assert refused.startswith("refused"), refused
     assert site.reported.wait(timeout=10), "no report of the refused fetch reached the server"
@@ -253,7 +254,7 @@ def test_a_damaged_file_is_named_not_waited_on(
     try:
         page = strict_context.new_page()
         if path.endswith("python_stdlib.zip"):
-            page.route("**/engine.snapshot.gz", lambda r: r.fulfill(status=404, body="gone"))
+            page.route(SNAPSHOT_URLS, lambda r: r.fulfill(status=404, body="gone"))
         page.goto(served.url)
         status = page.get_by_test_id("engine-status")
         expect(status).to_have_attribute("data-state", "error", timeout=DAMAGE_MS)
