@@ -257,6 +257,14 @@ def test_a_damaged_file_is_named_not_waited_on(
             page.route(SNAPSHOT_URLS, lambda r: r.fulfill(status=404, body="gone"))
         page.goto(served.url)
         status = page.get_by_test_id("engine-status")
+        if path == build.SNAPSHOT:
+            # Named, but the slower boot does without it (e2e/test_boot.py): the page plays.
+            expect(status).to_have_attribute("data-damaged", path, timeout=DAMAGE_MS)
+            expect(status).to_have_attribute("data-state", "ready")
+            expect(status).to_contain_text("damaged")
+            assert boot_timings(page)["path"] == "full"
+            assert violations(page, served) == []
+            return
         expect(status).to_have_attribute("data-state", "error", timeout=DAMAGE_MS)
         expect(status).to_contain_text(f'"{path}"')
         expect(status).to_contain_text("damaged")

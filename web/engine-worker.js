@@ -490,7 +490,14 @@ async function boot() {
     timings.path = "snapshot";
     return await bootFromSnapshot();
   } catch (err) {
-    if (err instanceof BootError || err instanceof DamagedFile || damaged.length > 0) throw err;
+    if (err instanceof DamagedFile && err.path === BUILD.snapshot.url) {
+      // The fallback does without the snapshot (issue 15); the page names it (issue 12.7). Its
+      // cached copy is already dropped, so a reload fetches it again.
+      timings.damaged = err.path;
+      damaged.splice(0);
+    } else if (err instanceof BootError || err instanceof DamagedFile || damaged.length > 0) {
+      throw err;
+    }
     console.warn("engine snapshot unusable, booting without it:", err);
     timings.path = "full";
     return await bootWithoutSnapshot();
