@@ -1,6 +1,7 @@
 """Turn-code lengths over random duels played entirely through codes (docs/protocol.md).
 
     python bench/code_lengths.py [--duels 200] [--policy random|ai|rich|all] [--engine real|fake]
+                                 [--ruleset standard|warlocks]
 
 Prints, per message kind (what the message carries), how many were sent and the median, 90th
 percentile and maximum length in characters, then the same over all turn messages (everything
@@ -95,6 +96,7 @@ def main() -> None:
     ap.add_argument("--policy", choices=("random", "ai", "rich", "all"), default="all")
     ap.add_argument("--engine", choices=("real", "fake"), default="real")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--ruleset", default="standard", help="the duels' rules (e.g. warlocks)")
     args = ap.parse_args()
     if args.engine == "real":
         eng: Engine = PythonEngine()
@@ -109,7 +111,8 @@ def main() -> None:
         turns: list[int] = []
         t0 = time.perf_counter()
         for i in range(args.duels):
-            ex = play(eng, random.Random(args.seed * 1_000_003 + i), policies[name])
+            ex = play(eng, random.Random(args.seed * 1_000_003 + i), policies[name],
+                      rules={"name": args.ruleset})
             assert ex.host.game == ex.guest.game, "the two sides disagree"
             assert ex.host.game is not None
             turns.append(int(eng.phase(ex.host.game).turn))

@@ -38,11 +38,11 @@ class Duel:
 
     def __init__(self, A: str = "", B: str = "", seed: str = "5eed5eed",
                  withhold: bool = False, dice: dict[str, int] | None = None,
-                 ruleset: str = "t") -> None:
+                 ruleset: str = "standard") -> None:
         from wavinghands.ruleset import Ruleset
 
         # `dice`: explicit die outcomes keyed "<game turn>:<label>" (as a paper game's record);
-        # `ruleset`: the rules' name ("t", a label of the standard rules; "warlocks").
+        # `ruleset`: the rules' name ("standard" or "warlocks").
         self.game: Game = duel.new_game(("A", "B"), seed, Ruleset(ruleset, withhold), dice)
         self.plan = {0: hands(A) if A else [], 1: hands(B) if B else []}
         self.extra_orders: dict[tuple[int, int], dict[str, Any]] = {}

@@ -32,7 +32,7 @@ class Exchange:
 
 def code_kind(code: str) -> str:
     """A label for benchmarks: invite, accept, or what a turn message carries."""
-    m = codes.decode_message(code)
+    m = codes.decode_message(code, codes.ROUTING)  # any ruleset's code: no table is needed
     if m.type is codes.MsgType.INVITE:
         return "invite"
     if m.type is codes.MsgType.ACCEPT:
@@ -98,15 +98,17 @@ def reloaded(s: Session) -> Session:
 
 def play(eng: Engine, rng: random.Random, policy: Policy = random_policy,
          max_messages: int = 400, on_code: Callable[[str, Session], None] | None = None,
-         reload: bool = False, release: bool = False) -> Exchange:
-    """Play one duel entirely through codes; returns both sessions and the codes.
+         reload: bool = False, release: bool = False,
+         rules: dict[str, Any] | None = None) -> Exchange:
+    """Play one duel entirely through codes, under `rules` (the invitation's ruleset object;
+    default the standard game); returns both sessions and the codes.
 
     `on_code(code, receiver)` sees every code before it is delivered; `reload` round-trips the
     sessions through JSON between all operations, as a page reload would; `release` sends every
     owed reveal alone as soon as it can go (live play: docs/protocol.md).
     """
     rand = rand_from(rng)
-    out = session.create_invitation("Alice", {}, rand)
+    out = session.create_invitation("Alice", rules or {}, rand)
     host = out.session
     assert out.code is not None
     ex = Exchange(host, host)

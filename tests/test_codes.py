@@ -545,15 +545,19 @@ def test_session_survives_json() -> None:
 
 
 def test_the_invitation_carries_the_ruleset_by_name_and_options() -> None:
-    """The invitation carries Ruleset.to_json less the standard game's defaults; the guest's
-    game is played under exactly that ruleset; an unknown option is refused by the host."""
+    """The invitation carries the ruleset given less the standard game's defaults (so a rematch
+    that passes it back carries the same); the guest's game is played under exactly that
+    ruleset; an unknown option or ruleset name is refused by the host."""
     from wavinghands.ruleset import Ruleset
 
     standard = session.create_invitation("Alice", {}, random.Random(1).randbytes)
     assert codes.decode_message(standard.code or "").ruleset == {}
     house = session.create_invitation("Alice", {"withhold": True}, random.Random(1).randbytes)
     carried = codes.decode_message(house.code or "").ruleset
-    assert carried == {"name": Ruleset.from_json({"withhold": True}).name, "withhold": True}
+    assert carried == {"withhold": True}
+    named = session.create_invitation("Alice", {"name": "standard", "withhold": True},
+                                      random.Random(1).randbytes)
+    assert named.code == house.code  # what the page sends: the standard name is the default
     guest = session.accept_invitation(house.code or "", "Bob", REAL)
     assert guest.game is not None
     assert Ruleset.from_json(guest.game["ruleset"]) == Ruleset.from_json({"withhold": True})
@@ -562,6 +566,9 @@ def test_the_invitation_carries_the_ruleset_by_name_and_options() -> None:
     assert refused.value.code == "bad-ruleset" and "withold" in str(refused.value)
     out = json.loads(remote_api.remote_invite(json.dumps({"name": "A", "ruleset": {"x": 1}})))
     assert out["ok"] is False and out["error"]["code"] == "bad-ruleset"
+    out = json.loads(remote_api.remote_invite(json.dumps({"name": "A",
+                                                          "ruleset": {"name": "warlok"}})))
+    assert out["ok"] is False and out["error"]["code"] == "unknown-ruleset"
 
 
 def test_an_invitation_of_the_older_page_still_opens() -> None:

@@ -131,8 +131,10 @@ def test_the_version_byte_is_bound_to_the_release() -> None:
     ordinary = guest.sent[-1]  # the acceptance: a version 1 message
     with pytest.raises(MalformedCode):
         codes.decode_message(with_version(ordinary, codes.RELEASE_VERSION))
+    with pytest.raises(MalformedCode):  # version 3 is an invitation naming a new ruleset
+        codes.decode_message(with_version(release, codes.RULESET_VERSION))
     with pytest.raises(UnsupportedVersion):
-        codes.decode_message(with_version(release, 3))
+        codes.decode_message(with_version(release, max(codes.SPOKEN_VERSIONS) + 1))
     # A page of version 1 only would say "use the same (newest) version" for the release.
     assert codes.decode_message(release).reveal is not None
 

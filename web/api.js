@@ -51,8 +51,8 @@ export const preview = (game, wizard, draft) => ask('preview', game, wizard, dra
 export const validate = (game, wizard, input) => ask('validate', game, wizard, input);
 /** step(game, inputs) -> {ok, game, events}: resolves the phase with every actor's input. */
 export const step = (game, inputs) => ask('step', game, inputs);
-/** spells() -> {ok, spells}: the spell table with notation and descriptions. */
-export const spells = () => ask('spells');
+/** spells(ruleset?) -> {ok, spells, forward, reverse, ruleset: {name, title}, ...}: a ruleset's spell table with notation and descriptions (a ruleset object as a game carries it; none: the standard rules). */
+export const spells = (ruleset) => (ruleset ? ask('spells', ruleset) : ask('spells'));
 /** rulesets() -> {ok, rulesets:[{name, title, description, options:[{key, label, description, default}]}]}: the rules a new game may use, the default first. */
 export const rulesets = () => ask('rulesets');
 /** exportRecord(game) -> {ok, record}. */

@@ -59,18 +59,45 @@ registerMode({
   },
 });
 
-// The rules a new duel is played under come from the engine (api.rulesets): the default ruleset
-// and its options, which the start screen offers once the engine is up. No rule lives here.
-let ruleset = { name: 'standard', options: [] };
-// The default ruleset's options as the start screen shows them ({id, label, hint, default});
-// filled in place once the engine answers, so remote.js (which borrows it) sees them too.
-const ruleOptions = [];
+// The rules a new duel is played under come from the engine (api.rulesets): every ruleset with
+// its options, the default first, which the start screen offers once the rules are known (from
+// the build's reference.json, then the engine). No rule lives here.
+let rulesets = [];
 
-function adoptRuleset(listed) {
-  ruleset = listed;
-  ruleOptions.splice(0, ruleOptions.length, ...listed.options.map((o) => ({
-    id: o.key, label: o.label, hint: o.description, default: o.default,
-  })));
+function adoptRulesets(listed) {
+  rulesets = listed.map((r) => ({
+    name: r.name, title: r.title, description: r.description,
+    options: r.options.map((o) => ({ id: o.key, label: o.label, hint: o.description, default: o.default })),
+  }));
+}
+
+// The spell reference shows the rules in play: the duel's own, or on the start screen the chosen
+// ones. Each ruleset's book is asked of the engine once (api.spells), keyed by the ruleset's name
+// (a game's options never change its book); the standard book also comes with reference.json.
+const books = new Map();
+let wantedBook = null;
+
+/** useRules(ruleset) shows that ruleset's spells in the reference (a ruleset object, or a name). */
+async function useRules(ruleset) {
+  const key = (typeof ruleset === 'string' ? ruleset : ruleset && ruleset.name) || 'standard';
+  wantedBook = key;
+  let book = books.get(key);
+  if (!book) {
+    // While the engine loads, say so rather than show another ruleset's book.
+    if (!engineAnswered) setSpellBook(null);
+    book = await api.spells({ name: key });
+    if (book.ok) books.set(key, book);
+  }
+  if (wantedBook !== key) return; // another duel or choice asked meanwhile
+  if (book.ok) setSpellBook(book);
+  else setSpellBook(null, book.error.message);
+}
+
+/** The engine's (or the build's) standard book and ruleset list, taken in. */
+function adoptAnswers(book, listed) {
+  if (!books.has('standard')) books.set('standard', book);
+  if (!wantedBook || wantedBook === 'standard') setSpellBook(books.get('standard'));
+  adoptRulesets(listed);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -121,8 +148,8 @@ const engine = (async () => {
     throw new Error(`The rules could not be read (${listed.ok ? 'none listed' : listed.error.message}).`);
   }
   engineAnswered = true;
-  setSpellBook(book);
-  adoptRuleset(listed.rulesets[0]);
+  books.set('standard', book); // the running engine's book replaces the build's
+  adoptAnswers(book, listed.rulesets);
   return timings || {};
 })();
 
@@ -130,10 +157,7 @@ const engine = (async () => {
 // spell reference and the start screen's rule options work while the engine downloads.
 // Resolves true once the rules are known from either source, false if from neither.
 const rulesKnown = api.builtReference().then((built) => {
-  if (!engineAnswered && built.rulesets.rulesets.length) {
-    setSpellBook(built.spells);
-    adoptRuleset(built.rulesets.rulesets[0]);
-  }
+  if (!engineAnswered && built.rulesets.rulesets.length) adoptAnswers(built.spells, built.rulesets.rulesets);
   return true;
 }).catch((err) => {
   console.warn('reference.json unavailable, waiting for the engine:', err.message);
@@ -254,14 +278,15 @@ function showStart() {
   show(startScreen({
     prefs: storage.loadPrefs(),
     modes: modeChoicesWithOptions(),
-    // The options appear as soon as the rules are known (none if they never are).
-    options: rulesKnown.then((known) => (known ? ruleOptions : [])),
+    // The rulesets appear as soon as the rules are known (none if they never are).
+    rulesets: rulesKnown.then((known) => (known ? rulesets : [])),
+    onRules: (name) => { useRules({ name }); },
     ...savedDuels(),
     remoteSlot,
-    onStart: async ({ names, mode, options }) => {
-      storage.savePrefs({ names, mode, options });
+    onStart: async ({ names, mode, ruleset, options }) => {
+      storage.savePrefs({ names, mode, ruleset, options });
       const chosen = MODES.get(mode);
-      return chosen.begin({ names, ruleset: { name: ruleset.name, ...options } });
+      return chosen.begin({ names, ruleset: { name: ruleset || 'standard', ...options } });
     },
     onResume: (id) => resume(id),
     onDelete: (id) => { storage.deleteGame(id); showStart(); },
@@ -402,6 +427,7 @@ async function advance() {
   if (state.duel !== duel) return; // the player left meanwhile
   duel.summary = summarize(vs, phase);
   persist();
+  useRules(vs[0].ruleset);
   if (phase.kind === 'over') {
     showGameOver(vs);
     return;
@@ -560,11 +586,11 @@ document.addEventListener('keydown', (event) => {
 
 // Remote play (web/remote.js): two more ways to play, the start screen's join box, links.
 const remote = installRemote({
-  registerMode, show, toast, goHome, fail, engine, openReference, exportDuel, ruleOptions, openSavedDuels,
+  registerMode, show, toast, goHome, fail, engine, openReference, exportDuel, useRules, openSavedDuels,
 });
 
 // Replays of finished duels and imported records, and links that hold a record (#replay=…).
-const replay = createReplay({ show, goHome, engine });
+const replay = createReplay({ show, goHome, engine, useRules });
 
 // First screen: a replay or code link just opened, the duel a reload interrupted, or the start screen.
 const resumeId = storage.currentGameId();

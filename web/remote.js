@@ -78,7 +78,7 @@ function bundleOf(turnCode, turnLink, rtcCode) {
   return { code: `${turnCode} ${rtcCode}`, link: turnLink ? `${turnLink}&rtc=${rtcCode}` : null };
 }
 
-let app = null; // what app.js lends: show, toast, goHome, fail, engine, openReference, exportDuel, ruleOptions
+let app = null; // what app.js lends: show, toast, goHome, fail, engine, openReference, exportDuel, useRules
 let queue = Promise.resolve();
 let shown = null; // the remote screen on display: {id, key, refresh({duel, status, view, extras, feedback})} or {join: true}
 let startNotice = null; // {text, message}: an opened link that could not be used, for the start screen
@@ -168,9 +168,11 @@ function remoteDuels(gameId) {
     .filter((d) => d && d.session);
 }
 
-function rulesText(ruleset) {
-  const on = (app.ruleOptions || []).filter((o) => ruleset && ruleset[o.id]).map((o) => o.label);
-  return on.length ? `Rules: the standard rules, and ${on.join('; ')}.` : 'Rules: the standard rules.';
+/** The rules an invitation's duel is under, in words: the engine's description (remote_describe's `rules`). */
+function rulesText(rules) {
+  if (!rules) return 'Rules: the standard rules.';
+  const on = rules.options.map((o) => o.label);
+  return `Rules: ${rules.title}${on.length ? `, and ${on.join('; ')}` : ''}. ${rules.description}`;
 }
 
 function errorFeedback(error) {
@@ -576,7 +578,7 @@ async function offerInvitation(text, info, how = {}) {
   const prefs = storage.loadPrefs();
   const field = document.getElementById('name-0');
   const handle = openAcceptDialog({
-    host: info.host, rules: rulesText(info.ruleset), live: explanation,
+    host: info.host, rules: rulesText(info.rules), live: explanation,
     name: (field && field.value.trim()) || (prefs.names || [])[0] || '',
     onAccept: (name, { connect }) => accept(text, name, { ...how, connect }),
   });
@@ -880,6 +882,7 @@ async function render(duel, { status = null, feedback } = {}) {
     st = r.status;
   }
   let view = null;
+  app.useRules(duel.session.ruleset);
   if (duel.session.game) {
     const v = await api.view(duel.session.game, duel.session.me);
     if (!v.ok) {
@@ -1209,7 +1212,7 @@ async function resume(saved) {
 /**
  * installRemote(deps) registers "Play by codes" and "Play live" and returns the hooks app.js
  * wires in: {fillStartSlot(slot), resume(savedDuel), isRemoteDuel(saved), openAddressLink()}.
- * deps: {registerMode, show, toast, goHome, fail, engine, openReference, exportDuel, ruleOptions}.
+ * deps: {registerMode, show, toast, goHome, fail, engine, openReference, exportDuel, useRules}.
  */
 export function installRemote(deps) {
   app = deps;

@@ -31,10 +31,10 @@ export function replayLinkIn(hash) {
 }
 
 /**
- * createReplay({show, goHome, engine}) -> {open(recordText, {step}) -> Promise<string|null>, openLink(packed)}.
+ * createReplay({show, goHome, engine, useRules?}) -> {open(recordText, {step}) -> Promise<string|null>, openLink(packed)}; useRules(ruleset) makes the spell reference show the record's rules.
  * `show(element, destroy)` puts a screen up; `engine` is the boot promise.
  */
-export function createReplay({ show, goHome, engine }) {
+export function createReplay({ show, goHome, engine, useRules = null }) {
   let current = null; // {text, step, perspective}
 
   async function draw() {
@@ -42,6 +42,7 @@ export function createReplay({ show, goHome, engine }) {
     const answer = await api.replayStep(shown.text, shown.step);
     if (current !== shown) return null;
     if (!answer.ok) return answer.error.message;
+    if (useRules) useRules(answer.views[0].ruleset); // the reference shows the record's rules
     const s = replayScreen({
       data: answer,
       perspective: shown.perspective,

@@ -10,6 +10,7 @@ from typing import Any
 
 from .model import DECISION, TIME_STOP, Game
 from .record import load_record, replay_imported
+from .rulesets import STANDARD_NAME, Ruleset, UnknownRuleset, check_known, find_ruleset
 from .spelltext import spell_reference
 from .view import view
 
@@ -76,10 +77,15 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("record")
     r.add_argument("--json", action="store_true", help="per-turn damage and the result as JSON")
     r.add_argument("--view", type=int, choices=(0, 1), help="print the final view of a wizard")
-    sub.add_parser("spells", help="print the spell table")
+    sp = sub.add_parser("spells", help="print the spell table")
+    sp.add_argument("--ruleset", default=STANDARD_NAME, help="whose table (default: standard)")
     args = p.parse_args(argv)
     if args.cmd == "spells":
-        ref = spell_reference()
+        try:
+            ref = spell_reference(find_ruleset(args.ruleset))
+        except UnknownRuleset as e:
+            print(e, file=sys.stderr)
+            return 2
         print(f"{'Spell':<22} {'Gestures':<26} {'Category':<12} Usual target")
         for s in ref["spells"]:
             seqs = " or ".join(s["sequences"])
@@ -90,8 +96,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with open(args.record, encoding="utf-8") as fh:
             rec = load_record(fh.read())
+        if isinstance(rec, dict) and isinstance(rec.get("ruleset"), dict):
+            check_known(Ruleset.from_json(rec["ruleset"]), "this record's duel")
         states = replay_imported(rec)
-    except (OSError, UnicodeDecodeError, ValueError) as e:  # RecordError, InputTooDeep
+    except (OSError, UnicodeDecodeError, ValueError) as e:  # RecordError, UnknownRuleset, ...
         print(f"cannot replay {args.record}: {e}", file=sys.stderr)
         return 2
     if args.json:

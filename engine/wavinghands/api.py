@@ -34,7 +34,7 @@ from .remote.json_api import (
     remote_seal,
     remote_status,
 )
-from .rulesets import Ruleset, describe_rulesets, find_ruleset
+from .rulesets import Ruleset, check_known, describe_rulesets, find_ruleset
 from .spelltext import spell_reference
 from .view import view as _view
 
@@ -61,9 +61,11 @@ def _game(text: str) -> Game:
     if not isinstance(d, dict):
         raise ApiError("bad-game", "the game must be a JSON object")
     try:
-        return _game_cached(canonical_json(d))
+        game = _game_cached(canonical_json(d))
     except (KeyError, TypeError, ValueError, IndexError) as e:
         raise ApiError("bad-game", f"the saved game is damaged ({e})") from e
+    check_known(game.ruleset, "this saved duel")  # a newer page's rules: say so, play nothing
+    return game
 
 
 @lru_cache(maxsize=8)
@@ -118,7 +120,7 @@ def replay_step(rec: str, index: str) -> str:
     i = _load(index, "step")
     if not isinstance(i, int) or isinstance(i, bool):
         raise ApiError("bad-step", "the step is a whole number")
-    return ok(**account_step(record.load_record(rec), i))
+    return ok(**account_step(_known_record(rec), i))
 
 
 @guard
@@ -162,9 +164,14 @@ def step(game: str, inputs: str) -> str:
 
 
 @guard
-def spells() -> str:
-    """The spell table and reference texts: {"spells": [...], "notes": {...}}."""
-    return ok(**spell_reference())
+def spells(ruleset: str | None = None) -> str:
+    """A ruleset's spell table and reference texts: {"spells": [...], "forward", "reverse",
+    "notes", "ruleset": {"name", "title"}, ...}; `ruleset` is a ruleset object (JSON, as a game
+    carries it); without it, or null, the standard rules'."""
+    given = None if ruleset is None else _load(ruleset, "ruleset")
+    if given is None:
+        return ok(**spell_reference())
+    return ok(**spell_reference(check_known(Ruleset.from_json(given), "this spell book")))
 
 
 @guard
@@ -180,11 +187,21 @@ def export_record(game: str) -> str:
     return ok(record=record.export_record(_game(game)))
 
 
+def _known_record(rec: str) -> Any:
+    """A record from outside, parsed within `record.load_record`'s limits and refused
+    (unknown-ruleset) if it names rules this engine cannot play."""
+    d = record.load_record(rec)
+    if isinstance(d, dict) and isinstance(d.get("ruleset"), dict):
+        check_known(Ruleset.from_json(d["ruleset"]), "this record's duel")
+    return d
+
+
 @guard
 def import_record(rec: str) -> str:
     """Replay a record into a game: {"game": G}; a record over the bounds of
-    docs/record-format.md ("Limits") is refused (`record-too-large`, `record-too-long`)."""
-    return ok(game=record.import_record(record.load_record(rec)).to_json())
+    docs/record-format.md ("Limits") is refused (`record-too-large`, `record-too-long`), and
+    one naming rules this page does not know (`unknown-ruleset`)."""
+    return ok(game=record.import_record(_known_record(rec)).to_json())
 
 
 def _level(text: str | None) -> str:

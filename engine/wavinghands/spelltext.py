@@ -1,4 +1,5 @@
-"""The spell reference: the table with forward and reverse notation and the rules' own text."""
+"""The spell reference of a ruleset: its table with forward and reverse notation and the rules'
+own text (data/spell_text.json; a ruleset's descriptions come from its `Variant.descriptions`)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from .rulesets import STANDARD
-from .spells import SURRENDER_SEQUENCE, all_spells, parse_sequence
+from .rulesets import STANDARD, Ruleset
+from .spells import SURRENDER_SEQUENCE, parse_sequence
 
 
 def reverse_notation(sequence: str) -> str:
@@ -24,19 +25,22 @@ def _texts() -> dict[str, Any]:
     return data
 
 
-def spell_reference() -> dict[str, Any]:
-    """Every spell with its sequences both ways and its description; plus surrender and stab."""
+def spell_reference(ruleset: Ruleset = STANDARD) -> dict[str, Any]:
+    """Every spell of the ruleset's table with its sequences both ways and its description;
+    plus surrender and stab, the ruleset's title and options."""
     texts = _texts()
+    variant = ruleset.variant
+    described = variant.descriptions()
     spells = []
     forward = []
     reverse = []
-    for s in all_spells():
+    for s in variant.table.rows:
         spells.append({
             "key": s.key, "name": s.name, "category": s.category.value,
             "usual_target": s.usual_target.value, "sequences": list(s.sequences),
             "reverse": [reverse_notation(q) for q in s.sequences],
             "once_per_battle": list(s.once_per_battle), "discardable": s.discardable,
-            "description": texts["descriptions"][s.key],
+            "description": described[s.key],
         })
         for q in s.sequences:
             forward.append({"sequence": q, "key": s.key, "name": s.name,
@@ -56,7 +60,9 @@ def spell_reference() -> dict[str, Any]:
     reverse.sort(key=order)
     return {"spells": spells, "forward": forward, "reverse": reverse,
             "notes": texts["notes"], "source": texts["source"],
-            "gestures": GESTURE_NAMES, "ruleset_options": RULESET_OPTIONS}
+            "gestures": GESTURE_NAMES,
+            "ruleset": {"name": variant.name, "title": variant.title},
+            "ruleset_options": [o.to_json() for o in variant.options]}
 
 
 # "the wiggled fingers (F) the proferred palm (P) the snap (S) the wave (W) the digit pointing
@@ -67,7 +73,3 @@ GESTURE_NAMES = [
     {"code": "D", "name": "digit pointing"}, {"code": "C", "name": "clap (both hands)"},
     {"code": ">", "name": "stab"}, {"code": "-", "name": "nothing"},
 ]
-# The standard ruleset's options, as the reference has always listed them (the page builds its
-# start screen from api.rulesets()).
-RULESET_OPTIONS = [{"key": o.key, "label": o.label, "description": o.description,
-                    "default": o.default} for o in STANDARD.variant.options]

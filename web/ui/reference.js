@@ -147,7 +147,9 @@ export function openReference({ spell = null } = {}) {
 
   const source = book && book.source ? h('p', { class: 'muted' }, `Text: ${book.source}. `, h('abbr', { title: 'once per battle' }, '+'), ' marks a sequence usable once per battle.') : null;
   const body = [h('div', { class: 'tabs', role: 'tablist', 'aria-label': 'Spell lists' }, tabButtons), search, panel, source];
-  const dialog = openDialog({ title: 'Spell reference', testid: 'reference', body });
+  // The book is the rules in play (the duel's, or the start screen's choice): the title names them.
+  const title = book && book.ruleset ? `Spell reference: ${book.ruleset.title}` : 'Spell reference';
+  const dialog = openDialog({ title, testid: 'reference', body });
   draw();
   if (spell) showSpell(spell);
   else tabButtons.find((b) => b.getAttribute('aria-selected') === 'true').focus();

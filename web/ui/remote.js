@@ -314,7 +314,7 @@ export function openAcceptDialog({ host, rules, name, live = null, onAccept }) {
     },
   },
   h('p', {}, nameOf(host), ' challenges you to a duel of wizards.'),
-  h('p', { class: 'muted' }, rules),
+  h('p', { class: 'muted', 'data-testid': 'accept-rules' }, rules),
   h('p', { class: 'muted' }, 'You write your first orders now; your code for them tells ', nameOf(host), ' you accepted.'),
   h('div', { class: 'field' }, h('label', { for: 'accept-name' }, 'Your wizard’s name'), input),
   live,

@@ -2,19 +2,66 @@
 // "pass the device" screen that hides one wizard's orders from the other, the resume screen
 // shown while the engine boots after a reload, and the plain-words failure screen.
 
-import { h, nameOf } from './dom.js';
+import { h, nameOf, replace } from './dom.js';
 import { handIcon } from './icons.js';
 import { savedList, storageLine, tidyBox } from './saved.js';
 
 /**
- * startScreen(opts) -> the start screen element.
- * opts: {prefs, modes:[{id,label,hint,extra?}], options: Promise<[{id,label,hint,default}]> (the
- *        ruleset's options, shown when they arrive), saved, savedNote (index entries that could
- *        not be read), use (storage.storageUse(): each duel's size), remoteSlot,
- *        onStart({names, mode, options}) -> Promise<string|null>, onResume(id), onDelete(id),
- *        onDeleteMany(ids), onExport(id), onImport()}.
+ * rulesChooser({rulesets, prefs, onRules}) -> {element, chosen() -> {ruleset, options}}: the start
+ * screen's "Rules" box. rulesets: Promise<[{name, title, description, options: [{id, label, hint,
+ * default}]}]> (the engine's, the default first; shown when they arrive); a choice between rulesets
+ * appears when there is more than one; the last choice (prefs.ruleset, prefs.options) is
+ * preselected; onRules(name) hears every ruleset chosen (the spell reference follows it).
  */
-export function startScreen({ prefs, modes, options, saved, savedNote = null, use = { duels: {}, total: 0 }, onStart, onResume, onDelete, onDeleteMany = (ids) => ids.forEach(onDelete), onExport, onImport, remoteSlot }) {
+function rulesChooser({ rulesets, prefs, onRules }) {
+  const box = h('fieldset', { 'data-testid': 'rule-options', hidden: true }, h('legend', {}, 'Rules'));
+  const switches = h('div', { class: 'rule-switches' });
+  let list = [];
+  let current = null;
+  const chosenBefore = (o) => (prefs.options && o.id in prefs.options ? Boolean(prefs.options[o.id]) : Boolean(o.default));
+  const drawSwitches = () => {
+    // Switches kept from the ruleset shown before keep their state when the same option returns.
+    const was = Object.fromEntries([...switches.querySelectorAll('input')].map((i) => [i.name, i.checked]));
+    replace(switches, current.options.map((o) => h('label', { class: 'choice' },
+      h('input', { type: 'checkbox', name: o.id, checked: o.id in was ? was[o.id] : chosenBefore(o), 'data-testid': `option-${o.id}` }),
+      h('span', {}, o.label, h('small', { class: 'muted' }, o.hint)))));
+  };
+  const choose = (r) => {
+    current = r;
+    drawSwitches();
+    if (onRules) onRules(r.name);
+  };
+  Promise.resolve(rulesets).then((given) => {
+    list = given || [];
+    if (!list.length) return;
+    const remembered = list.find((r) => r.name === prefs.ruleset) || list[0];
+    if (list.length > 1) {
+      box.append(h('div', { class: 'ruleset-choices', role: 'radiogroup', 'aria-label': 'Which rules' }, list.map((r) => h('label', { class: 'choice' },
+        h('input', { type: 'radio', name: 'ruleset', value: r.name, checked: r === remembered, 'data-testid': `ruleset-${r.name}`, onchange: () => choose(r) }),
+        h('span', {}, r.title, h('small', { class: 'muted' }, r.description))))));
+    }
+    box.append(switches);
+    choose(remembered);
+    box.hidden = list.length < 2 && !remembered.options.length;
+  });
+  const chosen = () => {
+    const options = {};
+    for (const input of switches.querySelectorAll('input[type=checkbox]')) options[input.name] = input.checked;
+    return { ruleset: current ? current.name : null, options };
+  };
+  return { element: box, chosen };
+}
+
+/**
+ * startScreen(opts) -> the start screen element.
+ * opts: {prefs, modes:[{id,label,hint,extra?}], rulesets (see rulesChooser), onRules(name), saved,
+ *        savedNote (index entries that could not be read), use (storage.storageUse(): each
+ *        duel's size), remoteSlot,
+ *        onStart({names, mode, ruleset, options}) -> Promise<string|null> (ruleset: the chosen
+ *        ruleset's name, null if the engine listed none; options: its switches), onResume(id),
+ *        onDelete(id), onDeleteMany(ids), onExport(id), onImport()}.
+ */
+export function startScreen({ prefs, modes, rulesets, onRules = null, saved, savedNote = null, use = { duels: {}, total: 0 }, onStart, onResume, onDelete, onDeleteMany = (ids) => ids.forEach(onDelete), onExport, onImport, remoteSlot }) {
   const names = prefs.names || ['Merlin', 'Morgana'];
   let mode = modes.some((m) => m.id === prefs.mode) ? prefs.mode : modes[0].id;
   const error = h('p', { class: 'problem', role: 'alert', 'data-testid': 'start-error', hidden: true });
@@ -32,16 +79,7 @@ export function startScreen({ prefs, modes, options, saved, savedNote = null, us
     h('input', { type: 'radio', name: 'mode', value: m.id, checked: m.id === mode, 'data-testid': `mode-${m.id}`, onchange: () => { mode = m.id; labelSecond(); } }),
     h('span', {}, m.label, h('small', { class: 'muted' }, m.hint))), extras[i]]);
   labelSecond();
-  const chosenBefore = (o) => (prefs.options && o.id in prefs.options ? Boolean(prefs.options[o.id]) : Boolean(o.default));
-  const rulesBox = h('fieldset', { 'data-testid': 'rule-options', hidden: true }, h('legend', {}, 'Rules'));
-  Promise.resolve(options).then((list) => {
-    for (const o of list) {
-      rulesBox.append(h('label', { class: 'choice' },
-        h('input', { type: 'checkbox', name: o.id, checked: chosenBefore(o), 'data-testid': `option-${o.id}` }),
-        h('span', {}, o.label, h('small', { class: 'muted' }, o.hint))));
-    }
-    rulesBox.hidden = !list.length;
-  });
+  const rules = rulesChooser({ rulesets, prefs, onRules });
   const begin = h('button', { type: 'submit', class: 'primary', 'data-testid': 'start-game' }, 'Begin the duel');
 
   const form = h('form', {
@@ -52,9 +90,7 @@ export function startScreen({ prefs, modes, options, saved, savedNote = null, us
       begin.disabled = true;
       const label = begin.textContent;
       begin.textContent = 'Summoning the duel…';
-      const chosen = {};
-      for (const input of rulesBox.querySelectorAll('input[type=checkbox]')) chosen[input.name] = input.checked;
-      const message = await onStart({ names: nameInputs.map((n) => n.value.trim()), mode, options: chosen });
+      const message = await onStart({ names: nameInputs.map((n) => n.value.trim()), mode, ...rules.chosen() });
       if (message) {
         error.textContent = message;
         error.hidden = false;
@@ -70,7 +106,7 @@ export function startScreen({ prefs, modes, options, saved, savedNote = null, us
   h('fieldset', {}, h('legend', {}, 'Who plays'), modeRadios,
     // Remote play (turn codes, WebRTC) adds its own choices here; see registerMode in app.js.
     remoteSlot),
-  rulesBox,
+  rules.element,
   error,
   h('div', { class: 'actions' }, begin));
 

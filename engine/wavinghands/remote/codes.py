@@ -22,6 +22,7 @@ from enum import IntEnum
 from typing import Any, Final
 
 from ..boundary import loads as bounded_loads
+from ..rulesets import PRE_SEAM_LABELS, STANDARD_NAME
 from .code_errors import (
     BadSession,
     CodeError,
@@ -41,16 +42,20 @@ from .inputs import (
     GESTURE_ALPHABET,
     HANDS,
     MAX_RAW_BYTES,
+    ROUTING,
+    STANDARD_NUMBERS,
     WIRE_SPELLS,
     BitReader,
     BitWriter,
     DecisionRefs,
+    SpellNumbers,
     WireInput,
     canonical_json,
     decode_input,
     encode_input,
     normalize_input,
     read_input,
+    spell_numbers,
     write_input,
 )
 
@@ -66,6 +71,16 @@ VERSION: Final[int] = 1
 # old page say "use the same (newest) version" instead of misreading the flow. Every other
 # message stays version 1, so saved games and codes by hand are unchanged.
 RELEASE_VERSION: Final[int] = 2
+# Version 3 is version 1's layout for an invitation that names a ruleset pages before it do not
+# know (any name but the standard game's and the labels written before rulesets existed): such a
+# page would have read the name as a label of the standard rules and played them against a host
+# playing others.  Written as version 3, the invitation makes it say "use the same (newest)
+# version" instead.  The game's turn codes stay version 1 (or 2), their spells numbered by the
+# ruleset's own table (inputs.SpellNumbers).
+RULESET_VERSION: Final[int] = 3
+# Ruleset names an invitation may carry as version 1: those every version-1 page plays (as the
+# standard rules): the standard name and the labels from before rulesets (a set that never grows).
+VERSION_1_RULESET_NAMES: Final[frozenset[str]] = frozenset({STANDARD_NAME}) | PRE_SEAM_LABELS
 GAME_ID_LEN: Final[int] = 4
 DIGEST_LEN: Final[int] = 4
 NONCE_LEN: Final[int] = 8
@@ -144,8 +159,8 @@ def _b64decode(text: str) -> bytes:
     return data
 
 
-def _write_sealed(w: BitWriter, s: Sealed) -> None:
-    write_input(w, s.input)
+def _write_sealed(w: BitWriter, s: Sealed, numbers: SpellNumbers) -> None:
+    write_input(w, s.input, numbers)
     if len(s.nonce) != NONCE_LEN:
         raise ValueError("bad nonce length")
     w.raw(s.nonce)
@@ -158,15 +173,30 @@ def is_early_release(m: Message) -> bool:
             and m.phase in ("orders", "time_stop"))
 
 
-def encode_message(m: Message) -> str:
-    """The code for a message (raises ValueError for a message that cannot be sent)."""
+def names_new_ruleset(m: Message) -> bool:
+    """True for an invitation naming a ruleset version-1 pages do not know (the one message
+    written as RULESET_VERSION)."""
+    name = (m.ruleset or {}).get("name", "standard")
+    return m.type is MsgType.INVITE and name not in VERSION_1_RULESET_NAMES
+
+
+def _version_of(m: Message) -> int:
+    """The version byte a message is written with: it follows from what the message carries."""
+    if is_early_release(m):
+        return RELEASE_VERSION
+    return RULESET_VERSION if names_new_ruleset(m) else VERSION
+
+
+def encode_message(m: Message, numbers: SpellNumbers = STANDARD_NUMBERS) -> str:
+    """The code for a message, its casts' spells numbered by `numbers` (the game's ruleset's
+    table); raises ValueError for a message that cannot be sent."""
     if m.version != VERSION:
         raise ValueError("can only write the current version")
     if len(m.game_id) != GAME_ID_LEN or m.sender not in (0, 1) or not 0 <= m.seq <= MAX_SEQ:
         raise ValueError("bad header")
     if m.type is MsgType.INVITE and (m.seq != 0 or m.sender != 0):
         raise ValueError("the invitation is message 0, from the host")
-    head = bytearray([RELEASE_VERSION if is_early_release(m) else VERSION,
+    head = bytearray([_version_of(m),
                       (m.type << 6) | (m.sender << 5)
                       | (PHASE_KINDS.index(m.phase) << 3)])
     head += m.game_id
@@ -185,12 +215,12 @@ def encode_message(m: Message) -> str:
             w.string(m.name, MAX_NAME_BYTES)
         w.flag(m.reveal is not None)
         if m.reveal is not None:
-            _write_sealed(w, m.reveal)
+            _write_sealed(w, m.reveal, numbers)
         w.flag(bool(m.solo))
         if m.solo:
             w.uint(len(m.solo) - 1)
             for x in m.solo:
-                write_input(w, x)
+                write_input(w, x, numbers)
         if m.final is None:
             w.bits(0, 2)
         elif isinstance(m.final, Commit):
@@ -200,7 +230,7 @@ def encode_message(m: Message) -> str:
             w.raw(m.final.digest)
         else:
             w.bits(2, 2)
-            _write_sealed(w, m.final)
+            _write_sealed(w, m.final, numbers)
     body = bytes(head) + w.to_bytes()
     return PREFIX + _b64encode(body + zlib.crc32(body).to_bytes(CRC_LEN, "big"))
 
@@ -265,21 +295,27 @@ def unwrap(code: str) -> bytes:
     return body
 
 
-def decode_message(code: str) -> Message:
-    """Parse a code; raises CorruptedCode, UnsupportedVersion or MalformedCode, in that order."""
+SPOKEN_VERSIONS: Final[tuple[int, ...]] = (VERSION, RELEASE_VERSION, RULESET_VERSION)
+
+
+def decode_message(code: str, numbers: SpellNumbers = STANDARD_NUMBERS) -> Message:
+    """Parse a code, its casts' spells numbered by `numbers` (the game's ruleset's table;
+    `ROUTING` reads them as placeholders, for finding the game first); raises CorruptedCode,
+    UnsupportedVersion or MalformedCode, in that order."""
     body = unwrap(code)
-    if body[0] not in (VERSION, RELEASE_VERSION):
+    if body[0] not in SPOKEN_VERSIONS:
+        spoken = ", ".join(str(v) for v in SPOKEN_VERSIONS)
         raise UnsupportedVersion(f"this code was made by protocol version {body[0]}; this page "
-                                 f"speaks versions {VERSION} and {RELEASE_VERSION}. Both players "
+                                 f"speaks versions {spoken}. Both players "
                                  "should use the same (newest) version of the page")
-    m = _decode_body(body)
-    if (body[0] == RELEASE_VERSION) != is_early_release(m):
+    m = _decode_body(body, numbers)
+    if body[0] != _version_of(m):
         # One encoding per message: the version byte follows from what the message carries.
         raise MalformedCode(f"a version {body[0]} code cannot carry this message")
     return m
 
 
-def _decode_body(body: bytes) -> Message:
+def _decode_body(body: bytes, numbers: SpellNumbers) -> Message:
     """The message in a checked code body (version byte already read)."""
     flags = body[1]
     if flags & 0b111:
@@ -318,10 +354,10 @@ def _decode_body(body: bytes) -> Message:
     state = body[pos:pos + DIGEST_LEN]
     r = BitReader(body[pos + DIGEST_LEN:])
     name = r.string(MAX_NAME_BYTES) if mtype is MsgType.ACCEPT else ""
-    reveal = Sealed(read_input(r), r.raw(NONCE_LEN)) if r.flag() else None
+    reveal = Sealed(read_input(r, numbers), r.raw(NONCE_LEN)) if r.flag() else None
     solo: tuple[WireInput, ...] = ()
     if r.flag():
-        solo = tuple(read_input(r) for _ in range(r.uint(15) + 1))
+        solo = tuple(read_input(r, numbers) for _ in range(r.uint(15) + 1))
     tag = r.bits(2)
     final: Commit | Sealed | None
     if tag == 0:
@@ -329,7 +365,7 @@ def _decode_body(body: bytes) -> Message:
     elif tag == 1:
         final = Commit(r.raw(COMMIT_LEN))
     elif tag == 2:
-        final = Sealed(read_input(r), r.raw(NONCE_LEN))
+        final = Sealed(read_input(r, numbers), r.raw(NONCE_LEN))
     else:
         raise MalformedCode("unknown item kind")
     r.finish()
@@ -337,9 +373,11 @@ def _decode_body(body: bytes) -> Message:
                    final)
 
 
-def commitment(game_id: bytes, seq: int, sender: int, x: WireInput, nonce: bytes) -> bytes:
-    """The commitment to input `x` with salt-and-dice `nonce`, bound to one message slot."""
-    data = encode_input(x)
+def commitment(game_id: bytes, seq: int, sender: int, x: WireInput, nonce: bytes,
+               numbers: SpellNumbers = STANDARD_NUMBERS) -> bytes:
+    """The commitment to input `x` (its wire bytes, spells numbered by `numbers`) with
+    salt-and-dice `nonce`, bound to one message slot."""
+    data = encode_input(x, numbers)
     h = hashlib.sha256()
     # Binding to game, message index and sender stops a commitment being replayed elsewhere;
     # the length prefix stops input bytes and nonce bytes trading places.
@@ -383,12 +421,14 @@ def extract_code(text: str) -> str:
 
 # The wire format's public names, including those of its two parts (code_errors, inputs).
 __all__ = [
-    "COMMIT_LEN", "CRC_LEN", "DIGEST_LEN", "GAME_ID_LEN", "GESTURE_ALPHABET", "HANDS", "LINK_KEY",
-    "MAX_NAME_BYTES", "MAX_RAW_BYTES", "MAX_SEQ", "NONCE_LEN", "PHASE_KINDS", "PREFIX", "VERSION",
-    "WIRE_SPELLS", "BadSession", "CodeError", "Commit", "ConflictingCode", "CorruptedCode",
-    "DecisionRefs", "Desync", "MalformedCode", "Message", "MsgType", "NotThisGame", "NotYourTurn",
-    "OtherDuel", "OutOfOrder", "OwnCode", "RevealMismatch", "Sealed", "UnsupportedVersion",
-    "WireInput",
-    "canonical_json", "commitment", "decode_input", "decode_message", "encode_input",
-    "encode_message", "extract_code", "make_link", "normalize_input", "unwrap",
+    "COMMIT_LEN", "CRC_LEN", "DIGEST_LEN", "GAME_ID_LEN", "GESTURE_ALPHABET", "HANDS",
+    "LINK_KEY", "MAX_NAME_BYTES", "MAX_RAW_BYTES", "MAX_SEQ", "NONCE_LEN", "PHASE_KINDS",
+    "PREFIX", "RELEASE_VERSION", "ROUTING", "RULESET_VERSION", "SPOKEN_VERSIONS",
+    "STANDARD_NUMBERS", "VERSION", "VERSION_1_RULESET_NAMES", "WIRE_SPELLS", "BadSession",
+    "CodeError", "Commit", "ConflictingCode", "CorruptedCode", "DecisionRefs", "Desync",
+    "MalformedCode", "Message", "MsgType", "NotThisGame", "NotYourTurn", "OtherDuel",
+    "OutOfOrder", "OwnCode", "RevealMismatch", "Sealed", "SpellNumbers", "UnsupportedVersion",
+    "WireInput", "canonical_json", "commitment", "decode_input", "decode_message",
+    "encode_input", "encode_message", "extract_code", "make_link", "names_new_ruleset",
+    "normalize_input", "spell_numbers", "unwrap",
 ]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ..boundary import loads as bounded_loads
-from ..spells import Ask, all_spells
+from ..spells import STANDARD_TABLE, Ask, SpellTable
 from .code_errors import MalformedCode, UnsupportedVersion
 
 # Constants of wire version 1, like those in codes.py: changing any of them is a new VERSION.
@@ -22,15 +22,63 @@ MAX_RAW_BYTES: Final[int] = 2000
 GESTURE_ALPHABET: Final[str] = "FPSWDC>-"
 HANDS: Final[str] = "LRB"
 
-# A cast's spell travels as its row number in the spell table (6 bits; 63 is "no spell").  The
-# wire reads the table, so a new spell needs no change here, but it must go at the END of the
-# table: its number is then new and every older code keeps its meaning.  Reordering or removing
-# rows changes what old codes say, and needs a new VERSION (tests pin version 1's order).
-WIRE_SPELLS: Final[tuple[str, ...]] = tuple(s.key for s in all_spells())
-_SPELL_INDEX: Final[dict[str, int]] = {k: i for i, k in enumerate(WIRE_SPELLS)}
+# A cast's spell travels as its row number in the game's spell table (6 bits; 63 is "no
+# spell"): the numbering is the ruleset's (`SpellNumbers`), so a game under another ruleset
+# numbers its own rows, and the standard game's numbers are those of wire version 1.  A new
+# spell goes at the END of its table: its number is then new and every older code keeps its
+# meaning.  Reordering or removing rows changes what old codes say, and needs a new VERSION
+# (tests pin version 1's standard order).
 _SPELL_NULL: Final[int] = 63  # "spell": null (withhold, house rule)
-if len(WIRE_SPELLS) >= _SPELL_NULL:
-    raise RuntimeError("the spell table outgrew the wire's 6-bit spell field: bump VERSION")
+
+
+class SpellNumbers:
+    """How one game's codes number its spells: the rows of its ruleset's table, in order.
+
+    The routing numbering (`ROUTING`) reads any number as the placeholder "#n": a code is routed
+    to its game (docs/protocol.md, remote_describe) before that game's table is known.
+    """
+
+    def __init__(self, keys: tuple[str, ...], *, routing: bool = False) -> None:
+        if len(keys) >= _SPELL_NULL:
+            raise RuntimeError("a spell table outgrew the wire's 6-bit spell field: bump VERSION")
+        self.keys: Final = keys
+        self.routing: Final = routing
+        self._index: Final = {k: i for i, k in enumerate(keys)}
+
+    def number(self, key: str) -> int | None:
+        """The wire number of a spell key (None: not a spell of this table)."""
+        if self.routing:
+            n = key[1:] if key.startswith("#") else ""
+            return int(n) if n.isdigit() and int(n) < _SPELL_NULL and str(int(n)) == n else None
+        return self._index.get(key)
+
+    def key(self, number: int) -> str:
+        """The spell key of a wire number; raises UnsupportedVersion beyond the table."""
+        if self.routing:
+            return f"#{number}"
+        if number >= len(self.keys):
+            raise UnsupportedVersion("this code names a spell this page does not know: it "
+                                     "was made by a newer version of the page. Both "
+                                     "players should use the same (newest) version")
+        return self.keys[number]
+
+
+_NUMBERINGS: dict[tuple[str, ...], SpellNumbers] = {}
+
+
+def spell_numbers(table: SpellTable) -> SpellNumbers:
+    """The wire numbering of a spell table (its rows in order; one object per table)."""
+    keys = table.keys_in_order()
+    found = _NUMBERINGS.get(keys)
+    if found is None:
+        found = _NUMBERINGS[keys] = SpellNumbers(keys)
+    return found
+
+
+STANDARD_NUMBERS: Final[SpellNumbers] = spell_numbers(STANDARD_TABLE)
+ROUTING: Final[SpellNumbers] = SpellNumbers((), routing=True)
+# The standard game's numbering, by its old name (tests pin version 1's order with it).
+WIRE_SPELLS: Final[tuple[str, ...]] = STANDARD_NUMBERS.keys
 
 _TARGET_RE: Final = re.compile(r"^(none|W[01]|M[1-9][0-9]{0,3}|new:[01]:[LRB](:[01])?)$")
 # Orders' `hands` (a ruleset where the caster names the paralysed or charmed hand in his next
@@ -199,7 +247,8 @@ def _is_int(v: Any, lo: int, hi: int) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
 
 
-def _compact_orders(o: dict[str, Any]) -> dict[str, Any] | None:
+def _compact_orders(o: dict[str, Any], numbers: SpellNumbers = STANDARD_NUMBERS
+                    ) -> dict[str, Any] | None:
     """The normal form of orders the compact encoding can carry, or None if it cannot.
 
     The normal form drops what means "default" (empty casts, absent stab, release false,
@@ -232,7 +281,7 @@ def _compact_orders(o: dict[str, Any]) -> dict[str, Any] | None:
         spell = c.get("spell")
         if not _is_int(s, 0, len(gestures) - 1) or c.get("hand") not in ("L", "R", "B"):
             return None
-        if spell is not None and spell not in _SPELL_INDEX:
+        if spell is not None and (not isinstance(spell, str) or numbers.number(spell) is None):
             return None
         nc: dict[str, Any] = {"set": s, "hand": c["hand"], "spell": spell}
         if c.get("target") is not None:
@@ -302,7 +351,7 @@ def _compact_orders(o: dict[str, Any]) -> dict[str, Any] | None:
     return out
 
 
-def _write_orders(w: BitWriter, o: dict[str, Any]) -> None:
+def _write_orders(w: BitWriter, o: dict[str, Any], numbers: SpellNumbers) -> None:
     # `o` is in the normal form of _compact_orders.
     gestures = o["gestures"]
     w.flag(len(gestures) == 2)
@@ -327,7 +376,8 @@ def _write_orders(w: BitWriter, o: dict[str, Any]) -> None:
             if len(gestures) == 2:
                 w.bits(c["set"], 1)
             w.bits(HANDS.index(c["hand"]), 2)
-            w.bits(_SPELL_NULL if c["spell"] is None else _SPELL_INDEX[c["spell"]], 6)
+            number = None if c["spell"] is None else numbers.number(c["spell"])
+            w.bits(_SPELL_NULL if number is None else number, 6)
             w.flag("target" in c)
             if "target" in c:
                 _write_target(w, c["target"])
@@ -373,7 +423,7 @@ def _write_orders(w: BitWriter, o: dict[str, Any]) -> None:
             w.bits("LR".index(hand), 1)
 
 
-def _read_orders(r: BitReader) -> dict[str, Any]:
+def _read_orders(r: BitReader, numbers: SpellNumbers) -> dict[str, Any]:
     nsets = 2 if r.flag() else 1
     gestures = [[GESTURE_ALPHABET[r.bits(3)], GESTURE_ALPHABET[r.bits(3)]] for _ in range(nsets)]
     o: dict[str, Any] = {"gestures": gestures}
@@ -391,12 +441,8 @@ def _read_orders(r: BitReader) -> dict[str, Any]:
             if hand == 3:
                 raise MalformedCode("a cast names a hand that does not exist")
             idx = r.bits(6)
-            if idx != _SPELL_NULL and idx >= len(WIRE_SPELLS):
-                raise UnsupportedVersion("this code names a spell this page does not know: it "
-                                         "was made by a newer version of the page. Both "
-                                         "players should use the same (newest) version")
             c: dict[str, Any] = {"set": s, "hand": HANDS[hand],
-                                 "spell": None if idx == _SPELL_NULL else WIRE_SPELLS[idx]}
+                                 "spell": None if idx == _SPELL_NULL else numbers.key(idx)}
             if r.flag():
                 c["target"] = _read_target(r)
             if r.flag():
@@ -449,7 +495,7 @@ def _read_orders(r: BitReader) -> dict[str, Any]:
     return o
 
 
-def write_input(w: BitWriter, x: WireInput) -> None:
+def write_input(w: BitWriter, x: WireInput, numbers: SpellNumbers = STANDARD_NUMBERS) -> None:
     # Prefix code, shortest for the commonest: 0 orders, 10 decision refs, 110 empty, 111 raw.
     if isinstance(x, DecisionRefs):
         w.bits(0b10, 2)
@@ -467,10 +513,10 @@ def write_input(w: BitWriter, x: WireInput) -> None:
     if not x:
         w.bits(0b110, 3)
         return
-    compact = _compact_orders(x)
+    compact = _compact_orders(x, numbers)
     if compact is not None:
         w.bits(0, 1)
-        _write_orders(w, compact)
+        _write_orders(w, compact, numbers)
         return
     text = canonical_json(x).encode("utf-8")
     if len(text) > MAX_RAW_BYTES:
@@ -480,9 +526,9 @@ def write_input(w: BitWriter, x: WireInput) -> None:
     w.raw(text)
 
 
-def read_input(r: BitReader) -> WireInput:
+def read_input(r: BitReader, numbers: SpellNumbers = STANDARD_NUMBERS) -> WireInput:
     if not r.flag():
-        return _read_orders(r)
+        return _read_orders(r, numbers)
     if not r.flag():
         pairs = []
         previous = -1
@@ -504,27 +550,28 @@ def read_input(r: BitReader) -> WireInput:
         canonical = canonical_json(value).encode("utf-8")
     except ValueError as e:
         raise MalformedCode("an input holds a number JSON cannot carry") from e
-    if canonical != data or _compact_orders(value) is not None:
+    if canonical != data or _compact_orders(value, numbers) is not None:
         raise MalformedCode("an input is not in its canonical form")
     return value
 
 
-def normalize_input(x: WireInput) -> WireInput:
+def normalize_input(x: WireInput, numbers: SpellNumbers = STANDARD_NUMBERS) -> WireInput:
     """The input exactly as the other side will decode it (raises ValueError if unsendable)."""
-    return decode_input(encode_input(x))
+    return decode_input(encode_input(x, numbers), numbers)
 
 
-def encode_input(x: WireInput) -> bytes:
-    """The input alone, byte-aligned: what a commitment hashes."""
+def encode_input(x: WireInput, numbers: SpellNumbers = STANDARD_NUMBERS) -> bytes:
+    """The input alone, byte-aligned, spells numbered by `numbers`: what a commitment hashes."""
     w = BitWriter()
-    write_input(w, x)
+    write_input(w, x, numbers)
     return w.to_bytes()
 
 
-def decode_input(data: bytes) -> WireInput:
-    """Inverse of encode_input; raises MalformedCode."""
+def decode_input(data: bytes, numbers: SpellNumbers = STANDARD_NUMBERS) -> WireInput:
+    """Inverse of encode_input; raises MalformedCode (UnsupportedVersion for a spell number
+    beyond the table)."""
     r = BitReader(data)
-    x = read_input(r)
+    x = read_input(r, numbers)
     r.finish()
     return x
 

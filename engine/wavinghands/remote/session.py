@@ -24,13 +24,14 @@ from typing import Any, Final
 
 from ..errors import IllegalInput, WavingHandsError
 from ..names import SameNames, normalise_name, same_name
-from ..ruleset import Ruleset
+from ..rulesets import Ruleset, check_known, find_ruleset
 from .codes import (
     COMMIT_LEN,
     DIGEST_LEN,
     GAME_ID_LEN,
     MAX_NAME_BYTES,
     NONCE_LEN,
+    ROUTING,
     BadSession,
     Commit,
     ConflictingCode,
@@ -45,6 +46,7 @@ from .codes import (
     OwnCode,
     RevealMismatch,
     Sealed,
+    SpellNumbers,
     WireInput,
     commitment,
     decode_input,
@@ -53,6 +55,7 @@ from .codes import (
     encode_message,
     extract_code,
     is_early_release,
+    spell_numbers,
 )
 from .engine import Engine, GameJson, PhaseInfo, default_engine
 
@@ -100,6 +103,11 @@ class Session:
         return 1 - self.me
 
     @property
+    def numbers(self) -> SpellNumbers:
+        """How this game's codes number spells: its ruleset's table, row by row."""
+        return _numbers(self.ruleset)
+
+    @property
     def my_move(self) -> bool:
         """True when the next message of the exchange is mine to send."""
         return self.seq % 2 == self.me
@@ -117,7 +125,8 @@ class Session:
                 "commit": p.commit.hex(), "mine": None if p.mine is None else p.mine.hex(),
                 "nonce": None if p.nonce is None else p.nonce.hex()},
             "owed": None if self.owed is None else {
-                "input": encode_input(self.owed.input).hex(), "nonce": self.owed.nonce.hex()},
+                "input": encode_input(self.owed.input, self.numbers).hex(),
+                "nonce": self.owed.nonce.hex()},
             "draft": [d.hex() for d in self.draft],
         }
 
@@ -132,12 +141,13 @@ class Session:
                 int(p["turn"]), str(p["kind"]), int(p["seq"]), int(p["committer"]),
                 _hex(p["commit"], COMMIT_LEN), None if p["mine"] is None else _hex(p["mine"]),
                 None if p["nonce"] is None else _hex(p["nonce"], NONCE_LEN))
+            rules = dict(d["ruleset"])
             o = d["owed"]
-            owed = None if o is None else Sealed(decode_input(_hex(o["input"])),
+            owed = None if o is None else Sealed(decode_input(_hex(o["input"]), _numbers(rules)),
                                                  _hex(o["nonce"], NONCE_LEN))
             names = d["names"]
             s = Session(int(d["me"]), _hex(d["game_id"], GAME_ID_LEN),
-                        (str(names[0]), str(names[1])), dict(d["ruleset"]), d["game"],
+                        (str(names[0]), str(names[1])), rules, d["game"],
                         int(d["seq"]), tuple(str(c) for c in d["sent"]),
                         tuple(str(c) for c in d["received"]), pending, owed,
                         tuple(_hex(x) for x in d["draft"]))
@@ -149,6 +159,11 @@ class Session:
                                               and not isinstance(s.game, dict)):
             raise BadSession("the stored remote game is damaged")
         return s
+
+
+def _numbers(rules: Mapping[str, Any]) -> SpellNumbers:
+    """The spell numbering of a game under these rules (an invitation's ruleset object)."""
+    return spell_numbers(Ruleset.from_json(dict(rules)).table)
 
 
 def _hex(value: Any, length: int | None = None) -> bytes:
@@ -200,12 +215,22 @@ def _received_name(name: str, other: str) -> str:
 
 
 def wire_ruleset(ruleset: Mapping[str, Any] | None) -> dict[str, Any]:
-    """The ruleset as an invitation carries it: its name and options (`Ruleset.to_json`, so an
-    unknown or ill-typed option is refused here, by the host), less what equals the standard
-    game's, so a standard game's invitation carries {} and stays short."""
-    full = Ruleset.from_json(dict(ruleset or {})).to_json()
+    """The ruleset as an invitation carries it: the name and options given, less what equals
+    the standard game's, so a standard game's invitation carries {} and stays short.  An
+    unknown or ill-typed option, or a name no ruleset has, is refused here, by the host."""
+    given = dict(ruleset or {})
+    Ruleset.from_json(given)  # RulesetError for an unknown or ill-typed option
+    if "name" in given:
+        find_ruleset(given["name"])  # UnknownRuleset: a new game names a ruleset that exists
     standard = Ruleset().to_json()
-    return {k: v for k, v in full.items() if k not in standard or standard[k] != v}
+    return {k: v for k, v in given.items() if k not in standard or standard[k] != v}
+
+
+def invitation_rules(m: Message) -> Ruleset:
+    """The rules an invitation's duel is played under; raises UnknownRuleset for a ruleset this
+    page does not know (the invitation came from a newer page)."""
+    rules = Ruleset.from_json(dict(m.ruleset or {}))
+    return check_known(rules, f"{m.name or 'the host'}'s duel")
 
 
 def create_invitation(host_name: str, ruleset: Mapping[str, Any] | None = None,
@@ -239,6 +264,7 @@ def accept_invitation(text: str, guest_name: str, engine: Engine | None = None) 
     if same_name(host, name):
         raise SameNames(f"your host is already called {host!r}: choose another name to join")
     names = (host, name)
+    invitation_rules(m)
     rules = m.ruleset or {}
     game = eng.new_game(names, rules, seed_for(m.game_id))
     return Session(1, m.game_id, names, rules, game, 1, received=(extract_code(text),))
@@ -373,19 +399,19 @@ def _send(s: Session, eng: Engine, final: Commit | Sealed | None) -> tuple[Sessi
     m = Message(MsgType.ACCEPT if s.seq == 1 else MsgType.TURN, s.me, s.game_id, s.seq,
                 ph.turn, ph.kind, eng.digest(s.game)[:DIGEST_LEN],
                 name=s.names[1] if s.seq == 1 else "", reveal=s.owed,
-                solo=tuple(decode_input(d) for d in s.draft), final=final)
-    code = encode_message(m)
+                solo=tuple(decode_input(d, s.numbers) for d in s.draft), final=final)
+    code = encode_message(m, s.numbers)
     return replace(s, seq=s.seq + 1, sent=(*s.sent, code), owed=None, draft=()), code
 
 
 def _seal_simultaneous(s: Session, eng: Engine, ph: PhaseInfo, x: WireInput,
                        nonce: bytes) -> tuple[Session, str]:
     p = s.pending
-    wire = encode_input(x)
+    wire = encode_input(x, s.numbers)
     if p is not None and p.committer == s.other:
         # They are bound already: my input can travel in plain.
         return _send(replace(s, pending=replace(p, mine=wire, nonce=nonce)), eng, Sealed(x, nonce))
-    c = commitment(s.game_id, s.seq, s.me, x, nonce)
+    c = commitment(s.game_id, s.seq, s.me, x, nonce, s.numbers)
     p = Pending(ph.turn, ph.kind, s.seq, s.me, c, wire, nonce)
     return _send(replace(s, pending=p), eng, Commit(c))
 
@@ -425,7 +451,7 @@ def seal(s: Session, x: Mapping[str, Any], engine: Engine | None = None,
     if not isinstance(x, Mapping):
         raise IllegalInput(message="an input is a JSON object")
     try:
-        wire = decode_input(encode_input(_to_wire(ph, _strip_nonce(x))))
+        wire = decode_input(encode_input(_to_wire(ph, _strip_nonce(x)), s.numbers), s.numbers)
     except (ValueError, TypeError) as e:
         raise IllegalInput(message=f"this input cannot be sent: {e}") from e
     found = eng.problems(s.game, s.me, _from_wire(ph, wire))
@@ -435,7 +461,7 @@ def seal(s: Session, x: Mapping[str, Any], engine: Engine | None = None,
         s2, code = _seal_simultaneous(s, eng, ph, wire, rand(NONCE_LEN))
         return Outcome(s2, code)
     game, e0, e1 = _apply(eng, s.game, ph, {s.me: (wire, None)}, (), s.names)
-    s2 = replace(s, game=game, draft=(*s.draft, encode_input(wire)))
+    s2 = replace(s, game=game, draft=(*s.draft, encode_input(wire, s.numbers)))
     s3, reply = _continue(s2, eng, rand)
     return Outcome(s3, reply, tuple(e0 if s.me == 0 else e1))
 
@@ -445,7 +471,7 @@ def mine_as_input(s: Session, engine: Engine | None = None) -> dict[str, Any]:
     if s.game is None or s.pending is None or s.pending.mine is None:
         return {}
     ph = (engine or default_engine()).phase(s.game)
-    return _from_wire(ph, decode_input(s.pending.mine))
+    return _from_wire(ph, decode_input(s.pending.mine, s.numbers))
 
 
 def can_release(s: Session, engine: Engine | None = None) -> bool:
@@ -490,7 +516,7 @@ def receive(s: Session, text: str, engine: Engine | None = None,
     and a reply code when one must go back at once without any input from me."""
     eng = engine or default_engine()
     code = extract_code(text)
-    m = decode_message(code)
+    m = decode_message(code, ROUTING)  # which game and message, before its spells are read
     if m.game_id != s.game_id:
         raise NotThisGame("this code belongs to another game (game "
                           f"{m.game_id.hex()}, this one is {s.game_id.hex()})")
@@ -522,7 +548,7 @@ def receive(s: Session, text: str, engine: Engine | None = None,
     if m.seq % 2 != m.sender:
         raise MalformedCode("the sender does not match the message number")
     try:
-        return _receive(s, code, m, eng, rand)
+        return _receive(s, code, decode_message(code, s.numbers), eng, rand)
     except WavingHandsError:
         raise
     except (ValueError, KeyError, TypeError) as e:
@@ -551,14 +577,16 @@ def _receive(s: Session, code: str, m: Message, eng: Engine, rand: Rand) -> Outc
         p = pending
         if p is None or p.committer != other or p.mine is None:
             raise MalformedCode("this code opens a commitment that was never made")
-        if commitment(s.game_id, p.seq, other, m.reveal.input, m.reveal.nonce) != p.commit:
+        if commitment(s.game_id, p.seq, other, m.reveal.input, m.reveal.nonce,
+                      s.numbers) != p.commit:
             raise RevealMismatch(f"{names[other]}'s orders changed after they were sealed: what "
                                  "this code reveals is not what they committed to. The game "
                                  "cannot go on with these orders")
         ph = eng.phase(game)
         if (ph.turn, ph.kind) != (p.turn, p.kind):
             raise Desync("the game is not at the phase the commitment was made for")
-        step(ph, {me: (decode_input(p.mine), p.nonce), other: (m.reveal.input, m.reveal.nonce)})
+        step(ph, {me: (decode_input(p.mine, s.numbers), p.nonce),
+                  other: (m.reveal.input, m.reveal.nonce)})
         pending = None
     elif pending is not None and pending.committer == other and pending.mine is not None:
         raise MalformedCode(f"{names[other]}'s code does not open their sealed input")
@@ -583,8 +611,9 @@ def _receive(s: Session, code: str, m: Message, eng: Engine, rand: Rand) -> Outc
         p = pending
         if p is None or p.committer != me or p.mine is None or p.nonce is None:
             raise MalformedCode("this code answers a commitment you did not make")
-        step(ph, {me: (decode_input(p.mine), p.nonce), other: (m.final.input, m.final.nonce)})
-        owed = Sealed(decode_input(p.mine), p.nonce)
+        step(ph, {me: (decode_input(p.mine, s.numbers), p.nonce),
+                  other: (m.final.input, m.final.nonce)})
+        owed = Sealed(decode_input(p.mine, s.numbers), p.nonce)
         pending = None
     elif is_early_release(m):
         # Their reveal came alone (live play): the next phase is open and I speak first in it.
@@ -610,11 +639,11 @@ def _receive(s: Session, code: str, m: Message, eng: Engine, rand: Rand) -> Outc
 def describe(text: str) -> dict[str, Any]:
     """What a code is (for routing a pasted code or opened link to the right game)."""
     code = extract_code(text)
-    m = decode_message(code)
+    m = decode_message(code, ROUTING)  # routing reads no spell: the game's table is not known
     out: dict[str, Any] = {"code": code, "kind": m.type.name.lower(), "game_id": m.game_id.hex(),
                            "sender": m.sender, "seq": m.seq, "turn": m.turn, "phase": m.phase}
     if m.type is MsgType.INVITE:
-        out.update(host=m.name, ruleset=m.ruleset)
+        out.update(host=m.name, ruleset=m.ruleset, rules=invitation_rules(m).describe())
     if m.type is MsgType.ACCEPT:
         out.update(guest=m.name)
     return out
@@ -627,5 +656,6 @@ def b64(data: bytes) -> str:
 
 __all__ = [
     "Engine", "Outcome", "PhaseInfo", "Session", "accept_invitation", "create_invitation",
-    "describe", "read_invitation", "receive", "resend", "seal", "status", "wire_ruleset",
+    "describe", "invitation_rules", "read_invitation", "receive", "resend", "seal", "status",
+    "wire_ruleset",
 ]

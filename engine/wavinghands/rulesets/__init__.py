@@ -8,6 +8,7 @@ from typing import Any, Final
 
 from . import standard, warlocks
 from .base import (
+    PRE_SEAM_LABELS,
     STANDARD_NAME,
     VARIANTS,
     RuleOption,
@@ -15,6 +16,7 @@ from .base import (
     RulesetError,
     UnknownRuleset,
     Variant,
+    check_known,
     find_ruleset,
     register,
 )
@@ -25,9 +27,9 @@ STANDARD: Final = RULESETS[STANDARD_NAME]
 
 def describe_rulesets() -> list[dict[str, Any]]:
     """Every ruleset with its title, description and options (labels, defaults), for the page."""
-    return [VARIANTS[name].to_json() for name in RULESETS]
+    return [variant.to_json() for variant in VARIANTS.values()]
 
 
-__all__ = ["RULESETS", "STANDARD", "STANDARD_NAME", "RuleOption", "Ruleset", "RulesetError",
-           "UnknownRuleset", "Variant", "describe_rulesets", "find_ruleset", "register",
-           "standard", "warlocks"]
+__all__ = ["PRE_SEAM_LABELS", "RULESETS", "STANDARD", "STANDARD_NAME", "RuleOption", "Ruleset",
+           "RulesetError", "UnknownRuleset", "Variant", "check_known", "describe_rulesets",
+           "find_ruleset", "register", "standard", "warlocks"]

@@ -156,6 +156,10 @@ PARALYSED_FORM: Final = {"C": "F", "S": "D", "W": "P"}
 
 VARIANTS: Final[dict[str, Variant]] = {}
 STANDARD_NAME: Final = "standard"
+# The names written before rulesets existed (the page's withhold games, the engine's own house
+# rule value, playout's random duels): each is a label of the standard rules.  Any other name
+# that no ruleset has comes from a newer engine, whose rules this one cannot play.
+PRE_SEAM_LABELS: Final[frozenset[str]] = frozenset({"house", "house-withhold", "random"})
 
 
 def register(variant: Variant) -> Variant:
@@ -194,6 +198,21 @@ class Ruleset:
         """Whether a completed spell may go uncast (the withhold option, through the hook)."""
         return self.variant.may_withhold(self)
 
+    @property
+    def known(self) -> bool:
+        """Whether this engine plays these rules: a registered ruleset, or a label written
+        before rulesets existed (the standard rules)."""
+        return self.name in VARIANTS or self.name in PRE_SEAM_LABELS
+
+    def describe(self) -> dict[str, Any]:
+        """What a player is told of a game's rules before joining it: the ruleset's name,
+        title and description and the labels of the options this game turns on."""
+        variant = self.variant
+        on = [{"key": o.key, "label": o.label} for o in variant.options
+              if getattr(self, o.key, False) is True]
+        return {"name": variant.name, "title": variant.title,
+                "description": variant.description, "options": on}
+
     def to_json(self) -> dict[str, Any]:
         """JSON form."""
         return {"name": self.name, "withhold": self.withhold}
@@ -214,6 +233,17 @@ class Ruleset:
         if not isinstance(name, str):
             raise RulesetError("a ruleset's name is a string")
         return Ruleset(name, withhold)
+
+
+def check_known(ruleset: Ruleset, carrier: str) -> Ruleset:
+    """`ruleset` itself if this engine plays it (see `Ruleset.known`); raises UnknownRuleset
+    saying what carried the name (`carrier`, e.g. "this invitation's duel") and what to do."""
+    if ruleset.known:
+        return ruleset
+    known = ", ".join(f"{v.title} ({v.name})" for v in VARIANTS.values())
+    raise UnknownRuleset(f"{carrier} is played under the rules {ruleset.name!r}, which this "
+                         f"page does not know (it knows {known}): it was made by a newer "
+                         "version of the page. Reload the page to get its newest version")
 
 
 def find_ruleset(name: str) -> Ruleset:
