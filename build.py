@@ -129,6 +129,49 @@ SNAPSHOT = "pyodide/engine.snapshot.zst"
 # The engine's answers to spells() and rulesets(), recorded at build time (engine_reference).
 REFERENCE = "reference.json"
 
+# The site's Content-Security-Policy (issue 12, finding 7; docs/build.md says what hosts send).
+# Nothing inline, no eval: WebAssembly needs only 'wasm-unsafe-eval' (Pyodide compiles its wasm;
+# it never evaluates JS strings on the engine's path).  connect-src covers fetch() in the page,
+# the engine worker and the service worker; WebRTC's ICE traffic (STUN, TURN, the peer) is not
+# governed by any directive (docs/webrtc.md).  img-src data: is the favicon in index.html.
+CSP_DIRECTIVES = (
+    ("default-src", "'none'"),
+    ("script-src", "'self' 'wasm-unsafe-eval'"),
+    ("style-src", "'self'"),
+    ("img-src", "'self' data:"),
+    ("connect-src", "'self'"),
+    ("worker-src", "'self'"),
+    ("manifest-src", "'self'"),
+    ("base-uri", "'none'"),
+    ("form-action", "'none'"),
+    ("object-src", "'none'"),
+    ("frame-ancestors", "'none'"),  # obeyed only in a header, never in a <meta> tag
+)
+# What a <meta http-equiv> tag may carry: all but frame-ancestors (and report-uri, sandbox).
+HEADER_ONLY_DIRECTIVES = frozenset({"frame-ancestors"})
+
+
+def content_security_policy(*, meta: bool = False) -> str:
+    """The site's policy as a header value; `meta`: the part a <meta> tag can carry."""
+    return "; ".join(
+        f"{name} {value}"
+        for name, value in CSP_DIRECTIVES
+        if not (meta and name in HEADER_ONLY_DIRECTIVES)
+    )
+
+
+# The scripts the engine worker runs: `new Worker` and `import()` take no integrity, so
+# engine.js checks these against site-integrity.js before it uses the engine.  A module the
+# worker imports must be listed here (build_site checks engine-worker.js's imports).
+WORKER_SCRIPTS = (
+    "engine-worker.js", "engine-build.js", "wasm-data.js", "integrity.js", ZSTD_SITE_PATH,
+    "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs",
+)  # fmt: skip
+# Scripts index.html loads by their own tag rather than as modules of the page.
+GUARD_SCRIPT = "boot-guard.js"
+# Worker-side modules the page never imports, so index.html does not preload them.
+NOT_PAGE_MODULES = frozenset({"sw.js", GUARD_SCRIPT, *WORKER_SCRIPTS} - {"integrity.js"})
+
 
 class BuildError(RuntimeError):
     """A build step failed; the message says which and why."""
@@ -624,8 +667,81 @@ def sri_sha256(data: bytes) -> str:
     return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
 
 
+def integrity_manifest(files: dict[str, bytes]) -> dict[str, str]:
+    """The integrity (`sha256-<base64>`) of every file a browser may request by name: all of
+    `files` but the `.br` siblings (hosts send them in place of their originals)."""
+    return {rel: sri_sha256(data) for rel, data in sorted(files.items()) if not rel.endswith(".br")}
+
+
+def site_integrity_module(files: dict[str, bytes]) -> bytes:
+    """site-integrity.js: the integrity of every script the engine worker runs (engine.js)."""
+    missing = [path for path in WORKER_SCRIPTS if path not in files]
+    if missing:
+        raise BuildError(f"WORKER_SCRIPTS lists files the site does not have: {missing}")
+    worker = files["engine-worker.js"].decode()
+    imported = re.findall(r"""(?:\bfrom\s*|\bimport\s*\(\s*)["']\./([^"']+)["']""", worker)
+    if unlisted := sorted(set(imported) - set(WORKER_SCRIPTS)):
+        raise BuildError(f"engine-worker.js imports {unlisted}: add them to WORKER_SCRIPTS")
+    manifest = integrity_manifest(files)
+    scripts = {path: manifest[path] for path in WORKER_SCRIPTS}
+    return (
+        "// Written by build.py: the integrity of each script the engine worker runs; engine.js\n"
+        "// checks them before it uses the engine (they load without integrity of their own).\n"
+        f"export const WORKER_SCRIPTS = {json.dumps(scripts, indent=1)};\n"
+    ).encode()
+
+
+def page_modules(files: dict[str, bytes]) -> list[str]:
+    """The site's JS modules the page may import (everything but worker-side scripts)."""
+    return sorted(
+        rel for rel in files
+        if rel.endswith((".js", ".mjs")) and rel not in NOT_PAGE_MODULES
+        and not rel.startswith("pyodide/")
+    )  # fmt: skip
+
+
+MODULE_TAG = re.compile(
+    r"""<(?:link rel="modulepreload" href|script type="module" src)="\./([^"]+)"(?=[ >])"""
+)
+
+
+def page_html(files: dict[str, bytes]) -> bytes:
+    """index.html with the site's policy in a <meta> tag and integrity on every module.
+
+    Each module the page loads gets the integrity of its bytes: on its `<script type=module>` or
+    its `<link rel=modulepreload>`, which Chromium uses for the later `import` of the same URL
+    (the module map keeps the preloaded, checked module).  So every page module is preloaded:
+    those index.html does not list are added after its own list.  boot-guard.js comes first.
+    Inline script, inline style and event-handler attributes are refused (the policy forbids them).
+    """
+    html = files["index.html"].decode()
+    if re.search(r"<script(?![^>]*\ssrc=)[^>]*>|\sstyle=|\son[a-z]+=", html):
+        raise BuildError("web/index.html: inline script, style= or on*= (the CSP forbids them)")
+    manifest = integrity_manifest(files)
+    modules = page_modules(files)
+    listed = set(MODULE_TAG.findall(html))
+    if unknown := sorted(listed - set(modules)):
+        raise BuildError(f"web/index.html loads {unknown}, which are not page modules of the site")
+    html = MODULE_TAG.sub(lambda m: f'{m[0]} integrity="{manifest[m[1]]}"', html)
+    preloads = "".join(
+        f'  <link rel="modulepreload" href="./{rel}" integrity="{manifest[rel]}">\n'
+        for rel in modules if rel not in listed
+    )  # fmt: skip
+    first_script = html.index('  <script type="module"')
+    html = html[:first_script] + preloads + html[first_script:]
+    head = re.search(r"<meta charset=[^>]*>\n", html)
+    if head is None:
+        raise BuildError("web/index.html: no <meta charset> to put the policy after")
+    policy = content_security_policy(meta=True)
+    guard = f'  <script src="./{GUARD_SCRIPT}" integrity="{manifest[GUARD_SCRIPT]}"></script>\n'
+    meta = f'  <meta http-equiv="Content-Security-Policy" content="{policy}">\n'
+    first_link = html.index("  <link ")
+    html = html[: head.end()] + meta + html[head.end() : first_link] + guard + html[first_link:]
+    return html.encode()
+
+
 def engine_build_module(files: dict[str, bytes], layout: dict[str, int]) -> bytes:
-    """engine-build.js: what engine-worker.js boots from, with each file's integrity."""
+    """engine-build.js: what engine-worker.js boots from, with the integrity of every file."""
     wheel = engine_wheel_path(files)
     build = {
         "pyodide": PYODIDE_VERSION,
@@ -649,6 +765,8 @@ def engine_build_module(files: dict[str, bytes], layout: dict[str, int]) -> byte
             "integrity": sri_sha256(files[REFERENCE]),
             "size": len(files[REFERENCE]),
         },
+        # Every other file the worker may fetch (Pyodide's own fetches go through its check).
+        "files": integrity_manifest({k: v for k, v in files.items() if k != "index.html"}),
     }
     return (
         "// Written by build.py: the files engine-worker.js boots from (and the page's recorded\n"
@@ -683,6 +801,10 @@ def build_site(out: Path = DEFAULT_OUT, *, reuse_snapshot: bool = True) -> Site:
     files[SNAPSHOT], layout = snapshot(files, reuse=reuse_snapshot)
     files["engine-build.js"] = engine_build_module(files, layout)
     files.update(precompressed_siblings(files))
+    # Integrity, inside out: the worker's scripts in site-integrity.js, every page module in
+    # index.html, every file in sw.js's precache list.
+    files["site-integrity.js"] = site_integrity_module(files)
+    files["index.html"] = page_html(files)
     version, sw = service_worker(files)
     files["sw.js"] = sw
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -724,15 +846,72 @@ def manifest_of(root: Path) -> dict[str, str]:
 # --------------------------------------------------------------------------------------------
 
 
+_ETAGS: dict[tuple[str, int, int, int], str] = {}
+
+
+def file_etag(path: str) -> str:
+    """A strong ETag for a file: its content's sha256 (cached while the file is unchanged)."""
+    st = os.stat(path)
+    key = (path, st.st_ino, st.st_size, st.st_mtime_ns)
+    if key not in _ETAGS:
+        _ETAGS[key] = f'"{sha256_hex(Path(path).read_bytes())[:32]}"'
+    return _ETAGS[key]
+
+
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Static files with the MIME types Pyodide needs and no stale-cache surprises."""
 
     extensions_map = {"": "application/octet-stream", **MIME_TYPES}  # noqa: RUF012
+    etag: str | None = None
+
+    def send_head(self) -> Any:
+        """Serve a file with its ETag; a request that already holds it (If-None-Match) gets 304.
+        With `no-cache` a browser revalidates every time: a repeated request (engine.js checking
+        the worker's scripts) costs a round trip, not the file again."""
+        path = self.translate_path(self.path)
+        self.etag = None
+        if os.path.isfile(path):
+            self.etag = file_etag(path)
+            if self.etag in (self.headers.get("If-None-Match") or ""):
+                self.send_response(http.HTTPStatus.NOT_MODIFIED)
+                self.end_headers()
+                return None
+        return super().send_head()
+
+    # Where browsers send reports of what the policy blocked (only this server has the endpoint,
+    # so the policy docs/build.md gives hosts leaves report-uri out).
+    CSP_REPORT_PATH = "/csp-report"
 
     def end_headers(self) -> None:
-        """Ask browsers to revalidate every time: the service worker does the offline caching."""
+        """Ask browsers to revalidate every time: the service worker does the offline caching.
+        Every response carries the site's policy: a worker's scripts get theirs from their own
+        response (the page's <meta> tag does not reach a worker), and only a header can say
+        frame-ancestors."""
         self.send_header("Cache-Control", "no-cache")
+        if self.etag is not None:
+            self.send_header("ETag", self.etag)
+        policy = content_security_policy()
+        self.send_header("Content-Security-Policy", f"{policy}; report-uri {self.CSP_REPORT_PATH}")
         super().end_headers()
+
+    def do_POST(self) -> None:
+        """Take a browser's report of a Content-Security-Policy violation (see csp_violation)."""
+        if self.path != self.CSP_REPORT_PATH:
+            self.send_error(405)
+            return
+        length = min(int(self.headers.get("Content-Length") or 0), 65536)
+        try:
+            report = json.loads(self.rfile.read(length))["csp-report"]
+        except (ValueError, KeyError, TypeError):
+            report = {"unreadable": True}
+        self.csp_violation(report)
+        self.send_response(204)
+        self.end_headers()
+
+    def csp_violation(self, report: dict[str, Any]) -> None:
+        """Say what the policy blocked, on stderr: a violation is a bug of the site."""
+        what = [report.get(k) for k in ("violated-directive", "blocked-uri", "source-file")]
+        print(f"CSP violation: {what}", file=sys.stderr, flush=True)
 
     def send_header(self, keyword: str, value: str) -> None:
         """Drop Last-Modified: every built file has the same fixed mtime, so it would mislead."""

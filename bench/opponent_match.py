@@ -1,11 +1,15 @@
 """Matches between computer opponents: the levels, today's opponent (bench/baseline_ai.py, the
 fixed baseline of issue 13) and random play.
 
-    python3 bench/opponent_match.py [--duels 200] [--turns 40] [--pairs strong:baseline,...]
+    python3 bench/opponent_match.py [--duels 200] [--turns 40] [--opening 2] [--pairs a:b,...]
 
 Each pair plays `--duels` duels, alternating sides, each from its own seed; a duel still going
-after `--turns` turns is a draw.  Prints win/draw/loss for the first player of each pair, the
-share of decided duels it won, the average length and the CPython move time (CPU) per player.
+after `--turns` turns is a draw.  The levels that play their best move (fair, strong) play the
+same duel from every seed, so each two duels (one per side) first play `--opening` turns of
+random gestures, the same for both duels of the two: like a chess engine match's opening book,
+it measures play from many positions instead of one game repeated.  Prints win/draw/loss for
+the first player of each pair, the share of decided duels it won, the average length and the
+CPython move time (CPU) per player.
 Strong's move time in Pyodide: bench/opponent_pyodide.mjs.
 """
 
@@ -48,12 +52,22 @@ def policy(name: str, seed: int) -> Policy:
     raise SystemExit(f"unknown player {name!r}")
 
 
-def duel(a: str, b: str, seed: int, a_seat: int, turns: int,
-         times: dict[str, list[float]]) -> tuple[int | None, int]:
-    """One duel; returns (winner as 0 = a, 1 = b, None = draw, turns played)."""
+def opening(seed: int, turns: int) -> Game:
+    """A duel after `turns` turns of random gestures (no surrender), from `seed`."""
+    game = new_game(("Ann", "Bo"), f"{seed:016x}")
+    player = Player(random.Random(seed), surrender_rate=0.0)
+    while game.phase.kind != "over" and game.turn <= turns:
+        game, _ = step(game, {v: player.input(game, v) for v in game.phase.actors})
+    return game
+
+
+def duel(a: str, b: str, seed: int, a_seat: int, turns: int, times: dict[str, list[float]],
+         start: Game | None = None) -> tuple[int | None, int]:
+    """One duel (from `start` if given); returns (winner as 0 = a, 1 = b, None = draw, turns
+    played)."""
     seats = {a_seat: policy(a, seed), 1 - a_seat: policy(b, seed + 1)}
     names = {a_seat: a, 1 - a_seat: b}
-    game = new_game(("Ann", "Bo"), f"{seed:016x}")
+    game = start or new_game(("Ann", "Bo"), f"{seed:016x}")
     phases = 0
     while game.phase.kind != "over" and game.turn <= turns and phases < turns * 4:
         inputs = {}
@@ -76,9 +90,13 @@ def main() -> None:
     ap.add_argument("--turns", type=int, default=40)
     ap.add_argument("--pairs", default=DEFAULT_PAIRS)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--progress", action="store_true", help="each duel's result on stderr")
+    ap.add_argument("--opening", type=int, default=2,
+                    help="turns of random gestures before each two duels (0: none)")
     args = ap.parse_args()
     times: dict[str, list[float]] = defaultdict(list)
-    print(f"{args.duels} duels a pair, alternating sides, draw after {args.turns} turns")
+    print(f"{args.duels} duels a pair, alternating sides, draw after {args.turns} turns, "
+          f"{args.opening} random opening turns")
     print(f"{'pair':<18} {'win':>5} {'draw':>5} {'loss':>5} {'won of decided':>15} "
           f"{'avg turns':>9}")
     for pair in args.pairs.split(","):
@@ -86,7 +104,13 @@ def main() -> None:
         score = [0, 0, 0]
         lengths = []
         for k in range(args.duels):
-            winner, length = duel(a, b, args.seed * 100003 + k * 7919, k % 2, args.turns, times)
+            seed = args.seed * 100003 + (k // 2) * 7919  # both sides of one opening
+            start = opening(seed, args.opening) if args.opening else None
+            winner, length = duel(a, b, seed + k % 2, k % 2, args.turns, times, start)
+            if args.progress:
+                print(f"  {a} v {b} duel {k + 1}: "
+                      f"{'draw' if winner is None else (a, b)[winner]} after {length} turns",
+                      file=sys.stderr, flush=True)
             score[0 if winner == 0 else 2 if winner == 1 else 1] += 1
             lengths.append(length)
         decided = score[0] + score[2]

@@ -10,6 +10,14 @@
 - `browser` (module), `context` and `page` (function): a fresh context per test, so storage,
   caches and service workers never leak from one test into another.
 - `shot(page, name)`: save a screenshot under test-output/ for a person to look at.
+
+The site's Content-Security-Policy (build.py) forbids evaluating strings, and Playwright polls a
+`wait_for_function` predicate, given as a string or as a function alike, by evaluating it in the
+page: under the policy the poll fails with an EvalError.  So every browser context the suite
+opens bypasses the page's policy (`bypass_csp=True` unless a test says otherwise), and
+e2e/test_csp.py opens its own contexts with the policy enforced, waits with locators only, and
+checks that nothing is refused.  The engine worker's policy comes from the server's header and is
+enforced either way.
 """
 
 from __future__ import annotations
@@ -36,6 +44,22 @@ CHROMIUM_ARGS = build.CHROMIUM_ARGS
 # A plain import: without Playwright these tests must fail, not quietly skip
 # (`python3 build.py test` installs it from the dev extra).
 from playwright import sync_api  # noqa: E402
+
+
+def _bypassing_csp(method: Callable[..., Any]) -> Callable[..., Any]:
+    """`method` (a way to open a browser context) with `bypass_csp=True` unless given."""
+
+    def opened(self: Any, *args: Any, **kwargs: Any) -> Any:
+        kwargs.setdefault("bypass_csp", True)
+        return method(self, *args, **kwargs)
+
+    return opened
+
+
+# Every context of the suite, however it is opened (see the module's docstring).
+for _cls, _name in ((sync_api.Browser, "new_context"), (sync_api.Browser, "new_page"),
+                    (sync_api.BrowserType, "launch_persistent_context")):  # fmt: skip
+    setattr(_cls, _name, _bypassing_csp(getattr(_cls, _name)))
 
 
 @pytest.fixture(scope="session")

@@ -6,11 +6,13 @@ from __future__ import annotations
 import json
 
 import pytest
+from citing import cite
 from dsl import Duel
 
 from wavinghands import api
 from wavinghands.ai import choose_input
-from wavinghands.duel import new_game, step
+from wavinghands.duel import new_game, parse_input, step
+from wavinghands.legal import input_problems
 
 
 def _gestures(game_view_state: object, who: int, level: str) -> list[list[str]]:
@@ -107,3 +109,50 @@ def test_disease_is_met_with_a_cure() -> None:
                               {"gestures": [["-", "-"]]} for v in game.phase.actors})
     assert game.wizard(0).alive
     assert not any(e.kind == "disease" for e in game.wizard(0).effects)
+
+
+@cite("A favourite ploy is to continually paralyze a hand (F-F-F-F-F-F etc.)",
+      "that hand is paralyzed into the position it is in this turn")
+def test_never_freeze_the_f_that_casts_paralysis_back() -> None:
+    # B's right hand finishes F-F-F as A's paralysis hits him: frozen into F it would cast
+    # paralysis every turn, so every level paralyses his left hand, whose W is worth less.
+    d = Duel(A="- - - / F F F", B="- - W / F F F").until(3)
+    game = d.game
+    assert any(x.id == "paralysis:W1" for x in game.phase.decisions)
+    for level in ("novice", "fair", "strong"):
+        answers = choose_input(game, 0, level)["decisions"]
+        assert answers["paralysis:W1"] == "L", level
+
+
+@cite("the caster of the spell writes down the gesture he wants the subject's named hand to "
+      "perform", "a pair of P gestures made by both hands at the same time signals your "
+      "surrender")
+def test_a_charmed_wizard_cannot_shield_from_monsters() -> None:
+    # Charmed in his right hand, A's only shield is a P on the left, and the charmer writes a P
+    # on the right: the search counts the enemy's monsters as hitting him in full.
+    from wavinghands.ai.evaluate import can_shield, game_book
+
+    d = Duel(A="P - - - / - - - -", B="- - - - / P S D F").decide(4, {"charm:W0": "R"}).run()
+    game = d.game
+    book = game_book(game)
+    assert not can_shield(game, 0, book)
+    assert can_shield(game, 1, book)
+    assert can_shield(new_game(("A", "B"), "0badc0de"), 0, book)
+
+
+@cite("If the subject is only so because of a reflection from a magic mirror the subject of the "
+      "mirror assumes the role of caster")
+def test_an_enemy_charmed_by_himself_is_not_ours_to_write() -> None:
+    # B charms himself: A writes no gesture for B's hand, so no level sends a charm order
+    # (found by bench/opponent_match.py: "you control no hand of your opponent this turn").
+    from dsl import cast
+
+    d = Duel(A="- - - - / - - - -", B="- - - - / P S D F")
+    d.orders(4, "B", {"casts": [cast("R", "charm_person", "W1")]})
+    d.decide(4, {"charm:W1": "R"}).run()
+    game = d.game
+    assert any(e.kind == "charm_person" and e.source == 1 for e in game.wizard(1).effects)
+    for level in ("novice", "fair", "strong"):
+        raw = choose_input(game, 0, level)
+        assert "charm" not in raw, level
+        assert input_problems(game, 0, parse_input(game, raw)) == [], level

@@ -135,8 +135,9 @@ function showEngineFailure(message) {
 let engineAnswered = false;
 
 const engine = (async () => {
+  let timings;
   try {
-    await api.bootEngine(showProgress);
+    timings = await api.bootEngine(showProgress);
   } catch (err) {
     throw new Error(err && err.message ? err.message : 'The rules engine did not start.');
   }
@@ -149,7 +150,7 @@ const engine = (async () => {
   engineAnswered = true;
   books.set('standard', book); // the running engine's book replaces the build's
   adoptAnswers(book, listed.rulesets);
-  return true;
+  return timings || {};
 })();
 
 // The same two answers as the engine gave them at build time (reference.json, a few KB): the
@@ -163,10 +164,19 @@ const rulesKnown = api.builtReference().then((built) => {
   return engine.then(() => true, () => false);
 });
 
-engine.then(() => {
+engine.then((timings) => {
   statusBox.dataset.state = 'ready';
-  statusBox.querySelector('.engine-status-text').textContent = 'Rules engine ready';
-  setTimeout(() => { statusBox.hidden = true; }, 2500);
+  if (timings.damaged) {
+    // The engine came up without a damaged file (the snapshot: the slower boot does without it);
+    // say which, and leave the line up (issue 12.7).
+    statusBox.dataset.damaged = timings.damaged;
+    statusBox.querySelector('.engine-status-text').textContent =
+      `Rules engine ready, the slow way: the game's file "${timings.damaged}" arrived damaged and was not used. ` +
+      'Reload the page to fetch it again; if this keeps happening, the site\'s own copy is damaged.';
+  } else {
+    statusBox.querySelector('.engine-status-text').textContent = 'Rules engine ready';
+    setTimeout(() => { statusBox.hidden = true; }, 2500);
+  }
   // engine.js keeps its boot promise on window.__engineReady; this flag says the page, not just
   // the worker, is ready to play (tests wait for it).
   window.__appReady = true;

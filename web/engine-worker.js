@@ -5,6 +5,7 @@
 // Messages posted to the page:
 //   {type: "progress", stage, fraction, detail}   boot progress, fraction in [0, 1]; for the
 //                                         stage "download", detail = {loaded, total} in bytes
+//   {type: "scripts-loaded"}              every script of the worker is loaded (engine.js checks them)
 //   {type: "reference", json} | {type: "reference", error}   the engine's answers to spells()
 //                                         and rulesets() as recorded at build time
 //                                         (reference.json), long before the engine is up
@@ -16,21 +17,31 @@
 // imported; its static part stored as a difference from the wasm's own starting memory;
 // zstd-compressed), then
 // lay the engine wheel's files out in site-packages for anything read from
-// disk later.  Both files are fetched with the integrity that engine-build.js lists.  This
+// disk later.  This
 // skips Python's start-up and the engine's import, most of a cold boot (docs/build.md).
 // Fallback, if the snapshot cannot be used: a normal Pyodide boot that installs the engine wheel
 // through Pyodide's package loader from pyodide-lock.json (sha256 checked).  micropip is not
 // needed for a wheel without dependencies, so neither path loads it.
+//
+// Integrity (issue 12, finding 7): every file of the site this worker fetches, Pyodide's own
+// fetches included, is checked against the sha256 engine-build.js lists for it (integrity.js),
+// on every visit and whatever cache it came from; a damaged one fails the boot with a message
+// naming it (no fallback: the fallback would hide it).  This worker's own scripts and Pyodide's
+// two JS files are checked by engine.js, which uses nothing from the engine until they match.
 
 import { BUILD } from "./engine-build.js";
 import { xorDataSegments } from "./wasm-data.js";
+import { checkBytes, checking, damaged, DamagedFile } from "./integrity.js";
 
 const started = performance.now();
 const SITE = new URL("./", import.meta.url);
 const INDEX_URL = new URL("./pyodide/", SITE).href;
 const ENGINE_PACKAGE = "wavinghands";
-// A zip archive with no entries (just its end-of-central-directory record).
-const EMPTY_ZIP = "data:application/zip;base64,UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==";
+// The snapshot boot's stdlib: a zip archive with no entries (just its end-of-central-directory
+// record), answered by siteFetch below without a request (a data: URL would need `connect-src
+// data:` in the site's Content-Security-Policy).
+const NO_STDLIB = new URL("./pyodide/no-stdlib.zip", SITE).href;
+const EMPTY_ZIP = Uint8Array.from(atob("UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA=="), (c) => c.charCodeAt(0));
 // Names a call may use: plain public functions of wavinghands.api, never dunders.
 const CALLABLE = /^[a-z][a-z0-9_]*$/;
 
@@ -39,6 +50,41 @@ const timings = { origin: performance.timeOrigin };
 const mark = (name) => {
   timings[name] = Math.round(performance.now() - started);
 };
+
+// Every fetch in this worker, Pyodide's included, goes through siteFetch: a site file that
+// engine-build.js lists arrives through a stream that fails with DamagedFile if it does not match,
+// except the big three the boot keeps a copy of anyway and checks itself (no second copy, and
+// the wasm's streaming compilation is not held up by the check).
+const WASM = "pyodide/pyodide.asm.wasm";
+const CHECKED_BY_THE_BOOT = new Set([WASM, BUILD.snapshot.url, BUILD.wheel.url, BUILD.reference.url]);
+const networkFetch = self.fetch.bind(self);
+async function siteFetch(input, init) {
+  const url = new URL(input instanceof Request ? input.url : input, SITE).href;
+  if (url === NO_STDLIB) return new Response(EMPTY_ZIP, { headers: { "content-type": "application/zip" } });
+  if (url.startsWith("data:")) return dataResponse(url);
+  const response = await networkFetch(input, init);
+  const path = url.startsWith(SITE.href) ? url.slice(SITE.href.length) : null;
+  const expected = path === null || CHECKED_BY_THE_BOOT.has(path) ? undefined : BUILD.files[path];
+  if (expected === undefined || !response.ok || !response.body) return response;
+  const { status, statusText, headers } = response;
+  return new Response(response.body.pipeThrough(checking(path, expected)), { status, statusText, headers });
+}
+self.fetch = siteFetch;
+
+/**
+ * A data: URL's bytes, decoded here: vendor/zstddec.mjs fetches its own wasm from one, and the
+ * site's policy lets fetch() reach the site only (`connect-src 'self'`).  The bytes are part of
+ * a checked script, so decoding them widens nothing.
+ */
+function dataResponse(url) {
+  const comma = url.indexOf(",");
+  const meta = url.slice("data:".length, comma);
+  const body = url.slice(comma + 1);
+  const bytes = meta.endsWith(";base64")
+    ? Uint8Array.from(atob(body), (c) => c.charCodeAt(0))
+    : new TextEncoder().encode(decodeURIComponent(body));
+  return new Response(bytes, { headers: { "content-type": meta.replace(/;base64$/, "") || "text/plain" } });
+}
 
 const progress = (stage, fraction, detail) => postMessage({ type: "progress", stage, fraction, detail });
 
@@ -79,8 +125,8 @@ const SAY = {
   wasm: "This browser cannot run the game engine: it needs WebAssembly, which is missing or switched off.",
   download:
     "The game's files could not be downloaded. Check the connection and reload the page; after one complete visit the game also works offline.",
-  damaged:
-    "Some of the game's files arrived damaged or do not match each other. Reload the page; if this keeps happening, clear this site's data in the browser settings.",
+  mismatch:
+    "The game's files do not match each other. Reload the page; if this keeps happening, clear this site's data in the browser settings.",
   server:
     "This site serves the game engine's file with the wrong type, so the browser cannot start it. (For the site's owner: .wasm files must be served as application/wasm.)",
   internal: "The game engine failed to start because of a fault in the game itself. Reload the page to try again.",
@@ -88,9 +134,12 @@ const SAY = {
 
 /** Sort a low-level failure into one of the player-facing explanations. */
 function explain(err) {
+  // A damaged file found on the way explains whatever failed after it (a decompressor, the
+  // wasm compiler or Python choking on the same bytes).
+  if (damaged.length > 0) return Object.assign(new BootError(damaged[0].message, damaged[0].detail), { path: damaged[0].path });
   if (err instanceof BootError) return err;
   const text = String(err && err.stack ? err.stack : err);
-  if (/integrity|sha256|digest/i.test(text)) return new BootError(SAY.damaged, text);
+  if (/integrity|sha256|digest/i.test(text)) return new BootError(SAY.mismatch, text);
   if (/fetch|network|Failed to load|request failed|NetworkError/i.test(text)) {
     return new BootError(SAY.download, text);
   }
@@ -115,21 +164,23 @@ console.warn = (...args) => {
     // The cause follows in a second warning; let it arrive before failing.
     setTimeout(() => {
       const detail = `wasm instantiation failed: ${instantiationWarnings.join("; ")}`;
-      const say = /mime|content-type/i.test(detail) ? SAY.server : SAY.damaged;
-      failInstantiation(new BootError(say, detail));
+      const say = /mime|content-type/i.test(detail) ? SAY.server : SAY.mismatch;
+      const failure = new BootError(say, detail);
+      // A damaged wasm may fail to compile before its check has read the last byte: wait for
+      // the check (a few seconds at most), to name the file.
+      const checked = Promise.race([wasmBytes, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      checked.then(
+        () => failInstantiation(failure),
+        (err) => failInstantiation(err instanceof DamagedFile ? err : failure),
+      );
     }, 0);
   }
 };
 
-/** The SRI form (`sha256-<base64>`) of some bytes, as engine-build.js lists them. */
-async function integrityOf(bytes) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return `sha256-${btoa(String.fromCharCode(...digest))}`;
-}
 
 /**
  * Fetch one of the files engine-build.js lists and check it against its integrity: resolves with
- * its bytes and the response once they match, rejects otherwise (the message says "integrity").
+ * its bytes and the response once they match, rejects otherwise (DamagedFile, naming it).
  * Each chunk goes to `onChunk` as it arrives (and is counted as received), so a caller can work
  * on it during the download.  Checked here rather than with fetch's `integrity` option, which
  * holds the whole body back until the file is complete and fails like any network error.
@@ -140,13 +191,22 @@ async function fetchChecked(entry, onChunk = () => {}) {
   const reader = response.body.getReader();
   const chunks = [];
   let length = 0;
+  // A damaged file may break its consumer (the zstd decoder) before its last byte: keep
+  // reading, check, and name the damaged file rather than report the consumer's error.
+  let consumerError = null;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     received(value.byteLength);
     chunks.push(value);
     length += value.byteLength;
-    await onChunk(value);
+    if (consumerError === null) {
+      try {
+        await onChunk(value);
+      } catch (err) {
+        consumerError = err;
+      }
+    }
   }
   const bytes = new Uint8Array(length);
   let offset = 0;
@@ -154,10 +214,8 @@ async function fetchChecked(entry, onChunk = () => {}) {
     bytes.set(chunk, offset);
     offset += chunk.length;
   }
-  const integrity = await integrityOf(bytes);
-  if (integrity !== entry.integrity) {
-    throw new Error(`${entry.url}: integrity check failed (expected ${entry.integrity}, got ${integrity})`);
-  }
+  await checkBytes(entry.url, bytes, entry.integrity);
+  if (consumerError !== null) throw consumerError;
   return { bytes, response };
 }
 
@@ -283,14 +341,14 @@ async function fetchWheel() {
     return (await fetchChecked(BUILD.wheel)).bytes;
   } catch (err) {
     // The fallback boot could not fix a damaged wheel (it installs the same file): say so.
-    if (/integrity/.test(String(err))) throw new BootError(SAY.damaged, String(err));
     throw err;
   }
 }
 
 // Pyodide compiles pyodide.asm.wasm while it downloads (instantiateStreaming); a copy of its
 // bytes is kept for the snapshot, whose static memory needs the wasm's data segments added back
-// (web/wasm-data.js).  The copy is checked against the build's integrity like every file.
+// (web/wasm-data.js).  The copy is checked against the build's integrity; both boot paths wait
+// for that check before the engine counts as ready.
 let keepWasm;
 const wasmBytes = new Promise((resolve, reject) => {
   keepWasm = { resolve, reject };
@@ -298,16 +356,23 @@ const wasmBytes = new Promise((resolve, reject) => {
 wasmBytes.catch(() => {});
 const instantiateStreaming = WebAssembly.instantiateStreaming;
 WebAssembly.instantiateStreaming = async (source, imports) => {
-  const response = await source;
-  if (!response.body) return instantiateStreaming(response, imports);
+  let response;
+  try {
+    response = await source;
+  } catch (err) {
+    keepWasm.reject(err); // the download failed: nothing to keep or check
+    throw err;
+  }
+  if (!response.body) {
+    keepWasm.reject(new Error(`${WASM}: a response without a body`));
+    return instantiateStreaming(response, imports);
+  }
   const [forCompiler, forSnapshot] = response.body.tee();
   new Response(forSnapshot.pipeThrough(counting()))
     .arrayBuffer()
     .then(async (buffer) => {
-      const integrity = await integrityOf(buffer);
-      if (integrity !== BUILD.wasm.integrity) {
-        throw new BootError(SAY.damaged, `pyodide.asm.wasm: expected ${BUILD.wasm.integrity}, got ${integrity}`);
-      }
+      if (!response.ok) throw new Error(`Failed to load '${WASM}': request failed (${response.status})`);
+      await checkBytes(WASM, buffer, BUILD.files[WASM]);
       keepWasm.resolve(new Uint8Array(buffer));
     })
     .catch(keepWasm.reject);
@@ -333,6 +398,8 @@ const pyodideRuntime = import("./pyodide/pyodide.asm.mjs").then((module) => {
   return module;
 });
 for (const p of [snapshotLoaded, wheelBytes, pyodideScript, pyodideRuntime]) p.catch(() => {});
+// Every script this worker runs is loaded now: engine.js checks them while the boot goes on.
+Promise.all([pyodideScript, pyodideRuntime]).then(() => postMessage({ type: "scripts-loaded" }), () => {});
 
 const pyodideOptions = () => ({
   indexURL: INDEX_URL,
@@ -367,7 +434,7 @@ async function bootFromSnapshot() {
       // The snapshot already holds every module the engine imports (tools/snapshot.mjs), so
       // this path needs no stdlib: an empty archive spares a first visit 2.5 MB.  A module
       // imported later anyway fails with a plain ImportError, never with a wrong module.
-      stdLibURL: EMPTY_ZIP,
+      stdLibURL: NO_STDLIB,
     }),
     instantiationFailed,
   ]);
@@ -397,6 +464,7 @@ async function bootWithoutSnapshot() {
     loadPyodide({ ...pyodideOptions(), packages: [ENGINE_PACKAGE] }),
     instantiationFailed,
   ]);
+  await Promise.all([wasmBytes, wheelBytes]); // each rejects if its file was damaged
   mark("pyodide");
   progress("engine", 0.85);
   if (!pyodide.loadedPackages[ENGINE_PACKAGE]) {
@@ -408,7 +476,7 @@ async function bootWithoutSnapshot() {
     });
     if (!pyodide.loadedPackages[ENGINE_PACKAGE]) {
       const detail = errors.join("\n") || "the engine package did not install";
-      throw new BootError(/integrity|sha256|hash/i.test(detail) ? SAY.damaged : SAY.download, detail);
+      throw new BootError(/integrity|sha256|hash/i.test(detail) ? SAY.mismatch : SAY.download, detail);
     }
   }
   mark("wheel");
@@ -422,7 +490,14 @@ async function boot() {
     timings.path = "snapshot";
     return await bootFromSnapshot();
   } catch (err) {
-    if (err instanceof BootError) throw err;
+    if (err instanceof DamagedFile && err.path === BUILD.snapshot.url) {
+      // The fallback does without the snapshot (issue 15); the page names it (issue 12.7). Its
+      // cached copy is already dropped, so a reload fetches it again.
+      timings.damaged = err.path;
+      damaged.splice(0);
+    } else if (err instanceof BootError || err instanceof DamagedFile || damaged.length > 0) {
+      throw err;
+    }
     console.warn("engine snapshot unusable, booting without it:", err);
     timings.path = "full";
     return await bootWithoutSnapshot();
@@ -439,7 +514,7 @@ const ready = boot().then(
   (err) => {
     const failure = explain(err);
     console.error("engine boot failed:", failure.detail);
-    postMessage({ type: "failed", message: failure.message, detail: String(failure.detail) });
+    postMessage({ type: "failed", message: failure.message, detail: String(failure.detail), damaged: failure.path });
     return null;
   },
 );

@@ -9,11 +9,32 @@
 // JSON object.  A result {"ok": false, "error": {...}} is returned, not thrown; `call` rejects
 // only when the engine could not start or the call itself is broken (unknown function).
 //
+// Integrity (issue 12, finding 7): the page's modules, this one included, are loaded with the
+// integrity index.html gives them; the worker checks every file it fetches; and before the
+// engine counts as ready, this module checks the worker's own scripts (they are loaded by
+// `new Worker` and `import()`, which take no integrity), against site-integrity.js.  Until then
+// nothing the worker says is used; a mismatch ends it and names the damaged file.
+//
 // `window.__engineReady` is a promise that settles with the engine's boot: tests, benchmarks
 // and sw-register.js wait on it.
 
+import { WORKER_SCRIPTS } from './site-integrity.js';
+import { checkBytes } from './integrity.js';
+
 // Beyond this, a boot that has not finished is taken as hung (a slow connection still fits).
 const BOOT_TIMEOUT_MS = 180_000;
+
+/** Resolve once every script the worker runs matches its integrity; else reject (DamagedFile). */
+function checkWorkerScripts() {
+  return Promise.all(Object.entries(WORKER_SCRIPTS).map(async ([path, expected]) => {
+    // The copy the worker has just loaded, from the HTTP cache (or the service worker), with no
+    // request: a file of a first visit is fetched once (issue 15).  A copy that is not there is
+    // fetched.
+    const response = await fetch(new URL(path, import.meta.url), { cache: 'force-cache' });
+    if (!response.ok) throw new Error(`Failed to load '${path}': request failed (${response.status})`);
+    await checkBytes(path, await response.arrayBuffer(), expected);
+  }));
+}
 
 let worker = null;
 let bootPromise = null;
@@ -47,13 +68,23 @@ export function startEngine(onProgress) {
   }
   if (bootPromise) return bootPromise;
   bootPromise = new Promise((resolve, reject) => {
-    const fail = (message, detail) => {
+    // The check of the worker's scripts, started as soon as the worker has loaded them.
+    let scriptsChecked = null;
+    const failNow = (message, detail) => {
       const err = new Error(message);
       err.detail = detail;
+      if (worker) worker.terminate();
       for (const { reject: rej } of pending.values()) rej(err);
       pending.clear();
       settleReference.reject(err);
       reject(err);
+    };
+    // A worker that failed may have failed on a damaged script of its own: say so if it did.
+    const fail = (message, detail) => {
+      checkWorkerScripts().then(
+        () => failNow(message, detail),
+        (err) => (err.path ? failNow(err.message, err.detail) : failNow(message, detail)),
+      );
     };
     const timer = setTimeout(
       () =>
@@ -75,13 +106,21 @@ export function startEngine(onProgress) {
       if (msg.type === "progress") {
         lastProgress = { stage: msg.stage, fraction: msg.fraction, detail: msg.detail };
         for (const fn of listeners) fn(msg.stage, msg.fraction, msg.detail);
+      } else if (msg.type === "scripts-loaded") {
+        scriptsChecked = checkWorkerScripts();
+        scriptsChecked.catch(() => {});
       } else if (msg.type === "reference") {
         if (msg.error !== undefined) settleReference.reject(new Error(msg.error));
         else settleReference.resolve(JSON.parse(msg.json));
       } else if (msg.type === "ready") {
-        clearTimeout(timer);
-        performance.mark("engine-ready", { detail: msg.timings });
-        resolve(msg.timings);
+        (scriptsChecked ?? checkWorkerScripts()).then(() => {
+          clearTimeout(timer);
+          performance.mark("engine-ready", { detail: msg.timings });
+          resolve(msg.timings);
+        }, (err) => {
+          clearTimeout(timer);
+          failNow(err.path ? err.message : 'The game engine\'s scripts could not be checked. Check the connection and reload the page.', err.detail || String(err));
+        });
       } else if (msg.type === "failed") {
         clearTimeout(timer);
         fail(msg.message, msg.detail);

@@ -15,6 +15,7 @@ const SCOPE = new URL("./", self.location).href;
 const CACHE = `wavinghands-${VERSION} ${SCOPE}`;
 const isOurs = (name) => name.startsWith("wavinghands-") && name.endsWith(` ${SCOPE}`);
 const PRECACHED = new Set(PRECACHE.map(([path]) => new URL(path, SCOPE).href));
+const INTEGRITY = new Map(PRECACHE.map(([path, integrity]) => [new URL(path, SCOPE).href, integrity]));
 const INDEX = new URL("index.html", SCOPE).href;
 
 /** The SRI form (`sha256-<base64>`) of some bytes, to compare with PRECACHE's. */
@@ -109,13 +110,29 @@ function precachedUrl(request) {
   return PRECACHED.has(url.href) ? url.href : null;
 }
 
+/**
+ * A precached file missing from the cache: the page or the engine worker dropped a damaged copy
+ * (web/integrity.js).  Fetch it afresh, checked, and keep it, so the site works offline again;
+ * if the server's copy does not match either, hand that over as it is: the page names it.
+ */
+async function refill(url, request) {
+  if (request.mode === "navigate" || !(await caches.has(CACHE))) return fetch(request);
+  try {
+    const fresh = await fetch(url, { cache: "reload", integrity: INTEGRITY.get(url) });
+    if (fresh.ok) await (await caches.open(CACHE)).put(url, fresh.clone());
+    return fresh;
+  } catch {
+    return fetch(request);
+  }
+}
+
 self.addEventListener("fetch", (event) => {
   const url = precachedUrl(event.request);
   if (url === null) return;
   event.respondWith(
     (async () => {
       const cached = await caches.match(url, { cacheName: CACHE });
-      return cached ?? fetch(event.request);
+      return cached ?? (await refill(url, event.request));
     })(),
   );
 });

@@ -12,6 +12,9 @@ export function h(tag, attrs = {}, ...children) {
       el.className = value;
     } else if (key === 'text') {
       el.textContent = value;
+    } else if (key === 'style') {
+      // Through the CSSOM: a style="" attribute is inline style, which the site's CSP refuses.
+      el.style.cssText = value;
     } else if (key === 'checked' || key === 'selected' || key === 'disabled' || key === 'value') {
       // Properties, not attributes: they must reflect the live state after re-renders.
       el[key] = value;

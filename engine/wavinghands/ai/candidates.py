@@ -18,16 +18,18 @@ from ..situation import constraints, wizard_id
 from .evaluate import (
     Plan,
     answer_reach,
+    game_book,
+    monster_pressure,
     plan_worth,
     plans,
     rows_of,
+    shielded_turns,
     wizard_plans,
 )
-from .facts import deadly_kinds, facts
+from .facts import Book, deadly_kinds, two_handed
 
 JSON = dict[str, Any]
 ONE_HAND = "FPSWD>-"
-BOTH_HANDS = ("C", "W", "S", "D", "F")  # the two-handed steps of the table (never P-P)
 NOTHING = "-"
 SURRENDER = ("P", "P")
 CHARM_WRITES = ("P", NOTHING)  # P: he surrenders if his free hand makes P too
@@ -59,7 +61,7 @@ def legal_pairs(game: Game, x: int) -> list[Row]:
     pairs = [(a, b) for a in lefts for b in rights if (a, b) != SURRENDER and
              not (a == ">" and b == ">")]
     free = not c.left.forced and not c.right.forced and not c.left.why and not c.right.why
-    for g in BOTH_HANDS:
+    for g in two_handed(game_book(game)):
         if free and g not in c.banned and (g, g) not in pairs:
             pairs.append((g, g))
     charmed = {h for h in "LR" if c.hand(h).why == "charm"}
@@ -74,18 +76,23 @@ def legal_pairs(game: Game, x: int) -> list[Row]:
 class Situation:
     """What a prior needs about the enemy, computed once per move."""
 
+    book: Book  # the game's spell table
     threats: tuple[Plan, ...]
     enemy_reach: dict[str, int]
     deadly: frozenset[str]
+    pressure: int  # the strength of the enemy monsters attacking him
+    covered: int  # turns a lasting shield on him has left
 
 
 def situation(game: Game, x: int) -> Situation:
     """The enemy's threats and answers under way, and the deadly enchantments on wizard x."""
+    book = game_book(game)
     w = game.wizard(x)
-    theirs = wizard_plans(game.wizard(1 - x))
-    deadly = frozenset(e.kind for e in w.effects if e.kind in deadly_kinds())
-    return Situation(tuple(t for t in theirs if t.facts.hostile),
-                     answer_reach(game.wizard(1 - x), theirs, fresh=False), deadly)
+    theirs = wizard_plans(game.wizard(1 - x), book)
+    deadly = frozenset(e.kind for e in w.effects if e.kind in deadly_kinds(book))
+    return Situation(book, tuple(t for t in theirs if t.facts.hostile),
+                     answer_reach(game.wizard(1 - x), theirs, book, fresh=False), deadly,
+                     monster_pressure(game, x), shielded_turns(w, book))
 
 
 def pair_prior(game: Game, x: int, rows: tuple[Row, ...], s: Situation) -> float:
@@ -93,15 +100,18 @@ def pair_prior(game: Game, x: int, rows: tuple[Row, ...], s: Situation) -> float
     w = game.wizard(x)
     deadly = set(s.deadly)
     score = 0.0
+    table = s.book.table
     for i in range(len(w.history), len(rows)):
-        cands = completed(rows, w.sequence_start, i, w.short_lightning_used)
+        cands = completed(rows, w.sequence_start, i, w.short_lightning_used, table)
         if cands:
-            for c in default_allocation(cands).spells:
-                p = Plan(facts(c.spell), c.hand, 0)
-                score += plan_worth(p, s.threats, deadly, s.enemy_reach)
+            for c in default_allocation(cands, table).spells:
+                p = Plan(s.book.facts(c.spell), c.hand, 0)
+                score += plan_worth(p, s.threats, deadly, s.enemy_reach, s.book, s.pressure,
+                                    s.covered)
     best = {"L": 0.0, "R": 0.0, "B": 0.0}
-    for p in plans(rows, w.sequence_start, w.short_lightning_used):
-        worth = plan_worth(p, s.threats, deadly, s.enemy_reach) * 0.6 ** p.remaining
+    for p in plans(rows, w.sequence_start, w.short_lightning_used, s.book):
+        worth = plan_worth(p, s.threats, deadly, s.enemy_reach, s.book, s.pressure,
+                           s.covered) * 0.6 ** p.remaining
         best[p.hand] = max(best[p.hand], worth)
     last = rows[-1]
     stab = 0.8 if ">" in last else 0.0
@@ -164,12 +174,14 @@ def _aimed_at(game: Game, x: int, base: tuple[Row, ...], sets: tuple[Row, ...],
               target: str) -> JSON | None:
     """The same gestures with their attacks (damage spells, the stab) aimed at `target`."""
     w = game.wizard(x)
+    book = game_book(game)
     rows = (*base, *sets)
     casts = []
     for si in range(len(sets)):
-        cands = completed(rows, w.sequence_start, len(base) + si, w.short_lightning_used)
-        for cand in default_allocation(cands).spells if cands else ():
-            f = facts(cand.spell)
+        cands = completed(rows, w.sequence_start, len(base) + si, w.short_lightning_used,
+                          book.table)
+        for cand in default_allocation(cands, book.table).spells if cands else ():
+            f = book.facts(cand.spell)
             if f.hostile and f.damage > 0:
                 casts.append({"set": si, "hand": cand.hand, "spell": cand.spell,
                               "target": target})

@@ -9,22 +9,29 @@ and an attack the enemy can still answer in time is worth a fraction of one he c
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..model import WIZARD_DEATH, Game, Wizard
+from ..model import Game, Wizard
 from ..recognize import Row, UnderWay, under_way
-from ..spells import SPELLS
-from .facts import ANSWERS, KILLS, SpellFacts, answer_spells, facts
+from ..situation import BY_CHARM, constraints
+from .facts import ANSWERS, KILLS, SHIELD, Book, SpellFacts, book_of, fresh_reach, quick_shields
 
 WIN = 1000.0
 HP_WEIGHT = 3.0
 PROGRESS = 0.6  # a spell r gestures away is worth PROGRESS**r of its value
 ANSWERED = 0.25  # an attack the enemy is readying an answer to keeps this share of its worth
-ANSWERABLE = 0.6  # ... and one he could still answer from scratch, this share
-LOOKAHEAD = 4  # turns of an enchantment that count
+ANSWERABLE = 0.75  # ... and one he could still answer from scratch, this share
+LOOKAHEAD = 4  # turns of a hostile enchantment that count
+# Turns of a friendly enchantment that count: more would make renewing one still up look like
+# a gain every turn (a wizard renewing protection from evil for ever, never attacking).
+KEPT = 2
 DOOM = 150.0  # a killing spell one gesture away with no answer ready: all but lost
+# A turn of shield a wizard under monster attack need not make by hand frees that hand: worth
+# this much a point of the monsters' strength (up to MAX_PRESSURE).
+FREED_HAND = 1.0
+MAX_PRESSURE = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,20 +43,40 @@ class Plan:
     remaining: int
 
 
-@lru_cache(maxsize=20000)
-def plans(rows: tuple[Row, ...], start: int, short: bool) -> tuple[Plan, ...]:
-    """Every sequence under way after these rows, with the gestures it still needs."""
+def game_book(game: Game) -> Book:
+    """The facts of the spell table this game is played with."""
+    return book_of(game.ruleset.table)
+
+
+def plans(rows: tuple[Row, ...], start: int, short: bool, book: Book) -> tuple[Plan, ...]:
+    """Every sequence of `book`'s table under way after these rows, with the gestures it still
+    needs."""
+    # Only the last rows (as many as the longest sequence has steps) can hold a sequence under
+    # way, so the cache is keyed on those: the search's many histories share them.
+    lo = max(start, len(rows) - longest(book))
+    return _plans(rows[lo:], short, book)
+
+
+@lru_cache(maxsize=16)
+def longest(book: Book) -> int:
+    """The number of steps of the table's longest sequence."""
+    return max(len(steps) for _, _, steps in book.table.sequences)
+
+
+@lru_cache(maxsize=50000)
+def _plans(rows: tuple[Row, ...], short: bool, book: Book) -> tuple[Plan, ...]:
     if not rows:
         return ()
     out = []
-    for u in under_way(rows, start, len(rows) - 1, short):
-        total = _length(u)
-        out.append(Plan(facts(u.spell), u.hand, total - u.done))
+    for u in under_way(rows, 0, len(rows) - 1, short, book.table):
+        total = sequence_length(u, book)
+        out.append(Plan(book.facts(u.spell), u.hand, total - u.done))
     return tuple(out)
 
 
-def _length(u: UnderWay) -> int:
-    s = SPELLS[u.spell]
+def sequence_length(u: UnderWay, book: Book) -> int:
+    """The number of gestures of the sequence `u` is working through."""
+    s = book.table[u.spell]
     return len(s.parsed[s.sequences.index(u.sequence)])
 
 
@@ -58,52 +85,91 @@ def rows_of(w: Wizard) -> tuple[Row, ...]:
     return tuple((r.left, r.right) for r in w.history)
 
 
-def wizard_plans(w: Wizard) -> tuple[Plan, ...]:
+def wizard_plans(w: Wizard, book: Book) -> tuple[Plan, ...]:
     """The sequences under way for this wizard."""
-    return plans(rows_of(w), w.sequence_start, w.short_lightning_used)
+    return plans(rows_of(w), w.sequence_start, w.short_lightning_used, book)
 
 
-@lru_cache(maxsize=1)
-def _fresh() -> tuple[tuple[str, int], ...]:
-    return tuple((a, min(f.steps for f in answer_spells(a))) for a in ANSWERS)
-
-
-def fresh_reach() -> dict[str, int]:
-    """For each answer kind, the fewest gestures that cast one from scratch."""
-    return dict(_fresh())
-
-
-def answer_reach(w: Wizard, ps: Iterable[Plan], fresh: bool = True) -> dict[str, int]:
+def answer_reach(w: Wizard, ps: Iterable[Plan], book: Book,
+                 fresh: bool = True) -> dict[str, int]:
     """For each answer kind, the fewest gestures this wizard needs to cast one (only counting
     answers already under way or in force unless `fresh`)."""
-    reach = fresh_reach() if fresh else {a: 99 for a in ANSWERS}
+    reach = dict(fresh_reach(book)) if fresh else {a: 99 for a in ANSWERS}
     for p in ps:
         if p.facts.answer:
             reach[p.facts.answer] = min(reach[p.facts.answer], p.remaining)
     own = w.own_turns + 1
     for e in w.effects:
-        if e.kind in SPELLS and facts(e.kind).answer and e.active_on(own):
-            reach[facts(e.kind).answer] = 0  # e.g. protection from evil already up
+        if book.knows(e.kind) and book.facts(e.kind).answer and e.active_on(own):
+            reach[book.facts(e.kind).answer] = 0  # e.g. protection from evil already up
     return reach
 
 
-def answered(threat: Plan, reach: dict[str, int]) -> bool:
+def answered(threat: Plan, reach: Mapping[str, int]) -> bool:
     """Whether an answer that stops this threat can be ready when it lands."""
     return any(reach[a] <= threat.remaining for a in threat.facts.stopped_by)
 
 
-def _deadly_on(w: Wizard) -> set[str]:
+def _deadly_on(w: Wizard, book: Book) -> set[str]:
     own = w.own_turns + 1
-    return {e.kind for e in w.effects if e.kind in SPELLS and facts(e.kind).deadly and
+    return {e.kind for e in w.effects if book.knows(e.kind) and book.facts(e.kind).deadly and
             (e.end is None or e.end >= own)}
 
 
+SURRENDER_GESTURE = "P"  # "If a wizard makes two P gestures ... he surrenders"
+
+
+def can_shield(game: Game, x: int, book: Book) -> bool:
+    """Whether wizard x can shield himself next turn with one gesture, as the rules let him
+    move (not while a charmer writes one hand: he would write P on it too)."""
+    c = constraints(game, x)
+    for g in quick_shields(book):
+        for hand, other in (("L", "R"), ("R", "L")):
+            hc = c.hand(hand)
+            if hc.forced == g:
+                return True
+            if hc.forced is None and hc.why != BY_CHARM and g not in c.banned and \
+                    not (g == SURRENDER_GESTURE and c.hand(other).why == BY_CHARM):
+                return True
+    return False
+
+
+def monster_pressure(game: Game, x: int) -> int:
+    """The damage the enemy's monsters do to wizard x next turn if he is not shielded."""
+    return sum(m.strength for m in game.monsters
+               if m.alive and m.controller != x and not m.is_elemental)
+
+
+def lasting_shield(f: SpellFacts, turns: int, pressure: int) -> float:
+    """What `turns` of a shield that lasts (protection from evil) are worth under monster
+    attack of strength `pressure`: each frees the hand that would make one."""
+    if f.answer != SHIELD or f.turns <= 1 or not pressure or turns <= 0:
+        return 0.0
+    return FREED_HAND * min(pressure, MAX_PRESSURE) * min(turns, KEPT)
+
+
+def shielded_turns(w: Wizard, book: Book) -> int:
+    """How many more of his turns a lasting shield (protection from evil) covers wizard w."""
+    own = w.own_turns + 1
+    left = 0
+    for e in w.effects:
+        if book.knows(e.kind) and book.facts(e.kind).answer == SHIELD and e.active_on(own):
+            left = max(left, KEPT if e.end is None else min(KEPT, e.end - own + 1))
+    return left
+
+
 def plan_worth(p: Plan, threats: tuple[Plan, ...], deadly: set[str],
-               enemy_reach: dict[str, int]) -> float:
-    """What completing plan `p` would be worth now, before discounting for distance."""
+               enemy_reach: Mapping[str, int], book: Book, pressure: int = 0,
+               covered: int = 0) -> float:
+    """What completing plan `p` would be worth now, before discounting for distance
+    (`pressure`: the strength of the enemy monsters attacking the planner; `covered`: the
+    turns a lasting shield already on him has left)."""
     f = p.facts
     if f.cures & deadly:
         return 35.0
+    if f.answer == SHIELD and f.turns > 1 and pressure:
+        # Only the turns it adds count: renewing a shield still up gains little.
+        return f.value + lasting_shield(f, min(f.turns, KEPT) - covered, pressure)
     if f.answer:
         # An answer is worth the threats it would meet when ready: one that lands later than
         # that finds it gone (a mirror or counter-spell lasts a turn), so it counts less.
@@ -112,49 +178,58 @@ def plan_worth(p: Plan, threats: tuple[Plan, ...], deadly: set[str],
         return max([f.value, *(0.8 * s for s in stops)])
     if f.hostile and answered(p, enemy_reach):
         return f.value * ANSWERED
-    if f.hostile and answered(p, fresh_reach()):
+    if f.hostile and answered(p, fresh_reach(book)):
         return f.value * ANSWERABLE
     return f.value
 
 
-def side_worth(game: Game, x: int) -> float:
+def side_worth(game: Game, x: int, book: Book) -> float:
     """One wizard's worth: health, enchantments, monsters and hands."""
     w = game.wizard(x)
     y = game.wizard(1 - x)
-    hp = max(0, WIZARD_DEATH - w.damage)
+    hp = max(0, game.ruleset.variant.wizard_death - w.damage)
     # Concave: a point lost near death costs more, so the search presses a wounded enemy.
     score = HP_WEIGHT * hp + 15.0 * (1.0 - 0.75 ** hp)
     own = w.own_turns + 1
+    pressure = monster_pressure(game, x)
+    covered = shielded_turns(w, book)
     for e in w.effects:
-        if e.kind not in SPELLS or (e.end is not None and e.end < own):
+        if not book.knows(e.kind) or (e.end is not None and e.end < own):
             continue
-        f = facts(e.kind)
+        f = book.facts(e.kind)
         left = LOOKAHEAD if e.end is None else min(LOOKAHEAD, e.end - own + 1)
         if f.deadly:
             score -= 30.0 + 3.0 * (LOOKAHEAD - left)
         elif f.hostile:
             score -= 0.6 * f.value * left * (1.5 if e.permanent else 1.0)
         else:
-            score += 0.4 * f.value * left * (1.5 if e.permanent else 1.0)
+            kept = min(left, KEPT)
+            score += 0.4 * f.value * kept * (1.5 if e.permanent else 1.0)
+            score += lasting_shield(f, kept, pressure)
     for m in game.monsters:
         if m.alive and m.controller == x and not m.is_elemental:
             score += 2.5 * m.strength + (m.toughness - m.damage)
-    mine = wizard_plans(w)
-    theirs = wizard_plans(y)
+    mine = wizard_plans(w, book)
+    theirs = wizard_plans(y, book)
     threats = tuple(t for t in theirs if t.facts.hostile)
-    enemy_reach = answer_reach(y, theirs, fresh=False)
-    deadly = _deadly_on(w)
+    enemy_reach = answer_reach(y, theirs, book, fresh=False)
+    deadly = _deadly_on(w, book)
     # "Finger of death must be broken early or met with a mirror": an enemy spell that would
     # kill next turn, with no answer that can be ready by then, is all but a lost duel.
-    my_reach = answer_reach(w, mine)
+    my_reach = answer_reach(w, mine, book)
     for t in threats:
         if t.remaining == 1 and (t.facts.damage == KILLS or t.facts.damage >= hp) and \
                 not answered(t, my_reach):
             score -= DOOM
             break
+    # Monsters a wizard cannot shield from next turn (charmed, paralysed off his palm...) hit
+    # him in full: the one-turn search would otherwise not see a charm's second turn.
+    if pressure and not can_shield(game, x, book):
+        score -= HP_WEIGHT * min(pressure, hp) + (DOOM if pressure >= hp else 0.0)
     best = {"L": 0.0, "R": 0.0}
     for p in mine:
-        worth = plan_worth(p, threats, deadly, enemy_reach) * PROGRESS ** p.remaining
+        worth = plan_worth(p, threats, deadly, enemy_reach, book, pressure, covered) * \
+            PROGRESS ** p.remaining
         if p.facts.damage == KILLS and worth > 0:
             worth *= 1.0 if p.remaining <= 3 else 0.5
         for hand in (("L", "R") if p.hand == "B" else (p.hand,)):
@@ -168,4 +243,5 @@ def evaluate(game: Game, me: int) -> float:
         if game.result.winner is None:
             return 0.0
         return WIN if game.result.winner == me else -WIN
-    return side_worth(game, me) - side_worth(game, 1 - me)
+    book = game_book(game)
+    return side_worth(game, me, book) - side_worth(game, 1 - me, book)

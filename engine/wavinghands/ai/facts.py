@@ -7,7 +7,11 @@ of the table the game is played with; no spell is named here.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Final
 
 from ..model import MONSTER_STATS
 from ..spells import (
@@ -47,6 +51,7 @@ class SpellFacts:
     monster: str  # the monster it summons
     mind: bool  # takes over its subject's mind (paralysis, charm, ...)
     repeats_last: bool  # its subject repeats his last gestures (amnesia)
+    turns: int  # turns its effect lasts (1: this turn only; FOREVER: permanent)
     value: float  # what casting it at the enemy is worth, before the situation
 
 
@@ -85,6 +90,16 @@ def _monster(s: Spell) -> str:
     return s.summons
 
 
+FOREVER = 99
+
+
+def _turns(s: Spell) -> int:
+    """How many of its subject's turns the spell's effect lasts."""
+    if s.lasts is None:
+        return 1
+    return FOREVER if s.lasts.end is None else s.lasts.end - s.lasts.start + 1
+
+
 def _value(s: Spell, damage: int, deadly: bool, monster: str) -> float:
     if damage == KILLS:
         return 45.0
@@ -115,38 +130,89 @@ def _derive(s: Spell, table: SpellTable) -> SpellFacts:
         hostile=s.usual_target is UsualTarget.OPPONENT,
         blanket=s.usual_target is UsualTarget.NOBODY, damage=damage, stopped_by=_stopped_by(s),
         deadly=deadly, cures=frozenset(cures), answer=_answer(s), monster=monster, mind=s.mind,
-        repeats_last=s.repeats_last, value=_value(s, damage, deadly, monster))
+        repeats_last=s.repeats_last, turns=_turns(s), value=_value(s, damage, deadly, monster))
 
 
-# Facts per table (by identity: a table is built once per ruleset and lives as long as it).
-_BY_TABLE: dict[int, tuple[SpellTable, dict[str, SpellFacts]]] = {}
+@dataclass(frozen=True, eq=False)
+class Book:
+    """One spell table with every row's facts, derived once.  Equal and hashed by identity
+    (a `SpellTable` is an unhashable mapping), so the search's caches can key on it and a
+    second ruleset's table never shares an entry with the standard one."""
+
+    table: SpellTable
+    by_key: Mapping[str, SpellFacts]
+
+    def facts(self, key: str) -> SpellFacts:
+        """The facts of spell `key` (KeyError for a spell this table lacks)."""
+        return self.by_key[key]
+
+    def knows(self, key: str) -> bool:
+        """Whether `key` is a spell of this table (an effect kind may be no spell)."""
+        return key in self.by_key
 
 
-def _all_facts(table: SpellTable) -> dict[str, SpellFacts]:
-    """Every row's facts of `table`, derived once."""
+# One book per table, by identity; the entry holds the table, so its id is never reused.
+_BY_TABLE: dict[int, Book] = {}
+
+
+def book_of(table: SpellTable) -> Book:
+    """The facts of every row of `table`, derived once per table."""
     entry = _BY_TABLE.get(id(table))
-    if entry is None or entry[0] is not table:
-        entry = (table, {s.key: _derive(s, table) for s in table.rows})
+    if entry is None or entry.table is not table:
+        entry = Book(table, MappingProxyType({s.key: _derive(s, table) for s in table.rows}))
         _BY_TABLE[id(table)] = entry
-    return entry[1]
+    return entry
+
+
+STANDARD_BOOK: Final = book_of(STANDARD_TABLE)
 
 
 def facts(key: str, table: SpellTable = STANDARD_TABLE) -> SpellFacts:
     """The facts about spell `key` of `table` (KeyError for an unknown spell)."""
-    return _all_facts(table)[key]
+    return book_of(table).facts(key)
 
 
-def answer_spells(answer: str, table: SpellTable = STANDARD_TABLE) -> tuple[SpellFacts, ...]:
+@lru_cache(maxsize=64)
+def answer_spells(answer: str, book: Book = STANDARD_BOOK) -> tuple[SpellFacts, ...]:
     """Spells that are this answer (e.g. every spell that acts as a shield)."""
-    return tuple(f for f in _all_facts(table).values() if f.answer == answer)
+    return tuple(f for f in book.by_key.values() if f.answer == answer)
 
 
-def deadly_kinds(table: SpellTable = STANDARD_TABLE) -> frozenset[str]:
+@lru_cache(maxsize=16)
+def deadly_kinds(book: Book = STANDARD_BOOK) -> frozenset[str]:
     """Effect kinds that kill their subject unless cured."""
-    return frozenset(f.key for f in _all_facts(table).values() if f.deadly)
+    return frozenset(f.key for f in book.by_key.values() if f.deadly)
 
 
-def resisting(element: str, table: SpellTable = STANDARD_TABLE) -> tuple[str, ...]:
+@lru_cache(maxsize=16)
+def fresh_reach(book: Book = STANDARD_BOOK) -> Mapping[str, int]:
+    """For each answer kind, the fewest gestures that cast one from scratch (99: the table
+    has no such answer)."""
+    return MappingProxyType({a: min((f.steps for f in answer_spells(a, book)), default=99)
+                             for a in ANSWERS})
+
+
+@lru_cache(maxsize=16)
+def quick_shields(book: Book = STANDARD_BOOK) -> frozenset[str]:
+    """The gestures that alone, on one hand, cast a shield (the standard table's P)."""
+    return frozenset(steps[0].gesture for key, _, steps in book.table.sequences
+                     if len(steps) == 1 and not steps[0].both_hands and
+                     book.facts(key).answer == SHIELD)
+
+
+@lru_cache(maxsize=16)
+def two_handed(book: Book = STANDARD_BOOK) -> tuple[str, ...]:
+    """The gestures some sequence of the table makes with both hands at once (never P: both
+    hands making P is a surrender), in the order the table first uses them."""
+    seen: dict[str, None] = {}
+    for _, _, steps in book.table.sequences:
+        for st in steps:
+            if st.both_hands and st.gesture != "P":
+                seen.setdefault(st.gesture)
+    return tuple(seen)
+
+
+def resisting(element: str, book: Book = STANDARD_BOOK) -> tuple[str, ...]:
     """Enchantment kinds that protect from an elemental (or storm) of this element."""
-    return tuple(s.key for s in table.rows if s.does is Does.ENCHANT and s.element is not None
-                 and s.element.value == element)
+    return tuple(s.key for s in book.table.rows if s.does is Does.ENCHANT and
+                 s.element is not None and s.element.value == element)

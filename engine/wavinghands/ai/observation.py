@@ -10,6 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..rulesets import Ruleset
+from .facts import Book, book_of
+
 Row = tuple[str, str]
 HIDDEN = "?"
 
@@ -129,6 +132,11 @@ class Observation:
     def enemy(self) -> SeenWizard:
         """The other wizard."""
         return self.wizards[1 - self.me]
+
+    @property
+    def book(self) -> Book:
+        """The facts of the spell table this duel is played with (its ruleset's)."""
+        return book_of(Ruleset.from_json(dict(self.ruleset)).table)
 
     def constraint(self, key: str) -> Any:
         """One field of the view's constraints (None when there are none)."""

@@ -19,10 +19,9 @@ from ..duel import step
 from ..model import Game
 from ..recognize import completed, default_allocation
 from .candidates import Candidate, candidate_orders
-from .evaluate import WIN, evaluate, rows_of, wizard_plans
-from .facts import facts
+from .evaluate import WIN, evaluate, game_book, plans, rows_of, wizard_plans
 from .levels import Level
-from .observation import Observation
+from .observation import HIDDEN, Observation
 from .world import sample_world
 
 JSON = dict[str, Any]
@@ -47,17 +46,22 @@ def _answer_decisions(game: Game) -> Game:
     return game
 
 
-def _play(game: Game, me: int, mine: JSON, theirs: JSON | None) -> float | None:
-    """Score of one joint move in one world, or None if the engine refuses it."""
+def _after(game: Game, me: int, mine: JSON, theirs: JSON | None) -> Game | None:
+    """The duel after one joint move (questions answered), or None if the engine refuses it."""
     inputs = {a: (mine if a == me else theirs) for a in game.phase.actors}
     if any(i is None for i in inputs.values()):
         return None
     try:
         after, _ = step(game, inputs)
-        after = _answer_decisions(after)
+        return _answer_decisions(after)
     except ValueError:
         return None
-    return evaluate(after, me)
+
+
+def _play(game: Game, me: int, mine: JSON, theirs: JSON | None) -> float | None:
+    """Score of one joint move in one world, or None if the engine refuses it."""
+    after = _after(game, me, mine, theirs)
+    return None if after is None else evaluate(after, me)
 
 
 def regret_matching(tables: list[list[list[float]]], iterations: int) -> list[float]:
@@ -103,22 +107,21 @@ def _fill(table: list[list[float | None]]) -> list[list[float]] | None:
 def explain(game: Game, me: int, orders: JSON) -> str:
     """One line on why these orders: the spell they cast or build, the threat they answer."""
     w = game.wizard(me)
-    enemy = wizard_plans(game.wizard(1 - me))
+    book = game_book(game)
+    enemy = wizard_plans(game.wizard(1 - me), book)
     imminent = sorted((t for t in enemy if t.facts.hostile), key=lambda t: (t.remaining,
                                                                           -t.facts.value))
     rows = (*rows_of(w), *((s[0], s[1]) for s in orders["gestures"]))
     for i in range(len(w.history), len(rows)):
-        cands = completed(rows, w.sequence_start, i, w.short_lightning_used)
-        for c in default_allocation(cands).spells if cands else ():
-            f = facts(c.spell)
+        cands = completed(rows, w.sequence_start, i, w.short_lightning_used, book.table)
+        for c in default_allocation(cands, book.table).spells if cands else ():
+            f = book.facts(c.spell)
             stops = [t for t in imminent if t.remaining <= 1 and f.answer in t.facts.stopped_by]
             if f.answer and stops:
                 return f"{f.name} stops the {stops[0].facts.name} the enemy can finish next turn."
             return f"{f.name}: it completes now."
-    from .evaluate import plans
-
     best = None
-    for p in plans(rows, w.sequence_start, w.short_lightning_used):
+    for p in plans(rows, w.sequence_start, w.short_lightning_used, book):
         threat = next((t for t in imminent if p.facts.answer and p.facts.answer in
                        t.facts.stopped_by and t.remaining >= p.remaining), None)
         key = (threat is not None, p.facts.value * 0.6 ** p.remaining)
@@ -136,7 +139,9 @@ def explain(game: Game, me: int, orders: JSON) -> str:
 def search(obs: Observation, level: Level, rng: random.Random) -> Choice | None:
     """The orders the wizard of `obs` plays at this level, or None if none is legal."""
     me = obs.me
-    worlds = [sample_world(obs, rng) for _ in range(level.worlds)]
+    # With nothing hidden every world is the same duel: one is enough.
+    hidden = obs.blind or any(HIDDEN in row for row in obs.enemy.rows)
+    worlds = [sample_world(obs, rng) for _ in range(level.worlds if hidden else 1)]
     mine: list[Candidate] = candidate_orders(worlds[0], me, level.width, rng)
     tables: list[list[list[float | None]]] = []
     for g in worlds:

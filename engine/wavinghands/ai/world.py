@@ -15,8 +15,8 @@ from typing import Any
 
 from ..model import ORDERS, TIME_STOP, Game
 from ..recognize import completed
-from ..spells import SPELLS
-from .facts import facts
+from ..spells import Ask
+from .facts import Book
 from .observation import HIDDEN, Observation, Row, SeenEffect, SeenWizard
 
 JSON = dict[str, Any]
@@ -24,31 +24,45 @@ HIDDEN_GESTURES = "FPSWD>-"  # what a hidden hand may have made (C counts only w
 
 
 @lru_cache(maxsize=4096)
-def once_per_battle_used(rows: tuple[Row, ...]) -> bool:
+def once_per_battle_used(rows: tuple[Row, ...], book: Book) -> bool:
     """Whether these (visible) rows ever completed a once-per-battle sequence."""
     for i in range(len(rows)):
-        for c in completed(rows, 0, i):
-            if c.sequence in SPELLS[c.spell].once_per_battle:
+        for c in completed(rows, 0, i, table=book.table):
+            if c.sequence in book.table[c.spell].once_per_battle:
                 return True
     return False
 
 
-def _effect_json(e: SeenEffect, own_turns: int, subject: int, last: Row | None) -> JSON:
-    known = e.kind in SPELLS
+def _source(e: SeenEffect, subject: int, obs: Observation, book: Book) -> int | None:
+    """Who cast a hostile enchantment, as far as the rules' constraints need it: a charmed
+    hand is written by the charmer, whom the viewer's own constraints name (`charm_target`) only
+    when it is he; otherwise it is the enemy, himself charmed when a mirror turned it back."""
+    if not (book.knows(e.kind) and book.facts(e.kind).hostile):
+        return None
+    if book.table[e.kind].asks is Ask.CHARMED_HAND:
+        target = obs.constraint("charm_target")
+        if target is not None and int(target["wizard"]) == subject:
+            return obs.me
+        return 1 - obs.me
+    return 1 - subject
+
+
+def _effect_json(e: SeenEffect, own_turns: int, subject: int, last: Row | None,
+                 book: Book, obs: Observation) -> JSON:
+    known = book.knows(e.kind)
     detail = e.detail
     if detail is None:
         # Amnesia repeats the last gestures, which the viewer saw (or guesses).
-        repeats = known and facts(e.kind).repeats_last
+        repeats = known and book.facts(e.kind).repeats_last
         detail = f"{last[0]}{last[1]}" if repeats and last is not None else ""
-    # A hostile enchantment (its caster picks the paralysed or charmed hand) came from the enemy.
-    hostile = known and facts(e.kind).hostile
     return {"kind": e.kind, "start": own_turns + 1 + e.starts_in,
             "end": None if e.turns_left is None else own_turns + e.turns_left,
-            "source": 1 - subject if hostile else None,
+            "source": _source(e, subject, obs, book),
             "detail": detail, "permanent": e.permanent, "known_to": [0, 1]}
 
 
-def _wizard_json(w: SeenWizard, me: int, rng: random.Random) -> JSON:
+def _wizard_json(w: SeenWizard, me: int, rng: random.Random, book: Book,
+                 obs: Observation) -> JSON:
     rows: list[Row] = []
     for left, right in w.rows:
         rows.append((rng.choice(HIDDEN_GESTURES) if left == HIDDEN else left,
@@ -62,9 +76,10 @@ def _wizard_json(w: SeenWizard, me: int, rng: random.Random) -> JSON:
         "history": [{"turn": i + 1, "left": r[0], "right": r[1], "kind": k, "hidden": False}
                     for i, (r, k) in enumerate(zip(rows, w.row_kinds, strict=True))],
         "sequence_start": w.sequence_start if own else 0,
-        "effects": [_effect_json(e, own_turns, w.index, last) for e in w.effects or ()],
+        "effects": [_effect_json(e, own_turns, w.index, last, book, obs)
+                    for e in w.effects or ()],
         "short_lightning_used": w.short_lightning_used if own else
-        once_per_battle_used(tuple(rows)),
+        once_per_battle_used(tuple(rows), book),
         "banked": None if w.banked is None else {"spell": w.banked, "turn": 0},
         "own_turns": own_turns,
     }
@@ -72,9 +87,11 @@ def _wizard_json(w: SeenWizard, me: int, rng: random.Random) -> JSON:
 
 def sample_world(obs: Observation, rng: random.Random) -> Game:
     """A full state of the duel consistent with `obs`, hidden parts drawn from `rng`."""
+    book = obs.book
     monsters = [{"id": m.id, "kind": m.kind, "controller": m.controller, "born_turn": 0,
                  "damage": m.damage, "alive": m.alive,
-                 "effects": [_effect_json(e, 0, m.controller, None) for e in m.effects],
+                 "effects": [_effect_json(e, 0, m.controller, None, book, obs)
+                             for e in m.effects],
                  "last_target": m.last_target, "own_turns": 0, "known_to": [0, 1]}
                 for m in obs.monsters]
     ids = [int(m.id[1:]) for m in obs.monsters if m.id[1:].isdigit()]
@@ -87,7 +104,7 @@ def sample_world(obs: Observation, rng: random.Random) -> Game:
         "ruleset": dict(obs.ruleset),
         "seed": f"{rng.getrandbits(64):016x}",
         "turn": obs.turn,
-        "wizards": [_wizard_json(w, obs.me, rng) for w in obs.wizards],
+        "wizards": [_wizard_json(w, obs.me, rng, book, obs) for w in obs.wizards],
         "monsters": monsters,
         "next_monster": max(ids, default=0) + 1,
         "phase": {"kind": phase, "turn": obs.turn, "actors": actors, "decisions": [],
