@@ -547,15 +547,19 @@ def site_ice_config() -> bytes:
 
 
 def engine_reference() -> bytes:
-    """reference.json: {"spells": api.spells(), "rulesets": api.rulesets()}, as the engine
-    answers them, so that the page shows the rules reference and the new-duel options while
-    the engine is still downloading.  Asked of the checkout's engine under this Python (the
-    engine is pure Python, so CPython answers as Pyodide would); nothing is written by hand."""
+    """reference.json: {"spells": api.spells(), "rulesets": api.rulesets(), "books": {name:
+    api.spells({"name": name}) for every ruleset}}, as the engine answers them, so that the page
+    shows every ruleset's spell reference and the new-duel options while the engine is still
+    downloading.  Asked of the checkout's engine under this Python (the engine is pure Python,
+    so CPython answers as Pyodide would); nothing is written by hand."""
     script = (
         "import json, sys\n"
         "sys.path.insert(0, sys.argv[1])\n"
         "from wavinghands import api\n"
-        "answers = {'spells': json.loads(api.spells()), 'rulesets': json.loads(api.rulesets())}\n"
+        "listed = json.loads(api.rulesets())\n"
+        "books = {r['name']: json.loads(api.spells(json.dumps({'name': r['name']})))\n"
+        "         for r in listed.get('rulesets', [])}\n"
+        "answers = {'spells': json.loads(api.spells()), 'rulesets': listed, 'books': books}\n"
         "print(json.dumps(answers, sort_keys=True, separators=(',', ':'), ensure_ascii=False))\n"
     )
     proc = subprocess.run(
@@ -565,9 +569,11 @@ def engine_reference() -> bytes:
     if proc.returncode != 0:
         raise BuildError(f"the engine could not list its spells and rulesets:\n{proc.stderr}")
     answers = json.loads(proc.stdout)
-    for name, answer in answers.items():
+    asked = {"spells()": answers["spells"], "rulesets()": answers["rulesets"]}
+    asked.update({f"spells({name!r})": book for name, book in answers["books"].items()})
+    for name, answer in asked.items():
         if answer.get("ok") is not True:
-            raise BuildError(f"the engine's {name}() answered {answer!r}")
+            raise BuildError(f"the engine's {name} answered {answer!r}")
     return proc.stdout.encode("utf-8")
 
 

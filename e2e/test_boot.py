@@ -427,6 +427,14 @@ def test_reference_and_rule_options_work_while_the_engine_downloads(
     page.wait_for_selector("[data-testid=ref-spell-fireball]")
     assert "ball of fire" in page.inner_text("[data-testid=ref-spell-fireball]")
     shot(page, "reference-before-engine", full_page=False)
+    # Every ruleset's book came with reference.json: Warlocks' too, engine or no engine.
+    page.click("[data-testid=reference-close]")
+    page.wait_for_selector("dialog[data-testid=reference]", state="detached")
+    page.check("[data-testid=ruleset-warlocks]")
+    page.click("[data-testid=open-reference]")
+    page.fill("[data-testid=reference-search]", "maladroit")
+    dialog.locator("button", has_text="Maladroitness").first.click()
+    page.wait_for_selector("[data-testid=ref-spell-maladroitness]")
     # All of that without the engine: its snapshot is still held back.
     assert stalled, "the snapshot was never requested"
     assert page.evaluate("performance.getEntriesByName('engine-ready').length") == 0

@@ -26,8 +26,8 @@ async function askRaw(fn, ...jsonArgs) {
 }
 
 /**
- * builtReference() -> Promise of {spells, rulesets}: the engine's answers to spells() and
- * rulesets() as build.py recorded them (reference.json, integrity-checked by the worker),
+ * builtReference() -> Promise of {spells, rulesets, books}: the engine's answers to spells(),
+ * rulesets() and spells(ruleset) for every ruleset (books, by name) as build.py recorded them (reference.json, integrity-checked by the worker),
  * available long before the engine itself.  Rejects if they cannot be had.
  */
 export async function builtReference() {

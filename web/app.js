@@ -73,7 +73,7 @@ function adoptRulesets(listed) {
 
 // The spell reference shows the rules in play: the duel's own, or on the start screen the chosen
 // ones. Each ruleset's book is asked of the engine once (api.spells), keyed by the ruleset's name
-// (a game's options never change its book); the standard book also comes with reference.json.
+// (a game's options never change its book); every ruleset's book also comes with reference.json.
 const books = new Map();
 let wantedBook = null;
 
@@ -157,6 +157,11 @@ const engine = (async () => {
 // spell reference and the start screen's rule options work while the engine downloads.
 // Resolves true once the rules are known from either source, false if from neither.
 const rulesKnown = api.builtReference().then((built) => {
+  // Every ruleset's book as the build recorded it, so the Warlocks reference is there too.
+  for (const [name, book] of Object.entries(built.books || {})) {
+    if (book && book.ok && !books.has(name)) books.set(name, book);
+  }
+  if (wantedBook && wantedBook !== 'standard' && books.has(wantedBook)) setSpellBook(books.get(wantedBook));
   if (!engineAnswered && built.rulesets.rulesets.length) adoptAnswers(built.spells, built.rulesets.rulesets);
   return true;
 }).catch((err) => {
