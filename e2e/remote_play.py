@@ -11,7 +11,8 @@ the engine's business; the driver only follows the screens.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 ENGINE_MS = 90_000
@@ -26,6 +27,33 @@ MAX_TURNS = 30
 SLUG = {">": "stab", "-": "nothing"}
 
 Page = Any
+
+
+@contextmanager
+def two_players(browser: Any, server_url: str | None = None, *, init_script: str | None = None,
+                permissions: Sequence[str] = ()) -> Iterator[dict[int, Page]]:
+    """Host 0 and guest 1, each in a browser context of its own (own storage), on the start
+    screen when `server_url` is given; fails the test on any page error, closes both."""
+    contexts = [browser.new_context(viewport={"width": 1200, "height": 900}) for _ in range(2)]
+    errors: list[str] = []
+    pages: dict[int, Page] = {}
+    try:
+        for w, ctx in enumerate(contexts):
+            if permissions:
+                ctx.grant_permissions(list(permissions))
+            if init_script is not None:
+                ctx.add_init_script(init_script)
+            page = ctx.new_page()
+            page.on("pageerror", lambda e, w=w: errors.append(f"{NAMES[w]}: {e}"))
+            pages[w] = page
+        if server_url is not None:
+            for page in pages.values():
+                open_site(page, server_url)
+        yield pages
+        assert not errors, errors
+    finally:
+        for ctx in contexts:
+            ctx.close()
 
 
 def gestures_for(wizard: int, turn: int) -> str:

@@ -35,6 +35,7 @@ from remote_play import (
     paste,
     play,
     screen_state,
+    two_players,
     write_orders,
 )
 from test_webrtc import SAMPLE_SDP, default_route_problem
@@ -53,21 +54,8 @@ def live_browser(launch_chromium: Callable[..., Any]) -> Any:
 @pytest.fixture
 def players(live_browser: Any, server_url: str) -> Iterator[dict[int, Any]]:
     """Two players in their own contexts, both on the start screen with the engine ready."""
-    contexts = [live_browser.new_context(viewport={"width": 1200, "height": 900}) for _ in range(2)]
-    errors: list[str] = []
-    pages = {}
-    for w, ctx in enumerate(contexts):
-        page = ctx.new_page()
-        page.on("pageerror", lambda e, w=w: errors.append(f"{NAMES[w]}: {e}"))
-        pages[w] = page
-    try:
-        for page in pages.values():
-            open_site(page, server_url)
+    with two_players(live_browser, server_url) as pages:
         yield pages
-        assert not errors, errors
-    finally:
-        for ctx in contexts:
-            ctx.close()
 
 
 def live_status(page: Any) -> str | None:

@@ -18,7 +18,7 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 
-from remote_play import NAMES, STEP_MS, act, open_site, screen_state
+from remote_play import STEP_MS, act, screen_state, two_players
 from test_live import LOG_CHAT, connect, live_browser, needs_route
 
 __all__ = ["live_browser"]  # the fixture, used by `players`
@@ -41,21 +41,8 @@ PROBE = """(() => {
 @pytest.fixture
 def players(live_browser: Any, server_url: str) -> Iterator[dict[int, Any]]:
     """Host 0 and guest 1 in their own contexts, with the probe, on the start screen."""
-    contexts = [live_browser.new_context(viewport={"width": 1200, "height": 900}) for _ in range(2)]
-    errors: list[str] = []
-    pages = {}
-    try:
-        for w, ctx in enumerate(contexts):
-            ctx.add_init_script(PROBE)
-            page = ctx.new_page()
-            page.on("pageerror", lambda e, w=w: errors.append(f"{NAMES[w]}: {e}"))
-            open_site(page, server_url)
-            pages[w] = page
+    with two_players(live_browser, server_url, init_script=PROBE) as pages:
         yield pages
-        assert not errors, errors
-    finally:
-        for ctx in contexts:
-            ctx.close()
 
 
 def chats_sent(page: Any) -> list[dict[str, Any]]:

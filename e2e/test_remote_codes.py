@@ -36,6 +36,7 @@ from remote_play import (
     paste,
     play,
     screen_state,
+    two_players,
     wait_changed,
 )
 
@@ -44,21 +45,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.fixture
 def players(browser: Any) -> Iterator[dict[int, Any]]:
-    """Two players, each in their own browser context (own storage), host 0 and guest 1."""
-    contexts = [browser.new_context(viewport={"width": 1200, "height": 900}) for _ in range(2)]
-    errors: list[str] = []
-    pages = {}
-    for w, ctx in enumerate(contexts):
-        ctx.grant_permissions(["clipboard-read", "clipboard-write"])
-        page = ctx.new_page()
-        page.on("pageerror", lambda e, w=w: errors.append(f"{NAMES[w]}: {e}"))
-        pages[w] = page
-    try:
+    """Host 0 and guest 1, each in a browser context of its own (storage, clipboard)."""
+    with two_players(browser, permissions=["clipboard-read", "clipboard-write"]) as pages:
         yield pages
-        assert not errors, errors
-    finally:
-        for ctx in contexts:
-            ctx.close()
 
 
 def code_of_another_game() -> str:

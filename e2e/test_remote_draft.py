@@ -27,8 +27,8 @@ from remote_play import (
     begin,
     code_to_send,
     deliver,
-    open_site,
     screen_state,
+    two_players,
     wait_changed,
 )
 
@@ -39,20 +39,8 @@ DRAFT = "[data-testid=orders-screen][data-draft=true]"
 @pytest.fixture
 def players(browser: Any, server_url: str) -> Iterator[dict[int, Any]]:
     """Host 0 and guest 1, each in its own context, on the start screen; no page errors."""
-    contexts = [browser.new_context(viewport={"width": 1200, "height": 900}) for _ in range(2)]
-    errors: list[str] = []
-    pages = {}
-    try:
-        for w, ctx in enumerate(contexts):
-            page = ctx.new_page()
-            page.on("pageerror", lambda e, w=w: errors.append(f"{NAMES[w]}: {e}"))
-            open_site(page, server_url)
-            pages[w] = page
+    with two_players(browser, server_url) as pages:
         yield pages
-        assert not errors, errors
-    finally:
-        for ctx in contexts:
-            ctx.close()
 
 
 def start_by_codes(host: Any, guest: Any) -> None:

@@ -34,6 +34,7 @@ from remote_play import (
     open_site,
     play,
     screen_state,
+    two_players,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -205,19 +206,8 @@ def test_a_hotseat_warlocks_duel_to_the_end(page, server_url) -> None:
 @pytest.fixture
 def players(browser: Any) -> Iterator[dict[int, Any]]:
     """Two players, each in their own browser context (own storage), host 0 and guest 1."""
-    contexts = [browser.new_context(viewport={"width": 1200, "height": 900}) for _ in range(2)]
-    errors: list[str] = []
-    pages = {}
-    for w, ctx in enumerate(contexts):
-        page = ctx.new_page()
-        page.on("pageerror", lambda e, w=w: errors.append(f"{w}: {e}"))
-        pages[w] = page
-    try:
+    with two_players(browser) as pages:
         yield pages
-        assert not errors, errors
-    finally:
-        for ctx in contexts:
-            ctx.close()
 
 
 def test_a_warlocks_duel_by_codes(players, server_url, monkeypatch) -> None:

@@ -32,6 +32,7 @@ from remote_play import (
     open_site,
     paste,
     screen_state,
+    two_players,
     wait_changed,
     write_orders,
 )
@@ -90,19 +91,8 @@ FREE_JS = """() => {
 @pytest.fixture
 def players(browser: Any) -> Iterator[dict[int, Any]]:
     """Two players, each in their own browser context (own storage), host 0 and guest 1."""
-    contexts = [browser.new_context(viewport={"width": 1200, "height": 900}) for _ in range(2)]
-    errors: list[str] = []
-    pages = {}
-    for w, ctx in enumerate(contexts):
-        page = ctx.new_page()
-        page.on("pageerror", lambda e, w=w: errors.append(f"{NAMES[w]}: {e}"))
-        pages[w] = page
-    try:
+    with two_players(browser) as pages:
         yield pages
-        assert not errors, errors
-    finally:
-        for ctx in contexts:
-            ctx.close()
 
 
 def unsaved_error(page: Any) -> str:
