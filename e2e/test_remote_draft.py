@@ -79,6 +79,8 @@ def test_the_waiting_player_drafts_and_the_draft_is_on_the_form_when_the_code_co
     drafting(guest, 2)
     assert "turn 2" in guest.inner_text("[data-testid=draft-note]")
     draft(guest, "FP")
+    # What Alice could complete next rests on her unseen turn-1 gestures: not known, not "nothing".
+    assert "Not known until Alice" in guest.inner_text("[data-testid=opponent-next]")
     shot(guest, "remote-draft-while-waiting")
     # The draft is kept with the saved duel: a reload finds it on the form.
     guest.reload()

@@ -443,7 +443,10 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
         h('h2', {}, nameOf(opponentName), ' could complete next'),
         opp.length
           ? h('ul', {}, opp.map((o) => h('li', { 'data-yours': o.yours ? 'true' : null }, h('span', { class: 'spell-name' }, o.name), ` — ${HAND_WORDS[o.hand].toLowerCase()}${o.yours ? ' (you write its gesture this turn)' : ''}, needs `, h('span', { class: 'seq' }, o.needs))))
-          : h('p', { class: 'none-yet' }, 'Nothing that you can see.')));
+          // A draft (remote play, waiting for a code) cannot know: it rests on gestures not yet seen.
+          : h('p', { class: 'none-yet' }, view.phase && view.phase.draft
+            ? ['Not known until ', nameOf(opponentName), '’s code comes.']
+            : 'Nothing that you can see.')));
     summary.textContent = p.sets.map((set) => ['L', 'R', 'B']
       .filter((hand) => (set.completes[hand] || []).length)
       .map((hand) => `${HAND_WORDS[hand]} completes ${set.completes[hand].map((c) => c.name).join(' or ')}.`).join(' ')).join(' ')
