@@ -316,3 +316,28 @@ def test_an_invitation_that_cannot_be_saved_is_not_shown(page: Any, server_url: 
     page.evaluate(FREE_JS)
     page.click("[data-testid=start-game]")
     page.wait_for_selector("[data-testid=remote-code]", timeout=STEP_MS)
+
+
+def test_a_hotseat_duel_that_cannot_be_saved_says_so_until_it_is(page: Any,
+                                                                  server_url: str) -> None:
+    """Hot-seat with a full storage: the duel goes on in memory, and a note that does not fade
+    says a reload would lose it, offers the saved duels to make room and "Save now"; once saved,
+    the note goes and a reload resumes the duel."""
+    open_site(page, server_url)
+    assert page.evaluate(FILL_JS) > 0
+    page.check("[data-testid=mode-hotseat]")
+    page.click("[data-testid=start-game]")
+    page.wait_for_selector("[data-testid=pass-screen]", timeout=STEP_MS)
+    note = page.locator("[data-testid=unsaved-note]")
+    note.wait_for(state="visible", timeout=STEP_MS)
+    assert "storage for this page is full" in note.inner_text()
+    assert "a reload would lose" in note.inner_text()
+    page.click("[data-testid=unsaved-make-room]")
+    page.wait_for_selector("dialog[data-testid=saved-duels]", timeout=STEP_MS)
+    page.click("[data-testid=saved-duels-close]")
+    page.wait_for_selector("dialog[data-testid=saved-duels]", state="detached", timeout=STEP_MS)
+    page.evaluate(FREE_JS)
+    page.click("[data-testid=unsaved-save-again]")
+    note.wait_for(state="detached", timeout=STEP_MS)
+    page.reload()
+    page.wait_for_selector("[data-testid=pass-screen]", timeout=STEP_MS)

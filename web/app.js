@@ -367,8 +367,27 @@ async function importDuel(text, mode) {
 function persist() {
   const duel = state.duel;
   if (!duel) return;
-  if (!storage.saveGame(duel)) toast('This browser refused to save the duel (storage full or disabled).', 'error');
+  if (storage.saveGame(duel)) {
+    document.querySelector('[data-testid=unsaved-note]')?.remove();
+  } else {
+    announceUnsaved(duel.id);
+  }
   storage.setCurrentGameId(duel.id);
+}
+
+/** A duel on this device that could not be stored: say so until a save succeeds (a toast would
+ * fade while the risk stays: a reload loses the turns since the last save), with a way to make
+ * room and to save again. */
+function announceUnsaved(id) {
+  document.querySelector('[data-testid=unsaved-note]')?.remove();
+  const why = storage.saveRefusal() === 'unavailable'
+    ? 'This browser refused to store the duel (its storage is switched off for this page)'
+    : 'Your browser’s storage for this page is full';
+  const note = h('div', { class: 'toast error lasting', role: 'alert', 'data-testid': 'unsaved-note' },
+    `${why}: the duel goes on, but a reload would lose the turns since it was last saved. `,
+    h('button', { type: 'button', class: 'tool', 'data-testid': 'unsaved-make-room', onclick: () => openSavedDuels(id) }, 'Saved duels: make room…'),
+    h('button', { type: 'button', class: 'tool', 'data-testid': 'unsaved-save-again', onclick: () => persist() }, 'Save now'));
+  document.getElementById('toasts').append(note);
 }
 
 async function resume(id) {
