@@ -288,7 +288,7 @@ def test_closing_one_side_reports_disconnected_on_the_other(pair: tuple[object, 
 
     host.evaluate("() => __t.close()")
     assert host.evaluate("() => __t.status") == "closed"
-    wait_status(guest, "disconnected", timeout=10_000)
+    wait_status(guest, "disconnected", timeout=30_000)
     reason, message = guest.evaluate("() => [__t.detail.reason, __t.detail.message]")
     assert reason == "peer-closed"
     assert "carry on by codes" in message.lower()
@@ -349,7 +349,7 @@ def test_a_duel_carried_live_cut_finished_by_codes_and_reconnected(
         to = receiver.me  # type: ignore[attr-defined]
         if stretch == "live" and count["live"] == live_first:
             pages[0].evaluate("() => __t.close()")
-            wait_status(pages[1], "disconnected", timeout=10_000)
+            wait_status(pages[1], "disconnected", timeout=30_000)
             stretch = "hand"
         elif stretch == "hand" and count["hand"] == by_hand:
             connect(pages[1], pages[0])  # either player may start the new exchange
@@ -394,7 +394,7 @@ def test_vanished_peer_reports_disconnected(rtc_browser: object, rtc_site: str) 
         guest_ctx = rtc_browser.new_context()  # type: ignore[attr-defined]
         connect(host, open_page(guest_ctx, rtc_site))
         guest_ctx.close()
-        wait_status(host, "disconnected", timeout=10_000)
+        wait_status(host, "disconnected", timeout=30_000)
         assert host.evaluate("() => __t.detail.reason") == "peer-closed"
 
         # A peer that vanishes silently: first "reconnecting", then "disconnected" (lost).
@@ -404,8 +404,8 @@ def test_vanished_peer_reports_disconnected(rtc_browser: object, rtc_site: str) 
         connect(host, guest, host_opts={"recoverTimeoutMs": 3000})
         guest.evaluate(SUPPRESS_BYE_JS)
         guest_ctx.close()
-        wait_status(host, "reconnecting", timeout=15_000)
-        wait_status(host, "disconnected", timeout=15_000)
+        wait_status(host, "reconnecting", timeout=30_000)
+        wait_status(host, "disconnected", timeout=30_000)
         assert host.evaluate("() => __t.detail.reason") == "lost"
         assert host.evaluate("() => __log.status.map(s => s[0]).slice(-3)") == [
             "connected",
