@@ -40,8 +40,10 @@ seeds = st.integers(min_value=0, max_value=2**32 - 1)
 History = list[tuple[Game, dict[int, dict[str, Any]]]]
 
 
-def _check_invariants(history: History) -> None:
-    """Damage never negative, the dead are asked for nothing, a finished duel has a result."""
+def _check_invariants(history: History, monster_floor: int = 0) -> None:
+    """Damage never below zero (a monster's never below `monster_floor`: the Warlocks' cures
+    go one point above its starting health), the dead are asked for nothing, a finished duel
+    has a result."""
     for before, inputs in history[:-1]:
         for w in before.wizards:
             assert w.damage >= 0
@@ -49,7 +51,7 @@ def _check_invariants(history: History) -> None:
                 # "Dead monsters take no further part"; a dead wizard is asked for nothing.
                 assert w.index not in before.phase.actors
         for m in before.monsters:
-            assert m.damage >= 0
+            assert m.damage >= monster_floor
         assert set(inputs) == set(before.phase.actors)
     final = history[-1][0]
     if final.result is not None:

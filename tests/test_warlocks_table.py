@@ -16,8 +16,8 @@ from dsl import Duel, problems
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_properties import (
-    History,
     _check_determinism_and_round_trips,
+    _check_invariants,
     _check_views_leak_nothing_hidden,
 )
 
@@ -149,30 +149,12 @@ EXAMPLES = int(os.environ.get("WH_PROPERTY_EXAMPLES",
                               "20" if sys.platform == "emscripten" else "80"))
 
 
-def _check_warlocks_invariants(history: History) -> None:
-    """As test_properties' invariants, with the Warlocks' health: a monster may be cured one
-    point above its starting health (damage -1)."""
-    for before, inputs in history[:-1]:
-        for w in before.wizards:
-            assert w.damage >= 0
-            if not w.alive:
-                assert w.index not in before.phase.actors
-        for m in before.monsters:
-            assert m.damage >= -1
-        assert set(inputs) == set(before.phase.actors)
-    final = history[-1][0]
-    if final.result is not None:
-        assert final.phase.kind == "over"
-        if final.result.winner is not None:
-            assert final.wizards[final.result.winner].alive
-
-
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=not os.environ.get(
     "WH_PROPERTY_RANDOM"), suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(min_value=0, max_value=2**32 - 1))
 def test_random_warlocks_duels_keep_every_invariant(seed: int) -> None:
     history = random_duel(seed, max_turns=30, ruleset=W)
     assert history[0][0].ruleset.name == W
-    _check_warlocks_invariants(history)
+    _check_invariants(history, monster_floor=-1)  # cured one above starting health
     _check_determinism_and_round_trips(history)
     _check_views_leak_nothing_hidden(history)
