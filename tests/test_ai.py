@@ -156,3 +156,17 @@ def test_an_enemy_charmed_by_himself_is_not_ours_to_write() -> None:
         raw = choose_input(game, 0, level)
         assert "charm" not in raw, level
         assert input_problems(game, 0, parse_input(game, raw)) == [], level
+
+
+@cite("If the wizard already had a paralyzed hand, it must be the same hand which is paralyzed "
+      "again", "if the hand being paralyzed is performing a C, S or W it is instead paralyzed into "
+      "F, D or P respectively")
+def test_paralysis_freezes_the_finger_of_death_hand() -> None:
+    # B's left hand has P-W of finger of death under way (P-W-P-F-S-S-S-D); his right D-W-W-F
+    # poison.  The first paralysis picks the hand every later one must take: the right's F,
+    # frozen, would soon cast paralysis back (F-F-F), while the left's W frozen into P, then P
+    # again, breaks the finger of death (bench/opponent_trace.py strong baseline --duel 36).
+    d = Duel(A="- - - - / - F F F", B="W P P W / D W W F").until(4)
+    assert any(x.id == "paralysis:W1" for x in d.game.phase.decisions)
+    for level in ("novice", "fair", "strong"):
+        assert choose_input(d.game, 0, level)["decisions"]["paralysis:W1"] == "L", level

@@ -15,8 +15,19 @@ from functools import lru_cache
 
 from ..model import Game, Wizard
 from ..recognize import Row, UnderWay, under_way
-from ..situation import BY_CHARM, constraints
-from .facts import ANSWERS, KILLS, SHIELD, Book, SpellFacts, book_of, fresh_reach, quick_shields
+from ..situation import BY_CHARM, Constraints, constraints
+from ..spells import Step
+from .facts import (
+    ANSWERS,
+    KILLS,
+    SHIELD,
+    Book,
+    SpellFacts,
+    book_of,
+    breaker_starts,
+    fresh_reach,
+    quick_shields,
+)
 
 WIN = 1000.0
 HP_WEIGHT = 3.0
@@ -28,6 +39,7 @@ LOOKAHEAD = 4  # turns of a hostile enchantment that count
 # a gain every turn (a wizard renewing protection from evil for ever, never attacking).
 KEPT = 2
 DOOM = 150.0  # a killing spell one gesture away with no answer ready: all but lost
+DOOM_HORIZON = 3  # ... and a share of that this many gestures away
 # A turn of shield a wizard under monster attack need not make by hand frees that hand: worth
 # this much a point of the monsters' strength (up to MAX_PRESSURE).
 FREED_HAND = 1.0
@@ -41,6 +53,7 @@ class Plan:
     facts: SpellFacts
     hand: str
     remaining: int
+    next: Step | None = None  # the step it needs next (None: complete)
 
 
 def game_book(game: Game) -> Book:
@@ -69,15 +82,41 @@ def _plans(rows: tuple[Row, ...], short: bool, book: Book) -> tuple[Plan, ...]:
         return ()
     out = []
     for u in under_way(rows, 0, len(rows) - 1, short, book.table):
-        total = sequence_length(u, book)
-        out.append(Plan(book.facts(u.spell), u.hand, total - u.done))
+        steps = sequence_steps(u, book)
+        out.append(Plan(book.facts(u.spell), u.hand, len(steps) - u.done, steps[u.done]))
     return tuple(out)
+
+
+def sequence_steps(u: UnderWay, book: Book) -> tuple[Step, ...]:
+    """The steps of the sequence `u` is working through."""
+    s = book.table[u.spell]
+    return s.parsed[s.sequences.index(u.sequence)]
 
 
 def sequence_length(u: UnderWay, book: Book) -> int:
     """The number of gestures of the sequence `u` is working through."""
-    s = book.table[u.spell]
-    return len(s.parsed[s.sequences.index(u.sequence)])
+    return len(sequence_steps(u, book))
+
+
+def can_go_on(p: Plan, c: Constraints) -> bool:
+    """Whether the wizard can make the next step of plan `p` next turn, as the rules let him
+    move: not with a hand paralysed or repeating (amnesia) into another gesture, a gesture
+    fear forbids, or a hand a charmer writes."""
+    if p.next is None:
+        return True
+    if p.next.gesture in c.banned:
+        return False
+    both = p.next.both_hands or p.next.gesture == "C" or p.hand == "B"
+    for hand in ("L", "R") if both else (p.hand,):
+        hc = c.hand(hand)
+        if hc.why == BY_CHARM or (hc.forced is not None and hc.forced != p.next.gesture):
+            return False
+    return True
+
+
+def free_hands(c: Constraints) -> int:
+    """How many of the wizard's hands he may move as he likes next turn."""
+    return sum(1 for hc in (c.left, c.right) if hc.forced is None and not hc.why)
 
 
 def rows_of(w: Wizard) -> tuple[Row, ...]:
@@ -91,10 +130,14 @@ def wizard_plans(w: Wizard, book: Book) -> tuple[Plan, ...]:
 
 
 def answer_reach(w: Wizard, ps: Iterable[Plan], book: Book,
-                 fresh: bool = True) -> dict[str, int]:
+                 fresh: bool = True, c: Constraints | None = None) -> dict[str, int]:
     """For each answer kind, the fewest gestures this wizard needs to cast one (only counting
-    answers already under way or in force unless `fresh`)."""
+    answers already under way or in force unless `fresh`; with his constraints `c`, a fresh
+    two-handed answer, the mirror, needs both hands free next turn)."""
     reach = dict(fresh_reach(book)) if fresh else {a: 99 for a in ANSWERS}
+    if fresh and c is not None and free_hands(c) < 2:
+        # "a clap": a mirror's first step needs both hands.
+        reach = {a: (99 if a in two_handed_answers(book) else r) for a, r in reach.items()}
     for p in ps:
         if p.facts.answer:
             reach[p.facts.answer] = min(reach[p.facts.answer], p.remaining)
@@ -103,6 +146,37 @@ def answer_reach(w: Wizard, ps: Iterable[Plan], book: Book,
         if book.knows(e.kind) and book.facts(e.kind).answer and e.active_on(own):
             reach[book.facts(e.kind).answer] = 0  # e.g. protection from evil already up
     return reach
+
+
+@lru_cache(maxsize=16)
+def two_handed_answers(book: Book) -> frozenset[str]:
+    """The answer kinds every sequence of which starts with both hands (the mirror's clap)."""
+    firsts: dict[str, list[bool]] = {}
+    for key, _, steps in book.table.sequences:
+        a = book.facts(key).answer
+        if a:
+            firsts.setdefault(a, []).append(steps[0].both_hands or steps[0].gesture == "C")
+    return frozenset(a for a, starts in firsts.items() if all(starts))
+
+
+def break_reach(ps: Iterable[Plan], book: Book, c: Constraints) -> int:
+    """The fewest gestures this wizard needs to cast a spell that breaks the enemy's sequences
+    (a breaker under way that he can go on with, or one from scratch on a free hand)."""
+    reach = 99
+    for p in ps:
+        if p.facts.breaks:
+            reach = min(reach, p.remaining)
+    for gesture, steps in breaker_starts(book):
+        if gesture not in c.banned and any(
+                hc.forced == gesture or (hc.forced is None and not hc.why)
+                for hc in (c.left, c.right)):
+            reach = min(reach, steps)
+    return reach
+
+
+def killing(t: Plan, hp: int) -> bool:
+    """Whether the enemy's plan `t` kills a wizard with `hp` points left."""
+    return t.facts.damage == KILLS or t.facts.damage >= hp
 
 
 def answered(threat: Plan, reach: Mapping[str, int]) -> bool:
@@ -176,11 +250,34 @@ def plan_worth(p: Plan, threats: tuple[Plan, ...], deadly: set[str],
         stops = [t.facts.value * PROGRESS ** (t.remaining - p.remaining) for t in threats
                  if f.answer in t.facts.stopped_by and t.remaining >= p.remaining]
         return max([f.value, *(0.8 * s for s in stops)])
+    if f.breaks:
+        # A breaker landing before a killing spell completes is worth the life it saves (the
+        # enemy may still answer it: ANSWERED).
+        saves = [0.8 * t.facts.value * PROGRESS ** (t.remaining - p.remaining - 1)
+                 for t in threats if t.facts.damage == KILLS and t.remaining > p.remaining]
+        if saves:
+            share = ANSWERED if answered(p, enemy_reach) else 1.0
+            return max(f.value, *saves) * share
     if f.hostile and answered(p, enemy_reach):
         return f.value * ANSWERED
     if f.hostile and answered(p, fresh_reach(book)):
         return f.value * ANSWERABLE
     return f.value
+
+
+def doom(threats: Iterable[Plan], my_reach: Mapping[str, int], breaking: int, hp: int) -> float:
+    """What the enemy's killing spells cost a wizard whose answers are `my_reach` and who can
+    break a sequence in `breaking` gestures."""
+    # "Finger of death must be broken early or met with a mirror": an enemy spell that would
+    # kill next turn, with no answer that can be ready by then, is all but a lost duel; one
+    # that kills in r turns that neither an answer nor a breaker can meet in time is on its
+    # way there (the one-turn search must start the breaker now, not when it is too late).
+    worst = 0.0
+    for t in threats:
+        if killing(t, hp) and t.remaining <= DOOM_HORIZON and not answered(t, my_reach) and \
+                not breaking < t.remaining:
+            worst = max(worst, DOOM * PROGRESS ** (t.remaining - 1))
+    return worst
 
 
 def side_worth(game: Game, x: int, book: Book) -> float:
@@ -209,19 +306,15 @@ def side_worth(game: Game, x: int, book: Book) -> float:
     for m in game.monsters:
         if m.alive and m.controller == x and not m.is_elemental:
             score += 2.5 * m.strength + (m.toughness - m.damage)
-    mine = wizard_plans(w, book)
-    theirs = wizard_plans(y, book)
+    # A sequence whose next step the rules will not let its wizard make next turn (his hand
+    # paralysed or repeating into another gesture, fear, a charmer writing it) is broken.
+    cx, cy = constraints(game, x), constraints(game, 1 - x)
+    mine = tuple(p for p in wizard_plans(w, book) if can_go_on(p, cx))
+    theirs = tuple(t for t in wizard_plans(y, book) if can_go_on(t, cy))
     threats = tuple(t for t in theirs if t.facts.hostile)
     enemy_reach = answer_reach(y, theirs, book, fresh=False)
     deadly = _deadly_on(w, book)
-    # "Finger of death must be broken early or met with a mirror": an enemy spell that would
-    # kill next turn, with no answer that can be ready by then, is all but a lost duel.
-    my_reach = answer_reach(w, mine, book)
-    for t in threats:
-        if t.remaining == 1 and (t.facts.damage == KILLS or t.facts.damage >= hp) and \
-                not answered(t, my_reach):
-            score -= DOOM
-            break
+    score -= doom(threats, answer_reach(w, mine, book, c=cx), break_reach(mine, book, cx), hp)
     # Monsters a wizard cannot shield from next turn (charmed, paralysed off his palm...) hit
     # him in full: the one-turn search would otherwise not see a charm's second turn.
     if pressure and not can_shield(game, x, book):

@@ -51,6 +51,10 @@ class SpellFacts:
     monster: str  # the monster it summons
     mind: bool  # takes over its subject's mind (paralysis, charm, ...)
     repeats_last: bool  # its subject repeats his last gestures (amnesia)
+    # Cast at the enemy, it breaks a sequence his hands have under way: a mind spell on a wizard
+    # (paralysis, amnesia, fear, charm person, confusion) or one that undoes sequences (anti-
+    # spell).  The one way to stop a finger of death the wizard cannot mirror.
+    breaks: bool
     turns: int  # turns its effect lasts (1: this turn only; FOREVER: permanent)
     value: float  # what casting it at the enemy is worth, before the situation
 
@@ -76,6 +80,12 @@ def _answer(s: Spell) -> str:
     if s.does in (Does.COUNTER, Does.DISPEL):
         return COUNTER
     return SHIELD if s.shields else ""
+
+
+def _breaks(s: Spell) -> bool:
+    """Whether the spell, cast at the enemy wizard, breaks what his hands have under way."""
+    at_enemy = s.usual_target is UsualTarget.OPPONENT
+    return at_enemy and ((s.does is Does.ENCHANT and s.mind) or s.does is Does.UNDO)
 
 
 def _deadly(s: Spell) -> bool:
@@ -130,7 +140,8 @@ def _derive(s: Spell, table: SpellTable) -> SpellFacts:
         hostile=s.usual_target is UsualTarget.OPPONENT,
         blanket=s.usual_target is UsualTarget.NOBODY, damage=damage, stopped_by=_stopped_by(s),
         deadly=deadly, cures=frozenset(cures), answer=_answer(s), monster=monster, mind=s.mind,
-        repeats_last=s.repeats_last, turns=_turns(s), value=_value(s, damage, deadly, monster))
+        repeats_last=s.repeats_last, breaks=_breaks(s), turns=_turns(s),
+        value=_value(s, damage, deadly, monster))
 
 
 @dataclass(frozen=True, eq=False)
@@ -216,3 +227,12 @@ def resisting(element: str, book: Book = STANDARD_BOOK) -> tuple[str, ...]:
     """Enchantment kinds that protect from an elemental (or storm) of this element."""
     return tuple(s.key for s in book.table.rows if s.does is Does.ENCHANT and
                  s.element is not None and s.element.value == element)
+
+
+@lru_cache(maxsize=16)
+def breaker_starts(book: Book = STANDARD_BOOK) -> tuple[tuple[str, int], ...]:
+    """(first gesture, gestures in all) of every one-handed sequence of a spell that breaks
+    the enemy's sequences (facts `breaks`), quickest first."""
+    return tuple(sorted({(steps[0].gesture, len(steps)) for key, _, steps in book.table.sequences
+                         if book.facts(key).breaks and not steps[0].both_hands},
+                        key=lambda gs: (gs[1], gs[0])))

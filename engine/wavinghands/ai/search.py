@@ -19,6 +19,7 @@ from ..duel import step
 from ..model import Game
 from ..recognize import completed, default_allocation
 from .candidates import Candidate, candidate_orders
+from .decisions import world_answers
 from .evaluate import WIN, evaluate, game_book, plans, rows_of, wizard_plans
 from .levels import Level
 from .observation import HIDDEN, Observation
@@ -36,12 +37,11 @@ class Choice:
 
 
 def _answer_decisions(game: Game) -> Game:
-    """Inside the search, answer post-reveal questions with their first option."""
+    """Inside the search, answer post-reveal questions as the opponent would (decisions.py)."""
     for _ in range(4):
         if game.phase.kind != "decision":
             break
-        inputs = {a: {"decisions": {x.id: x.options[0] for x in game.phase.decisions
-                                    if x.wizard == a}} for a in game.phase.actors}
+        inputs = {a: {"decisions": world_answers(game, a)} for a in game.phase.actors}
         game, _ = step(game, inputs)
     return game
 
