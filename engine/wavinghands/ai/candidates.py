@@ -3,7 +3,10 @@
 Every legal gesture pair is scored by a cheap prior (what the pair completes, and how far it
 carries each hand toward the spells worth most now, evaluate.py); the best few are kept, plus
 the variants the rules make worth trying (the gesture a charmer writes on the enemy's hand).
-The engine's own defaults choose among completed spells and their targets.
+Where a pair completes more spells than its hands can cast ("the caster chooses which one to
+cast"), the move casts the choice its prior ranks best and says so in its orders (the engine's
+default, the longest spell, would let the P of amnesia's D-P-P take a shield's hand); targets
+are the engine's defaults.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..model import Game
-from ..recognize import Row, completed, default_allocation
+from ..recognize import Allocation, Row, allocations, completed, default_allocation
 from ..situation import constraints, wizard_id
 from .evaluate import (
     Plan,
@@ -33,6 +36,7 @@ ONE_HAND = "FPSWD>-"
 NOTHING = "-"
 SURRENDER = ("P", "P")
 CHARM_WRITES = ("P", NOTHING)  # P: he surrenders if his free hand makes P too
+MAX_CHOICES = 3  # ways of casting one pair's completed spells weighed as moves of their own
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,19 +99,41 @@ def situation(game: Game, x: int) -> Situation:
                      monster_pressure(game, x), shielded_turns(w, book))
 
 
-def pair_prior(game: Game, x: int, rows: tuple[Row, ...], s: Situation) -> float:
-    """A cheap score of wizard x's history extended by new rows: what completes, what builds."""
+def cast_worth(alloc: Allocation, s: Situation) -> float:
+    """What the spells of one allocation are worth cast now."""
+    return sum(plan_worth(Plan(s.book.facts(c.spell), c.hand, 0), s.threats, set(s.deadly),
+                          s.enemy_reach, s.book, s.pressure, s.covered) for c in alloc.spells)
+
+
+def cast_choices(game: Game, x: int, rows: tuple[Row, ...], s: Situation) -> \
+        list[tuple[Allocation, bool]]:
+    """The ways wizard x may cast what the last row completes, each with whether it differs
+    from the engine's default (so the orders must name it); the default first."""
+    w = game.wizard(x)
+    table = s.book.table
+    cands = completed(rows, w.sequence_start, len(rows) - 1, w.short_lightning_used, table)
+    if not cands:
+        return [(Allocation(()), False)]
+    default = default_allocation(cands, table)
+    others = [a for a in allocations(cands, game.ruleset.may_withhold) if a != default]
+    return [(default, False), *((a, True) for a in others[:MAX_CHOICES - 1])]
+
+
+def pair_prior(game: Game, x: int, rows: tuple[Row, ...], s: Situation,
+               casting: Allocation | None = None) -> float:
+    """A cheap score of wizard x's history extended by new rows: what completes (the last row
+    casting `casting` if given, else the engine's default), what builds."""
     w = game.wizard(x)
     deadly = set(s.deadly)
     score = 0.0
     table = s.book.table
     for i in range(len(w.history), len(rows)):
+        if casting is not None and i == len(rows) - 1:
+            score += cast_worth(casting, s)
+            continue
         cands = completed(rows, w.sequence_start, i, w.short_lightning_used, table)
         if cands:
-            for c in default_allocation(cands, table).spells:
-                p = Plan(s.book.facts(c.spell), c.hand, 0)
-                score += plan_worth(p, s.threats, deadly, s.enemy_reach, s.book, s.pressure,
-                                    s.covered)
+            score += cast_worth(default_allocation(cands, table), s)
     best = {"L": 0.0, "R": 0.0, "B": 0.0}
     for p in plans(rows, w.sequence_start, w.short_lightning_used, s.book):
         worth = plan_worth(p, s.threats, deadly, s.enemy_reach, s.book, s.pressure,
@@ -127,26 +153,31 @@ def candidate_orders(game: Game, x: int, limit: int, rng: random.Random) -> list
     w = game.wizard(x)
     base = rows_of(w)
     s = situation(game, x)
-    scored: list[tuple[float, tuple[Row, ...]]] = []
+    scored: list[tuple[float, tuple[Row, ...], Allocation | None]] = []
     for pair in legal_pairs(game, x):
         rows = (*base, pair)
-        scored.append((pair_prior(game, x, rows, s) + rng.random() * 0.05, (pair,)))
+        for alloc, differs in cast_choices(game, x, rows, s):
+            scored.append((pair_prior(game, x, rows, s, alloc) + rng.random() * 0.05, (pair,),
+                           alloc if differs else None))
     scored.sort(key=lambda s: -s[0])
     if c.sets == 2:
-        # Hastened: the second set continues the best first sets greedily.
-        extended = []
-        for prior, (first,) in scored[:limit]:
+        # Hastened: the second set continues the best first sets greedily (the engine's
+        # default allocations).
+        extended: list[tuple[float, tuple[Row, ...], Allocation | None]] = []
+        for prior, (first,), _ in scored[:limit]:
             seconds = [(pair_prior(game, x, (*base, first, p), s), p)
                        for p in legal_pairs(game, x)]
             best_prior, second = max(seconds)
-            extended.append((prior + best_prior, (first, second)))
+            extended.append((prior + best_prior, (first, second), None))
         scored = sorted(extended, key=lambda s: -s[0])
     out: list[Candidate] = []
     extra: list[Candidate] = []
     beast = _worst_enemy_monster(game, x)
-    for prior, sets in scored[:limit]:
+    for prior, sets, named in scored[:limit]:
         d: JSON = {"gestures": [[a, b] for a, b in sets],
                    "nonce": f"{rng.getrandbits(64):016x}"}
+        if named is not None:
+            d["casts"] = [{"set": 0, "hand": c.hand, "spell": c.spell} for c in named.spells]
         if w.banked is not None:
             d["release"] = True  # a banked spell is worth most as a surprise
         if c.charm_target is not None:
@@ -155,7 +186,7 @@ def candidate_orders(game: Game, x: int, limit: int, rng: random.Random) -> list
             continue
         out.append(Candidate(d, prior))
         if beast is not None and len(extra) < 2:
-            at_beast = _aimed_at(game, x, base, sets, beast)
+            at_beast = _aimed_at(game, x, base, sets, beast, named)
             if at_beast is not None:
                 extra.append(Candidate(dict(d, **at_beast), prior))
     kept = out[:limit] if c.charm_target is None else out[:limit + 2]
@@ -171,20 +202,26 @@ def _worst_enemy_monster(game: Game, x: int) -> str | None:
 
 
 def _aimed_at(game: Game, x: int, base: tuple[Row, ...], sets: tuple[Row, ...],
-              target: str) -> JSON | None:
-    """The same gestures with their attacks (damage spells, the stab) aimed at `target`."""
+              target: str, named: Allocation | None = None) -> JSON | None:
+    """The same gestures (casting `named` if given) with their attacks (damage spells, the
+    stab) aimed at `target`."""
     w = game.wizard(x)
     book = game_book(game)
     rows = (*base, *sets)
     casts = []
     for si in range(len(sets)):
-        cands = completed(rows, w.sequence_start, len(base) + si, w.short_lightning_used,
-                          book.table)
-        for cand in default_allocation(cands, book.table).spells if cands else ():
+        if named is not None and si == 0:
+            alloc = named.spells
+        else:
+            cands = completed(rows, w.sequence_start, len(base) + si, w.short_lightning_used,
+                              book.table)
+            alloc = default_allocation(cands, book.table).spells if cands else ()
+        for cand in alloc:
             f = book.facts(cand.spell)
-            if f.hostile and f.damage > 0:
-                casts.append({"set": si, "hand": cand.hand, "spell": cand.spell,
-                              "target": target})
+            casts.append({"set": si, "hand": cand.hand, "spell": cand.spell} |
+                         ({"target": target} if f.hostile and f.damage > 0 else {}))
+    if not any("target" in cast for cast in casts):
+        casts = []
     stab = any(">" in s for s in sets)
     if not casts and not stab:
         return None

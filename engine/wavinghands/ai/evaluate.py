@@ -244,6 +244,9 @@ def plan_worth(p: Plan, threats: tuple[Plan, ...], deadly: set[str],
     if f.answer == SHIELD and f.turns > 1 and pressure:
         # Only the turns it adds count: renewing a shield still up gains little.
         return f.value + lasting_shield(f, min(f.turns, KEPT) - covered, pressure)
+    if f.answer == SHIELD and pressure and not covered:
+        # A shield cast now under monster attack keeps their blows off this turn.
+        return f.value + FREED_HAND * min(pressure, MAX_PRESSURE)
     if f.answer:
         # An answer is worth the threats it would meet when ready: one that lands later than
         # that finds it gone (a mirror or counter-spell lasts a turn), so it counts less.
