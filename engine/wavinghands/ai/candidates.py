@@ -36,6 +36,8 @@ ONE_HAND = "FPSWD>-"
 NOTHING = "-"
 SURRENDER = ("P", "P")
 CHARM_WRITES = ("P", NOTHING)  # P: he surrenders if his free hand makes P too
+# A prior counts the wizard's plans after this turn's gesture, the enemy's threats before his.
+PRIOR_LAG = 1
 MAX_CHOICES = 3  # ways of casting one pair's completed spells weighed as moves of their own
 
 
@@ -102,7 +104,8 @@ def situation(game: Game, x: int) -> Situation:
 def cast_worth(alloc: Allocation, s: Situation) -> float:
     """What the spells of one allocation are worth cast now."""
     return sum(plan_worth(Plan(s.book.facts(c.spell), c.hand, 0), s.threats, set(s.deadly),
-                          s.enemy_reach, s.book, s.pressure, s.covered) for c in alloc.spells)
+                          s.enemy_reach, s.book, s.pressure, s.covered, PRIOR_LAG)
+               for c in alloc.spells)
 
 
 def cast_choices(game: Game, x: int, rows: tuple[Row, ...], s: Situation) -> \
@@ -137,7 +140,7 @@ def pair_prior(game: Game, x: int, rows: tuple[Row, ...], s: Situation,
     best = {"L": 0.0, "R": 0.0, "B": 0.0}
     for p in plans(rows, w.sequence_start, w.short_lightning_used, s.book):
         worth = plan_worth(p, s.threats, deadly, s.enemy_reach, s.book, s.pressure,
-                           s.covered) * 0.6 ** p.remaining
+                           s.covered, PRIOR_LAG) * 0.6 ** p.remaining
         best[p.hand] = max(best[p.hand], worth)
     last = rows[-1]
     stab = 0.8 if ">" in last else 0.0

@@ -234,10 +234,12 @@ def shielded_turns(w: Wizard, book: Book) -> int:
 
 def plan_worth(p: Plan, threats: tuple[Plan, ...], deadly: set[str],
                enemy_reach: Mapping[str, int], book: Book, pressure: int = 0,
-               covered: int = 0) -> float:
+               covered: int = 0, lag: int = 0) -> float:
     """What completing plan `p` would be worth now, before discounting for distance
     (`pressure`: the strength of the enemy monsters attacking the planner; `covered`: the
-    turns a lasting shield already on him has left)."""
+    turns a lasting shield already on him has left; `lag`: gestures the threats make before
+    the planner's count starts, 1 where `p` already holds this turn's gesture and the threats
+    do not, as in a candidate's prior)."""
     f = p.facts
     if f.cures & deadly:
         return 35.0
@@ -250,14 +252,14 @@ def plan_worth(p: Plan, threats: tuple[Plan, ...], deadly: set[str],
     if f.answer:
         # An answer is worth the threats it would meet when ready: one that lands later than
         # that finds it gone (a mirror or counter-spell lasts a turn), so it counts less.
-        stops = [t.facts.value * PROGRESS ** (t.remaining - p.remaining) for t in threats
-                 if f.answer in t.facts.stopped_by and t.remaining >= p.remaining]
+        stops = [t.facts.value * PROGRESS ** (t.remaining - lag - p.remaining) for t in threats
+                 if f.answer in t.facts.stopped_by and t.remaining - lag >= p.remaining]
         return max([f.value, *(0.8 * s for s in stops)])
     if f.breaks:
         # A breaker landing before a killing spell completes is worth the life it saves (the
         # enemy may still answer it: ANSWERED).
-        saves = [0.8 * t.facts.value * PROGRESS ** (t.remaining - p.remaining - 1)
-                 for t in threats if t.facts.damage == KILLS and t.remaining > p.remaining]
+        saves = [0.8 * t.facts.value * PROGRESS ** (t.remaining - lag - p.remaining - 1)
+                 for t in threats if t.facts.damage == KILLS and t.remaining - lag > p.remaining]
         if saves:
             share = ANSWERED if answered(p, enemy_reach) else 1.0
             return max(f.value, *saves) * share
