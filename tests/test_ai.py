@@ -191,3 +191,21 @@ def test_the_palm_that_completes_amnesia_casts_the_shield_it_was_meant_for() -> 
         after, _ = step(game, {0: orders, 1: {"gestures": [["-", "-"]]}})
         assert after.wizard(0).damage == game.wizard(0).damage, (level, orders)
         assert any(e.type == "cast" and "Shield" in e.text for e in after.log[len(game.log):])
+
+
+@cite("A favourite ploy is to continually paralyze a hand (F-F-F-F-F-F etc.) into a non-P "
+      "gesture")
+def test_a_hand_paralysed_into_a_palm_is_no_loss_to_its_wizard() -> None:
+    # Frozen into P a hand casts a shield every turn: the evaluation does not count that
+    # paralysis against its subject, so the search stops re-casting it for nothing (the
+    # 40-turn mutual paralysis lock of bench/opponent_trace.py strong baseline --duel 8
+    # --opening-by mirror).
+    from wavinghands.ai.evaluate import game_book, shields_him
+    from wavinghands.situation import constraints
+
+    for made, shielded in (("P", True), ("D", False), ("S", False)):
+        d = Duel(A="- - - / F F F", B=f"- - {made} / - - -").decide(3, {"paralysis:W1": "L"})
+        game = d.run().game
+        c = constraints(game, 1)
+        assert c.left.why == "paralysis", made
+        assert shields_him(c, game_book(game)) is shielded, made

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from ..model import Game, Wizard
 from ..recognize import Row, UnderWay, under_way
-from ..situation import BY_CHARM, Constraints, constraints
+from ..situation import BY_AMNESIA, BY_CHARM, BY_PARALYSIS, Constraints, constraints
 from ..spells import Step
 from .facts import (
     ANSWERS,
@@ -208,6 +208,13 @@ def can_shield(game: Game, x: int, book: Book) -> bool:
     return False
 
 
+def shields_him(c: Constraints, book: Book) -> bool:
+    """Whether a spell on his mind makes a hand of his repeat a shield next turn (a hand
+    paralysed into P is shielded every turn: that paralysis costs him nothing)."""
+    return any(hc.forced in quick_shields(book) and hc.why in (BY_PARALYSIS, BY_AMNESIA)
+               for hc in (c.left, c.right))
+
+
 def monster_pressure(game: Game, x: int) -> int:
     """The damage the enemy's monsters do to wizard x next turn if he is not shielded."""
     return sum(m.strength for m in game.monsters
@@ -295,6 +302,7 @@ def side_worth(game: Game, x: int, book: Book) -> float:
     own = w.own_turns + 1
     pressure = monster_pressure(game, x)
     covered = shielded_turns(w, book)
+    cx, cy = constraints(game, x), constraints(game, 1 - x)
     for e in w.effects:
         if not book.knows(e.kind) or (e.end is not None and e.end < own):
             continue
@@ -302,7 +310,7 @@ def side_worth(game: Game, x: int, book: Book) -> float:
         left = LOOKAHEAD if e.end is None else min(LOOKAHEAD, e.end - own + 1)
         if f.deadly:
             score -= 30.0 + 3.0 * (LOOKAHEAD - left)
-        elif f.hostile:
+        elif f.hostile and not (f.mind and shields_him(cx, book)):
             score -= 0.6 * f.value * left * (1.5 if e.permanent else 1.0)
         else:
             kept = min(left, KEPT)
@@ -313,7 +321,6 @@ def side_worth(game: Game, x: int, book: Book) -> float:
             score += 2.5 * m.strength + (m.toughness - m.damage)
     # A sequence whose next step the rules will not let its wizard make next turn (his hand
     # paralysed or repeating into another gesture, fear, a charmer writing it) is broken.
-    cx, cy = constraints(game, x), constraints(game, 1 - x)
     mine = tuple(p for p in wizard_plans(w, book) if can_go_on(p, cx))
     theirs = tuple(t for t in wizard_plans(y, book) if can_go_on(t, cy))
     threats = tuple(t for t in theirs if t.facts.hostile)
