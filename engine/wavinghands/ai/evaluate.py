@@ -40,6 +40,10 @@ LOOKAHEAD = 4  # turns of a hostile enchantment that count
 KEPT = 2
 DOOM = 150.0  # a killing spell one gesture away with no answer ready: all but lost
 DOOM_HORIZON = 3  # ... and a share of that this many gestures away
+# A breaker must land this many gestures before a killing spell completes: a paralysis cast on
+# the last S of finger of death's S-S-S-D freezes it into the D, an amnesia on the first two
+# repeats an S the sequence wants.
+BREAK_LEAD = 2
 # A turn of shield a wizard under monster attack need not make by hand frees that hand: worth
 # this much a point of the monsters' strength (up to MAX_PRESSURE).
 FREED_HAND = 1.0
@@ -265,8 +269,9 @@ def plan_worth(p: Plan, threats: tuple[Plan, ...], deadly: set[str],
     if f.breaks:
         # A breaker landing before a killing spell completes is worth the life it saves (the
         # enemy may still answer it: ANSWERED).
-        saves = [0.8 * t.facts.value * PROGRESS ** (t.remaining - lag - p.remaining - 1)
-                 for t in threats if t.facts.damage == KILLS and t.remaining - lag > p.remaining]
+        saves = [0.8 * t.facts.value * PROGRESS ** (t.remaining - lag - p.remaining - BREAK_LEAD)
+                 for t in threats
+                 if t.facts.damage == KILLS and t.remaining - lag - BREAK_LEAD >= p.remaining]
         if saves:
             share = ANSWERED if answered(p, enemy_reach) else 1.0
             return max(f.value, *saves) * share
@@ -282,12 +287,12 @@ def doom(threats: Iterable[Plan], my_reach: Mapping[str, int], breaking: int, hp
     break a sequence in `breaking` gestures."""
     # "Finger of death must be broken early or met with a mirror": an enemy spell that would
     # kill next turn, with no answer that can be ready by then, is all but a lost duel; one
-    # that kills in r turns that neither an answer nor a breaker can meet in time is on its
-    # way there (the one-turn search must start the breaker now, not when it is too late).
+    # that kills in r turns that neither an answer nor a breaker can meet in time (BREAK_LEAD)
+    # is on its way there (the one-turn search must start the breaker now, not too late).
     worst = 0.0
     for t in threats:
         if killing(t, hp) and t.remaining <= DOOM_HORIZON and not answered(t, my_reach) and \
-                not breaking < t.remaining:
+                not breaking <= t.remaining - BREAK_LEAD:
             worst = max(worst, DOOM * PROGRESS ** (t.remaining - 1))
     return worst
 
