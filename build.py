@@ -47,9 +47,7 @@ WEB = ROOT / "web"
 # `dist.integrity`; it is re-checked against the registry whenever the tarball is downloaded,
 # and against the cached tarball on every build so an offline build is verified too.
 PYODIDE_VERSION = "314.0.7"
-PYODIDE_INTEGRITY = (
-    "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A=="
-)
+PYODIDE_INTEGRITY = "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A=="  # noqa: E501
 # What the browser needs from the npm package; type stubs, source maps and demo pages stay out.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 
@@ -66,9 +64,7 @@ PYODIDE_PYTHON = "3.14"
 # build time into the site as vendor/uqr.mjs, pinned like the Pyodide tarball.
 QR_PACKAGE = "uqr"
 QR_VERSION = "0.1.3"
-QR_INTEGRITY = (
-    "sha512-0rjE8iEJe4YmT9TOhwsZtqCMRLc5DXZUI2UEYUUg63ikBkqqE5EYWaI0etFe/5KUcmcYwLih2RND1kq+hrUJXA=="
-)
+QR_INTEGRITY = "sha512-0rjE8iEJe4YmT9TOhwsZtqCMRLc5DXZUI2UEYUUg63ikBkqqE5EYWaI0etFe/5KUcmcYwLih2RND1kq+hrUJXA=="  # noqa: E501
 QR_SITE_PATH = "vendor/uqr.mjs"
 
 # The snapshot's decoder: Zstandard compresses the snapshot to ~30 % less than gzip -9, but
@@ -77,9 +73,7 @@ QR_SITE_PATH = "vendor/uqr.mjs"
 # package zstddec ships it, vendored like uqr.
 ZSTD_PACKAGE = "zstddec"
 ZSTD_VERSION = "0.3.4"
-ZSTD_INTEGRITY = (
-    "sha512-3Y/NMP6MNdp9b0fWhjCUGiybog7RC3EbUSIJLWnfjylOvnbuGykeu4zYUuH4IRLy5xI7NytXTHN3CWQKIN3cSg=="
-)
+ZSTD_INTEGRITY = "sha512-3Y/NMP6MNdp9b0fWhjCUGiybog7RC3EbUSIJLWnfjylOvnbuGykeu4zYUuH4IRLy5xI7NytXTHN3CWQKIN3cSg=="  # noqa: E501
 ZSTD_SITE_PATH = "vendor/zstddec.mjs"
 # zstd -19 with one thread: the same bytes on every build with the same zstd.
 ZSTD_LEVEL = 19
@@ -301,9 +295,11 @@ def pyodide_test_wheels() -> list[Path]:
     dest = CACHE / "pyodide-test-wheels"
     text = PYODIDE_TEST_REQUIREMENTS.read_text()
     pins = dict(re.findall(r"^([A-Za-z0-9_.-]+)==\S+.*?--hash=sha256:([0-9a-f]{64})", text, re.M))
+
     def present() -> list[Path]:
         found = {sha256_hex(p.read_bytes()): p for p in dest.glob("*.whl")}
         return [found[h] for h in pins.values() if h in found]
+
     if len(present()) != len(pins):
         pip_download(text, dest)
     wheels = present()
@@ -605,7 +601,9 @@ def snapshot(files: dict[str, bytes], *, reuse: bool = True) -> tuple[bytes, dic
     wheel = engine_wheel_path(files)
     script = ROOT / "tools" / "snapshot.mjs"
     inputs = [files[f"pyodide/{n}"] for n in PYODIDE_FILES] + [
-        files[wheel], script.read_bytes(), (WEB / "wasm-data.js").read_bytes()
+        files[wheel],
+        script.read_bytes(),
+        (WEB / "wasm-data.js").read_bytes(),
     ]
     key = sha256_hex(b"".join(sha256_hex(d).encode() for d in inputs))
     cached = CACHE / "snapshots" / f"{key}.zst"
@@ -1226,8 +1224,9 @@ def cmd_test(args: argparse.Namespace) -> int:
     progress(f"all steps finished; load average {load} (1, 5, 15 min)")
     # One closing line over every runner, in the plain form CI reads ("N passed, N failed").
     passed = sum(_count(r.summary, ("passed", "pass")) for r in results)
-    failed = sum(_count(r.summary, ("failed", "fail")) for r in results) + \
-        sum(1 for r in results if not r.ok and not _count(r.summary, ("failed", "fail")))
+    failed = sum(_count(r.summary, ("failed", "fail")) for r in results) + sum(
+        1 for r in results if not r.ok and not _count(r.summary, ("failed", "fail"))
+    )
     print(f"total: {passed} passed, {failed} failed", flush=True)
     return 0 if all(r.ok for r in results) else 1
 
