@@ -272,6 +272,11 @@ async function startPyodide(extra) {
     instantiationFailed,
   ]);
   await wasmBytes; // rejects if the wasm was damaged
+  // A restored interpreter starts without reading its library, so Pyodide lets a failed fetch
+  // of it pass (a fresh one fails on it): the engine would come up and fail on its first read.
+  if (damaged.length > 0) throw damaged[0];
+  const libraryThere = pyodide.runPython("import os, sys; all(os.path.exists(p) for p in sys.path if p.endswith('.zip'))");
+  if (!libraryThere) throw new BootError(SAY.download, `Failed to load '${BUILD.library.url}'`);
   mark("pyodide");
   progress("engine", 0.85);
   return pyodide;
