@@ -23,44 +23,11 @@ export function afterRestore(pyodide) {
 
 /**
  * The snapshot of an interpreter started with `_makeSnapshot: true` and prepared by
- * prepareEngine: garbage collected first, and with `clearFree` every free byte zeroed (so that
- * a compressor squeezes it to nothing; see clearFreeMemory).  Returns its bytes.
+ * prepareEngine, garbage collected first.  Returns its bytes (the whole wasm memory, ~31 MB).
+ * Freed memory is left as it is: the snapshot is stored uncompressed (web/snapshot-store.js),
+ * so zeroing it (as the build-time snapshot once did, to help zstd) would buy nothing.
  */
-export function makeEngineSnapshot(pyodide, { clearFree = false } = {}) {
+export function makeEngineSnapshot(pyodide) {
   pyodide.runPython("import gc; gc.collect()");
-  if (clearFree) clearFreeMemory(pyodide._module);
   return pyodide.makeMemorySnapshot();
-}
-
-/**
- * Zero what the heap no longer uses: the payload of every free dlmalloc chunk (left holding
- * whatever was freed there) and the memory above the break.  Chunk headers and free-list links
- * stay intact.  Pyodide's CPython allocates every object with malloc (no pymalloc arenas), so
- * this reaches all freed memory.  The walk is checked to end exactly at the break; if it does
- * not, nothing is touched.  Returns the number of bytes zeroed.
- */
-export function clearFreeMemory(module) {
-  const heap = module.HEAPU8;
-  const words = new Uint32Array(heap.buffer);
-  const start = module.___heap_base;
-  const end = module._sbrk(0);
-  // A free chunk keeps prev_foot, head, fd, bk and (tree chunks) child[2], parent, index.
-  const KEEP = 32;
-  const free = [];
-  let chunk = start;
-  while (chunk < end) {
-    const head = words[(chunk + 4) >> 2];
-    const size = head & ~7;
-    if (size < 16 || chunk + size > end) break;
-    if (!(head & 2) && size > KEEP) free.push([chunk + KEEP, chunk + size]);
-    chunk += size;
-  }
-  if (chunk !== end) return 0;
-  let cleared = heap.length - end;
-  heap.fill(0, end);
-  for (const [from, to] of free) {
-    heap.fill(0, from, to);
-    cleared += to - from;
-  }
-  return cleared;
 }
