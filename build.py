@@ -430,7 +430,7 @@ class Site:
 
 
 def source_files() -> dict[str, bytes]:
-    """Every file the site ships before the Python library, keyed by path relative to the site root."""
+    """Every file the site ships but the Python library and what depends on it, by site path."""
     files: dict[str, bytes] = {}
     for path in sorted(WEB.rglob("*")):
         rel = path.relative_to(WEB).as_posix()
