@@ -70,7 +70,7 @@ async function siteFetch(input, init) {
   if (expected === undefined || !response.ok || !response.body) return response;
   const { status, statusText, headers } = response;
   let body = response.body.pipeThrough(checking(path, expected));
-  if (COUNTED.has(path)) body = body.pipeThrough(counting());
+  if (COUNTED.has(path)) body = body.pipeThrough(counting(() => mark("library")));
   return new Response(body, { status, statusText, headers });
 }
 self.fetch = siteFetch;
@@ -94,13 +94,14 @@ function received(bytes) {
   progress("download", 0.05 + 0.55 * share, { ...download });
 }
 
-/** A pass-through stream that counts what flows through it as received. */
-const counting = () =>
+/** A pass-through stream that counts what flows through it as received; `done` at its end. */
+const counting = (done = () => {}) =>
   new TransformStream({
     transform(chunk, controller) {
       received(chunk.byteLength);
       controller.enqueue(chunk);
     },
+    flush: done,
   });
 
 /** A boot failure with a sentence a player can act on, and the technical detail. */
