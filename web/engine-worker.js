@@ -159,7 +159,7 @@ console.warn = (...args) => {
       const failure = new BootError(say, detail);
       // A damaged wasm may fail to compile before its check has read the last byte: wait for
       // the check (a few seconds at most), to name the file.
-      const checked = Promise.race([wasmBytes, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      const checked = Promise.race([wasmChecked, new Promise((resolve) => setTimeout(resolve, 5000))]);
       checked.then(
         () => failInstantiation(failure),
         (err) => failInstantiation(err instanceof DamagedFile ? err : failure),
@@ -167,7 +167,6 @@ console.warn = (...args) => {
     }, 0);
   }
 };
-
 
 /**
  * Fetch one of the files engine-build.js lists and check it against its integrity: resolves with
@@ -200,22 +199,22 @@ async function fetchChecked(entry) {
 // Pyodide compiles pyodide.asm.wasm while it downloads (instantiateStreaming); a copy of its
 // bytes is checked against the build's integrity beside the compiler (and counted as it
 // arrives); both boot paths wait for that check before the engine counts as ready.
-let keepWasm;
-const wasmBytes = new Promise((resolve, reject) => {
-  keepWasm = { resolve, reject };
+let settleWasm;
+const wasmChecked = new Promise((resolve, reject) => {
+  settleWasm = { resolve, reject };
 });
-wasmBytes.catch(() => {});
+wasmChecked.catch(() => {});
 const instantiateStreaming = WebAssembly.instantiateStreaming;
 WebAssembly.instantiateStreaming = async (source, imports) => {
   let response;
   try {
     response = await source;
   } catch (err) {
-    keepWasm.reject(err); // the download failed: nothing to keep or check
+    settleWasm.reject(err); // the download failed: nothing to check
     throw err;
   }
   if (!response.body) {
-    keepWasm.reject(new Error(`${WASM}: a response without a body`));
+    settleWasm.reject(new Error(`${WASM}: a response without a body`));
     return instantiateStreaming(response, imports);
   }
   const [forCompiler, forCheck] = response.body.tee();
@@ -224,9 +223,9 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
     .then(async (buffer) => {
       if (!response.ok) throw new Error(`Failed to load '${WASM}': request failed (${response.status})`);
       await checkBytes(WASM, buffer, BUILD.files[WASM]);
-      keepWasm.resolve(new Uint8Array(buffer));
+      settleWasm.resolve(); // the copy goes: only its check was wanted
     })
-    .catch(keepWasm.reject);
+    .catch(settleWasm.reject);
   const { status, statusText, headers } = response;
   return instantiateStreaming(new Response(forCompiler, { status, statusText, headers }), imports);
 };
@@ -272,7 +271,7 @@ async function startPyodide(extra) {
     }),
     instantiationFailed,
   ]);
-  await wasmBytes; // rejects if the wasm was damaged
+  await wasmChecked; // rejects if the wasm was damaged
   // A restored interpreter starts without reading its library, so Pyodide lets a failed fetch
   // of it pass (a fresh one fails on it): the engine would come up and fail on its first read.
   if (damaged.length > 0) throw damaged[0];
