@@ -22,6 +22,7 @@ import { isDialogOpen } from './ui/dialog.js';
 import { livePanel, connectExplanation, openConnectDialog } from './ui/live.js';
 
 const MODE_LABELS = { codes: 'by codes', live: 'live' };
+const CHAT_KEEP = 200; // the chat lines a duel keeps (the newest)
 // The error codes of a live connection code that mean "this is not one": the text may still be a turn code.
 const NOT_RTC = new Set(['empty', 'not-a-code', 'turn-code']);
 // Where a code starts: a turn code (WH1.) or a connection code (WHC1. offer, WHA1. answer). No
@@ -120,7 +121,31 @@ function summarize(session, status) {
 
 function persist(duel, status) {
   duel.summary = summarize(duel.session, status);
-  return storage.saveGame(duel);
+  return saveWithChat(duel);
+}
+
+// Chat lines said while the duel could not be stored (a full storage): shown on the screen and
+// saved with the duel's next successful save, so no line is lost while the page stays open.
+const unsavedChat = new Map(); // duel id -> [{from, text, turn, at}]
+
+// Stores the duel with any chat lines still waiting to be stored; on a refusal the duel object
+// is left as it was (the lines keep waiting). Returns whether it was stored.
+function saveWithChat(duel) {
+  const waiting = unsavedChat.get(duel.id);
+  if (!waiting) return storage.saveGame(duel);
+  const before = duel.chat;
+  duel.chat = [...(duel.chat || []), ...waiting].slice(-CHAT_KEEP);
+  if (storage.saveGame(duel)) {
+    unsavedChat.delete(duel.id);
+    return true;
+  }
+  duel.chat = before;
+  return false;
+}
+
+/** The chat lines of a duel as the screen shows them: the stored ones, then those waiting to be stored. */
+function chatLines(duel) {
+  return [...(duel.chat || []), ...(unsavedChat.get(duel.id) || [])].slice(-CHAT_KEEP);
 }
 
 // Stores the duel with the session an engine call returned, before any code of that session is
@@ -344,7 +369,7 @@ function keepDraft(id, turn, form, orders) {
     // The code came meanwhile and the engine carried the draft: the real form has it now.
     if (before.carried || (!touched && !before.turn)) return;
     duel.draft = touched ? { ...before, turn, form, orders, sealed: false } : null;
-    storage.saveGame(duel);
+    saveWithChat(duel);
   });
 }
 
@@ -372,7 +397,7 @@ function unsealEarly(id) {
     const duel = storage.loadGame(id);
     if (!duel || !duel.draft) return;
     duel.draft = { ...duel.draft, sealed: false };
-    storage.saveGame(duel);
+    saveWithChat(duel);
     await render(duel, { feedback: null });
   });
 }
@@ -421,7 +446,7 @@ function keepCarried(id, turn, form, orders) {
     const duel = storage.loadGame(id);
     if (!duel || !duel.draft || !duel.draft.carried || duel.draft.turn !== turn) return;
     duel.draft = { ...duel.draft, form, orders };
-    storage.saveGame(duel);
+    saveWithChat(duel);
   });
 }
 
@@ -781,7 +806,6 @@ async function onLiveChange(link) {
 // Chat (live only): plain text kept with the duel, each line marked with the turn it was said
 // in, so it reads in the duel's time line. Stored through serial(), so that a code applied at
 // the same moment does not overwrite it.
-const CHAT_KEEP = 200;
 const chatDrafts = new Map(); // duel id -> {value, focused}: the chat box's unsent text
 
 // `said`: the turn the line was said in (mine for my lines; the sender's stamp, placed by
@@ -792,9 +816,36 @@ function addChat(id, from, text, said = null) {
     if (!duel) return;
     const now = (duel.summary && duel.summary.turn) || 1;
     const turn = from === 'them' ? live.chatLineTurn(said, now) : now;
-    duel.chat = [...(duel.chat || []), { from, text, turn, at: Date.now() }].slice(-CHAT_KEEP);
-    storage.saveGame(duel);
-    if (shown && shown.id === id) shown.refresh({ duel });
+    unsavedChat.set(id, [...(unsavedChat.get(id) || []), { from, text, turn, at: Date.now() }]);
+    const stored = saveWithChat(duel);
+    if (shown && shown.id === id) shown.refresh({ duel, ...(stored ? {} : { feedback: unsavedChatFeedback(id) }) });
+  });
+}
+
+// The feedback for chat lines that could not be stored: the line stays on the screen (and was
+// sent, or received, all the same); "Save now" stores it once there is room.
+function unsavedChatFeedback(id) {
+  const count = (unsavedChat.get(id) || []).length;
+  const why = storage.saveRefusal() === 'unavailable'
+    ? 'This browser refused to store the duel (its storage is switched off for this page)'
+    : 'Your browser’s storage for this page is full';
+  const lines = count === 1 ? 'the last chat line was' : `the last ${count} chat lines were`;
+  return {
+    kind: 'error', code: 'storage-full', title: 'Chat not saved', unchanged: false,
+    message: `${why}, so ${lines} not saved: they stay on this screen, but a reload would lose them. Delete or export old duels, then save now.`,
+    extra: h('div', { class: 'actions' },
+      h('button', { type: 'button', class: 'primary', 'data-testid': 'open-saved-duels', onclick: () => app.openSavedDuels(id) }, 'Saved duels: make room…'),
+      h('button', { type: 'button', 'data-testid': 'save-chat-again', onclick: () => saveChatAgain(id) }, 'Save now')),
+  };
+}
+
+// "Save now": stores the waiting chat lines with the duel as stored (a code applied meanwhile included).
+function saveChatAgain(id) {
+  return serial(async () => {
+    const duel = storage.loadGame(id);
+    if (!duel) return;
+    const stored = saveWithChat(duel);
+    if (shown && shown.id === id) shown.refresh({ duel, feedback: stored ? null : unsavedChatFeedback(id) });
   });
 }
 
@@ -1086,7 +1137,7 @@ function mount(duel, status, view, extras, feedback) {
     replace(pasteSlot, waitingForCode
       ? paste
       : h('details', { class: 'paste-later' }, h('summary', {}, liveFirst ? 'Paste a code by hand' : `Paste a code from ${opp}`), paste));
-    const said = { lines: d.chat || [], names: { me: d.session.names[d.session.me] || 'You', them: opp } };
+    const said = { lines: chatLines(d), names: { me: d.session.names[d.session.me] || 'You', them: opp } };
     showChat(said.lines.length ? said : null);
     replace(liveSlot, isRemote(d.mode) && s.state !== 'over' || carried ? livePanel({
       link: carried, opponent: opp, busy: liveBusy, error: liveError,
