@@ -8,6 +8,7 @@ import {
   STATUS,
   chatLineTurn,
   connectionCodeKind,
+  declineOffer,
   deliverAnswerToOpenTab,
   offerAddresses,
   startGuest,
@@ -16,7 +17,7 @@ import {
 import { DEFAULT_STUN, iceServersFor, parseSiteIce } from './transport/ice.js';
 
 // Re-exported so that the controller needs no second import of the transport for these.
-export { CHAT_MAX, STATUS, chatLineTurn, connectionCodeKind };
+export { CHAT_MAX, STATUS, chatLineTurn, connectionCodeKind, declineOffer };
 
 let link = null; // {role, code, link, transport, acceptAnswer, duelId, status, detail, peer, answered}
 let generation = 0; // a newer start makes an older one, still gathering, give up quietly

@@ -249,11 +249,11 @@ async function accept(text, name, { viaLive = false, link = null, from = null, o
   const message = offer && connect
     ? `You accepted ${r.invitation.host}'s challenge. Write your orders for turn 1: your code for them is your answer, and it connects you live`
     : `You accepted ${r.invitation.host}'s challenge. Write your orders for turn 1: your code for them is your answer`;
+  if (offer && !connect) decline(duel.id, offer);
   await render(duel, { status: r.status, feedback: { kind: 'info', message } });
   // The invitation carried the host's connection offer: answer it now, so the checks (and the
   // keep-open rounds) run while this player writes orders; the answer goes with their code.
   if (offer && connect) await joinForDuel(duel.id, offer, { asked: true });
-  else if (offer) declinedOffers.add(offerKey(offer));
   return null;
 }
 
@@ -467,11 +467,13 @@ function draftChanges(draft, turn) {
 // (null: none; SKIP: do not redraw), in one step of the queue so that no other code comes
 // between. result: {duel, status, note, reply} or {duel, error}; nothing changes on an error.
 const SKIP = Symbol('skip');
-function receive(id, text, tell) {
+function receive(id, text, tell, { withOffer = false } = {}) {
   return serial(async () => {
     const duel = storage.loadGame(id);
     if (!duel) return { error: { code: 'gone', message: 'this duel is no longer saved here' } };
     const r = await api.remoteReceive(duel.session, text);
+    // The host's code came without the offer this side declined: the decline has reached it.
+    if (r.ok && !withOffer) pendingDeclines.delete(id);
     let result = { duel, error: r.ok ? null : r.error };
     if (r.ok && !keep(duel, r.session, r.status)) {
       // Not stored, so not applied: the code can be applied again once there is room.
@@ -582,7 +584,7 @@ async function openBundle({ turn, rtc }) {
 // Starts the connection step of a bundle for one duel and applies its turn code meanwhile.
 async function applyBundle(id, turn, rtc, rtcKind) {
   const connecting = rtcKind === 'offer' ? joinForDuel(id, rtc, { once: true }) : answerForDuel(rtc);
-  const result = await receive(id, turn, (got) => (got.duel ? receivedFeedback(got, got.duel) : SKIP));
+  const result = await receive(id, turn, (got) => (got.duel ? receivedFeedback(got, got.duel) : SKIP), { withOffer: rtcKind === 'offer' });
   await connecting;
   return !result.error;
 }
@@ -739,6 +741,17 @@ async function startLive(duelId) {
 const declinedOffers = new Set();
 const offerKey = (offer) => String(offer).replace(/\s+/g, '');
 
+// The host of a declined offer waits for an answer until told: this side's next code carries a
+// decline (an answer that reveals nothing, docs/webrtc.md "Declining") for the duel, until a code
+// of the host's comes without the offer (it has stopped offering). Kept in this page only.
+const pendingDeclines = new Map(); // duel id -> the decline code (WHA1.) to bundle
+
+function decline(duelId, offer) {
+  declinedOffers.add(offerKey(offer));
+  const made = live.declineOffer(offer);
+  if (made.ok) pendingDeclines.set(duelId, made.code);
+}
+
 async function askToConnect(inviter, offer, { once = false } = {}) {
   if (once && declinedOffers.has(offerKey(offer))) return false;
   const yes = await openConnectDialog({ inviter, facts: await live.offerFacts(offer, iceOf()) });
@@ -751,7 +764,11 @@ async function askToConnect(inviter, offer, { once = false } = {}) {
 async function joinForDuel(duelId, text, { asked = false, once = false } = {}) {
   if (!asked) {
     const duel = storage.loadGame(duelId);
-    if (!(await askToConnect(duel ? opponentOf(duel.session) : null, text, { once }))) return false;
+    if (!(await askToConnect(duel ? opponentOf(duel.session) : null, text, { once }))) {
+      decline(duelId, text);
+      shown?.refresh();
+      return false;
+    }
   }
   liveBusy = 'Answering the connection code…';
   liveError = null;
@@ -1111,8 +1128,14 @@ function mount(duel, status, view, extras, feedback) {
     const rtcCode = carried && carried.status === live.STATUS.CONNECTING && !carried.answered &&
       ['waiting-answer', 'waiting-host'].includes(carried.detail.reason) ? carried.code : null;
     const bundled = Boolean(rtcCode && owesCode(s));
+    // A declined offer: the decline travels inside the next code, so the host stops waiting.
+    const declineCode = !rtcCode && !connected ? pendingDeclines.get(id) : null;
     let send = null;
-    if (bundled) {
+    if (declineCode && owesCode(s)) {
+      const both = bundleOf(s.last_sent, x.link, declineCode);
+      const lead = `Send this code to ${opp} (it also tells them you play by codes only, not live):`;
+      send = codeBlock({ code: both.code, link: both.link, lead, testid: 'remote-code', primary: true, qr: qrMatrix, shareText: 'My move in our Waving Hands duel' });
+    } else if (bundled) {
       const both = bundleOf(s.last_sent, x.link, rtcCode);
       const lead = s.state === 'awaiting_accept'
         ? 'Send this invitation to your friend, by any chat or message (one code or link: it also connects you live):'
