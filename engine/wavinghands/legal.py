@@ -25,12 +25,13 @@ from .situation import (
     Constraints,
     constraints,
     hand_questions,
+    hands_named_later,
     may_aim,
     opponent,
     sight,
     wizard_id,
 )
-from .spells import STANDARD_TABLE, Category, Does, SpellTable
+from .spells import STANDARD_TABLE, Ask, Category, Does, SpellTable
 
 HAND_WORD = HAND_WORDS
 
@@ -169,16 +170,32 @@ def _hand_problems(game: Game, index: int, orders: Orders) -> list[OrderError]:
     """Hands chosen in the orders must answer a question the rules ask this wizard now
     (`situation.hand_questions`); one left unanswered takes its first option."""
     asked = {q.id: q for q in hand_questions(game, index)}
+    later = {q.id: q for q in hands_named_later(game, index)}
     out: list[OrderError] = []
     for qid, hand in orders.hands:
         q = asked.get(qid)
-        if q is None:
+        if q is None and qid in later:
+            # A hand named now would be used by nothing (the subject takes no turn here).
+            who = later[qid].subject
+            what = "paralysed" if later[qid].ask is Ask.PARALYSED_HAND else "charmed"
+            why = (f"{game.names[who]}'s enchantments are suspended in his time-stopped turn"
+                   if wizard_id(who) in game.phase.time_stopped else
+                   f"{game.names[who]} takes no turn in this {_extra_turn_word(game)}")
+            out.append(OrderError("hand-not-now", f"{why}, so his {what} hand cannot be named "
+                                  "now: name it in your orders for the next turn he takes",
+                                  f"hands.{qid}"))
+        elif q is None:
             out.append(OrderError("hand-unexpected", f"no hand is yours to choose for {qid!r} "
                                   "this turn", f"hands.{qid}"))
         elif hand not in q.options:
             out.append(OrderError("bad-hand", f"choose one of {', '.join(q.options)} for "
                                   f"{qid!r}", f"hands.{qid}"))
     return out
+
+
+def _extra_turn_word(game: Game) -> str:
+    """What the current extra turn is called: "hasted turn" or "time-stopped turn"."""
+    return "hasted turn" if game.phase.hasted else "time-stopped turn"
 
 
 def _gesture_problems(w: Wizard, orders: Orders, c: Constraints) -> list[OrderError]:

@@ -21,6 +21,7 @@ from .situation import (
     default_stab,
     default_target,
     hand_questions,
+    hands_named_later,
     may_aim,
     opponent,
     wizard_id,
@@ -188,6 +189,12 @@ def preview(game: Game, v: int, draft: Any) -> JSON:
                           "prompt": "You are under a permanent enchantment: forfeit the duel?"})
     if orders.forfeit:
         warnings.append(_warning("forfeit", "danger", "You FORFEIT the duel.", "forfeit"))
+    for hq in hands_named_later(game, v):
+        # Not asked in this turn: its subject takes no turn in it (legal: `hand-not-now`).
+        what = "paralysed" if hq.ask is Ask.PARALYSED_HAND else "charmed"
+        warnings.append(_warning("hand-later", "info", f"You name {game.names[hq.subject]}'s "
+                                 f"{what} hand in your orders for the next turn he takes, not "
+                                 "in this one, which he does not take with his enchantments."))
     if c.same_gesture:
         warnings.append(_warning("maladroit", "info", "You are maladroit: both hands make the "
                                  "same gesture this turn."))
