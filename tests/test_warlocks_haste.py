@@ -188,13 +188,13 @@ def test_a_hand_to_name_waits_through_the_casters_hasted_turn() -> None:
     shown = preview(d.game, 0, {"gestures": [["-", "-"]]})
     assert not [q for q in shown["questions"] if q["kind"] == "hand"]
     assert [w["text"] for w in shown["warnings"] if w["code"] == "hand-later"] == [
-        "You name B's paralysed hand in your orders for the next turn he takes, not in this one, "
-        "which he does not take with his enchantments."]
+        "You name B's paralysed hand in your orders for his next turn, not now: B takes no part "
+        "in this hasted turn."]
     named = {"gestures": [["-", "-"]], "hands": {"paralysis:W1": "R"}}
     assert problems(d.game, "A", named) == ["hand-not-now"]
     refusal = input_problems(d.game, 0, parse_input(d.game, named))[0]
-    assert "B takes no turn in this hasted turn, so his paralysed hand cannot be named now" \
-        in str(refusal)
+    assert "B takes no part in this hasted turn, so his paralysed hand cannot be named now: " \
+        "name it in your orders for his next turn" in str(refusal)
     # Turn 11, the next B takes: A names the right hand, and it is B's right that is frozen.
     d.orders(9, "A", {"hands": {"paralysis:W1": "R"}}).run(stop=lambda g: g.phase.turn == 12)
     assert [q.id for q in hand_questions(d.states[-2], 0)] == ["paralysis:W1"]

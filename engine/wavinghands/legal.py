@@ -29,6 +29,7 @@ from .situation import (
     may_aim,
     opponent,
     sight,
+    why_not_now,
     wizard_id,
 )
 from .spells import STANDARD_TABLE, Ask, Category, Does, SpellTable
@@ -176,14 +177,10 @@ def _hand_problems(game: Game, index: int, orders: Orders) -> list[OrderError]:
         q = asked.get(qid)
         if q is None and qid in later:
             # A hand named now would be used by nothing (the subject takes no turn here).
-            who = later[qid].subject
             what = "paralysed" if later[qid].ask is Ask.PARALYSED_HAND else "charmed"
-            why = (f"{game.names[who]}'s enchantments are suspended in his time-stopped turn"
-                   if wizard_id(who) in game.phase.time_stopped else
-                   f"{game.names[who]} takes no turn in this {_extra_turn_word(game)}")
-            out.append(OrderError("hand-not-now", f"{why}, so his {what} hand cannot be named "
-                                  "now: name it in your orders for the next turn he takes",
-                                  f"hands.{qid}"))
+            out.append(OrderError("hand-not-now", f"{why_not_now(game, later[qid].subject)}, "
+                                  f"so his {what} hand cannot be named now: name it in your "
+                                  "orders for his next turn", f"hands.{qid}"))
         elif q is None:
             out.append(OrderError("hand-unexpected", f"no hand is yours to choose for {qid!r} "
                                   "this turn", f"hands.{qid}"))
@@ -191,11 +188,6 @@ def _hand_problems(game: Game, index: int, orders: Orders) -> list[OrderError]:
             out.append(OrderError("bad-hand", f"choose one of {', '.join(q.options)} for "
                                   f"{qid!r}", f"hands.{qid}"))
     return out
-
-
-def _extra_turn_word(game: Game) -> str:
-    """What the current extra turn is called: "hasted turn" or "time-stopped turn"."""
-    return "hasted turn" if game.phase.hasted else "time-stopped turn"
 
 
 def _gesture_problems(w: Wizard, orders: Orders, c: Constraints) -> list[OrderError]:

@@ -24,6 +24,7 @@ from .situation import (
     hands_named_later,
     may_aim,
     opponent,
+    why_not_now,
     wizard_id,
 )
 from .spells import Ask, Category, EffectKind, SpellTable, UsualTarget
@@ -193,8 +194,8 @@ def preview(game: Game, v: int, draft: Any) -> JSON:
         # Not asked in this turn: its subject takes no turn in it (legal: `hand-not-now`).
         what = "paralysed" if hq.ask is Ask.PARALYSED_HAND else "charmed"
         warnings.append(_warning("hand-later", "info", f"You name {game.names[hq.subject]}'s "
-                                 f"{what} hand in your orders for the next turn he takes, not "
-                                 "in this one, which he does not take with his enchantments."))
+                                 f"{what} hand in your orders for his next turn, not now: "
+                                 f"{why_not_now(game, hq.subject)}."))
     if c.same_gesture:
         warnings.append(_warning("maladroit", "info", "You are maladroit: both hands make the "
                                  "same gesture this turn."))

@@ -223,6 +223,15 @@ def hands_named_later(game: Game, index: int) -> list[HandQuestion]:
     return [q for q in _hand_asks(game, index) if not _bound_now(game, q.subject)]
 
 
+def why_not_now(game: Game, subject: int) -> str:
+    """Why a hand of `subject` (in hands_named_later) is not named in this phase, in words."""
+    name = game.names[subject]
+    if wizard_id(subject) in game.phase.time_stopped:
+        return f"{name}'s enchantments are suspended in his time-stopped turn"
+    extra = "hasted turn" if game.phase.hasted else "time-stopped turn"
+    return f"{name} takes no part in this {extra}"
+
+
 def _bound_now(game: Game, subject: int) -> bool:
     """Whether the wizard takes the current phase's turn with his lasting effects."""
     if game.phase.kind != TIME_STOP:
