@@ -410,6 +410,9 @@ def test_a_duel_that_reaches_turn_1000_ends_drawn_and_says_why(page, server_url,
         )
         pick(page, ("-", "-"))
         wait_preview(page)
+        assert "Turn 1,000 is the last this implementation plays" in page.inner_text(
+            "[data-testid=asks]"
+        )
         page.click("[data-testid=submit-orders]")
         wait_left(page, wizard, MAX_RECORD_TURNS)
     page.wait_for_selector("[data-testid=game-over]", timeout=ENGINE_MS)

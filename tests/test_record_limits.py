@@ -13,6 +13,7 @@ import pytest
 
 from wavinghands import api, record
 from wavinghands.playout import random_duel
+from wavinghands.preview import preview
 from wavinghands.record import (
     MAX_RECORD_BYTES,
     MAX_RECORD_PHASES,
@@ -138,6 +139,10 @@ def test_a_duel_in_play_ends_drawn_at_the_turn_cap_and_its_record_imports() -> N
     states = replay(idle_record(MAX_RECORD_TURNS))
     before, last = states[-2], states[-1]
     assert before.result is None and before.phase.turn == MAX_RECORD_TURNS
+    # The orders form says so in that turn, and not before.
+    notes = [w["code"] for w in preview(before, 0, {"gestures": [["-", "-"]]})["warnings"]]
+    assert notes == ["last-turn"], notes
+    assert "last-turn" not in [w["code"] for w in preview(states[-3], 0, {})["warnings"]]
     assert last.result is not None and last.result.winner is None, last.phase
     assert last.phase.kind == "over" and last.phase.turn == MAX_RECORD_TURNS
     assert f"turn {MAX_RECORD_TURNS:,} is the last this implementation plays" in last.result.how
