@@ -424,3 +424,32 @@ def test_a_decline_is_an_answer_an_older_host_page_accepts(live_browser, server_
     assert result["code"].startswith("WHA1."), result
     assert result["read"] and result["decline"], result
     assert result["applied"] == "yes", result
+
+
+@needs_route
+def test_a_decline_for_a_connection_no_page_waits_on_is_quietly_done(players) -> None:
+    """The host's page reloaded after sending its invitation (its offer is gone: live
+    connections are not saved); the guest accepts "play by codes only": the acceptance, decline
+    and all, is applied, with no error about a connection code."""
+    host, guest = players[0], players[1]
+    begin(host, "live", NAMES[0])
+    host.wait_for_selector("[data-testid=live-bundled]", timeout=CONNECT_MS)
+    invitation = code_to_send(host)
+    host.reload()
+    host.wait_for_selector("[data-testid=remote-screen]", timeout=STEP_MS)
+    guest.fill("[data-testid=join-text]", invitation)
+    guest.click("[data-testid=join-text-apply]")
+    guest.fill("[data-testid=accept-name]", NAMES[1])
+    guest.click("[data-testid=accept-codes]")
+    guest.wait_for_selector("[data-testid=orders-screen]", timeout=STEP_MS)
+    act(guest)
+    acceptance = code_to_send(guest)
+    assert " WHA1." in acceptance, acceptance
+    deliver(host, acceptance)
+    host.wait_for_selector("[data-testid=remote-screen][data-state=your_input]", timeout=STEP_MS)
+    note = host.locator("[data-testid=remote-note]", has_text="chose to play by codes only")
+    note.wait_for(timeout=STEP_MS)  # (after the 1.5 s in which another tab could claim it)
+    said = f"{NAMES[1]} chose to play by codes only: the duel goes on by codes."
+    assert note.inner_text() == said
+    assert host.locator("[data-testid=live-error]").count() == 0
+    assert host.locator("[data-testid=remote-error]").count() == 0

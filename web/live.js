@@ -10,6 +10,7 @@ import {
   connectionCodeKind,
   declineOffer,
   deliverAnswerToOpenTab,
+  isDeclineCode,
   offerAddresses,
   startGuest,
   startHost,
@@ -171,6 +172,8 @@ export async function answerLive(text) {
   const r = await deliverAnswerToOpenTab(text);
   if (!r.ok) return r;
   if (r.delivered) return { ok: true, elsewhere: true };
+  // A decline of an offer no page waits on any more (this one reloaded since): nothing to do.
+  if (isDeclineCode(text)) return { ok: true, declined: true };
   return {
     ok: false,
     error: {

@@ -784,7 +784,10 @@ async function answerForDuel(text) {
   liveError = null;
   const r = await live.answerLive(text);
   if (!r.ok) liveError = r.error;
-  shown?.refresh();
+  const duel = r.ok && r.declined && shown && shown.id ? storage.loadGame(shown.id) : null;
+  // A decline of an offer this page no longer holds (it reloaded since): say so all the same.
+  if (duel && duel.session) shown.refresh({ feedback: { kind: 'note', message: `${opponentOf(duel.session)} chose to play by codes only: the duel goes on by codes` } });
+  else shown?.refresh();
   return r.ok;
 }
 

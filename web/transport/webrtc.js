@@ -673,6 +673,12 @@ export function declineOffer(text) {
   return packDecline(offer.sdp);
 }
 
+/** isDeclineCode(text) -> true when the text holds a decline (declineOffer's answer). */
+export function isDeclineCode(text) {
+  const r = unpackConnectionCode(text, { expect: 'answer' });
+  return r.ok && isDecline(r.fields);
+}
+
 /**
  * Which flow a pasted text or opened link starts: {ok, kind: 'offer'|'answer'} for a connection
  * code (offer: join as guest; answer: give it to the host tab), or an error value.
