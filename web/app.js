@@ -271,7 +271,7 @@ async function exportSaved(id) {
 function openSavedDuels(current = null) {
   return openSavedDuelsDialog({
     read: () => ({ games: storage.readIndex().games, use: storage.storageUse() }),
-    modeLabel: modeLabelOf, current,
+    modeLabel: modeLabelOf, rulesets: rulesKnown.then((known) => (known ? rulesets : [])), current,
     onDelete: (id) => storage.deleteGame(id),
     onExport: exportSaved,
   });
