@@ -3,10 +3,10 @@
 Every legal gesture pair is scored by a cheap prior (what the pair completes, and how far it
 carries each hand toward the spells worth most now, evaluate.py); the best few are kept, plus
 the variants the rules make worth trying (the gesture a charmer writes on the enemy's hand).
-Where a pair completes more spells than its hands can cast ("the caster chooses which one to
-cast"), the move casts the choice its prior ranks best and says so in its orders (the engine's
-default, the longest spell, would let the P of amnesia's D-P-P take a shield's hand); targets
-are the engine's defaults.
+Where a kept pair completes more spells than its hands can cast ("the caster chooses which one
+to cast"), the same gestures casting another choice, named in `casts`, are weighed beside the
+kept moves (the engine's default, the longest spell, lets the P of amnesia's D-P-P take the
+hand of a shield); targets are the engine's defaults.
 """
 
 from __future__ import annotations
@@ -38,7 +38,8 @@ SURRENDER = ("P", "P")
 CHARM_WRITES = ("P", NOTHING)  # P: he surrenders if his free hand makes P too
 # A prior counts the wizard's plans after this turn's gesture, the enemy's threats before his.
 PRIOR_LAG = 1
-MAX_CHOICES = 3  # ways of casting one pair's completed spells weighed as moves of their own
+MAX_CHOICES = 3  # ways of casting one pair's completed spells looked at
+MAX_ALTERNATIVES = 2  # moves casting another choice than the engine's default, beside the kept
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,31 +157,31 @@ def candidate_orders(game: Game, x: int, limit: int, rng: random.Random) -> list
     w = game.wizard(x)
     base = rows_of(w)
     s = situation(game, x)
-    scored: list[tuple[float, tuple[Row, ...], Allocation | None]] = []
+    scored: list[tuple[float, tuple[Row, ...]]] = []
+    others: dict[Row, list[Allocation]] = {}  # the other ways of casting a pair's spells
     for pair in legal_pairs(game, x):
         rows = (*base, pair)
-        for alloc, differs in cast_choices(game, x, rows, s):
-            scored.append((pair_prior(game, x, rows, s, alloc) + rng.random() * 0.05, (pair,),
-                           alloc if differs else None))
+        scored.append((pair_prior(game, x, rows, s) + rng.random() * 0.05, (pair,)))
+        choices = cast_choices(game, x, rows, s)
+        if len(choices) > 1:
+            others[pair] = [alloc for alloc, _ in choices[1:]]
     scored.sort(key=lambda s: -s[0])
     if c.sets == 2:
-        # Hastened: the second set continues the best first sets greedily (the engine's
-        # default allocations).
-        extended: list[tuple[float, tuple[Row, ...], Allocation | None]] = []
-        for prior, (first,), _ in scored[:limit]:
+        # Hastened: the second set continues the best first sets greedily.
+        extended = []
+        for prior, (first,) in scored[:limit]:
             seconds = [(pair_prior(game, x, (*base, first, p), s), p)
                        for p in legal_pairs(game, x)]
             best_prior, second = max(seconds)
-            extended.append((prior + best_prior, (first, second), None))
+            extended.append((prior + best_prior, (first, second)))
         scored = sorted(extended, key=lambda s: -s[0])
+        others = {}
     out: list[Candidate] = []
     extra: list[Candidate] = []
     beast = _worst_enemy_monster(game, x)
-    for prior, sets, named in scored[:limit]:
+    for prior, sets in scored[:limit]:
         d: JSON = {"gestures": [[a, b] for a, b in sets],
                    "nonce": f"{rng.getrandbits(64):016x}"}
-        if named is not None:
-            d["casts"] = [{"set": 0, "hand": c.hand, "spell": c.spell} for c in named.spells]
         if w.banked is not None:
             d["release"] = True  # a banked spell is worth most as a surprise
         if c.charm_target is not None:
@@ -189,11 +190,32 @@ def candidate_orders(game: Game, x: int, limit: int, rng: random.Random) -> list
             continue
         out.append(Candidate(d, prior))
         if beast is not None and len(extra) < 2:
-            at_beast = _aimed_at(game, x, base, sets, beast, named)
+            at_beast = _aimed_at(game, x, base, sets, beast)
             if at_beast is not None:
                 extra.append(Candidate(dict(d, **at_beast), prior))
     kept = out[:limit] if c.charm_target is None else out[:limit + 2]
-    return kept + extra
+    return kept + extra + _other_casts(kept, others, w.banked is not None)
+
+
+def _other_casts(kept: list[Candidate], others: dict[Row, list[Allocation]],
+                 release: bool) -> list[Candidate]:
+    """The kept moves again, casting another choice of what they complete, named in `casts`
+    (up to MAX_ALTERNATIVES: extras beside the kept moves, never in their place)."""
+    out: list[Candidate] = []
+    for cand in kept:
+        if "charm" in cand.orders or len(cand.orders["gestures"]) != 1:
+            continue
+        pair = tuple(cand.orders["gestures"][0])
+        for alloc in others.get((pair[0], pair[1]), ()):
+            if len(out) >= MAX_ALTERNATIVES:
+                return out
+            d: JSON = {"gestures": [list(pair)], "nonce": cand.orders["nonce"],
+                       "casts": [{"set": 0, "hand": c.hand, "spell": c.spell}
+                                 for c in alloc.spells]}
+            if release:
+                d["release"] = True
+            out.append(Candidate(d, cand.prior))
+    return out
 
 
 def _worst_enemy_monster(game: Game, x: int) -> str | None:

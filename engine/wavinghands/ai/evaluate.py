@@ -39,7 +39,10 @@ LOOKAHEAD = 4  # turns of a hostile enchantment that count
 # a gain every turn (a wizard renewing protection from evil for ever, never attacking).
 KEPT = 2
 DOOM = 150.0  # a killing spell one gesture away with no answer ready: all but lost
-DOOM_HORIZON = 3  # ... and a share of that this many gestures away
+# ... and a share of that this many gestures away.  1: only the spell one gesture away; 3 (a
+# share at two and three gestures too) lost fair six duels of 22 to the baseline from the
+# mirrored book where it lost none (moves all doomed alike lose their order).
+DOOM_HORIZON = 1
 # A breaker must land this many gestures before a killing spell completes: a paralysis cast on
 # the last S of finger of death's S-S-S-D freezes it into the D, an amnesia on the first two
 # repeats an S the sequence wants.
