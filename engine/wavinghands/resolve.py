@@ -601,7 +601,7 @@ def _enchantments(t: Turn, works: list[Cast]) -> None:
     strip = set(t.removal)
     if t.dispel:
         strip = set(t.living_ids()) | {wizard_id(w.base.index) for w in t.wiz}
-    for bid in strip:
+    for bid in sorted(strip):  # (a set's order follows string hashes, which differ per run)
         w = t.wizard(bid)
         if w is not None:
             if w.effects:
