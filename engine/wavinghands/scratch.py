@@ -189,10 +189,7 @@ class Turn:
     def blind(self, v: int) -> bool:
         """Whether wizard v cannot see this turn (blindness active on his turn)."""
         w = self.wiz[v]
-        for e in w.effects:  # (a loop, not any(): asked for every event's audience)
-            if e.kind is EffectKind.BLINDNESS and e.active_on(w.own):
-                return True
-        return False
+        return any(e.kind is EffectKind.BLINDNESS and e.active_on(w.own) for e in w.effects)
 
     def invisible(self, bid: str) -> bool:
         """Whether a wizard is invisible this turn (and so cannot be attacked or aimed at)."""
