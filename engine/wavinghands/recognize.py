@@ -122,21 +122,7 @@ def _completed(rows: Sequence[Row], start: int, index: int, short_lightning_used
 def under_way(rows: Sequence[Row], start: int, index: int,
               short_lightning_used: bool = False,
               table: SpellTable = STANDARD_TABLE) -> tuple[UnderWay, ...]:
-    """Sequences partly made (at least one step, not complete) ending with row `index`.
-    (Remembered per table by the rows it reads, as `completed`.)"""
-    window = _window(rows, start, index, table.longest - 1)
-    if window is None:
-        return _under_way(rows, start, index, short_lightning_used, table)
-    key = ("under_way", window, short_lightning_used)
-    found: tuple[UnderWay, ...] | None = table.recognised.get(key)
-    if found is None:
-        found = table.recognised.put(key, _under_way(window, 0, len(window) - 1,
-                                                     short_lightning_used, table))
-    return found
-
-
-def _under_way(rows: Sequence[Row], start: int, index: int, short_lightning_used: bool,
-               table: SpellTable) -> tuple[UnderWay, ...]:
+    """Sequences partly made (at least one step, not complete) ending with row `index`."""
     out: list[UnderWay] = []
     seen: set[tuple[str, str, str, int]] = set()
     for key, text, steps in table.sequences:
