@@ -53,13 +53,25 @@ def best_rows(first: Equilibrium, priors: list[float], count: int) -> list[int]:
 
 
 def best_replies(table: Grid, rows: list[int], mix: list[float], count: int) -> list[int]:
-    """The enemy's columns that do the wizard most harm against `rows` played at `mix`."""
+    """The enemy's columns that do the wizard most harm: each row's worst reply (so no row
+    escapes the reply that beats it), then those most harmful against `rows` played at `mix`,
+    at least `count` in all."""
     weight = [mix[i] for i in rows]
     total = sum(weight)
     weight = [w / total for w in weight] if total > 0 else [1.0 / len(rows)] * len(rows)
     harm = [sum(wi * table[i][j] for wi, i in zip(weight, rows, strict=True))
             for j in range(len(table[0]))]
-    return sorted(range(len(harm)), key=lambda j: (harm[j], j))[:count]
+    cols: list[int] = []
+    for i in rows:
+        worst = min(range(len(table[i])), key=lambda j: (table[i][j], harm[j], j))
+        if worst not in cols:
+            cols.append(worst)
+    for j in sorted(range(len(harm)), key=lambda j: (harm[j], j)):
+        if len(cols) >= count:
+            break
+        if j not in cols:
+            cols.append(j)
+    return cols
 
 
 def deepen(states: list[list[list[Game | None]]], tables: list[Grid], first: Equilibrium,
