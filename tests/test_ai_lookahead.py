@@ -1,0 +1,59 @@
+"""The strong opponent's second turn (ai/lookahead.py) and the table solver under it
+(ai/table.py): the solver's values, which replies each searched move must meet, and positions
+where only the look-ahead finds the way."""
+
+from __future__ import annotations
+
+import pytest
+
+from wavinghands.ai.levels import LEVELS, Lookahead
+from wavinghands.ai.lookahead import best_replies, best_rows
+from wavinghands.ai.table import Equilibrium, regret_matching
+
+
+def test_the_solver_values_matching_pennies_at_nothing() -> None:
+    # Neither side can do better than a coin toss: both mixes half and half, the value nought.
+    eq = regret_matching([[[1.0, -1.0], [-1.0, 1.0]]], 400)
+    assert eq.mine == pytest.approx([0.5, 0.5], abs=0.05)
+    assert eq.theirs[0] == pytest.approx([0.5, 0.5], abs=0.05)
+    assert eq.value == pytest.approx(0.0, abs=0.05)
+
+
+def test_the_solver_finds_a_saddle_point() -> None:
+    # Row 1 dominates row 0 and column 0 dominates for the enemy: the value is table[1][0].
+    eq = regret_matching([[[1.0, 5.0], [3.0, 4.0]]], 200)
+    assert eq.mine[1] > 0.95 and eq.theirs[0][0] > 0.95
+    assert eq.value == pytest.approx(3.0, abs=0.1)
+
+
+def test_the_enemy_picks_per_world_the_wizard_once() -> None:
+    # In world 0 column 0 beats row 0, in world 1 column 1 does: the enemy, who knows the world,
+    # always picks the column that beats the wizard's row, so row 1 (safe in both) is best.
+    tables = [[[-5.0, 2.0], [1.0, 1.0]], [[2.0, -5.0], [1.0, 1.0]]]
+    eq = regret_matching(tables, 300)
+    assert eq.mine[1] > 0.95
+    assert eq.value == pytest.approx(1.0, abs=0.1)
+
+
+def test_every_searched_row_meets_its_own_worst_reply() -> None:
+    # The favourite row 0 (a mirror) fears only column 0; row 1 (a shield) dies to column 2 (a
+    # finger of death the mirror would reflect).  Searching column 0 alone a second turn would
+    # make the shield look safe: the first strong opponent with a look-ahead did just that and
+    # shielded instead of mirroring a visible finger of death (tests/test_ai.py).
+    table = [[-3.0, 5.0, 9.0], [2.0, 1.0, -1000.0], [0.0, 0.0, 0.0]]
+    cols = best_replies(table, [0, 1], [1.0, 0.0, 0.0], 1)
+    assert 0 in cols and 2 in cols
+    assert best_replies(table, [0, 1], [1.0, 0.0, 0.0], 3) == [0, 2, 1]
+
+
+def test_the_rows_searched_are_the_first_turns_favourites() -> None:
+    first = Equilibrium([0.1, 0.6, 0.0, 0.3], [[1.0]], 0.0)
+    assert best_rows(first, [0.0, 0.0, 5.0, 0.0], 3) == [1, 3, 0]
+    # Equal weight: the better prior goes first.
+    tie = Equilibrium([0.0, 0.0, 0.0], [[1.0]], 0.0)
+    assert best_rows(tie, [1.0, 3.0, 2.0], 2) == [1, 2]
+
+
+def test_only_strong_looks_a_turn_further() -> None:
+    assert LEVELS["novice"].lookahead is None and LEVELS["fair"].lookahead is None
+    assert isinstance(LEVELS["strong"].lookahead, Lookahead)
