@@ -5,10 +5,31 @@ where only the look-ahead finds the way."""
 from __future__ import annotations
 
 import pytest
+from citing import cite
+from dsl import Duel, hands
 
+from wavinghands.ai import choose_input
 from wavinghands.ai.levels import LEVELS, Lookahead
 from wavinghands.ai.lookahead import best_replies, best_rows
 from wavinghands.ai.table import Equilibrium, regret_matching
+from wavinghands.duel import step
+from wavinghands.model import Game
+from wavinghands.situation import constraints
+
+
+def _against_script(game: Game, level: str, script: str) -> Game:
+    """Wizard A plays `level`, B the gestures of `script` (a hand the rules force makes its
+    forced gesture); every question after a reveal is answered as each side would."""
+    for left, right in hands(script):
+        if game.phase.kind == "over":
+            break
+        c = constraints(game, 1)
+        game, _ = step(game, {0: choose_input(game, 0, level),
+                              1: {"gestures": [[c.left.forced or left,
+                                                c.right.forced or right]]}})
+        while game.phase.kind == "decision":
+            game, _ = step(game, {v: choose_input(game, v, level) for v in game.phase.actors})
+    return game
 
 
 def test_the_solver_values_matching_pennies_at_nothing() -> None:
@@ -57,3 +78,23 @@ def test_the_rows_searched_are_the_first_turns_favourites() -> None:
 def test_only_strong_looks_a_turn_further() -> None:
     assert LEVELS["novice"].lookahead is None and LEVELS["fair"].lookahead is None
     assert isinstance(LEVELS["strong"].lookahead, Lookahead)
+
+
+@cite("on the next turn that hand is paralyzed into the position it is in this turn",
+      "next turn he must repeat identically the gestures he made in the current turn",
+      "except dispel magic and finger of death")
+def test_only_the_look_ahead_sees_the_clap_a_paralysis_will_freeze() -> None:
+    # B is two gestures from finger of death (P-W-P-F-S-S, then S and D) and one from
+    # paralysis (F-F, then F); a counter-spell would not stop the finger of death.  A clap now
+    # (C-C, a magic mirror's first half) looks like an answer ready in time to a one-turn
+    # search, but B's paralysis freezes one of A's hands into F and the mirror's W-W never
+    # comes.  A's right hand is a P from amnesia (D-P, then P): it makes B repeat this turn's
+    # S instead of the D, and the finger of death never comes.  Fair claps and dies; strong,
+    # searching a second turn, casts amnesia and lives.
+    start = Duel(A="- - - - - - / - - - - D P", B="P W P F S S / - - - - F F").run().game
+    script = "S D / F F"
+    fair = _against_script(start, "fair", script)
+    assert fair.result is not None and fair.result.winner == 1, "fair claps into the trap"
+    strong = _against_script(start, "strong", script)
+    assert strong.wizard(0).alive and strong.phase.kind != "over"
+    assert strong.wizard(1).history[-1].left == "S", "amnesia made B repeat the S"
