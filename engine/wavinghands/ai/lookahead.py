@@ -39,10 +39,11 @@ def second_turn(game: Game, me: int, budget: Lookahead, rng: random.Random) -> f
 
 @dataclass(frozen=True, slots=True)
 class Deepened:
-    """The second-turn solution: the rows searched (indices into the first table) and their
-    equilibrium."""
+    """The second-turn solution: the rows searched (indices into the first table), their
+    tables of two-turn values (per world) and equilibrium."""
 
     rows: list[int]
+    tables: list[Grid]
     equilibrium: Equilibrium
 
 
@@ -92,4 +93,4 @@ def deepen(states: list[list[list[Game | None]]], tables: list[Grid], first: Equ
                 line.append(None if state is None else second_turn(state, me, budget, rng))
             grid.append(line)
         deep.append(filled(grid, list(range(len(cols)))))
-    return Deepened(rows, regret_matching(deep, budget.iterations))
+    return Deepened(rows, deep, regret_matching(deep, budget.iterations))

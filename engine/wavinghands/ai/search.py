@@ -8,7 +8,8 @@
    wizard once for all worlds, since he cannot tell them apart; table.py).
 5. Look-ahead (levels with one): the favourite rows against the enemy's best replies are
    searched a second turn and that smaller table solved again (lookahead.py).
-6. Play the move the last equilibrium favours.
+6. Play the move the last equilibrium favours, or (strong) of the moves it plays often, the
+   one whose worst reply hurts least (table.py's `guarded_pick`).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from .evaluate import game_book, plans, rows_of, wizard_plans
 from .levels import Level
 from .lookahead import deepen
 from .observation import HIDDEN, Observation
-from .table import accepted_columns, after, filled, regret_matching, score
+from .table import accepted_columns, after, filled, guarded_pick, regret_matching, score
 from .world import sample_world
 
 JSON = dict[str, Any]
@@ -99,13 +100,16 @@ def search(obs: Observation, level: Level, rng: random.Random) -> Choice | None:
               if c]
     priors = [mine[i].prior for i in keep]
     first = regret_matching(tables, level.iterations)
-    rows, mix = list(range(len(keep))), first.mine
+    rows, mix, solved = list(range(len(keep))), first.mine, tables
     if level.lookahead is not None:
         deep = deepen(boards, tables, first, priors, me, level.lookahead, rng)
-        rows, mix = deep.rows, deep.equilibrium.mine
+        rows, mix, solved = deep.rows, deep.equilibrium.mine, deep.tables
     if level.temperature > 0:
         weights = [m ** (1.0 / level.temperature) for m in mix]
         pick = rng.choices(range(len(rows)), weights=weights)[0]
+    elif level.guard > 0:
+        once = [[t[i] for i in rows] for t in tables]
+        pick = guarded_pick(solved, once, mix, level.guard, [priors[i] for i in rows])
     else:
         pick = max(range(len(rows)), key=lambda k: (round(mix[k], 6), priors[rows[k]]))
     orders = mine[keep[rows[pick]]].orders

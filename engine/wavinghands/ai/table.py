@@ -110,3 +110,26 @@ def regret_matching(tables: list[Grid], iterations: int) -> Equilibrium:
     value = sum(p_avg[i] * q_avg[w][j] * u for w, table in enumerate(tables)
                 for i, row in enumerate(table) for j, u in enumerate(row)) / len(tables)
     return Equilibrium(p_avg, q_avg, value)
+
+
+def worst_reply(tables: list[Grid], i: int) -> float:
+    """What row i is worth against the enemy's best reply to it, in each world (averaged)."""
+    return sum(min(table[i]) for table in tables) / len(tables)
+
+
+def guarded_pick(tables: list[Grid], first: list[Grid], mix: list[float], share: float,
+                 priors: list[float]) -> int:
+    """The row to play when one must be played for sure: of the rows the equilibrium plays
+    at least `share` as often as its favourite, the one whose worst reply hurts least in
+    `tables`, then in `first` (the same rows' one-turn scores), then the more played, then
+    the better prior.
+
+    A mixed equilibrium is a guess (wait with the clap, or mirror now?); playing its
+    favourite every time hands the enemy the one reply that beats it (he casts the finger of
+    death into the wait).  Where both lose to a guess two turns out, the one that cannot be
+    lost this turn is kept."""
+    top = max(mix)
+    played = [i for i in range(len(mix)) if mix[i] >= share * top]
+    return max(played, key=lambda i: (round(worst_reply(tables, i), 6),
+                                      round(worst_reply(first, i), 6), round(mix[i], 6),
+                                      priors[i]))
