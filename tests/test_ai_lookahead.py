@@ -11,7 +11,7 @@ from dsl import Duel, hands
 from wavinghands.ai import choose_input
 from wavinghands.ai.levels import LEVELS, Lookahead
 from wavinghands.ai.lookahead import best_replies, best_rows
-from wavinghands.ai.table import Equilibrium, regret_matching
+from wavinghands.ai.table import Equilibrium, guarded_pick, regret_matching
 from wavinghands.duel import step
 from wavinghands.model import Game
 from wavinghands.situation import constraints
@@ -73,6 +73,19 @@ def test_the_rows_searched_are_the_first_turns_favourites() -> None:
     # Equal weight: the better prior goes first.
     tie = Equilibrium([0.0, 0.0, 0.0], [[1.0]], 0.0)
     assert best_rows(tie, [1.0, 3.0, 2.0], 2) == [1, 2]
+
+
+def test_a_move_played_for_sure_is_the_one_its_worst_reply_hurts_least() -> None:
+    # Row 0 (wait with the clap) is the equilibrium's favourite but loses outright to column 0
+    # (the finger of death cast into it); row 1 (the mirror now) loses only a little if the
+    # enemy holds back.  Played for sure, the mirror; row 2 is played too rarely to count.
+    table = [[-1000.0, 20.0], [1000.0, -170.0], [50.0, 50.0]]
+    assert guarded_pick([table], [table], [0.6, 0.39, 0.01], 0.25, [0.0, 0.0, 0.0]) == 1
+    assert guarded_pick([table], [table], [0.6, 0.39, 0.01], 1.0, [0.0, 0.0, 0.0]) == 0
+    # Both lose to a guess two turns out (-1000): the one that cannot lose this turn.
+    deep = [[-1000.0, 996.0], [1000.0, -1000.0]]
+    once = [[-1000.0, 20.0], [1000.0, -170.0]]
+    assert guarded_pick([deep], [once], [0.63, 0.37], 0.25, [0.0, 0.0]) == 1
 
 
 def test_only_strong_looks_a_turn_further() -> None:
