@@ -47,9 +47,7 @@ WEB = ROOT / "web"
 # `dist.integrity`; it is re-checked against the registry whenever the tarball is downloaded,
 # and against the cached tarball on every build so an offline build is verified too.
 PYODIDE_VERSION = "314.0.7"
-PYODIDE_INTEGRITY = (
-    "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A=="
-)
+PYODIDE_INTEGRITY = "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A=="  # noqa: E501
 # What the browser needs from the npm package; type stubs, source maps and demo pages stay out.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 
@@ -66,23 +64,8 @@ PYODIDE_PYTHON = "3.14"
 # build time into the site as vendor/uqr.mjs, pinned like the Pyodide tarball.
 QR_PACKAGE = "uqr"
 QR_VERSION = "0.1.3"
-QR_INTEGRITY = (
-    "sha512-0rjE8iEJe4YmT9TOhwsZtqCMRLc5DXZUI2UEYUUg63ikBkqqE5EYWaI0etFe/5KUcmcYwLih2RND1kq+hrUJXA=="
-)
+QR_INTEGRITY = "sha512-0rjE8iEJe4YmT9TOhwsZtqCMRLc5DXZUI2UEYUUg63ikBkqqE5EYWaI0etFe/5KUcmcYwLih2RND1kq+hrUJXA=="  # noqa: E501
 QR_SITE_PATH = "vendor/uqr.mjs"
-
-# The snapshot's decoder: Zstandard compresses the snapshot to ~30 % less than gzip -9, but
-# browsers inflate only gzip and deflate themselves (DecompressionStream), so the page carries
-# a decoder: zstd's own single-file decoder compiled to wasm (~30 KB gzipped), as the npm
-# package zstddec ships it, vendored like uqr.
-ZSTD_PACKAGE = "zstddec"
-ZSTD_VERSION = "0.3.4"
-ZSTD_INTEGRITY = (
-    "sha512-3Y/NMP6MNdp9b0fWhjCUGiybog7RC3EbUSIJLWnfjylOvnbuGykeu4zYUuH4IRLy5xI7NytXTHN3CWQKIN3cSg=="
-)
-ZSTD_SITE_PATH = "vendor/zstddec.mjs"
-# zstd -19 with one thread: the same bytes on every build with the same zstd.
-ZSTD_LEVEL = 19
 
 # Wheels the engine's test suite needs inside Pyodide (pinned with hashes; fetched at build
 # time into .cache, never at test run time).
@@ -107,14 +90,13 @@ MIME_TYPES = {
     ".ico": "image/x-icon",
     ".webmanifest": "application/manifest+json",
     ".txt": "text/plain; charset=utf-8",
-    ".zst": "application/zstd",
 }
 
 # Shipped but left out of the service worker's precache, fetched only if something asks: the
-# snapshot boot needs neither the stdlib archive (the snapshot holds every module the engine
-# uses) nor micropip (there for the tests and for anyone installing packages by hand).  Only
-# the fallback boot fetches the stdlib.
-NOT_PRECACHED = frozenset({"pyodide/python_stdlib.zip", f"pyodide/{MICROPIP_WHEEL}"})
+# page boots from the site's Python library (PYTHON_LIBRARY, which holds the engine too), so it
+# needs neither the full stdlib archive nor a wheel; they are there for micropip, the tests and
+# anyone installing packages by hand.
+NOT_PRECACHED = re.compile(r"pyodide/(python_stdlib\.zip|[^/]+\.whl)")
 
 CHROMIUM = Path("/usr/bin/chromium")
 # How every headless Chromium of the tests and benchmarks starts: without the networking switches
@@ -124,8 +106,9 @@ CHROMIUM_ARGS = (
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 )  # fmt: skip
-# The engine's memory snapshot inside the site (see tools/snapshot.mjs).
-SNAPSHOT = "pyodide/engine.snapshot.zst"
+# The site's Python library: the stdlib modules Pyodide and the engine import, and the engine,
+# compiled to bytecode (tools/python_lib.mjs); the page's `stdLibURL`.
+PYTHON_LIBRARY = "pyodide/python_lib.zip"
 # The engine's answers to spells() and rulesets(), recorded at build time (engine_reference).
 REFERENCE = "reference.json"
 
@@ -164,8 +147,8 @@ def content_security_policy(*, meta: bool = False) -> str:
 # engine.js checks these against site-integrity.js before it uses the engine.  A module the
 # worker imports must be listed here (build_site checks engine-worker.js's imports).
 WORKER_SCRIPTS = (
-    "engine-worker.js", "engine-build.js", "wasm-data.js", "integrity.js", ZSTD_SITE_PATH,
-    "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs",
+    "engine-worker.js", "engine-build.js", "integrity.js", "engine-snapshot.js",
+    "snapshot-store.js", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs",
 )  # fmt: skip
 # Scripts index.html loads by their own tag rather than as modules of the page.
 GUARD_SCRIPT = "boot-guard.js"
@@ -301,9 +284,11 @@ def pyodide_test_wheels() -> list[Path]:
     dest = CACHE / "pyodide-test-wheels"
     text = PYODIDE_TEST_REQUIREMENTS.read_text()
     pins = dict(re.findall(r"^([A-Za-z0-9_.-]+)==\S+.*?--hash=sha256:([0-9a-f]{64})", text, re.M))
+
     def present() -> list[Path]:
         found = {sha256_hex(p.read_bytes()): p for p in dest.glob("*.whl")}
         return [found[h] for h in pins.values() if h in found]
+
     if len(present()) != len(pins):
         pip_download(text, dest)
     wheels = present()
@@ -445,7 +430,7 @@ class Site:
 
 
 def source_files() -> dict[str, bytes]:
-    """Every file the site ships before the snapshot, keyed by path relative to the site root."""
+    """Every file the site ships but the Python library and what depends on it, by site path."""
     files: dict[str, bytes] = {}
     for path in sorted(WEB.rglob("*")):
         rel = path.relative_to(WEB).as_posix()
@@ -458,9 +443,6 @@ def source_files() -> dict[str, bytes]:
     files["ice.json"] = site_ice_config()
     files[REFERENCE] = engine_reference()
     files[QR_SITE_PATH] = vendored_module(QR_PACKAGE, QR_VERSION, QR_INTEGRITY, "dist/index.mjs")
-    files[ZSTD_SITE_PATH] = vendored_module(
-        ZSTD_PACKAGE, ZSTD_VERSION, ZSTD_INTEGRITY, "dist/zstddec-stream.mjs"
-    )
     pyo = pyodide_dist()
     for name in PYODIDE_FILES:
         files[f"pyodide/{name}"] = (pyo / name).read_bytes()
@@ -583,61 +565,46 @@ def engine_wheel_path(files: dict[str, bytes]) -> str:
     return path
 
 
-def zstd(data: bytes) -> bytes:
-    """`data` compressed by the zstd command at ZSTD_LEVEL, one thread (reproducible)."""
-    proc = subprocess.run(
-        ["zstd", f"-{ZSTD_LEVEL}", "-T1", "-q", "-c", "--no-progress"],
-        input=data, capture_output=True, check=False,
-    )  # fmt: skip
-    if proc.returncode != 0:
-        raise BuildError(f"zstd compression failed: {proc.stderr.decode(errors='replace')}")
-    return proc.stdout
+def python_library(files: dict[str, bytes], *, reuse: bool = True) -> bytes:
+    """The site's Python library (a stored zip of .pyc files and the engine's package data): the
+    stdlib modules Pyodide's start-up and the engine import, and the engine.
 
-
-def snapshot(files: dict[str, bytes], *, reuse: bool = True) -> tuple[bytes, dict[str, int]]:
-    """The Pyodide memory snapshot with the engine imported, its static memory XORed with the
-    wasm's data segments, compressed by zstd; and its layout: (zst bytes, {"offset": where the
-    memory starts, "size": bytes once decompressed}).
-
-    Made by tools/snapshot.mjs under Node from exactly the runtime and wheel the site ships;
-    `reuse=False` makes it afresh even when .cache/ holds one for the same inputs.
+    Made by tools/python_lib.mjs under Node with exactly the runtime and wheel the site ships
+    (bytecode is the interpreter's own: CPython 3.14 in wasm); cached in .cache/python-lib/ by
+    its inputs; `reuse=False` makes it afresh even so.
     """
     wheel = engine_wheel_path(files)
-    script = ROOT / "tools" / "snapshot.mjs"
-    inputs = [files[f"pyodide/{n}"] for n in PYODIDE_FILES] + [
-        files[wheel], script.read_bytes(), (WEB / "wasm-data.js").read_bytes()
-    ]
+    script = ROOT / "tools" / "python_lib.mjs"
+    inputs = [files[f"pyodide/{n}"] for n in PYODIDE_FILES] + [files[wheel], script.read_bytes()]
     key = sha256_hex(b"".join(sha256_hex(d).encode() for d in inputs))
-    cached = CACHE / "snapshots" / f"{key}.zst"
-    # Where the snapshot's memory image starts (tools/snapshot.mjs writes it beside).
-    layout_file = cached.with_suffix(".json")
-    if reuse and cached.exists() and layout_file.exists():
-        return cached.read_bytes(), json.loads(layout_file.read_text())
-    with tempfile.TemporaryDirectory(prefix="wh-snapshot-") as tmp:
+    cached = CACHE / "python-lib" / f"{key}.zip"
+    if reuse and cached.exists():
+        return cached.read_bytes()
+    with tempfile.TemporaryDirectory(prefix="wh-python-lib-") as tmp:
         pyo = Path(tmp) / "pyodide"
         pyo.mkdir()
         for rel, data in files.items():
             if rel.startswith("pyodide/"):
                 (pyo / rel.removeprefix("pyodide/")).write_bytes(data)
-        raw = Path(tmp) / "snapshot.bin"
-        run(["node", str(script), str(pyo), str(pyo / Path(wheel).name), str(raw)])
-        data = zstd(raw.read_bytes())
-        layout = json.loads(Path(f"{raw}.json").read_text())
+        out = Path(tmp) / "python_lib.zip"
+        run(["node", str(script), str(pyo), str(pyo / Path(wheel).name), str(out)])
+        data = out.read_bytes()
     cached.parent.mkdir(parents=True, exist_ok=True)
     cached.write_bytes(data)
-    layout_file.write_text(json.dumps(layout, sort_keys=True))
-    # Each engine change leaves a ~3 MB snapshot behind; a few recent ones are enough.
-    for old in sorted(cached.parent.glob("*.zst"), key=lambda p: p.stat().st_mtime)[:-4]:
+    # Each engine change leaves a ~4 MB archive behind; a few recent ones are enough.
+    for old in sorted(cached.parent.glob("*.zip"), key=lambda p: p.stat().st_mtime)[:-4]:
         old.unlink()
-        old.with_suffix(".json").unlink(missing_ok=True)
-    return data, layout
+    return data
 
 
 # Big files that static hosts with precompression (nginx `brotli_static`, Caddy `precompressed`)
 # can send brotli-compressed: a `.br` sibling is written beside each.  Hosts without it ignore
-# the siblings and gzip on the fly or send the file as it is.  The wheel is stored, not
-# deflated (see normalised_zip), so it gains the most: 0.30 MB -> ~0.07 MB.
-PRECOMPRESSED = ("pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs", "pyodide/wavinghands-")
+# the siblings and gzip on the fly or send the file as it is.  The Python library and the wheel
+# are stored zips, not deflated, so they gain the most (the library 3.8 MB -> ~1.1 MB, where
+# deflating each member would give ~1.6 MB: brotli sees across the members).
+PRECOMPRESSED = (
+    "pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs", PYTHON_LIBRARY, "pyodide/wavinghands-",
+)  # fmt: skip
 
 
 def brotli(data: bytes) -> bytes:
@@ -746,26 +713,35 @@ def page_html(files: dict[str, bytes]) -> bytes:
     return html.encode()
 
 
-def engine_build_module(files: dict[str, bytes], layout: dict[str, int]) -> bytes:
+# What a snapshot the page makes of its own interpreter depends on (web/engine-snapshot.js): the
+# runtime, the Python library (the engine is in it) and the worker's code that prepares the
+# interpreter.  Their hash names the snapshot's cache, so a build that changes any of them
+# drops the old snapshot and one that changes none keeps it (web/snapshot-store.js, sw.js).
+SNAPSHOT_INPUTS = (
+    "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm", PYTHON_LIBRARY,
+    "engine-worker.js", "engine-snapshot.js", "snapshot-store.js",
+)  # fmt: skip
+
+
+def engine_id(files: dict[str, bytes]) -> str:
+    """The identity of the engine a page snapshots: a hash of SNAPSHOT_INPUTS."""
+    return sha256_hex(b"".join(sha256_hex(files[p]).encode() for p in SNAPSHOT_INPUTS))[:16]
+
+
+def engine_build_module(files: dict[str, bytes]) -> bytes:
     """engine-build.js: what engine-worker.js boots from, with the integrity of every file."""
-    wheel = engine_wheel_path(files)
     build = {
         "pyodide": PYODIDE_VERSION,
+        "engineId": engine_id(files),
         "wasm": {
             "integrity": sri_sha256(files["pyodide/pyodide.asm.wasm"]),
             "size": len(files["pyodide/pyodide.asm.wasm"]),
         },
-        "wheel": {"url": wheel, "integrity": sri_sha256(files[wheel]), "size": len(files[wheel])},
-        "snapshot": {
-            "url": SNAPSHOT,
-            "integrity": sri_sha256(files[SNAPSHOT]),
-            "size": layout["size"],
-            "downloadSize": len(files[SNAPSHOT]),
-            # Where the memory image starts: its static part is XORed with the wasm's data
-            # segments (tools/snapshot.mjs, web/wasm-data.js).
-            "memoryOffset": layout["offset"],
+        "library": {
+            "url": PYTHON_LIBRARY,
+            "integrity": sri_sha256(files[PYTHON_LIBRARY]),
+            "size": len(files[PYTHON_LIBRARY]),
         },
-        "decoder": {"url": ZSTD_SITE_PATH},
         "reference": {
             "url": REFERENCE,
             "integrity": sri_sha256(files[REFERENCE]),
@@ -789,23 +765,25 @@ def service_worker(files: dict[str, bytes]) -> tuple[str, bytes]:
     precache = [
         [rel, sri_sha256(data)]
         for rel, data in sorted(files.items())
-        if rel not in NOT_PRECACHED and not rel.endswith(".br")
+        if not NOT_PRECACHED.fullmatch(rel) and not rel.endswith(".br")
     ]
     header = (
-        "// Written by build.py from web/sw.js: the site's content version and every file the\n"
-        "// page's boot needs, to precache with its integrity.\n"
+        "// Written by build.py from web/sw.js: the site's content version, the identity of the\n"
+        "// engine whose stored snapshot to keep, and every file the page's boot needs, to\n"
+        "// precache with its integrity.\n"
         f"const VERSION = {json.dumps(version)};\n"
+        f"const ENGINE_ID = {json.dumps(engine_id(files))};\n"
         f"const PRECACHE = {json.dumps(precache, indent=1)};\n"
     )
     return version, (header + template).encode()
 
 
-def build_site(out: Path = DEFAULT_OUT, *, reuse_snapshot: bool = True) -> Site:
+def build_site(out: Path = DEFAULT_OUT, *, reuse_library: bool = True) -> Site:
     """Build the whole static site into `out` (replaced atomically) and return its manifest."""
     out = out.resolve()
     files = source_files()
-    files[SNAPSHOT], layout = snapshot(files, reuse=reuse_snapshot)
-    files["engine-build.js"] = engine_build_module(files, layout)
+    files[PYTHON_LIBRARY] = python_library(files, reuse=reuse_library)
+    files["engine-build.js"] = engine_build_module(files)
     files.update(precompressed_siblings(files))
     # Integrity, inside out: the worker's scripts in site-integrity.js, every page module in
     # index.html, every file in sw.js's precache list.
@@ -1017,11 +995,10 @@ def progress(msg: str) -> None:
 def debian_packages_missing(*, for_tests: bool) -> list[str]:
     """The Debian packages that building (and, for_tests, testing) needs and are not there.
 
-    Node.js and npm: `npm pack`, the snapshot, the in-Pyodide and JS tests; zstd: compressing
-    the snapshot.  Chromium: the
+    Node.js and npm: `npm pack`, the Python library, the in-Pyodide and JS tests.  Chromium: the
     browser tests.  iproute2, coturn, iptables: e2e/test_netplay.py's network lab (run as root).
     """
-    wanted = [("nodejs", "node"), ("npm", "npm"), ("zstd", "zstd")]
+    wanted = [("nodejs", "node"), ("npm", "npm")]
     if for_tests:
         # coturn is the lab's STUN and TURN server, iptables the home routers' NAT.
         wanted += [("iproute2", "ip"), ("coturn", "turnserver"), ("iptables", "iptables")]
@@ -1226,8 +1203,9 @@ def cmd_test(args: argparse.Namespace) -> int:
     progress(f"all steps finished; load average {load} (1, 5, 15 min)")
     # One closing line over every runner, in the plain form CI reads ("N passed, N failed").
     passed = sum(_count(r.summary, ("passed", "pass")) for r in results)
-    failed = sum(_count(r.summary, ("failed", "fail")) for r in results) + \
-        sum(1 for r in results if not r.ok and not _count(r.summary, ("failed", "fail")))
+    failed = sum(_count(r.summary, ("failed", "fail")) for r in results) + sum(
+        1 for r in results if not r.ok and not _count(r.summary, ("failed", "fail"))
+    )
     print(f"total: {passed} passed, {failed} failed", flush=True)
     return 0 if all(r.ok for r in results) else 1
 

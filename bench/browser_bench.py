@@ -7,7 +7,7 @@
   (or resume) screen.
 - engine ready, cold: a fresh browser context (empty caches, no service worker), navigation start
   until engine.js's `engine-ready` mark; warm: the same context reloaded after the service worker
-  has cached the site.
+  has cached the site and the engine worker has kept its snapshot (a warm boot restores it).
 - one turn: the round trip of one `step` call from the page (JSON in, worker, Python, JSON out),
   median over --turns turns of computer-versus-computer duels (`ai_input` for every actor).
 - site bytes: every file of the build, and what a first visit's boot downloads.
@@ -126,6 +126,7 @@ def measure(url: str, cold_runs: int, warm_runs: int, turns: int) -> dict[str, A
                 first_visit_bytes.append(fetched)
                 if run == cold_runs - 1:
                     page.evaluate("window.__offlineReady")
+                    page.evaluate("window.__engineSnapshot")  # warm boots restore it
                     for _ in range(warm_runs):
                         page.goto(url)
                         warm.append(page.evaluate(COLLECT))
@@ -180,14 +181,14 @@ def main() -> int:
         print(f"{name:<34}{value:<30}{goal}")
     print("\nworker timeline, ms since the worker started (median):")
     for label, runs in (("cold", cold), ("warm", warm)):
-        keys = ["snapshot", "script", "wasm", "pyodide", "wheel", "ready"]
+        keys = ["snapshot", "script", "wasm", "pyodide", "engine", "ready"]
         parts = []
         for key in keys:
             values = [r["worker"][key] for r in runs if key in r["worker"]]
             if values:
                 parts.append(f"{key} {statistics.median(values):.0f}")
-        sources = sorted({r["worker"].get("snapshotSource", "?") for r in runs})
-        print(f"  {label}: {', '.join(parts)}  (snapshot from {'/'.join(sources)})")
+        paths = sorted({r["worker"].get("path", "?") for r in runs})
+        print(f"  {label}: {', '.join(parts)}  (boot path: {'/'.join(paths)})")
     print(f"\nsite: {site_bytes:,} bytes in {len(files)} files; a first visit's boot fetched "
           f"{results['first_visit_bytes']:,} bytes")  # fmt: skip
     for name in big:

@@ -16,8 +16,10 @@ module worker and the service worker are all seen.  The throttled link is 10 Mbi
 every response together, with 40 ms before each response starts; "loopback" is the same server
 unthrottled.  Scenarios, each in a fresh browser context (empty caches, no service worker):
 - cold: navigation until engine.js's `engine-ready` mark; then everything fetched until the
-  service worker has precached the site (`window.__offlineReady`) counts too;
-- warm: the same context reloaded once the service worker is in control.
+  service worker has precached the site (`window.__offlineReady`) and the engine worker has
+  kept its snapshot for the next visit (`window.__engineSnapshot`) counts too;
+- warm: the same context reloaded once the service worker is in control (its boot restores the
+  kept snapshot).
 
 This is a measurement, not a test: it never fails on a goal (issue 15: <= 5 MB on a first visit,
 each file once, engine ready <= 6 s throttled; loopback <= ~1.1 s cold, <= 0.5 s warm).
@@ -214,6 +216,7 @@ def visit(browser: Any, url: str, tally: Tally) -> dict[str, Any]:
         at_ready = tally.snapshot()
         page.evaluate("window.__offlineReady")
         cold["offline_ready_s"] = time.monotonic() - t0
+        cold["snapshot"] = page.evaluate("window.__engineSnapshot")
         cold_total = tally.snapshot()
         tally.reset()
         page.reload()
@@ -255,6 +258,15 @@ def mb(n: float) -> str:
     return f"{n / 1e6:.2f} MB"
 
 
+def snapshot_kept(cold: dict[str, Any]) -> str:
+    """What the engine worker did with its snapshot after a first visit, briefly."""
+    kept = cold.get("snapshot") or {}
+    detail = kept.get("detail")
+    if kept.get("state") == "stored" and isinstance(detail, dict):
+        return f"{mb(detail['bytes'])}, {detail['madeMs']}+{detail['storedMs']} ms"
+    return str(kept.get("state", "-"))
+
+
 def report(throttled: dict[str, Any], loopback: list[dict[str, Any]], root: Path) -> None:
     """Print the per-file table and the summary."""
     total = throttled["cold_total"]
@@ -284,6 +296,8 @@ def report(throttled: dict[str, Any], loopback: list[dict[str, Any]], root: Path
          f"{throttled['cold']['offline_ready_s']:.2f} s"),
         ("engine ready, warm, throttled", f"{throttled['warm']['ready'] / 1000:.2f} s"),
         ("bytes on a warm visit (throttled)", mb(sum(throttled["warm_total"]["bytes"].values()))),
+        ("the snapshot kept after the first visit", snapshot_kept(throttled["cold"])),
+        ("how the warm visit booted", throttled["warm"]["worker"].get("path", "?")),
         ("requests on a warm visit", str(sum(throttled["warm_total"]["requests"].values()))),
     ]  # fmt: skip
     if loopback:

@@ -1,8 +1,12 @@
 """The built site in Chromium: the engine boots in its worker, answers, and survives going offline.
 
 These tests talk to the engine through web/engine.js (imported into the page), so they check
-the runtime plumbing (worker, snapshot, wheel, service worker, integrity checks) whatever the
-interface looks like.
+the runtime plumbing (worker, Python library, the snapshot the page keeps, service worker,
+integrity checks) whatever the interface looks like.
+
+A first visit boots Pyodide from the site's Python library and downloads no snapshot; once the
+engine is up the worker snapshots its interpreter and keeps it in Cache Storage, and the next
+visit restores that (docs/build.md, "Boot").
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import build  # the repository root is on sys.path (e2e/conftest.py)
+import pytest
 from conftest import CHROMIUM, CHROMIUM_ARGS
 
 ENGINE_MS = 90_000
@@ -51,22 +56,91 @@ def boot(page: Any, url: str) -> dict[str, Any]:
     return result
 
 
+def kept_snapshot(page: Any) -> dict[str, Any]:
+    """What the engine worker did with its snapshot after this boot (engine.js's promise)."""
+    result: dict[str, Any] = page.evaluate("window.__engineSnapshot")
+    return result
+
+
+def build_info(site: Path) -> dict[str, Any]:
+    """The BUILD object of a built site's engine-build.js."""
+    text = (site / "engine-build.js").read_text()
+    info: dict[str, Any] = json.loads(text.split("export const BUILD = ", 1)[1].rstrip()[:-1])
+    return info
+
+
+def snapshot_cache(site: Path, url: str) -> str:
+    """The name of the cache the engine worker keeps the snapshot of `site`'s engine in."""
+    return f"wavinghands-snapshot-{build_info(site)['engineId']} {url}"
+
+
 def call(page: Any, fn: str, *args: str) -> dict[str, Any]:
     """Call the engine from the page: {"value": result} or {"thrown": message}."""
     result: dict[str, Any] = page.evaluate(CALL_JS, [fn, list(args)])
     return result
 
 
-def test_page_opens_and_engine_boots_from_its_snapshot(
-    page: Any, server_url: str, shot: Callable[..., Path]
+def test_a_first_visit_boots_without_a_snapshot_and_keeps_one(
+    page: Any, server_url: str, site_dir: Path, shot: Callable[..., Path]
 ) -> None:
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
     result = boot(page, server_url)
     assert result["ok"], result
     timings = result["timings"]
-    assert timings["path"] == "snapshot", timings
-    assert timings["snapshotSource"] == "network", "a first visit has nothing cached"
+    assert timings["path"] == "fresh", timings
     assert page.evaluate("performance.getEntriesByName('engine-ready').length") == 1
+    kept = kept_snapshot(page)
+    assert kept["state"] == "stored" and kept["detail"]["bytes"] > 10_000_000, kept
+    assert snapshot_cache(site_dir, server_url) in page.evaluate("caches.keys()")
+    # Nothing but the Python library stands in for the stdlib; no snapshot, no wheel is fetched.
+    assert [u for u in requested if u.endswith("/python_lib.zip")], requested
+    unwanted = (".zst", ".whl", "python_stdlib.zip", "snapshot")
+    assert not [u for u in requested if u.endswith(unwanted)], requested
     shot(page, "boot-ready")
+
+
+def test_the_next_visit_restores_the_kept_snapshot(page: Any, server_url: str) -> None:
+    assert boot(page, server_url)["ok"]
+    assert kept_snapshot(page)["state"] == "stored"
+    again = boot(page, server_url)
+    assert again["ok"], again
+    assert again["timings"]["path"] == "snapshot", again
+    assert "snapshotDropped" not in again["timings"], again
+    assert kept_snapshot(page)["state"] == "restored"
+    assert call(page, "spells")["value"]["ok"] is True
+
+
+# Replace the kept snapshot's bytes (`how`: "truncated" keeps half of them, "garbage" as many
+# zero bytes as there were), as a write cut short or a damaged disk would leave them.
+BREAK_SNAPSHOT_JS = """async ([name, how]) => {
+  const cache = await caches.open(name);
+  const key = (await cache.keys())[0];
+  const kept = await cache.match(key);
+  const bytes = new Uint8Array(await kept.arrayBuffer());
+  const half = bytes.slice(0, bytes.length >> 1);
+  const broken = how === 'truncated' ? half : new Uint8Array(bytes.length);
+  await cache.put(key, new Response(broken, { headers: kept.headers }));
+  return broken.length;
+}"""
+
+
+@pytest.mark.parametrize("how", ["truncated", "garbage"])
+def test_a_broken_kept_snapshot_is_dropped_and_the_page_boots_anyway(
+    how: str, page: Any, server_url: str, site_dir: Path
+) -> None:
+    assert boot(page, server_url)["ok"]
+    assert kept_snapshot(page)["state"] == "stored"
+    assert page.evaluate(BREAK_SNAPSHOT_JS, [snapshot_cache(site_dir, server_url), how]) > 0
+    again = boot(page, server_url)
+    assert again["ok"], again
+    assert again["timings"]["path"] == "fresh", again
+    assert again["timings"]["snapshotDropped"], again
+    assert call(page, "spells")["value"]["ok"] is True
+    # A whole one replaces it, and the visit after restores that.
+    assert kept_snapshot(page)["state"] == "stored"
+    third = boot(page, server_url)
+    assert third["ok"] and third["timings"]["path"] == "snapshot", third
 
 
 def test_engine_call_round_trip(page: Any, server_url: str) -> None:
@@ -89,13 +163,13 @@ def test_site_works_offline_after_first_visit(
     assert boot(page, server_url)["ok"]
     page.wait_for_function("window.__offlineReady", timeout=ENGINE_MS)
     page.evaluate("window.__offlineReady")  # rejects if the service worker failed to install
+    assert kept_snapshot(page)["state"] == "stored"
     context.set_offline(True)
     try:
         again = boot(page, server_url)
         assert again["ok"], again
-        # The second boot reads the snapshot from the service worker's cache.
+        # The second boot restores the kept snapshot, its files from the service worker's cache.
         assert again["timings"]["path"] == "snapshot", again
-        assert again["timings"]["snapshotSource"] == "service worker", again
         spells = call(page, "spells")["value"]
         assert spells["ok"] is True
         # A link into the game with a query (e.g. a turn code) opens offline too.
@@ -120,41 +194,16 @@ def test_mime_types(page: Any, server_url: str) -> None:
         assert response.headers["content-type"].split(";")[0] == mime, path
 
 
-def test_falls_back_to_a_full_boot_without_the_snapshot(page: Any, server_url: str) -> None:
-    page.route("**/engine.snapshot.zst", lambda route: route.fulfill(status=404, body="gone"))
-    result = boot(page, server_url)
-    assert result["ok"], result
-    assert result["timings"]["path"] == "full"
-    assert call(page, "spells")["value"]["ok"] is True
-
-
-def test_a_damaged_snapshot_falls_back_to_a_full_boot(
-    page: Any, server_url: str, site_dir: Path
-) -> None:
-    """The snapshot is decoded while it downloads but used only once its sha256 matches; a
-    flipped byte (which zstd's own checksum may catch first) sends the boot down the fallback
-    path, which still brings up the engine."""
-    snapshot = site_dir / build.SNAPSHOT
-    damaged = bytearray(snapshot.read_bytes())
-    damaged[len(damaged) // 2] ^= 0xFF
-    page.route(f"**/{snapshot.name}", lambda route: route.fulfill(status=200, body=bytes(damaged)))
-    result = boot(page, server_url)
-    assert result["ok"], result
-    assert result["timings"]["path"] == "full", result
-    assert call(page, "spells")["value"]["ok"] is True
-
-
-def test_damaged_engine_wheel_is_reported_in_plain_words(
+def test_a_damaged_python_library_is_reported_in_plain_words(
     page: Any, server_url: str, site_dir: Path, shot: Callable[..., Path]
 ) -> None:
-    lock = json.loads((site_dir / "pyodide" / "pyodide-lock.json").read_text())
-    wheel = site_dir / "pyodide" / lock["packages"]["wavinghands"]["file_name"]
-    damaged = bytearray(wheel.read_bytes())
+    library = site_dir / build.PYTHON_LIBRARY
+    damaged = bytearray(library.read_bytes())
     damaged[len(damaged) // 2] ^= 0xFF
-    page.route(f"**/{wheel.name}", lambda route: route.fulfill(status=200, body=bytes(damaged)))
+    page.route(f"**/{library.name}", lambda route: route.fulfill(status=200, body=bytes(damaged)))
     result = boot(page, server_url)
     assert not result["ok"]
-    assert "damaged" in result["message"], result
+    assert "damaged" in result["message"] and build.PYTHON_LIBRARY in result["message"], result
     shot(page, "boot-damaged")
 
 
@@ -175,16 +224,36 @@ wavinghands.api.spells()
 }"""
 
 
+# A same-origin page with no script: the micropip tests load their own Pyodide into it.  On the
+# site's own page the engine worker boots a second Pyodide in the same renderer at the same time
+# (two wasm heaps, two interpreters starting at once), which is what once made this test's
+# renderer die ("Target crashed") on a loaded CI machine.
+BLANK_PAGE = "micropip-probe.html"
+
+
+def open_blank_page(page: Any, server_url: str) -> None:
+    """Open an empty page of the site's origin: no app, so no engine worker beside our Pyodide."""
+    page.route(
+        f"**/{BLANK_PAGE}",
+        lambda route: route.fulfill(
+            status=200, content_type="text/html", body="<!doctype html><title>probe</title>"
+        ),
+    )
+    page.goto(server_url + BLANK_PAGE)
+
+
 def test_micropip_loads_from_the_lock_and_installs_the_engine(
     page: Any, server_url: str, site_dir: Path
 ) -> None:
     """The site's lock file lets Pyodide load micropip offline, integrity-checked."""
     lock = json.loads((site_dir / "pyodide" / "pyodide-lock.json").read_text())
     wheel = "pyodide/" + lock["packages"]["wavinghands"]["file_name"]
-    page.goto(server_url)
+    open_blank_page(page, server_url)
     result = page.evaluate(MICROPIP_JS, [wheel])
     assert result["errors"] == [], result
     assert result["spells"] is True
+    # The only Pyodide in this renderer was the test's own: no engine worker started beside it.
+    assert page.workers == [], [w.url for w in page.workers]
 
 
 def test_a_lock_that_does_not_match_micropip_is_refused(
@@ -194,7 +263,7 @@ def test_a_lock_that_does_not_match_micropip_is_refused(
     lock = json.loads((site_dir / "pyodide" / "pyodide-lock.json").read_text())
     lock["packages"]["micropip"]["sha256"] = "0" * 64
     page.route("**/pyodide-lock.json", lambda route: route.fulfill(json=lock))
-    page.goto(server_url)
+    open_blank_page(page, server_url)
     result = page.evaluate(MICROPIP_JS, ["unused.whl"])
     assert result["errors"], result
     assert "spells" not in result
@@ -208,13 +277,15 @@ def test_lock_and_build_manifest_match_the_shipped_files(site_dir: Path) -> None
         assert hashlib.sha256(data).hexdigest() == entry["sha256"], entry["name"]
     # micropip is PyPI's wheel, not the one Pyodide's own lock describes.
     assert lock["packages"]["micropip"]["sha256"] == build.MICROPIP_REQUIREMENT.split(":")[-1]
-    text = (site_dir / "engine-build.js").read_text()
-    info = json.loads(text.split("export const BUILD = ", 1)[1].rstrip().rstrip(";"))
-    for part in ("wheel", "snapshot"):
+    info = build_info(site_dir)
+    for part in ("library", "reference"):
         data = (site_dir / info[part]["url"]).read_bytes()
         digest = base64.b64encode(hashlib.sha256(data).digest()).decode()
         assert info[part]["integrity"] == f"sha256-{digest}", part
-
+        assert info[part]["size"] == len(data), part
+    assert info["engineId"] == build.engine_id(
+        {rel: (site_dir / rel).read_bytes() for rel in build.SNAPSHOT_INPUTS}
+    )
 
 
 def test_wasm_served_with_the_wrong_type_is_reported_not_hung(page: Any, server_url: str) -> None:
@@ -252,7 +323,8 @@ def test_an_update_downloads_only_the_files_that_changed(
     browser: Any, site_dir: Path, tmp_path: Path
 ) -> None:
     """A new build's service worker reuses the unchanged files it already holds, the open page
-    says a new version is ready, and a duel saved before the update is still there after it."""
+    says a new version is ready, and a duel saved before the update is still there after it.
+    The engine did not change, so the snapshot kept for it stays and the next visit restores it."""
     root = tmp_path / "site"
     shutil.copytree(site_dir, root)
     fetched: list[str] = []
@@ -272,6 +344,7 @@ def test_an_update_downloads_only_the_files_that_changed(
         page = context.new_page()
         assert boot(page, url)["ok"]
         page.evaluate("window.__offlineReady")
+        assert kept_snapshot(page)["state"] == "stored"
         saved = page.evaluate(SAVE_DUEL_JS)
         assert page.evaluate(LOAD_DUEL_JS, saved["id"]) == saved["game"] != "null"
         # The next build: one stylesheet changed, hence a new sw.js.
@@ -288,17 +361,8 @@ def test_an_update_downloads_only_the_files_that_changed(
         page.goto(url)
         # The browser checks sw.js on navigation (and sw-register.js registers it again); the
         # new worker installs, activates and deletes the old cache.
-        wanted = [f"wavinghands-{version} {url}"]
-        # wait_for_function does not await a promise, so each poll starts a read of the cache
-        # names and tests what the previous one found.
-        page.wait_for_function(
-            """(wanted) => {
-                caches.keys().then((keys) => { window.__cacheNames = JSON.stringify(keys); });
-                return window.__cacheNames === JSON.stringify(wanted);
-            }""",
-            arg=wanted, polling=100, timeout=ENGINE_MS,
-        )  # fmt: skip
-        assert page.evaluate("caches.keys()") == wanted
+        wanted = sorted([f"wavinghands-{version} {url}", snapshot_cache(root, url)])
+        wait_for_caches(page, wanted)
         assert "/style.css" in fetched, fetched
         assert not any(path.startswith("/pyodide/") for path in fetched), fetched
         # The page that was open when the new version took over says so, and keeps running.
@@ -307,7 +371,76 @@ def test_an_update_downloads_only_the_files_that_changed(
         page.click("[data-testid=update-reload]")
         page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS)
         assert page.evaluate(LOAD_DUEL_JS, saved["id"]) == saved["game"]
+        again = boot(page, url)
+        assert again["ok"] and again["timings"]["path"] == "snapshot", again
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
+
+
+def wait_for_caches(page: Any, wanted: list[str]) -> None:
+    """Wait until the page's origin holds exactly the caches `wanted` (sorted names)."""
+    # wait_for_function does not await a promise, so each poll starts a read of the cache
+    # names and tests what the previous one found.
+    page.wait_for_function(
+        """(wanted) => {
+            caches.keys().then((keys) => { window.__cacheNames = JSON.stringify(keys.sort()); });
+            return window.__cacheNames === JSON.stringify(wanted);
+        }""",
+        arg=wanted, polling=100, timeout=ENGINE_MS,
+    )  # fmt: skip
+    assert sorted(page.evaluate("caches.keys()")) == wanted
+
+
+def test_a_new_engine_replaces_the_kept_snapshot_and_keeps_the_saved_duel(
+    browser: Any, site_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A build whose engine changed (here the worker's snapshot code, one of the engine's
+    identity's inputs): its service worker deletes the old build's cache and the snapshot kept
+    for the old engine; the next visit starts Python afresh and keeps a snapshot of the new one;
+    a duel saved under the old build is still there."""
+    root = tmp_path / "site"
+    shutil.copytree(site_dir, root)
+
+    class Serving(build.SiteHandler):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, directory=str(root), **kwargs)
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Serving)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    context = browser.new_context()
+    try:
+        page = context.new_page()
         assert boot(page, url)["ok"]
+        page.evaluate("window.__offlineReady")
+        assert kept_snapshot(page)["state"] == "stored"
+        saved = page.evaluate(SAVE_DUEL_JS)
+        old_snapshot = snapshot_cache(root, url)
+        # The next build, from a copy of web/ whose snapshot code changed by a comment.
+        web = tmp_path / "web"
+        shutil.copytree(build.WEB, web)
+        code = web / "engine-snapshot.js"
+        code.write_text(code.read_text() + "\n// next build\n")
+        monkeypatch.setattr(build, "WEB", web)
+        next_site = build.build_site(tmp_path / "next")
+        assert build_info(next_site.root)["engineId"] != build_info(root)["engineId"]
+        shutil.rmtree(root)
+        shutil.copytree(next_site.root, root)
+        page.goto(url)
+        wanted = sorted([f"wavinghands-{next_site.version} {url}"])
+        wait_for_caches(page, wanted)  # the old snapshot went with the old build
+        assert old_snapshot not in page.evaluate("caches.keys()")
+        page.wait_for_selector("[data-testid=update-ready]", timeout=ENGINE_MS)
+        page.click("[data-testid=update-reload]")
+        page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS)
+        assert page.evaluate(LOAD_DUEL_JS, saved["id"]) == saved["game"]
+        result = page.evaluate("window.__engineReady")
+        assert result["path"] == "fresh", result
+        assert kept_snapshot(page)["state"] == "stored"
+        wanted.append(snapshot_cache(root, url))
+        wait_for_caches(page, sorted(wanted))
     finally:
         context.close()
         server.shutdown()
@@ -384,14 +517,18 @@ PLAY_JS = """async (limit) => {
 }"""
 
 
-def test_the_snapshot_boot_needs_no_stdlib_archive(page: Any, server_url: str) -> None:
-    """The snapshot holds every module the engine imports: python_stdlib.zip is not fetched
-    (it is the fallback's), and a whole duel plus its record round trip still work."""
+@pytest.mark.parametrize("visit", ["fresh", "snapshot"])
+def test_the_python_library_holds_what_a_duel_needs(visit: str, page: Any, server_url: str) -> None:
+    """The Python library holds every module the engine imports: python_stdlib.zip is not
+    fetched, and a whole duel plus its record round trip work, in the interpreter a first visit
+    starts and in one restored from its snapshot."""
     requested: list[str] = []
     page.on("request", lambda request: requested.append(request.url))
     page.add_init_script(WATCH_STATUS_JS)
+    if visit == "snapshot":
+        assert boot(page, server_url)["ok"] and kept_snapshot(page)["state"] == "stored"
     result = boot(page, server_url)
-    assert result["ok"] and result["timings"]["path"] == "snapshot", result
+    assert result["ok"] and result["timings"]["path"] == visit, result
     # Progress in bytes while the files come in, ending at their full size.
     texts = page.evaluate("window.__statusTexts")
     fetching = [t for t in texts if t.startswith("Fetching the rules engine:")]
@@ -410,8 +547,8 @@ def test_reference_and_rule_options_work_while_the_engine_downloads(
     engine's own answers, recorded at build time), so they work before the engine is up; the
     status line counts bytes meanwhile."""
     stalled: list[Any] = []
-    # The snapshot never arrives, so the engine stays at its download for the whole test.
-    page.route("**/engine.snapshot.zst", lambda route: stalled.append(route))
+    # The Python library never arrives, so the engine stays at its download for the whole test.
+    page.route(f"**/{Path(build.PYTHON_LIBRARY).name}", lambda route: stalled.append(route))
     page.goto(server_url)
     page.wait_for_selector("[data-testid=rule-options]:not([hidden]) input", timeout=ENGINE_MS)
     page.wait_for_function(
@@ -435,7 +572,7 @@ def test_reference_and_rule_options_work_while_the_engine_downloads(
     page.fill("[data-testid=reference-search]", "maladroit")
     dialog.locator("button", has_text="Maladroitness").first.click()
     page.wait_for_selector("[data-testid=ref-spell-maladroitness]")
-    # All of that without the engine: its snapshot is still held back.
-    assert stalled, "the snapshot was never requested"
+    # All of that without the engine: its Python library is still held back.
+    assert stalled, "the Python library was never requested"
     assert page.evaluate("performance.getEntriesByName('engine-ready').length") == 0
     assert page.get_attribute("[data-testid=engine-status]", "data-state") == "loading"

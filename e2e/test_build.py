@@ -19,12 +19,31 @@ import pytest
 
 
 def test_two_builds_give_identical_bytes(tmp_path: Path) -> None:
-    # The second build makes its snapshot afresh, so the snapshot's determinism is tested too.
+    # The second build makes its Python library afresh (bytecode compiled by Pyodide under
+    # Node), so the library's determinism is tested too.
     first = build.build_site(tmp_path / "a")
-    second = build.build_site(tmp_path / "b", reuse_snapshot=False)
+    second = build.build_site(tmp_path / "b", reuse_library=False)
     assert build.manifest_of(first.root) == build.manifest_of(second.root)
     assert first.version == second.version
     assert build.manifest_of(first.root) == first.manifest
+
+
+def test_the_python_library_holds_the_engine_as_bytecode(site_dir: Path) -> None:
+    """Every module of the engine is in the site's Python library as .pyc, with its package
+    data; no source, and (the stdlib's) no module the start-up does not need, e.g. tkinter."""
+    package = build.ROOT / "engine" / "wavinghands"
+    modules = {
+        f"wavinghands/{p.relative_to(package).as_posix()}c"
+        for p in package.rglob("*.py")
+        if "__pycache__" not in p.parts
+    }
+    with zipfile.ZipFile(site_dir / build.PYTHON_LIBRARY) as library:
+        names = set(library.namelist())
+        assert modules <= names, sorted(modules - names)
+        assert "wavinghands/data/spell_text.json" in names
+        assert not [n for n in names if n.endswith(".py")]
+        assert "json/__init__.pyc" in names and not [n for n in names if "tkinter" in n]
+        assert all(i.compress_type == zipfile.ZIP_STORED for i in library.infolist())
 
 
 def _interruptible() -> None:

@@ -30,7 +30,6 @@ from test_webrtc import default_route_problem
 ENGINE_MS = 90_000
 # A damaged file must be named well before this; the boot itself takes a few seconds here.
 DAMAGE_MS = 60_000
-SNAPSHOT_URLS = f"**/{Path(build.SNAPSHOT).name}"  # a 404 here forces the fallback boot
 NO_ROUTE = default_route_problem()
 needs_route = pytest.mark.skipif(NO_ROUTE is not None, reason=NO_ROUTE or "")
 EXAMPLE_DUEL = Path(__file__).resolve().parent.parent / "docs" / "examples" / "example-duel.json"
@@ -151,7 +150,7 @@ def test_the_page_boots_plays_exports_and_imports_under_its_policy(
     page.goto(site.url)
     status = page.get_by_test_id("engine-status")
     expect(status).to_have_attribute("data-state", "ready", timeout=ENGINE_MS)
-    assert boot_timings(page)["path"] == "snapshot"
+    assert boot_timings(page)["path"] == "fresh"
     play_first_turn(page)
     # Export the unfinished duel from the saved list, then import the file it downloads.
     page.click("[data-testid=leave-duel]")
@@ -183,14 +182,19 @@ def test_the_page_boots_plays_exports_and_imports_under_its_policy(
     assert violations(page, site) == []
 
 
-def test_the_fallback_boot_runs_under_the_policy(strict_context: Any, site: Site) -> None:
+def test_the_boot_from_the_kept_snapshot_runs_under_the_policy(
+    strict_context: Any, site: Site
+) -> None:
+    """The first visit's worker snapshots its interpreter and keeps it; the next visit restores
+    it: both under the policy."""
     page = strict_context.new_page()
-    page.route(SNAPSHOT_URLS, lambda route: route.fulfill(status=404, body="gone"))
     page.goto(site.url)
-    expect(page.get_by_test_id("engine-status")).to_have_attribute(
-        "data-state", "ready", timeout=ENGINE_MS
-    )
-    assert boot_timings(page)["path"] == "full"
+    status = page.get_by_test_id("engine-status")
+    expect(status).to_have_attribute("data-state", "ready", timeout=ENGINE_MS)
+    assert page.evaluate("window.__engineSnapshot")["state"] == "stored"
+    page.reload()
+    expect(status).to_have_attribute("data-state", "ready", timeout=ENGINE_MS)
+    assert boot_timings(page)["path"] == "snapshot"
     page.check("[data-testid=mode-hotseat]")
     page.click("[data-testid=start-game]")
     page.click("[data-testid=pass-ready]", timeout=ENGINE_MS)
@@ -236,8 +240,7 @@ DAMAGED = {
     "ui/dom.js": 3,
     "engine-worker.js": 3,
     "pyodide/pyodide.asm.wasm": None,
-    build.SNAPSHOT: None,
-    "pyodide/python_stdlib.zip": None,  # read by the fallback boot only: the snapshot is 404
+    build.PYTHON_LIBRARY: None,
 }
 
 
@@ -253,18 +256,8 @@ def test_a_damaged_file_is_named_not_waited_on(
     served = Site(copy_site(site_dir, tmp_path / "site", damage))
     try:
         page = strict_context.new_page()
-        if path.endswith("python_stdlib.zip"):
-            page.route(SNAPSHOT_URLS, lambda r: r.fulfill(status=404, body="gone"))
         page.goto(served.url)
         status = page.get_by_test_id("engine-status")
-        if path == build.SNAPSHOT:
-            # Named, but the slower boot does without it (e2e/test_boot.py): the page plays.
-            expect(status).to_have_attribute("data-damaged", path, timeout=DAMAGE_MS)
-            expect(status).to_have_attribute("data-state", "ready")
-            expect(status).to_contain_text("damaged")
-            assert boot_timings(page)["path"] == "full"
-            assert violations(page, served) == []
-            return
         expect(status).to_have_attribute("data-state", "error", timeout=DAMAGE_MS)
         expect(status).to_contain_text(f'"{path}"')
         expect(status).to_contain_text("damaged")
@@ -303,15 +296,18 @@ CACHED_INTEGRITY_JS = """async (path) => {
 }"""
 
 
-@pytest.mark.parametrize("path", ["ui/dom.js", "pyodide/pyodide.asm.wasm"])
+@pytest.mark.parametrize("path", ["ui/dom.js", "pyodide/pyodide.asm.wasm", build.PYTHON_LIBRARY])
 def test_a_damaged_cached_copy_is_named_dropped_and_fetched_again(
     path: str, strict_context: Any, site: Site
 ) -> None:
+    """A second visit reads every file from the service worker's cache (and restores the kept
+    snapshot): a damaged copy there is named all the same."""
     page = strict_context.new_page()
     page.goto(site.url)
     status = page.get_by_test_id("engine-status")
     expect(status).to_have_attribute("data-state", "ready", timeout=ENGINE_MS)
     page.evaluate("window.__offlineReady")  # the service worker holds every file now
+    assert page.evaluate("window.__engineSnapshot")["state"] == "stored"
     assert page.evaluate(DAMAGE_CACHED_JS, [path, 3 if path.endswith(".js") else None])
     page.reload()
     expect(status).to_have_attribute("data-state", "error", timeout=DAMAGE_MS)

@@ -11,39 +11,41 @@
 //                                         (reference.json), long before the engine is up
 //   {type: "ready", timings}              the engine answers calls; timings in ms since start
 //   {type: "failed", message, detail}     boot failed; message is for the player
+//   {type: "snapshot", state, detail}     what became of the local snapshot after the boot:
+//                                         "stored" (made and kept for the next visit),
+//                                         "restored" (this boot came from one), "unavailable"
 //   {id, result} | {id, error}            the answer to one call
 //
-// Boot, fast path: restore the memory snapshot that build.py made (interpreter started, engine
-// imported; its static part stored as a difference from the wasm's own starting memory;
-// zstd-compressed), then
-// lay the engine wheel's files out in site-packages for anything read from
-// disk later.  This
-// skips Python's start-up and the engine's import, most of a cold boot (docs/build.md).
-// Fallback, if the snapshot cannot be used: a normal Pyodide boot that installs the engine wheel
-// through Pyodide's package loader from pyodide-lock.json (sha256 checked).  micropip is not
-// needed for a wheel without dependencies, so neither path loads it.
+// Boot (docs/build.md, "Boot"): Pyodide starts with the site's Python library
+// (pyodide/python_lib.zip: the stdlib modules Pyodide and the engine import, and the engine,
+// compiled to bytecode at build time) in place of the full stdlib, and imports the engine.
+// Nothing else is fetched: no snapshot is downloaded.  Once the engine is up and the page has
+// left it idle for a moment, the worker snapshots its own interpreter (web/engine-snapshot.js)
+// and keeps the snapshot in this browser (web/snapshot-store.js); the next visit restores it,
+// which skips Python's start-up and the engine's import.  A stored snapshot that cannot be
+// restored is dropped and the boot goes on without it.
 //
 // Integrity (issue 12, finding 7): every file of the site this worker fetches, Pyodide's own
 // fetches included, is checked against the sha256 engine-build.js lists for it (integrity.js),
 // on every visit and whatever cache it came from; a damaged one fails the boot with a message
-// naming it (no fallback: the fallback would hide it).  This worker's own scripts and Pyodide's
-// two JS files are checked by engine.js, which uses nothing from the engine until they match.
+// naming it.  This worker's own scripts and Pyodide's two JS files are checked by engine.js,
+// which uses nothing from the engine until they match.  The stored snapshot is made here and
+// never fetched: it is trusted as the page's own storage is.
 
 import { BUILD } from "./engine-build.js";
-import { xorDataSegments } from "./wasm-data.js";
 import { checkBytes, checking, damaged, DamagedFile } from "./integrity.js";
+import { afterRestore, makeEngineSnapshot, prepareEngine } from "./engine-snapshot.js";
+import { SnapshotStore } from "./snapshot-store.js";
 
 const started = performance.now();
 const SITE = new URL("./", import.meta.url);
 const INDEX_URL = new URL("./pyodide/", SITE).href;
-const ENGINE_PACKAGE = "wavinghands";
-// The snapshot boot's stdlib: a zip archive with no entries (just its end-of-central-directory
-// record), answered by siteFetch below without a request (a data: URL would need `connect-src
-// data:` in the site's Content-Security-Policy).
-const NO_STDLIB = new URL("./pyodide/no-stdlib.zip", SITE).href;
-const EMPTY_ZIP = Uint8Array.from(atob("UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA=="), (c) => c.charCodeAt(0));
+const LIBRARY_URL = new URL(BUILD.library.url, SITE).href;
 // Names a call may use: plain public functions of wavinghands.api, never dunders.
 const CALLABLE = /^[a-z][a-z0-9_]*$/;
+// The page's calls come in bursts (a view, a preview); the snapshot is made once none has come
+// for this long, so that its ~0.1 s of work does not hold up a call the player waits for.
+const SNAPSHOT_AFTER_IDLE_MS = 1000;
 
 // Milliseconds since this worker started; `origin` lets a page line them up with its own clock.
 const timings = { origin: performance.timeOrigin };
@@ -52,47 +54,35 @@ const mark = (name) => {
 };
 
 // Every fetch in this worker, Pyodide's included, goes through siteFetch: a site file that
-// engine-build.js lists arrives through a stream that fails with DamagedFile if it does not match,
-// except the big three the boot keeps a copy of anyway and checks itself (no second copy, and
-// the wasm's streaming compilation is not held up by the check).
+// engine-build.js lists arrives through a stream that fails with DamagedFile if it does not
+// match, except those the boot reads and checks itself (the wasm, whose streaming compilation
+// is not held up by the check, and reference.json).  The boot's big files are counted as they
+// arrive, for the progress line.
 const WASM = "pyodide/pyodide.asm.wasm";
-const CHECKED_BY_THE_BOOT = new Set([WASM, BUILD.snapshot.url, BUILD.wheel.url, BUILD.reference.url]);
+const CHECKED_BY_THE_BOOT = new Set([WASM, BUILD.reference.url]);
+const COUNTED = new Set([BUILD.library.url]);
 const networkFetch = self.fetch.bind(self);
 async function siteFetch(input, init) {
   const url = new URL(input instanceof Request ? input.url : input, SITE).href;
-  if (url === NO_STDLIB) return new Response(EMPTY_ZIP, { headers: { "content-type": "application/zip" } });
-  if (url.startsWith("data:")) return dataResponse(url);
   const response = await networkFetch(input, init);
   const path = url.startsWith(SITE.href) ? url.slice(SITE.href.length) : null;
   const expected = path === null || CHECKED_BY_THE_BOOT.has(path) ? undefined : BUILD.files[path];
   if (expected === undefined || !response.ok || !response.body) return response;
   const { status, statusText, headers } = response;
-  return new Response(response.body.pipeThrough(checking(path, expected)), { status, statusText, headers });
+  let body = response.body.pipeThrough(checking(path, expected));
+  if (COUNTED.has(path)) body = body.pipeThrough(counting(() => mark("library")));
+  return new Response(body, { status, statusText, headers });
 }
 self.fetch = siteFetch;
 
-/**
- * A data: URL's bytes, decoded here: vendor/zstddec.mjs fetches its own wasm from one, and the
- * site's policy lets fetch() reach the site only (`connect-src 'self'`).  The bytes are part of
- * a checked script, so decoding them widens nothing.
- */
-function dataResponse(url) {
-  const comma = url.indexOf(",");
-  const meta = url.slice("data:".length, comma);
-  const body = url.slice(comma + 1);
-  const bytes = meta.endsWith(";base64")
-    ? Uint8Array.from(atob(body), (c) => c.charCodeAt(0))
-    : new TextEncoder().encode(decodeURIComponent(body));
-  return new Response(bytes, { headers: { "content-type": meta.replace(/;base64$/, "") || "text/plain" } });
-}
-
 const progress = (stage, fraction, detail) => postMessage({ type: "progress", stage, fraction, detail });
 
-// Honest progress on a first visit: bytes of the snapshot boot's three big files received so far,
-// out of their sizes as built (engine-build.js).  Reported as {loaded, total} with the fraction.
+// Honest progress on a first visit: bytes of the boot's big files received so far (the wasm, the
+// Python library, reference.json), out of their sizes as built (engine-build.js).  Reported as
+// {loaded, total} with the fraction.
 const download = {
   loaded: 0,
-  total: BUILD.wasm.size + BUILD.snapshot.downloadSize + BUILD.wheel.size + BUILD.reference.size,
+  total: BUILD.wasm.size + BUILD.library.size + BUILD.reference.size,
 };
 let lastReport = 0;
 function received(bytes) {
@@ -104,13 +94,14 @@ function received(bytes) {
   progress("download", 0.05 + 0.55 * share, { ...download });
 }
 
-/** A pass-through stream that counts what flows through it as received. */
-const counting = () =>
+/** A pass-through stream that counts what flows through it as received; `done` at its end. */
+const counting = (done = () => {}) =>
   new TransformStream({
     transform(chunk, controller) {
       received(chunk.byteLength);
       controller.enqueue(chunk);
     },
+    flush: done,
   });
 
 /** A boot failure with a sentence a player can act on, and the technical detail. */
@@ -168,7 +159,7 @@ console.warn = (...args) => {
       const failure = new BootError(say, detail);
       // A damaged wasm may fail to compile before its check has read the last byte: wait for
       // the check (a few seconds at most), to name the file.
-      const checked = Promise.race([wasmBytes, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      const checked = Promise.race([wasmChecked, new Promise((resolve) => setTimeout(resolve, 5000))]);
       checked.then(
         () => failInstantiation(failure),
         (err) => failInstantiation(err instanceof DamagedFile ? err : failure),
@@ -177,36 +168,23 @@ console.warn = (...args) => {
   }
 };
 
-
 /**
  * Fetch one of the files engine-build.js lists and check it against its integrity: resolves with
  * its bytes and the response once they match, rejects otherwise (DamagedFile, naming it).
- * Each chunk goes to `onChunk` as it arrives (and is counted as received), so a caller can work
- * on it during the download.  Checked here rather than with fetch's `integrity` option, which
- * holds the whole body back until the file is complete and fails like any network error.
+ * Checked here rather than with fetch's `integrity` option, which fails like any network error.
  */
-async function fetchChecked(entry, onChunk = () => {}) {
+async function fetchChecked(entry) {
   const response = await fetch(new URL(entry.url, SITE));
   if (!response.ok) throw new Error(`Failed to load '${entry.url}': request failed (${response.status})`);
   const reader = response.body.getReader();
   const chunks = [];
   let length = 0;
-  // A damaged file may break its consumer (the zstd decoder) before its last byte: keep
-  // reading, check, and name the damaged file rather than report the consumer's error.
-  let consumerError = null;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     received(value.byteLength);
     chunks.push(value);
     length += value.byteLength;
-    if (consumerError === null) {
-      try {
-        await onChunk(value);
-      } catch (err) {
-        consumerError = err;
-      }
-    }
   }
   const bytes = new Uint8Array(length);
   let offset = 0;
@@ -215,167 +193,39 @@ async function fetchChecked(entry, onChunk = () => {}) {
     offset += chunk.length;
   }
   await checkBytes(entry.url, bytes, entry.integrity);
-  if (consumerError !== null) throw consumerError;
   return { bytes, response };
 }
 
-// The snapshot's decoder (vendor/zstddec.mjs, zstd's own decoder in wasm): loaded and compiled
-// while the snapshot downloads.  Browsers inflate only gzip and deflate themselves, and zstd
-// makes the biggest file of a first visit ~30 % smaller than gzip does (docs/build.md).
-const zstdDecoder = import(new URL(BUILD.decoder.url, SITE).href).then(async ({ ZSTDDecoder }) => {
-  const decoder = new ZSTDDecoder();
-  await decoder.init();
-  return decoder;
-});
-zstdDecoder.catch(() => {});
-
-// Network chunks can be a few KB; the decoder is fed at least this many bytes at a time, since
-// each input costs it a copy into its memory and a round of calls.
-const BATCH = 256 * 1024;
-
-/**
- * Decompress a zstd stream into `target` as its chunks arrive (`push`), so that decoding overlaps
- * the download; `end()` checks that `target` came out exactly full.  zstddec's streaming decoder
- * is a generator that pulls compressed chunks from an iterable whenever it has used up one; it
- * is stepped only while a chunk is queued (or the input has ended), so it never asks for input
- * that has not arrived.  Its own memory stays at zstd's window (a few MB).
- */
-function zstdInto(decoder, target) {
-  const queue = [];
-  let ended = false;
-  let offset = 0;
-  const input = {
-    [Symbol.iterator]: () => ({
-      next() {
-        if (queue.length) return { value: queue.shift(), done: false };
-        if (ended) return { value: undefined, done: true };
-        throw new Error("zstd decoder stepped without input");
-      },
-    }),
-  };
-  const output = decoder.decodeStreaming(input);
-  const step = () => {
-    const { done, value } = output.next();
-    if (done) return true;
-    if (offset + value.length > target.length) throw new Error("snapshot larger than announced");
-    target.set(value, offset);
-    offset += value.length;
-    return false;
-  };
-  let pending = [];
-  let pendingBytes = 0;
-  const feed = () => {
-    const batch = new Uint8Array(pendingBytes);
-    let at = 0;
-    for (const chunk of pending) {
-      batch.set(chunk, at);
-      at += chunk.length;
-    }
-    pending = [];
-    pendingBytes = 0;
-    queue.push(batch);
-    while (queue.length) step();
-  };
-  return {
-    push(chunk) {
-      pending.push(chunk);
-      pendingBytes += chunk.length;
-      if (pendingBytes >= BATCH) feed();
-    },
-    end() {
-      if (pendingBytes) feed();
-      ended = true;
-      while (!step());
-      if (offset !== target.length) throw new Error("snapshot shorter than announced");
-    },
-  };
-}
-
-/** Fill `target` with the snapshot (after one visit from the service worker's cache), decoded
- * as it downloads; resolves once its integrity is checked. */
-async function loadSnapshot(target) {
-  let inflater = null;
-  const { response } = await fetchChecked(BUILD.snapshot, async (chunk) => {
-    inflater ??= zstdInto(await zstdDecoder, target);
-    inflater.push(chunk);
-  });
-  mark("snapshotFetched");
-  if (inflater === null) throw new Error("snapshot: empty file");
-  inflater.end();
-  // Where it came from, for tests and benchmarks: a response the service worker handled has a
-  // workerStart in its resource timing.
-  const entry = performance.getEntriesByName(response.url).at(-1);
-  timings.snapshotSource = entry && entry.workerStart > 0 ? "service worker" : "network";
-  mark("snapshot");
-  progress("runtime", 0.6);
-}
-
-/** The (name, bytes) of every file in a zip whose entries are stored uncompressed. */
-function storedZipEntries(zip) {
-  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
-  let eocd = zip.length - 22;
-  while (eocd >= 0 && view.getUint32(eocd, true) !== 0x06054b50) eocd--;
-  if (eocd < 0) throw new Error("engine wheel: not a zip file");
-  const count = view.getUint16(eocd + 10, true);
-  let p = view.getUint32(eocd + 16, true);
-  const decoder = new TextDecoder();
-  const entries = [];
-  for (let i = 0; i < count; i++) {
-    if (view.getUint32(p, true) !== 0x02014b50) throw new Error("engine wheel: bad central directory");
-    const method = view.getUint16(p + 10, true);
-    const size = view.getUint32(p + 20, true);
-    const nameLength = view.getUint16(p + 28, true);
-    const local = view.getUint32(p + 42, true);
-    const name = decoder.decode(zip.subarray(p + 46, p + 46 + nameLength));
-    if (method !== 0) throw new Error(`engine wheel: ${name} is compressed`);
-    const data = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
-    entries.push([name, zip.subarray(data, data + size)]);
-    p += 46 + nameLength + view.getUint16(p + 30, true) + view.getUint16(p + 32, true);
-  }
-  return entries;
-}
-
-/** The engine wheel's bytes; a mismatch with its recorded sha256 is a player-facing failure. */
-async function fetchWheel() {
-  try {
-    return (await fetchChecked(BUILD.wheel)).bytes;
-  } catch (err) {
-    // The fallback boot could not fix a damaged wheel (it installs the same file): say so.
-    throw err;
-  }
-}
-
 // Pyodide compiles pyodide.asm.wasm while it downloads (instantiateStreaming); a copy of its
-// bytes is kept for the snapshot, whose static memory needs the wasm's data segments added back
-// (web/wasm-data.js).  The copy is checked against the build's integrity; both boot paths wait
-// for that check before the engine counts as ready.
-let keepWasm;
-const wasmBytes = new Promise((resolve, reject) => {
-  keepWasm = { resolve, reject };
+// bytes is checked against the build's integrity beside the compiler (and counted as it
+// arrives); both boot paths wait for that check before the engine counts as ready.
+let settleWasm;
+const wasmChecked = new Promise((resolve, reject) => {
+  settleWasm = { resolve, reject };
 });
-wasmBytes.catch(() => {});
+wasmChecked.catch(() => {});
 const instantiateStreaming = WebAssembly.instantiateStreaming;
 WebAssembly.instantiateStreaming = async (source, imports) => {
   let response;
   try {
     response = await source;
   } catch (err) {
-    keepWasm.reject(err); // the download failed: nothing to keep or check
+    settleWasm.reject(err); // the download failed: nothing to check
     throw err;
   }
   if (!response.body) {
-    keepWasm.reject(new Error(`${WASM}: a response without a body`));
+    settleWasm.reject(new Error(`${WASM}: a response without a body`));
     return instantiateStreaming(response, imports);
   }
-  const [forCompiler, forSnapshot] = response.body.tee();
-  new Response(forSnapshot.pipeThrough(counting()))
+  const [forCompiler, forCheck] = response.body.tee();
+  new Response(forCheck.pipeThrough(counting()))
     .arrayBuffer()
     .then(async (buffer) => {
       if (!response.ok) throw new Error(`Failed to load '${WASM}': request failed (${response.status})`);
       await checkBytes(WASM, buffer, BUILD.files[WASM]);
-      keepWasm.resolve(new Uint8Array(buffer));
+      settleWasm.resolve(); // the copy goes: only its check was wanted
     })
-    .catch(keepWasm.reject);
+    .catch(settleWasm.reject);
   const { status, statusText, headers } = response;
   return instantiateStreaming(new Response(forCompiler, { status, statusText, headers }), imports);
 };
@@ -388,127 +238,138 @@ fetchChecked(BUILD.reference).then(
   (err) => postMessage({ type: "reference", error: String(err && err.message ? err.message : err) }),
 );
 
-// Both downloads start now, in parallel with loading Pyodide's own scripts and wasm.
-const snapshot = new Uint8Array(BUILD.snapshot.size);
-const snapshotLoaded = loadSnapshot(snapshot);
-const wheelBytes = fetchWheel();
+// Pyodide's scripts start loading now, in parallel with the stored snapshot's lookup.
 const pyodideScript = import("./pyodide/pyodide.mjs");
 const pyodideRuntime = import("./pyodide/pyodide.asm.mjs").then((module) => {
   mark("script");
   return module;
 });
-for (const p of [snapshotLoaded, wheelBytes, pyodideScript, pyodideRuntime]) p.catch(() => {});
+for (const p of [pyodideScript, pyodideRuntime]) p.catch(() => {});
 // Every script this worker runs is loaded now: engine.js checks them while the boot goes on.
 Promise.all([pyodideScript, pyodideRuntime]).then(() => postMessage({ type: "scripts-loaded" }), () => {});
 
-const pyodideOptions = () => ({
-  indexURL: INDEX_URL,
-  env: { PYTHONDONTWRITEBYTECODE: "1" },
-  stdout: (line) => console.log(line),
-  stderr: (line) => console.error(line),
-});
+const store = new SnapshotStore(SITE.href, BUILD.engineId);
 
-/** Boot from the build's memory snapshot; returns the restored engine module. */
-async function bootFromSnapshot() {
+/** loadPyodide's options shared by both paths; `extra` adds the path's own. */
+async function startPyodide(extra) {
   const { loadPyodide } = await pyodideScript;
   const pyodide = await Promise.race([
     loadPyodide({
-      ...pyodideOptions(),
-      // Pyodide only needs the snapshot's size before compiling the wasm, and its bytes after;
-      // handing over the buffer at once and waiting for its contents only once the module is
-      // built lets the download and the wasm compilation overlap.  Likewise loadPyodide starts
-      // fetching the wasm and the stdlib before it asks for the runtime script, which is
-      // already on its way.
-      _loadSnapshot: snapshot,
+      indexURL: INDEX_URL,
+      // The site's Python library in place of python_stdlib.zip (tools/python_lib.mjs).
+      stdLibURL: LIBRARY_URL,
+      env: { PYTHONDONTWRITEBYTECODE: "1" },
+      stdout: (line) => console.log(line),
+      stderr: (line) => console.error(line),
+      // loadPyodide fetches the wasm before it asks for the runtime script, already on its way.
       createPyodideModule: async (settings) => {
         const module = await (await pyodideRuntime).default(settings);
         mark("wasm");
-        await snapshotLoaded;
-        // The build stored the static memory XORed with the wasm's data segments: add them back.
-        xorDataSegments(await wasmBytes, snapshot.subarray(BUILD.snapshot.memoryOffset));
-        mark("segments");
         return module;
       },
-      // The same executable name the snapshot was made with (tools/snapshot.mjs).
-      _sysExecutable: "python",
-      // The snapshot already holds every module the engine imports (tools/snapshot.mjs), so
-      // this path needs no stdlib: an empty archive spares a first visit 2.5 MB.  A module
-      // imported later anyway fails with a plain ImportError, never with a wrong module.
-      stdLibURL: NO_STDLIB,
+      ...extra,
     }),
     instantiationFailed,
   ]);
+  await wasmChecked; // rejects if the wasm was damaged
+  // A restored interpreter starts without reading its library, so Pyodide lets a failed fetch
+  // of it pass (a fresh one fails on it): the engine would come up and fail on its first read.
+  if (damaged.length > 0) throw damaged[0];
+  const libraryThere = pyodide.runPython("import os, sys; all(os.path.exists(p) for p in sys.path if p.endswith('.zip'))");
+  if (!libraryThere) throw new BootError(SAY.download, `Failed to load '${BUILD.library.url}'`);
   mark("pyodide");
   progress("engine", 0.85);
-  // The interpreter already imported the engine; its files go back on disk for anything it
-  // reads later (package data, modules imported lazily).
-  const { FS } = pyodide;
-  const sitePackages = pyodide.runPython('next(p for p in __import__("sys").path if p.endswith("site-packages"))');
-  for (const [name, data] of storedZipEntries(await wheelBytes)) {
-    const path = `${sitePackages}/${name}`;
-    FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-    FS.writeFile(path, data);
-  }
-  // The snapshot froze one random state for every visitor; draw a fresh one.
-  pyodide.runPython("import random; random.seed()");
-  mark("wheel");
-  return pyodide.pyimport("wavinghands.api");
+  return pyodide;
 }
 
-/** Boot Pyodide from scratch and install the wheel from the lock file; slower, no snapshot. */
-async function bootWithoutSnapshot() {
-  const { loadPyodide } = await pyodideScript;
-  // `packages` fetches and checks the wheel while the interpreter starts; a failed check only
-  // reaches an error callback, so loadedPackages is checked afterwards.
-  const pyodide = await Promise.race([
-    loadPyodide({ ...pyodideOptions(), packages: [ENGINE_PACKAGE] }),
-    instantiationFailed,
-  ]);
-  await Promise.all([wasmBytes, wheelBytes]); // each rejects if its file was damaged
-  mark("pyodide");
-  progress("engine", 0.85);
-  if (!pyodide.loadedPackages[ENGINE_PACKAGE]) {
-    // The boot-time load swallowed its error; a second, explicit load reports the reason.
-    const errors = [];
-    await pyodide.loadPackage(ENGINE_PACKAGE, {
-      messageCallback: () => {},
-      errorCallback: (msg) => errors.push(msg),
-    });
-    if (!pyodide.loadedPackages[ENGINE_PACKAGE]) {
-      const detail = errors.join("\n") || "the engine package did not install";
-      throw new BootError(/integrity|sha256|hash/i.test(detail) ? SAY.mismatch : SAY.download, detail);
-    }
-  }
-  mark("wheel");
-  return pyodide.pyimport("wavinghands.api");
+/** Restore the snapshot this browser keeps (a response from store.find()); the engine's module. */
+async function bootFromStoredSnapshot(stored) {
+  const bytes = store.bytes(stored).then((snapshot) => {
+    mark("snapshot");
+    return snapshot;
+  });
+  bytes.catch(() => {});
+  const pyodide = await startPyodide({ _loadSnapshot: bytes });
+  // The snapshot froze one random state; draw a fresh one.
+  afterRestore(pyodide);
+  const api = prepareEngine(pyodide);
+  mark("engine");
+  return { pyodide, api };
+}
+
+/** Start Python and import the engine; the interpreter can be snapshotted when `snapshotting`. */
+async function bootFresh(snapshotting) {
+  const pyodide = await startPyodide({ _makeSnapshot: snapshotting });
+  const api = prepareEngine(pyodide);
+  mark("engine");
+  return { pyodide, api };
 }
 
 async function boot() {
   if (typeof WebAssembly !== "object") throw new BootError(SAY.wasm, "no WebAssembly object");
   progress("runtime", 0.05);
-  try {
-    timings.path = "snapshot";
-    return await bootFromSnapshot();
-  } catch (err) {
-    if (err instanceof DamagedFile && err.path === BUILD.snapshot.url) {
-      // The fallback does without the snapshot (issue 15); the page names it (issue 12.7). Its
-      // cached copy is already dropped, so a reload fetches it again.
-      timings.damaged = err.path;
-      damaged.splice(0);
-    } else if (err instanceof BootError || err instanceof DamagedFile || damaged.length > 0) {
-      throw err;
+  const stored = await store.find().catch((err) => {
+    console.warn("the stored engine snapshot could not be read:", err);
+    return null;
+  });
+  if (stored !== null) {
+    try {
+      timings.path = "snapshot";
+      return await bootFromStoredSnapshot(stored);
+    } catch (err) {
+      // A damaged file of the site is named, whichever path found it.
+      if (err instanceof BootError || err instanceof DamagedFile || damaged.length > 0) throw err;
+      console.warn("the stored engine snapshot could not be restored; dropped, booting without it:", err);
+      timings.snapshotDropped = String(err && err.message ? err.message : err);
+      await store.drop().catch(() => {});
     }
-    console.warn("engine snapshot unusable, booting without it:", err);
-    timings.path = "full";
-    return await bootWithoutSnapshot();
   }
+  timings.path = "fresh";
+  return await bootFresh(store.available);
+}
+
+// When the last call came; the snapshot waits for a quiet moment (SNAPSHOT_AFTER_IDLE_MS).
+let lastCall = performance.now();
+
+/** After a fresh boot: snapshot the interpreter once the page leaves it idle, and keep it. */
+function snapshotWhenIdle(pyodide) {
+  const wait = SNAPSHOT_AFTER_IDLE_MS - (performance.now() - lastCall);
+  if (wait > 0) {
+    setTimeout(() => snapshotWhenIdle(pyodide), wait);
+    return;
+  }
+  const t0 = performance.now();
+  let bytes;
+  try {
+    bytes = makeEngineSnapshot(pyodide);
+  } catch (err) {
+    console.warn("the engine's snapshot could not be made; every visit starts Python afresh:", err);
+    postMessage({ type: "snapshot", state: "unavailable", detail: String(err && err.message ? err.message : err) });
+    return;
+  }
+  const made = performance.now() - t0;
+  store.write(bytes).then(
+    () => postMessage({ type: "snapshot", state: "stored", detail: { bytes: bytes.length, madeMs: Math.round(made), storedMs: Math.round(performance.now() - t0 - made) } }),
+    (err) => {
+      console.warn("the engine's snapshot could not be kept (storage full?):", err);
+      postMessage({ type: "snapshot", state: "unavailable", detail: String(err && err.message ? err.message : err) });
+    },
+  );
 }
 
 const ready = boot().then(
-  (api) => {
+  ({ pyodide, api }) => {
     mark("ready");
     progress("ready", 1);
     postMessage({ type: "ready", timings });
+    if (timings.path === "snapshot") {
+      postMessage({ type: "snapshot", state: "restored" });
+      store.dropOthers().catch(() => {});
+    } else if (store.available) {
+      snapshotWhenIdle(pyodide);
+    } else {
+      postMessage({ type: "snapshot", state: "unavailable", detail: "this browser keeps no Cache Storage here" });
+    }
     return api;
   },
   (err) => {
@@ -537,6 +398,7 @@ function invoke(api, fn, args) {
 }
 
 self.onmessage = async (event) => {
+  lastCall = performance.now();
   const { id, fn, args } = event.data || {};
   const api = await ready;
   if (api === null) {

@@ -16,7 +16,9 @@
 // nothing the worker says is used; a mismatch ends it and names the damaged file.
 //
 // `window.__engineReady` is a promise that settles with the engine's boot: tests, benchmarks
-// and sw-register.js wait on it.
+// and sw-register.js wait on it.  `window.__engineSnapshot` resolves with what became of the
+// snapshot the worker keeps for the next visit ({state: "stored" | "restored" | "unavailable",
+// detail}; engine-worker.js), for tests and benchmarks; it never rejects.
 
 import { WORKER_SCRIPTS } from './site-integrity.js';
 import { checkBytes } from './integrity.js';
@@ -60,6 +62,12 @@ const readyPromise = new Promise((resolve, reject) => {
 readyPromise.catch(() => {});
 if (typeof window !== "undefined") window.__engineReady = readyPromise;
 
+let settleSnapshot;
+const snapshotPromise = new Promise((resolve) => {
+  settleSnapshot = resolve;
+});
+if (typeof window !== "undefined") window.__engineSnapshot = snapshotPromise;
+
 /** Start the engine worker (once); resolves with boot timings, rejects with a player-facing Error. */
 export function startEngine(onProgress) {
   if (onProgress) {
@@ -77,6 +85,7 @@ export function startEngine(onProgress) {
       for (const { reject: rej } of pending.values()) rej(err);
       pending.clear();
       settleReference.reject(err);
+      settleSnapshot({ state: "unavailable", detail: "the engine did not start" });
       reject(err);
     };
     // A worker that failed may have failed on a damaged script of its own: say so if it did.
@@ -109,6 +118,8 @@ export function startEngine(onProgress) {
       } else if (msg.type === "scripts-loaded") {
         scriptsChecked = checkWorkerScripts();
         scriptsChecked.catch(() => {});
+      } else if (msg.type === "snapshot") {
+        settleSnapshot({ state: msg.state, detail: msg.detail });
       } else if (msg.type === "reference") {
         if (msg.error !== undefined) settleReference.reject(new Error(msg.error));
         else settleReference.resolve(JSON.parse(msg.json));

@@ -1,19 +1,23 @@
 // Service worker: after one complete visit the game loads and plays with no network.
 //
-// build.py prepends `VERSION` (a hash of every file's content) and `PRECACHE` (every file the
-// page and its snapshot boot need, relative to this script, with its integrity; the fallback
-// boot's extra files are fetched only when it runs) when it copies this file into the site.  Each
+// build.py prepends `VERSION` (a hash of every file's content), `ENGINE_ID` (the identity of the
+// engine whose snapshot the engine worker keeps, web/snapshot-store.js) and `PRECACHE` (every
+// file the page and its boot need, relative to this script, with its integrity; the full stdlib
+// and the wheels are fetched only if something asks) when it copies this file into the site.  Each
 // build gets its own cache, filled completely at install or not at all; at activation the
 // older caches of this deployment go, and only those: another copy of the game elsewhere on
-// the same origin (two project pages of one user) keeps its own (issue 12.10).
+// the same origin (two project pages of one user) keeps its own (issue 12.10).  The engine's
+// stored snapshot goes with them unless this build's engine is the same (ENGINE_ID).
 // Precached files are served cache-first: they can only change together with VERSION, and a
 // changed sw.js is what the browser's own update check finds on the next navigation.
-/* global VERSION, PRECACHE */
+/* global VERSION, ENGINE_ID, PRECACHE */
 
 const SCOPE = new URL("./", self.location).href;
 // "wavinghands-<version> <scope>": the scope tells this deployment's caches from another's.
 const CACHE = `wavinghands-${VERSION} ${SCOPE}`;
 const isOurs = (name) => name.startsWith("wavinghands-") && name.endsWith(` ${SCOPE}`);
+// The engine worker's snapshot of this build's engine (web/snapshot-store.js names it so).
+const SNAPSHOT_CACHE = `wavinghands-snapshot-${ENGINE_ID} ${SCOPE}`;
 const PRECACHED = new Set(PRECACHE.map(([path]) => new URL(path, SCOPE).href));
 const INTEGRITY = new Map(PRECACHE.map(([path, integrity]) => [new URL(path, SCOPE).href, integrity]));
 const INDEX = new URL("index.html", SCOPE).href;
@@ -27,7 +31,7 @@ async function integrityOf(bytes) {
 /** The same file from an older version's cache, if its bytes still match; else null. */
 async function unchanged(url, integrity) {
   for (const name of await caches.keys()) {
-    if (!name.startsWith("wavinghands-") || name === CACHE) continue;
+    if (!name.startsWith("wavinghands-") || name === CACHE || name.startsWith("wavinghands-snapshot-")) continue;
     const old = await (await caches.open(name)).match(url);
     if (old && (await integrityOf(await old.clone().arrayBuffer())) === integrity) return old;
   }
@@ -83,7 +87,8 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) {
-        if (name !== CACHE && (isOurs(name) || (await isOldNameOfOurs(name)))) await caches.delete(name);
+        if (name === CACHE || name === SNAPSHOT_CACHE) continue;
+        if (isOurs(name) || (await isOldNameOfOurs(name))) await caches.delete(name);
       }
       // Take over the page that installed us, so it too works offline from now on.
       await self.clients.claim();

@@ -4,15 +4,15 @@
 //
 // First it checks what the browser will rely on: every wheel against the site's lock (Pyodide
 // itself checks integrity only when it downloads, not for files it reads from disk in Node),
-// and that the engine snapshot restores and answers.  Then it boots the site's own Pyodide,
+// and the page's boot: the engine answers from the site's Python library alone, and a snapshot
+// of that interpreter (made by the page's own code, web/engine-snapshot.js) restores and answers.  Then it boots the site's own Pyodide,
 // loads micropip through the site's lock (a failed load only reaches the error callback, so it
 // is turned into a failure here), has micropip install the site's engine wheel and the test
 // wheels that build.py fetched into .cache (no network), runs pytest on tests/ (without
 // tests/pyodide) and exits with pytest's status.
 
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -46,40 +46,42 @@ function verifyLock(pyodideDir) {
   return lock;
 }
 
-/** Restore the site's engine snapshot and call the engine once, as the browser's worker does. */
-async function checkSnapshot(loadPyodide, site, pyodideDir) {
+/**
+ * Boot as the page's engine worker does (the site's Python library in place of the stdlib, its
+ * integrity checked), with the worker's own code (web/engine-snapshot.js): import the engine,
+ * call it, snapshot the interpreter, restore the snapshot in a second one and call that.
+ * Returns the milliseconds of the fresh boot and of the restore.
+ */
+async function checkPageBoot(loadPyodide, site, pyodideDir) {
   const build = readFileSync(path.join(site, "engine-build.js"), "utf8");
   const info = JSON.parse(build.slice(build.indexOf("{"), build.lastIndexOf("}") + 1));
-  // Decoded by the site's own vendored zstd decoder, as the worker decodes it.
-  const { ZSTDDecoder } = await import(pathToFileURL(path.join(site, info.decoder.url)).href);
-  const decoder = new ZSTDDecoder();
-  await decoder.init();
-  const parts = [...decoder.decodeStreaming([readFileSync(path.join(site, info.snapshot.url))])];
-  const snapshot = Buffer.concat(parts);
-  if (snapshot.length !== info.snapshot.size) throw new Error("snapshot size differs from engine-build.js");
+  const library = path.join(site, info.library.url);
+  const digest = `sha256-${createHash("sha256").update(readFileSync(library)).digest("base64")}`;
+  if (digest !== info.library.integrity) throw new Error(`${info.library.url}: ${digest}, engine-build.js says ${info.library.integrity}`);
+  const shared = await import(pathToFileURL(path.join(site, "engine-snapshot.js")).href);
+  const options = { indexURL: pyodideDir + path.sep, stdLibURL: library, env: { PYTHONDONTWRITEBYTECODE: "1" } };
+  const answers = (api) => {
+    const spells = JSON.parse(api.spells());
+    const game = JSON.parse(api.new_game(JSON.stringify({ names: ["A", "B"], seed: "00112233" })));
+    if (!spells.ok || !game.ok) throw new Error(`the engine does not answer: ${JSON.stringify(game).slice(0, 200)}`);
+  };
   const t0 = performance.now();
-  // As the worker does: the static memory was stored XORed with the wasm's data segments, and
-  // the restored interpreter gets an empty stdlib archive (the snapshot holds what it imports).
-  const { xorDataSegments } = await import(pathToFileURL(path.join(site, "wasm-data.js")).href);
-  xorDataSegments(readFileSync(path.join(pyodideDir, "pyodide.asm.wasm")), snapshot.subarray(info.snapshot.memoryOffset));
-  const emptyZip = path.join(mkdtempSync(path.join(tmpdir(), "wh-stdlib-")), "empty.zip");
-  writeFileSync(emptyZip, Buffer.from("UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==", "base64"));
-  const pyodide = await loadPyodide({
-    indexURL: pyodideDir + path.sep,
-    _loadSnapshot: snapshot,
-    _sysExecutable: "python",
-    stdLibURL: emptyZip,
-  });
-  const loaded = pyodide.runPython('import sys; "wavinghands.api" in sys.modules');
-  // As the worker does: the engine's files go back on disk for what it reads later.
-  pyodide.FS.writeFile("/tmp/engine.whl", readFileSync(path.join(site, info.wheel.url)));
-  pyodide.runPython(`
-import sys, zipfile
-zipfile.ZipFile("/tmp/engine.whl").extractall(next(p for p in sys.path if p.endswith("site-packages")))
+  const fresh = await loadPyodide({ ...options, _makeSnapshot: true });
+  answers(shared.prepareEngine(fresh));
+  const booted = performance.now() - t0;
+  // Every module of the engine imports from the library alone (the worker has nothing else).
+  fresh.runPython(`
+import importlib, pkgutil, wavinghands
+for info in pkgutil.walk_packages(wavinghands.__path__, "wavinghands."):
+    if not info.name.endswith("__main__"):
+        importlib.import_module(info.name)
 `);
-  const spells = JSON.parse(pyodide.runPython("import wavinghands.api; wavinghands.api.spells()"));
-  if (!loaded || !spells.ok) throw new Error("the restored snapshot does not hold a working engine");
-  return performance.now() - t0;
+  const snapshot = shared.makeEngineSnapshot(fresh);
+  const t1 = performance.now();
+  const restored = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+  shared.afterRestore(restored);
+  answers(shared.prepareEngine(restored));
+  return { booted, restored: performance.now() - t1 };
 }
 
 /** Load one package from the lock file, failing loudly where Pyodide only calls back. */
@@ -102,8 +104,11 @@ async function main() {
 
   verifyLock(pyodideDir);
   const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
-  const restoreMs = await checkSnapshot(loadPyodide, opts.site, pyodideDir);
-  console.log(`engine snapshot restored and answering in ${restoreMs.toFixed(0)} ms`);
+  const page = await checkPageBoot(loadPyodide, opts.site, pyodideDir);
+  console.log(
+    `the page's boot: engine answering in ${page.booted.toFixed(0)} ms from the site's Python library, ` +
+      `in ${page.restored.toFixed(0)} ms from a snapshot of that interpreter`,
+  );
 
   const t0 = performance.now();
   const pyodide = await loadPyodide({
