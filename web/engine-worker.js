@@ -34,7 +34,7 @@
 
 import { BUILD } from "./engine-build.js";
 import { checkBytes, checking, damaged, DamagedFile } from "./integrity.js";
-import { afterRestore, makeEngineSnapshot, prepareEngine } from "./engine-snapshot.js";
+import { afterRestore, importLateModules, makeEngineSnapshot, prepareEngine } from "./engine-snapshot.js";
 import { SnapshotStore } from "./snapshot-store.js";
 
 const started = performance.now();
@@ -331,13 +331,27 @@ async function boot() {
 // When the last call came; the snapshot waits for a quiet moment (SNAPSHOT_AFTER_IDLE_MS).
 let lastCall = performance.now();
 
-/** After a fresh boot: snapshot the interpreter once the page leaves it idle, and keep it. */
-function snapshotWhenIdle(pyodide) {
+/** Run `work` once the page has left the engine idle for SNAPSHOT_AFTER_IDLE_MS. */
+function whenIdle(work) {
   const wait = SNAPSHOT_AFTER_IDLE_MS - (performance.now() - lastCall);
-  if (wait > 0) {
-    setTimeout(() => snapshotWhenIdle(pyodide), wait);
-    return;
+  if (wait > 0) setTimeout(() => whenIdle(work), wait);
+  else work();
+}
+
+/** Import the modules the engine imports on first use, so no call the player waits for does. */
+function importLate(pyodide) {
+  const t0 = performance.now();
+  try {
+    importLateModules(pyodide);
+    timings.lateImportMs = Math.round(performance.now() - t0);
+  } catch (err) {
+    // The call that needs them will import them itself, and report the failure as its own.
+    console.warn("the engine's late modules could not be imported while idle:", err);
   }
+}
+
+/** After a fresh boot, idle: snapshot the interpreter (late modules imported) and keep it. */
+function snapshotNow(pyodide) {
   const t0 = performance.now();
   let bytes;
   try {
@@ -366,8 +380,9 @@ const ready = boot().then(
       postMessage({ type: "snapshot", state: "restored" });
       store.dropOthers().catch(() => {});
     } else if (store.available) {
-      snapshotWhenIdle(pyodide);
+      whenIdle(() => snapshotNow(pyodide));
     } else {
+      whenIdle(() => importLate(pyodide));
       postMessage({ type: "snapshot", state: "unavailable", detail: "this browser keeps no Cache Storage here" });
     }
     return api;
