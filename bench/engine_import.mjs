@@ -6,7 +6,8 @@
 // does), then imports the module with every module's execution timed (a meta-path finder wraps
 // each loader's exec_module; "self" excludes the modules it imported on the way, like
 // `python -X importtime`).  Reports, per run in a fresh interpreter: loadPyodide's ms, the
-// import's ms, how many modules it loaded, and the slowest modules by self time.  Timings
+// import's wall ms and this process's CPU ms meanwhile (less swayed by other processes on a
+// loaded machine), how many modules it loaded, and the slowest modules by self time.  Timings
 // depend on load: quote /proc/loadavg beside them.
 
 import path from "node:path";
@@ -84,12 +85,14 @@ async function main() {
     const before = pyodide.runPython("import sys; len(sys.modules)");
     pyodide.runPython(PROFILE);
     const t1 = performance.now();
+    const cpu = process.cpuUsage();
     pyodide.pyimport(opts.module);
     const imported = performance.now() - t1;
+    const { user, system } = process.cpuUsage(cpu);
     const rows = pyodide.runPython("_timed.rows").toJs();
     const after = pyodide.runPython("len(sys.modules)");
     const self = rows.reduce((s, r) => s + r[1], 0);
-    console.log(`run ${run}: loadPyodide ${started.toFixed(0)} ms (${before} modules); import ${opts.module} ${imported.toFixed(0)} ms, ${after - before} modules (${self.toFixed(0)} ms in their bodies)`);
+    console.log(`run ${run}: loadPyodide ${started.toFixed(0)} ms (${before} modules); import ${opts.module} ${imported.toFixed(0)} ms (CPU ${((user + system) / 1000).toFixed(0)} ms), ${after - before} modules (${self.toFixed(0)} ms in their bodies)`);
     if (run === opts.runs) {
       console.log("  self ms  total ms  module");
       for (const [name, s, t] of rows.sort((a, b) => b[1] - a[1]).slice(0, opts.top)) {
