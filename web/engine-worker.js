@@ -20,7 +20,8 @@
 // (pyodide/python_lib.zip: the stdlib modules Pyodide and the engine import, and the engine,
 // compiled to bytecode at build time) in place of the full stdlib, and imports the engine.
 // Nothing else is fetched: no snapshot is downloaded.  Once the engine is up and the page has
-// left it idle for a moment, the worker snapshots its own interpreter (web/engine-snapshot.js)
+// left it idle for a moment, the worker imports the engine's late modules (the opponent, remote
+// play: wavinghands.api imports them on first use) and snapshots its own interpreter (web/engine-snapshot.js)
 // and keeps the snapshot in this browser (web/snapshot-store.js); the next visit restores it,
 // which skips Python's start-up and the engine's import.  A stored snapshot that cannot be
 // restored is dropped and the boot goes on without it.
@@ -340,10 +341,8 @@ function whenIdle(work) {
 
 /** Import the modules the engine imports on first use, so no call the player waits for does. */
 function importLate(pyodide) {
-  const t0 = performance.now();
   try {
     importLateModules(pyodide);
-    timings.lateImportMs = Math.round(performance.now() - t0);
   } catch (err) {
     // The call that needs them will import them itself, and report the failure as its own.
     console.warn("the engine's late modules could not be imported while idle:", err);
