@@ -224,16 +224,36 @@ wavinghands.api.spells()
 }"""
 
 
+# A same-origin page with no script: the micropip tests load their own Pyodide into it.  On the
+# site's own page the engine worker boots a second Pyodide in the same renderer at the same time
+# (two wasm heaps, two interpreters starting at once), which is what once made this test's
+# renderer die ("Target crashed") on a loaded CI machine.
+BLANK_PAGE = "micropip-probe.html"
+
+
+def open_blank_page(page: Any, server_url: str) -> None:
+    """Open an empty page of the site's origin: no app, so no engine worker beside our Pyodide."""
+    page.route(
+        f"**/{BLANK_PAGE}",
+        lambda route: route.fulfill(
+            status=200, content_type="text/html", body="<!doctype html><title>probe</title>"
+        ),
+    )
+    page.goto(server_url + BLANK_PAGE)
+
+
 def test_micropip_loads_from_the_lock_and_installs_the_engine(
     page: Any, server_url: str, site_dir: Path
 ) -> None:
     """The site's lock file lets Pyodide load micropip offline, integrity-checked."""
     lock = json.loads((site_dir / "pyodide" / "pyodide-lock.json").read_text())
     wheel = "pyodide/" + lock["packages"]["wavinghands"]["file_name"]
-    page.goto(server_url)
+    open_blank_page(page, server_url)
     result = page.evaluate(MICROPIP_JS, [wheel])
     assert result["errors"] == [], result
     assert result["spells"] is True
+    # The only Pyodide in this renderer was the test's own: no engine worker started beside it.
+    assert page.workers == [], [w.url for w in page.workers]
 
 
 def test_a_lock_that_does_not_match_micropip_is_refused(
@@ -243,7 +263,7 @@ def test_a_lock_that_does_not_match_micropip_is_refused(
     lock = json.loads((site_dir / "pyodide" / "pyodide-lock.json").read_text())
     lock["packages"]["micropip"]["sha256"] = "0" * 64
     page.route("**/pyodide-lock.json", lambda route: route.fulfill(json=lock))
-    page.goto(server_url)
+    open_blank_page(page, server_url)
     result = page.evaluate(MICROPIP_JS, ["unused.whl"])
     assert result["errors"], result
     assert "spells" not in result

@@ -378,3 +378,58 @@ def test_a_warlocks_hasted_turn_is_played_by_the_hastened_wizard_alone(page, ser
                                     timeout=ENGINE_MS)
     assert page.text_content("[data-testid=phase-tag]") != "hasted turn"
     assert not errors, errors
+
+
+def test_a_duel_that_reaches_turn_1000_ends_drawn_and_says_why(page, server_url, shot) -> None:
+    # Not a rule but a limit of this implementation (docs/rules.md, "Limits of this
+    # implementation"): a duel (here imported with 999 turns of nothing) still going when turn
+    # 1,000 resolves ends as a draw with a message, and stays a duel that can be saved and
+    # imported again, instead of going on to a turn no record may hold.
+    import json
+    import sys
+
+    sys.path.insert(0, str(ROOT / "engine"))
+    sys.path.insert(0, str(ROOT / "tests"))
+    from test_record_limits import idle_record
+
+    from wavinghands.record import MAX_RECORD_TURNS
+
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    open_game(page, server_url)
+    page.click("[data-testid=import-record]")
+    page.fill("[data-testid=import-text]", json.dumps(idle_record(MAX_RECORD_TURNS - 1)))
+    page.select_option("[data-testid=import-mode]", "hotseat")
+    page.click("[data-testid=import-submit]")
+    for wizard in (0, 1):
+        page.wait_for_selector("[data-testid=pass-screen]", timeout=ENGINE_MS)
+        page.click("[data-testid=pass-ready]")
+        page.wait_for_selector(
+            f"[data-testid=orders-screen][data-wizard='{wizard}'][data-turn='1000']",
+            timeout=ENGINE_MS,
+        )
+        pick(page, ("-", "-"))
+        wait_preview(page)
+        assert "Turn 1,000 is the last this implementation plays" in page.inner_text(
+            "[data-testid=asks]"
+        )
+        page.click("[data-testid=submit-orders]")
+        wait_left(page, wizard, MAX_RECORD_TURNS)
+    page.wait_for_selector("[data-testid=game-over]", timeout=ENGINE_MS)
+    assert page.inner_text("[data-testid=result-title]") == "A draw"
+    how = page.inner_text("[data-testid=result-how]")
+    assert "Turn 1,000 is the last this implementation plays" in how, how
+    assert "not of the rules" in how, how
+    shot(page, "hotseat-turn-limit", full_page=False)  # the page holds 1,000 history rows
+    # The finished duel was saved, and its record (1,000 turns) is one the import takes.
+    saved = page.evaluate(
+        "() => Object.keys(localStorage).filter((k) => k.startsWith('wavinghands:v1:game:'))"
+        ".map((k) => JSON.parse(localStorage.getItem(k)))"
+    )
+    assert [d["summary"]["over"] for d in saved] == [True], saved
+    from wavinghands import api
+
+    game = json.dumps(saved[0]["game"])
+    record = json.loads(api.export_record(game))["record"]
+    assert json.loads(api.import_record(json.dumps(record)))["ok"]
+    assert not errors, errors

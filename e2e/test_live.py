@@ -343,3 +343,113 @@ def test_chat_beside_the_duel_is_plain_text_in_the_battle_logs_time_line(players
     guest.wait_for_selector("[data-testid=orders-screen][data-turn='2']", timeout=STEP_MS)
     guest.wait_for_selector(f"{LOG_CHAT}[data-from=them]", timeout=STEP_MS)
     assert_in_time_line(guest)
+
+
+@needs_route
+def test_play_by_codes_only_is_told_to_the_host(players, shot) -> None:
+    """The guest turns down the host's mid-duel connection offer ("Connect live?" -> "Play by
+    codes only"): the guest's next code carries a decline (docs/webrtc.md, "Declining"), and the
+    host's page, pasting it, stops waiting and says why in words; neither side bundles a
+    connection code after that."""
+    host, guest = players[0], players[1]
+    begin(host, "codes", NAMES[0])
+    guest.fill("[data-testid=join-text]", code_to_send(host))
+    guest.click("[data-testid=join-text-apply]")
+    accept(guest, NAMES[1])
+    act(guest)
+    deliver(host, code_to_send(guest))
+    # The host offers to play live: the offer goes with its next code.
+    host.click("[data-testid=live-panel] > summary")
+    host.click("[data-testid=live-start]")
+    host.wait_for_selector("[data-testid=live-bundled]", timeout=CONNECT_MS)
+    act(host)
+    offered = code_to_send(host)
+    assert " WHC1." in offered, offered
+    paste(guest, offered)
+    guest.wait_for_selector("[data-testid=connect-inviter]", timeout=STEP_MS)
+    guest.click("[data-testid=connect-codes]")
+    act(guest)  # turn 2's orders: their code carries the decline
+    declined = code_to_send(guest)
+    assert declined.startswith("WH1.") and " WHA1." in declined, declined
+    assert "it also tells them you play by codes only" in guest.inner_text(
+        "[data-testid=remote-panel]"
+    )
+    deliver(host, declined)
+    why = host.wait_for_selector("[data-testid=live-why][data-reason=declined]", timeout=STEP_MS)
+    assert why.inner_text().startswith(
+        f"{NAMES[1]} chose to play by codes only, so no live connection was made"
+    ), why.inner_text()
+    assert live_status(host) == "disconnected"
+    shot(host, "live-declined-host")
+    # The host stops offering, and once its next code comes the guest stops declining.
+    act(host)
+    plain = code_to_send(host)
+    assert "WHC1." not in plain, plain
+    deliver(guest, plain)
+    act(guest)
+    assert "WHA1." not in code_to_send(guest)
+
+
+# What a host page does with the answer it gets (as every page has since live play began): read
+# it with the version-1 codec, then give it to the browser.  The decline must pass both, so a
+# page that predates it applies the turn code beside it and only fails to connect.
+OLD_HOST_JS = """async () => {
+  const codec = await import('./transport/codec-rtc.js');
+  const pc = new RTCPeerConnection();
+  pc.createDataChannel('t');
+  await pc.setLocalDescription(await pc.createOffer());
+  const offer = pc.localDescription.sdp;
+  const declined = codec.packDecline(offer);
+  const read = codec.unpackConnectionCode(`WH1.AAAA ${declined.code}`,
+    { expect: 'answer', offerSdp: offer });
+  let applied = 'yes';
+  try {
+    await pc.setRemoteDescription({ type: 'answer', sdp: read.sdp });
+  } catch (err) {
+    applied = String(err);
+  }
+  pc.close();
+  const decline = read.ok && codec.isDecline(read.fields);
+  return { code: declined.code, read: read.ok, decline, applied };
+}"""
+
+
+def test_a_decline_is_an_answer_an_older_host_page_accepts(live_browser, server_url) -> None:
+    page = live_browser.new_page()
+    try:
+        open_site(page, server_url)
+        result = page.evaluate(OLD_HOST_JS)
+    finally:
+        page.close()
+    assert result["code"].startswith("WHA1."), result
+    assert result["read"] and result["decline"], result
+    assert result["applied"] == "yes", result
+
+
+@needs_route
+def test_a_decline_for_a_connection_no_page_waits_on_is_quietly_done(players) -> None:
+    """The host's page reloaded after sending its invitation (its offer is gone: live
+    connections are not saved); the guest accepts "play by codes only": the acceptance, decline
+    and all, is applied, with no error about a connection code."""
+    host, guest = players[0], players[1]
+    begin(host, "live", NAMES[0])
+    host.wait_for_selector("[data-testid=live-bundled]", timeout=CONNECT_MS)
+    invitation = code_to_send(host)
+    host.reload()
+    host.wait_for_selector("[data-testid=remote-screen]", timeout=STEP_MS)
+    guest.fill("[data-testid=join-text]", invitation)
+    guest.click("[data-testid=join-text-apply]")
+    guest.fill("[data-testid=accept-name]", NAMES[1])
+    guest.click("[data-testid=accept-codes]")
+    guest.wait_for_selector("[data-testid=orders-screen]", timeout=STEP_MS)
+    act(guest)
+    acceptance = code_to_send(guest)
+    assert " WHA1." in acceptance, acceptance
+    deliver(host, acceptance)
+    host.wait_for_selector("[data-testid=remote-screen][data-state=your_input]", timeout=STEP_MS)
+    note = host.locator("[data-testid=remote-note]", has_text="chose to play by codes only")
+    note.wait_for(timeout=STEP_MS)  # (after the 1.5 s in which another tab could claim it)
+    said = f"{NAMES[1]} chose to play by codes only: the duel goes on by codes."
+    assert note.inner_text() == said
+    assert host.locator("[data-testid=live-error]").count() == 0
+    assert host.locator("[data-testid=remote-error]").count() == 0

@@ -270,9 +270,13 @@ def test_a_crafted_invitation_link_with_an_offer_asks_first(new_page, server_url
     page.click("[data-testid=accept-codes]")
     page.wait_for_selector("[data-testid=orders-screen]", timeout=STEP_MS)
     assert made(page) == 0
+    # Alice's acceptance carries a decline of the offer (docs/webrtc.md, "Declining"), so that
+    # Mallory's page stops waiting; Mallory's engine reads the turn code (splitCodes' part).
+    act(page)
+    acceptance, declined = code_to_send(page).split()
+    assert declined.startswith("WHA1."), declined
     # Mallory's next code carries the same offer again (it is not answered): once declined, it
     # is not asked about again, and the turn code is applied.
-    act(page)
     mallory_code = helper.evaluate(
         """async (acceptance) => {
           const api = await import('./api.js');
@@ -280,7 +284,7 @@ def test_a_crafted_invitation_link_with_an_offer_asks_first(new_page, server_url
           const sealed = await api.remoteSeal(got.session, { gestures: [['F', '-']] });
           return sealed.code;
         }""",
-        code_to_send(page))
+        acceptance)
     deliver(page, f"{mallory_code} {offer}")
     assert open_dialogs(page) == 0
     assert made(page) == 0

@@ -98,3 +98,46 @@ def test_a_chat_line_is_filed_under_its_senders_turn(players, shot) -> None:
     assert line_turn(guest, "Now in turn two") == "2"
     assert chats_sent(host)[-1]["n"] == 2
     shot(host, "live-chat-turns")
+
+
+CHAT_STORED_JS = """() => {
+  const id = Object.keys(localStorage).find((k) => /^wavinghands:v1:game:r-/.test(k));
+  return (JSON.parse(localStorage.getItem(id)).chat || []).map((line) => line.text);
+}"""
+
+
+@needs_route
+def test_a_chat_line_that_cannot_be_saved_says_so_and_is_kept(players, shot) -> None:
+    """Storage full: the line stays on the screen, the player is told, and "Save now" stores it
+    (with one that came meanwhile) once there is room."""
+    from test_storage import FILL_JS, FREE_JS
+
+    host, guest = players[0], players[1]
+    connect(players)
+    assert guest.evaluate(FILL_JS) > 0
+    guest.fill("[data-testid=chat-text]", "Said while full")
+    guest.press("[data-testid=chat-text]", "Enter")
+    error = guest.locator("[data-testid=remote-error][data-code=storage-full]")
+    error.wait_for(timeout=STEP_MS)
+    assert "Chat not saved" in error.inner_text()
+    assert "the last chat line was not saved" in error.inner_text()
+    assert line_turn(host, "Said while full") == "1"  # it went all the same
+    mine = guest.locator(f"{LOG_CHAT}[data-from=me]", has_text="Said while full")
+    mine.wait_for(state="attached", timeout=STEP_MS)  # in the (folded) battle log
+    assert guest.evaluate(CHAT_STORED_JS) == []
+
+    host.fill("[data-testid=chat-text]", "Answered meanwhile")
+    host.press("[data-testid=chat-text]", "Enter")
+    theirs = guest.locator(f"{LOG_CHAT}[data-from=them]", has_text="Answered meanwhile")
+    theirs.wait_for(state="attached", timeout=STEP_MS)
+    guest.locator("[data-testid=remote-error]", has_text="the last 2 chat lines were").wait_for(
+        timeout=STEP_MS
+    )
+    shot(guest, "live-chat-unsaved")
+
+    guest.evaluate(FREE_JS)
+    guest.click("[data-testid=save-chat-again]")
+    error.wait_for(state="detached", timeout=STEP_MS)
+    assert guest.evaluate(CHAT_STORED_JS) == ["Said while full", "Answered meanwhile"]
+    # Stored once: the screen shows each line once.
+    assert guest.locator(LOG_CHAT, has_text="Said while full").count() == 1

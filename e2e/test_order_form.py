@@ -246,3 +246,66 @@ def test_a_cut_code_and_the_own_accepted_invitation(page, server_url) -> None:
     page.wait_for_selector("[data-testid=remote-screen]", timeout=ENGINE_MS)
     assert page.locator("[data-testid=accept-own]").count() == 0
     assert "accepted already" in page.inner_text("[data-testid=remote-screen]")
+
+
+def test_warlocks_the_paralysed_hand_is_named_on_the_form_and_not_in_a_hasted_turn(
+        page, server_url, shot) -> None:
+    # Warlocks: "The paralysed and the charmed hand are chosen in the next turn's orders".  Alice
+    # hastens herself (turn 6) and completes a paralysis on Bob over turns 7, 8 (hasted) and 9.
+    # In her hasted turn 10, which Bob does not take, the form does not ask for his hand and
+    # says when it will; on turn 11 it asks, and the hand chosen is the one frozen.
+    from wavinghands.rulesets import find_ruleset
+
+    game = engine_duel.new_game(NAMES, "5eed5eed", find_ruleset("warlocks"))
+    nothing = {"gestures": [["-", "-"]]}
+    for left, right in zip("PWPWWCF", "-----C-", strict=True):
+        game, _ = engine_duel.step(game, {0: {"gestures": [[left, right]]}, 1: nothing})
+    game, _ = engine_duel.step(game, {0: {"gestures": [["F", "-"]]}})  # hasted turn 8
+    game, _ = engine_duel.step(game, {0: {"gestures": [["F", "-"]]}, 1: nothing})  # turn 9
+    assert game.phase.hasted and game.phase.turn == 10, game.phase
+    open_game(page, server_url)
+    import_hotseat(page, json.dumps(export_record(game)))
+    page.check("[data-testid=gesture-0-L-nothing]")
+    page.check("[data-testid=gesture-0-R-nothing]")
+    wait_preview(page)
+    assert page.locator("[data-testid=hand-paralysis-W1]").count() == 0
+    assert "You name Bob's paralysed hand in your orders for his next turn, not now: Bob takes " \
+        "no part in this hasted turn." in \
+        page.inner_text("[data-testid=asks]")
+    shot(page, "warlocks-hand-later", full_page=False)
+    page.click("[data-testid=submit-orders]")
+    page.wait_for_selector("[data-testid=orders-screen][data-turn='10']", state="detached",
+                           timeout=ENGINE_MS)
+    # Turn 11: Alice first (she holds the device still, or is handed it), then Bob.
+    shown = page.wait_for_selector(
+        "[data-testid=pass-screen], [data-testid=orders-screen][data-turn='11']", timeout=ENGINE_MS)
+    if shown.get_attribute("data-testid") == "pass-screen":
+        page.click("[data-testid=pass-ready]")
+    page.wait_for_selector("[data-testid=orders-screen][data-wizard='0'][data-turn='11']",
+                           timeout=ENGINE_MS)
+    page.check("[data-testid=gesture-0-L-nothing]")
+    page.check("[data-testid=gesture-0-R-nothing]")
+    wait_preview(page)
+    page.select_option("[data-testid=hand-paralysis-W1]", "R")
+    wait_preview(page)
+    assert "hand to paralyse → right hand" in page.inner_text("[data-testid=orders-screen]")
+    shot(page, "warlocks-hand-named", full_page=False)
+    # At a phone's width the question fits the screen.
+    page.set_viewport_size({"width": 375, "height": 800})
+    box = page.locator("[data-testid=hand-paralysis-W1]").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 375, box
+    page.locator("[data-testid=hand-paralysis-W1]").scroll_into_view_if_needed()
+    shot(page, "warlocks-hand-named-phone", full_page=False)
+    page.set_viewport_size({"width": 1200, "height": 900})
+    seal_and_pass(page)
+    page.check("[data-testid=gesture-0-L-nothing]")
+    page.check("[data-testid=gesture-0-R-nothing]")
+    wait_preview(page)
+    page.click("[data-testid=submit-orders]")
+    page.wait_for_selector("[data-testid=orders-screen][data-wizard='1'][data-turn='11']",
+                           state="detached", timeout=ENGINE_MS)
+    saved = page.evaluate(
+        "() => Object.keys(localStorage).filter((k) => k.startsWith('wavinghands:v1:game:'))"
+        ".map((k) => JSON.parse(localStorage.getItem(k)).game.log.map((e) => e.text).join(' '))"
+    )
+    assert any("Bob's right hand is paralysed" in log for log in saved), saved

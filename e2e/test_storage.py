@@ -341,3 +341,46 @@ def test_a_hotseat_duel_that_cannot_be_saved_says_so_until_it_is(page: Any,
     note.wait_for(state="detached", timeout=STEP_MS)
     page.reload()
     page.wait_for_selector("[data-testid=pass-screen]", timeout=STEP_MS)
+
+
+# A duel saved before the list named the rules: its index entry says nothing of them, its game
+# does (the standard rules with the withholding house rule).
+PLANT_LEGACY_JS = """(id) => {
+  const index = JSON.parse(localStorage.getItem('wavinghands:v1:index') || '[]');
+  const summary = { title: 'Merlin vs Morgana', names: ['Merlin', 'Morgana'], turn: 3, over: false,
+                    resultText: '' };
+  const updatedAt = Date.now() - 60_000;
+  localStorage.setItem(`wavinghands:v1:game:${id}`, JSON.stringify({ id, mode: 'hotseat',
+    game: { ruleset: { name: 'standard', withhold: true } }, summary, updatedAt }));
+  index.push({ id, mode: 'hotseat', updatedAt, ...summary });
+  localStorage.setItem('wavinghands:v1:index', JSON.stringify(index));
+}"""
+
+
+def test_the_saved_duels_show_each_duels_rules(page: Any, server_url: str, shot: Any) -> None:
+    """A Warlocks duel and a standard one (saved before the list named the rules) each say
+    their rules in the start screen's list of saved duels."""
+    from test_rulesets import choose_ruleset
+
+    open_site(page, server_url)
+    page.evaluate(PLANT_LEGACY_JS, OLD_ID)
+    choose_ruleset(page, "warlocks")
+    page.fill("[data-testid=name-0]", "Alice")
+    page.fill("[data-testid=name-1]", "Bob")
+    page.check("[data-testid=mode-hotseat]")
+    page.click("[data-testid=start-game]")
+    page.click("[data-testid=pass-ready]", timeout=STEP_MS)
+    page.click("[data-testid=leave-duel]", timeout=STEP_MS)
+    warlocks = page.locator("[data-testid=saved-games] [data-rules=warlocks]")
+    warlocks.wait_for(timeout=STEP_MS)
+    assert warlocks.inner_text() == "Warlocks"
+    legacy = page.locator(f"[data-testid=rules-{OLD_ID}]")
+    assert legacy.inner_text() == (
+        "Waving Hands (house rule: completed spells may be withheld)"
+    ), legacy.inner_text()
+    shot(page, "saved-duels-rules", full_page=False)
+    # The duel's own save wrote its rules into the list (no need to read the duel again).
+    entries = page.evaluate("() => JSON.parse(localStorage.getItem('wavinghands:v1:index'))")
+    assert [e.get("ruleset") for e in entries if e["id"] != OLD_ID] == [
+        {"name": "warlocks", "withhold": False}
+    ], entries

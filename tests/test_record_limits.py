@@ -13,6 +13,7 @@ import pytest
 
 from wavinghands import api, record
 from wavinghands.playout import random_duel
+from wavinghands.preview import preview
 from wavinghands.record import (
     MAX_RECORD_BYTES,
     MAX_RECORD_PHASES,
@@ -129,3 +130,25 @@ def test_the_page_refuses_an_oversized_record_file_by_the_same_number() -> None:
     assert found and int(found.group(1).replace("_", "")) == MAX_RECORD_BYTES
     records = (WEB / "ui" / "records.js").read_text(encoding="utf-8")
     assert "chosen.size > MAX_RECORD_BYTES" in records
+
+
+def test_a_duel_in_play_ends_drawn_at_the_turn_cap_and_its_record_imports() -> None:
+    """Not a rule (docs/rules.md, "Limits of this implementation"): the engine plays no turn
+    after MAX_RECORD_TURNS, so a duel still going when that turn resolves is a draw, said in
+    words, and its record (which import_record would refuse one turn later) imports."""
+    states = replay(idle_record(MAX_RECORD_TURNS))
+    before, last = states[-2], states[-1]
+    assert before.result is None and before.phase.turn == MAX_RECORD_TURNS
+    # The orders form says so in that turn, and not before.
+    notes = [w["code"] for w in preview(before, 0, {"gestures": [["-", "-"]]})["warnings"]]
+    assert notes == ["last-turn"], notes
+    assert "last-turn" not in [w["code"] for w in preview(states[-3], 0, {})["warnings"]]
+    assert last.result is not None and last.result.winner is None, last.phase
+    assert last.phase.kind == "over" and last.phase.turn == MAX_RECORD_TURNS
+    assert f"turn {MAX_RECORD_TURNS:,} is the last this implementation plays" in last.result.how
+    game = json.loads(api.import_record(json.dumps(export_record(last))))
+    assert game["ok"], game
+    assert game["game"]["result"] == last.result.to_json()
+    # No turn after it: the over phase refuses orders.
+    with pytest.raises(ValueError, match="the duel is over"):
+        record.step(last, {0: {"gestures": [["-", "-"]]}, 1: {"gestures": [["-", "-"]]}})

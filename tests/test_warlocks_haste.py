@@ -164,3 +164,38 @@ def test_the_reference_text_tells_the_warlocks_haste() -> None:
 
     assert "separate hasted turn" in find_ruleset(W).variant.descriptions()["haste"]
     assert "extra set of gestures" in find_ruleset("standard").variant.descriptions()["haste"]
+
+
+def test_a_hand_to_name_waits_through_the_casters_hasted_turn() -> None:
+    """"The paralysed and the charmed hand are chosen in the next turn's orders" (issue 14): the
+    hand takes hold when its subject next acts, so in the caster's hasted turn, which the
+    subject does not take, nothing would use it. It is not asked there, and naming it is
+    refused with the reason (docs/rules.md, "Warlocks: paralysis"); the caster names it in the
+    next normal turn, where it counts."""
+    from wavinghands.preview import preview
+    from wavinghands.situation import hand_questions, hands_named_later
+
+    # A hastens himself on turn 6 (hastened on 7-9) and completes a paralysis (F-F-F, left)
+    # over turn 7, hasted turn 8 and turn 9: its hand is to be named with B's turn 11.
+    d = Duel(A="P W P W W C F F - - / - - - - - C - - - -", B=HASTE["B"], ruleset=W)
+    d.extra(8, "A", "F / -").extra(10, "A", "- / -")
+    d.until(10, "time_stop")
+    assert d.game.phase.hasted and d.game.phase.actors == (0,)
+    assert (0, "paralysis", "W1") in d.casts()
+    assert hand_questions(d.game, 0) == []
+    assert [q.id for q in hands_named_later(d.game, 0)] == ["paralysis:W1"]
+    assert "hands" not in d.view("A")["constraints"]  # the order form asks nothing
+    shown = preview(d.game, 0, {"gestures": [["-", "-"]]})
+    assert not [q for q in shown["questions"] if q["kind"] == "hand"]
+    assert [w["text"] for w in shown["warnings"] if w["code"] == "hand-later"] == [
+        "You name B's paralysed hand in your orders for his next turn, not now: B takes no part "
+        "in this hasted turn."]
+    named = {"gestures": [["-", "-"]], "hands": {"paralysis:W1": "R"}}
+    assert problems(d.game, "A", named) == ["hand-not-now"]
+    refusal = input_problems(d.game, 0, parse_input(d.game, named))[0]
+    assert "B takes no part in this hasted turn, so his paralysed hand cannot be named now: " \
+        "name it in your orders for his next turn" in str(refusal)
+    # Turn 11, the next B takes: A names the right hand, and it is B's right that is frozen.
+    d.orders(9, "A", {"hands": {"paralysis:W1": "R"}}).run(stop=lambda g: g.phase.turn == 12)
+    assert [q.id for q in hand_questions(d.states[-2], 0)] == ["paralysis:W1"]
+    assert "B's right hand is paralysed" in d.log_of("B")

@@ -169,19 +169,10 @@ const rulesKnown = api.builtReference().then((built) => {
   return engine.then(() => true, () => false);
 });
 
-engine.then((timings) => {
+engine.then(() => {
   statusBox.dataset.state = 'ready';
-  if (timings.damaged) {
-    // The engine came up without a damaged file (the snapshot: the slower boot does without it);
-    // say which, and leave the line up (issue 12.7).
-    statusBox.dataset.damaged = timings.damaged;
-    statusBox.querySelector('.engine-status-text').textContent =
-      `Rules engine ready, the slow way: the game's file "${timings.damaged}" arrived damaged and was not used. ` +
-      'Reload the page to fetch it again; if this keeps happening, the site\'s own copy is damaged.';
-  } else {
-    statusBox.querySelector('.engine-status-text').textContent = 'Rules engine ready';
-    setTimeout(() => { statusBox.hidden = true; }, 2500);
-  }
+  statusBox.querySelector('.engine-status-text').textContent = 'Rules engine ready';
+  setTimeout(() => { statusBox.hidden = true; }, 2500);
   // engine.js keeps its boot promise on window.__engineReady; this flag says the page, not just
   // the worker, is ready to play (tests wait for it).
   window.__appReady = true;
@@ -271,7 +262,7 @@ async function exportSaved(id) {
 function openSavedDuels(current = null) {
   return openSavedDuelsDialog({
     read: () => ({ games: storage.readIndex().games, use: storage.storageUse() }),
-    modeLabel: modeLabelOf, current,
+    modeLabel: modeLabelOf, rulesets: rulesKnown.then((known) => (known ? rulesets : [])), current,
     onDelete: (id) => storage.deleteGame(id),
     onExport: exportSaved,
   });

@@ -8,7 +8,9 @@ import {
   STATUS,
   chatLineTurn,
   connectionCodeKind,
+  declineOffer,
   deliverAnswerToOpenTab,
+  isDeclineCode,
   offerAddresses,
   startGuest,
   startHost,
@@ -16,7 +18,7 @@ import {
 import { DEFAULT_STUN, iceServersFor, parseSiteIce } from './transport/ice.js';
 
 // Re-exported so that the controller needs no second import of the transport for these.
-export { CHAT_MAX, STATUS, chatLineTurn, connectionCodeKind };
+export { CHAT_MAX, STATUS, chatLineTurn, connectionCodeKind, declineOffer };
 
 let link = null; // {role, code, link, transport, acceptAnswer, duelId, status, detail, peer, answered}
 let generation = 0; // a newer start makes an older one, still gathering, give up quietly
@@ -170,6 +172,8 @@ export async function answerLive(text) {
   const r = await deliverAnswerToOpenTab(text);
   if (!r.ok) return r;
   if (r.delivered) return { ok: true, elsewhere: true };
+  // A decline of an offer no page waits on any more (this one reloaded since): nothing to do.
+  if (isDeclineCode(text)) return { ok: true, declined: true };
   return {
     ok: false,
     error: {

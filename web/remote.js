@@ -22,6 +22,7 @@ import { isDialogOpen } from './ui/dialog.js';
 import { livePanel, connectExplanation, openConnectDialog } from './ui/live.js';
 
 const MODE_LABELS = { codes: 'by codes', live: 'live' };
+const CHAT_KEEP = 200; // the chat lines a duel keeps (the newest)
 // The error codes of a live connection code that mean "this is not one": the text may still be a turn code.
 const NOT_RTC = new Set(['empty', 'not-a-code', 'turn-code']);
 // Where a code starts: a turn code (WH1.) or a connection code (WHC1. offer, WHA1. answer). No
@@ -120,7 +121,31 @@ function summarize(session, status) {
 
 function persist(duel, status) {
   duel.summary = summarize(duel.session, status);
-  return storage.saveGame(duel);
+  return saveWithChat(duel);
+}
+
+// Chat lines said while the duel could not be stored (a full storage): shown on the screen and
+// saved with the duel's next successful save, so no line is lost while the page stays open.
+const unsavedChat = new Map(); // duel id -> [{from, text, turn, at}]
+
+// Stores the duel with any chat lines still waiting to be stored; on a refusal the duel object
+// is left as it was (the lines keep waiting). Returns whether it was stored.
+function saveWithChat(duel) {
+  const waiting = unsavedChat.get(duel.id);
+  if (!waiting) return storage.saveGame(duel);
+  const before = duel.chat;
+  duel.chat = [...(duel.chat || []), ...waiting].slice(-CHAT_KEEP);
+  if (storage.saveGame(duel)) {
+    unsavedChat.delete(duel.id);
+    return true;
+  }
+  duel.chat = before;
+  return false;
+}
+
+/** The chat lines of a duel as the screen shows them: the stored ones, then those waiting to be stored. */
+function chatLines(duel) {
+  return [...(duel.chat || []), ...(unsavedChat.get(duel.id) || [])].slice(-CHAT_KEEP);
 }
 
 // Stores the duel with the session an engine call returned, before any code of that session is
@@ -224,11 +249,11 @@ async function accept(text, name, { viaLive = false, link = null, from = null, o
   const message = offer && connect
     ? `You accepted ${r.invitation.host}'s challenge. Write your orders for turn 1: your code for them is your answer, and it connects you live`
     : `You accepted ${r.invitation.host}'s challenge. Write your orders for turn 1: your code for them is your answer`;
+  if (offer && !connect) decline(duel.id, offer);
   await render(duel, { status: r.status, feedback: { kind: 'info', message } });
   // The invitation carried the host's connection offer: answer it now, so the checks (and the
   // keep-open rounds) run while this player writes orders; the answer goes with their code.
   if (offer && connect) await joinForDuel(duel.id, offer, { asked: true });
-  else if (offer) declinedOffers.add(offerKey(offer));
   return null;
 }
 
@@ -344,7 +369,7 @@ function keepDraft(id, turn, form, orders) {
     // The code came meanwhile and the engine carried the draft: the real form has it now.
     if (before.carried || (!touched && !before.turn)) return;
     duel.draft = touched ? { ...before, turn, form, orders, sealed: false } : null;
-    storage.saveGame(duel);
+    saveWithChat(duel);
   });
 }
 
@@ -372,7 +397,7 @@ function unsealEarly(id) {
     const duel = storage.loadGame(id);
     if (!duel || !duel.draft) return;
     duel.draft = { ...duel.draft, sealed: false };
-    storage.saveGame(duel);
+    saveWithChat(duel);
     await render(duel, { feedback: null });
   });
 }
@@ -421,7 +446,7 @@ function keepCarried(id, turn, form, orders) {
     const duel = storage.loadGame(id);
     if (!duel || !duel.draft || !duel.draft.carried || duel.draft.turn !== turn) return;
     duel.draft = { ...duel.draft, form, orders };
-    storage.saveGame(duel);
+    saveWithChat(duel);
   });
 }
 
@@ -442,11 +467,13 @@ function draftChanges(draft, turn) {
 // (null: none; SKIP: do not redraw), in one step of the queue so that no other code comes
 // between. result: {duel, status, note, reply} or {duel, error}; nothing changes on an error.
 const SKIP = Symbol('skip');
-function receive(id, text, tell) {
+function receive(id, text, tell, { withOffer = false } = {}) {
   return serial(async () => {
     const duel = storage.loadGame(id);
     if (!duel) return { error: { code: 'gone', message: 'this duel is no longer saved here' } };
     const r = await api.remoteReceive(duel.session, text);
+    // The host's code came without the offer this side declined: the decline has reached it.
+    if (r.ok && !withOffer) pendingDeclines.delete(id);
     let result = { duel, error: r.ok ? null : r.error };
     if (r.ok && !keep(duel, r.session, r.status)) {
       // Not stored, so not applied: the code can be applied again once there is room.
@@ -557,7 +584,7 @@ async function openBundle({ turn, rtc }) {
 // Starts the connection step of a bundle for one duel and applies its turn code meanwhile.
 async function applyBundle(id, turn, rtc, rtcKind) {
   const connecting = rtcKind === 'offer' ? joinForDuel(id, rtc, { once: true }) : answerForDuel(rtc);
-  const result = await receive(id, turn, (got) => (got.duel ? receivedFeedback(got, got.duel) : SKIP));
+  const result = await receive(id, turn, (got) => (got.duel ? receivedFeedback(got, got.duel) : SKIP), { withOffer: rtcKind === 'offer' });
   await connecting;
   return !result.error;
 }
@@ -714,6 +741,17 @@ async function startLive(duelId) {
 const declinedOffers = new Set();
 const offerKey = (offer) => String(offer).replace(/\s+/g, '');
 
+// The host of a declined offer waits for an answer until told: this side's next code carries a
+// decline (an answer that reveals nothing, docs/webrtc.md "Declining") for the duel, until a code
+// of the host's comes without the offer (it has stopped offering). Kept in this page only.
+const pendingDeclines = new Map(); // duel id -> the decline code (WHA1.) to bundle
+
+function decline(duelId, offer) {
+  declinedOffers.add(offerKey(offer));
+  const made = live.declineOffer(offer);
+  if (made.ok) pendingDeclines.set(duelId, made.code);
+}
+
 async function askToConnect(inviter, offer, { once = false } = {}) {
   if (once && declinedOffers.has(offerKey(offer))) return false;
   const yes = await openConnectDialog({ inviter, facts: await live.offerFacts(offer, iceOf()) });
@@ -726,7 +764,11 @@ async function askToConnect(inviter, offer, { once = false } = {}) {
 async function joinForDuel(duelId, text, { asked = false, once = false } = {}) {
   if (!asked) {
     const duel = storage.loadGame(duelId);
-    if (!(await askToConnect(duel ? opponentOf(duel.session) : null, text, { once }))) return false;
+    if (!(await askToConnect(duel ? opponentOf(duel.session) : null, text, { once }))) {
+      decline(duelId, text);
+      shown?.refresh();
+      return false;
+    }
   }
   liveBusy = 'Answering the connection code…';
   liveError = null;
@@ -742,7 +784,10 @@ async function answerForDuel(text) {
   liveError = null;
   const r = await live.answerLive(text);
   if (!r.ok) liveError = r.error;
-  shown?.refresh();
+  const duel = r.ok && r.declined && shown && shown.id ? storage.loadGame(shown.id) : null;
+  // A decline of an offer this page no longer holds (it reloaded since): say so all the same.
+  if (duel && duel.session) shown.refresh({ feedback: { kind: 'note', message: `${opponentOf(duel.session)} chose to play by codes only: the duel goes on by codes` } });
+  else shown?.refresh();
   return r.ok;
 }
 
@@ -781,7 +826,6 @@ async function onLiveChange(link) {
 // Chat (live only): plain text kept with the duel, each line marked with the turn it was said
 // in, so it reads in the duel's time line. Stored through serial(), so that a code applied at
 // the same moment does not overwrite it.
-const CHAT_KEEP = 200;
 const chatDrafts = new Map(); // duel id -> {value, focused}: the chat box's unsent text
 
 // `said`: the turn the line was said in (mine for my lines; the sender's stamp, placed by
@@ -792,9 +836,36 @@ function addChat(id, from, text, said = null) {
     if (!duel) return;
     const now = (duel.summary && duel.summary.turn) || 1;
     const turn = from === 'them' ? live.chatLineTurn(said, now) : now;
-    duel.chat = [...(duel.chat || []), { from, text, turn, at: Date.now() }].slice(-CHAT_KEEP);
-    storage.saveGame(duel);
-    if (shown && shown.id === id) shown.refresh({ duel });
+    unsavedChat.set(id, [...(unsavedChat.get(id) || []), { from, text, turn, at: Date.now() }]);
+    const stored = saveWithChat(duel);
+    if (shown && shown.id === id) shown.refresh({ duel, ...(stored ? {} : { feedback: unsavedChatFeedback(id) }) });
+  });
+}
+
+// The feedback for chat lines that could not be stored: the line stays on the screen (and was
+// sent, or received, all the same); "Save now" stores it once there is room.
+function unsavedChatFeedback(id) {
+  const count = (unsavedChat.get(id) || []).length;
+  const why = storage.saveRefusal() === 'unavailable'
+    ? 'This browser refused to store the duel (its storage is switched off for this page)'
+    : 'Your browser’s storage for this page is full';
+  const lines = count === 1 ? 'the last chat line was' : `the last ${count} chat lines were`;
+  return {
+    kind: 'error', code: 'storage-full', title: 'Chat not saved', unchanged: false,
+    message: `${why}, so ${lines} not saved: they stay on this screen, but a reload would lose them. Delete or export old duels, then save now.`,
+    extra: h('div', { class: 'actions' },
+      h('button', { type: 'button', class: 'primary', 'data-testid': 'open-saved-duels', onclick: () => app.openSavedDuels(id) }, 'Saved duels: make room…'),
+      h('button', { type: 'button', 'data-testid': 'save-chat-again', onclick: () => saveChatAgain(id) }, 'Save now')),
+  };
+}
+
+// "Save now": stores the waiting chat lines with the duel as stored (a code applied meanwhile included).
+function saveChatAgain(id) {
+  return serial(async () => {
+    const duel = storage.loadGame(id);
+    if (!duel) return;
+    const stored = saveWithChat(duel);
+    if (shown && shown.id === id) shown.refresh({ duel, feedback: stored ? null : unsavedChatFeedback(id) });
   });
 }
 
@@ -1060,8 +1131,14 @@ function mount(duel, status, view, extras, feedback) {
     const rtcCode = carried && carried.status === live.STATUS.CONNECTING && !carried.answered &&
       ['waiting-answer', 'waiting-host'].includes(carried.detail.reason) ? carried.code : null;
     const bundled = Boolean(rtcCode && owesCode(s));
+    // A declined offer: the decline travels inside the next code, so the host stops waiting.
+    const declineCode = !rtcCode && !connected ? pendingDeclines.get(id) : null;
     let send = null;
-    if (bundled) {
+    if (declineCode && owesCode(s)) {
+      const both = bundleOf(s.last_sent, x.link, declineCode);
+      const lead = `Send this code to ${opp} (it also tells them you play by codes only, not live):`;
+      send = codeBlock({ code: both.code, link: both.link, lead, testid: 'remote-code', primary: true, qr: qrMatrix, shareText: 'My move in our Waving Hands duel' });
+    } else if (bundled) {
       const both = bundleOf(s.last_sent, x.link, rtcCode);
       const lead = s.state === 'awaiting_accept'
         ? 'Send this invitation to your friend, by any chat or message (one code or link: it also connects you live):'
@@ -1086,7 +1163,7 @@ function mount(duel, status, view, extras, feedback) {
     replace(pasteSlot, waitingForCode
       ? paste
       : h('details', { class: 'paste-later' }, h('summary', {}, liveFirst ? 'Paste a code by hand' : `Paste a code from ${opp}`), paste));
-    const said = { lines: d.chat || [], names: { me: d.session.names[d.session.me] || 'You', them: opp } };
+    const said = { lines: chatLines(d), names: { me: d.session.names[d.session.me] || 'You', them: opp } };
     showChat(said.lines.length ? said : null);
     replace(liveSlot, isRemote(d.mode) && s.state !== 'over' || carried ? livePanel({
       link: carried, opponent: opp, busy: liveBusy, error: liveError,

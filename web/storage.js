@@ -77,7 +77,23 @@ export function readIndex() {
   }
   if (!Array.isArray(index)) return { games: [], unreadable: 1 };
   const games = index.map(readableEntry).filter(Boolean);
+  for (const g of games) {
+    // An entry saved before the list named the rules: read them from the duel (once per list;
+    // the duel's next save writes them into its entry).
+    if (!('ruleset' in g)) g.ruleset = rulesOf(readJson(gameKey(g.id), null) || {});
+  }
   return { games: games.sort((a, b) => b.updatedAt - a.updatedAt), unreadable: index.length - games.length };
+}
+
+/**
+ * rulesOf(duel) -> the rules a saved duel is played under, as its game (or remote session) carries
+ * them ({name, withhold, ...options}; no name is the standard rules), or null when it does not say.
+ */
+export function rulesOf(duel) {
+  const session = duel.session || {};
+  const r = (duel.game && duel.game.ruleset) || session.ruleset || (session.game && session.game.ruleset);
+  if (!r || typeof r !== 'object' || Array.isArray(r)) return null;
+  return { ...r, name: typeof r.name === 'string' && r.name ? r.name : 'standard' };
 }
 
 /** listGames() -> saved duel summaries that can be read, most recently played first. */
@@ -116,7 +132,7 @@ export function saveGame(duel) {
     // Storage unavailable: the write below fails too.
   }
   if (!writeJson(key, { ...duel, updatedAt })) return false;
-  const entry = { id: duel.id, mode: duel.mode, updatedAt, ...duel.summary };
+  const entry = { id: duel.id, mode: duel.mode, updatedAt, ...duel.summary, ruleset: rulesOf(duel) };
   const index = listGames().filter((g) => g.id !== duel.id);
   index.push(entry);
   if (writeJson(INDEX_KEY, index)) return true;

@@ -25,12 +25,14 @@ from .situation import (
     Constraints,
     constraints,
     hand_questions,
+    hands_named_later,
     may_aim,
     opponent,
     sight,
+    why_not_now,
     wizard_id,
 )
-from .spells import STANDARD_TABLE, Category, Does, SpellTable
+from .spells import STANDARD_TABLE, Ask, Category, Does, SpellTable
 
 HAND_WORD = HAND_WORDS
 
@@ -169,10 +171,17 @@ def _hand_problems(game: Game, index: int, orders: Orders) -> list[OrderError]:
     """Hands chosen in the orders must answer a question the rules ask this wizard now
     (`situation.hand_questions`); one left unanswered takes its first option."""
     asked = {q.id: q for q in hand_questions(game, index)}
+    later = {q.id: q for q in hands_named_later(game, index)}
     out: list[OrderError] = []
     for qid, hand in orders.hands:
         q = asked.get(qid)
-        if q is None:
+        if q is None and qid in later:
+            # A hand named now would be used by nothing (the subject takes no turn here).
+            what = "paralysed" if later[qid].ask is Ask.PARALYSED_HAND else "charmed"
+            out.append(OrderError("hand-not-now", f"{why_not_now(game, later[qid].subject)}, "
+                                  f"so his {what} hand cannot be named now: name it in your "
+                                  "orders for his next turn", f"hands.{qid}"))
+        elif q is None:
             out.append(OrderError("hand-unexpected", f"no hand is yours to choose for {qid!r} "
                                   "this turn", f"hands.{qid}"))
         elif hand not in q.options:

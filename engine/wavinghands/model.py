@@ -22,6 +22,10 @@ MONSTER_STATS: dict[str, tuple[int, int]] = {k: (m.strength, m.toughness)
                                              for k, m in MONSTERS.items()}
 ELEMENTALS = frozenset(k for k, m in MONSTERS.items() if m.element is not None)
 WIZARD_DEATH = 15  # "dies when fifteen or more points of damage are done"
+# The last turn number this implementation plays (not a rule of the game): a duel still going
+# at its end is a draw, so every duel's record stays importable (record.MAX_RECORD_TURNS is
+# this number; docs/rules.md, "Limits of this implementation").
+MAX_TURNS: Final[int] = 1_000
 
 # One table of hand and gesture words, for every sentence the engine writes.
 HAND_WORDS: Final[dict[str, str]] = {"L": "left hand", "R": "right hand", "B": "both hands"}

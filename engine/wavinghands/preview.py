@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .legal import choose_allocation, effective_preview_rows, order_problems
-from .model import HAND_WORDS, NOBODY, Game, hand_word
+from .model import HAND_WORDS, MAX_TURNS, NOBODY, Game, hand_word
 from .orders import ALPHABET, STAB, OrderError, Orders, parse_orders
 from .recognize import Candidate, allocations, completed, next_completions, under_way
 from .situation import (
@@ -21,8 +21,10 @@ from .situation import (
     default_stab,
     default_target,
     hand_questions,
+    hands_named_later,
     may_aim,
     opponent,
+    why_not_now,
     wizard_id,
 )
 from .spells import Ask, Category, EffectKind, SpellTable, UsualTarget
@@ -188,6 +190,16 @@ def preview(game: Game, v: int, draft: Any) -> JSON:
                           "prompt": "You are under a permanent enchantment: forfeit the duel?"})
     if orders.forfeit:
         warnings.append(_warning("forfeit", "danger", "You FORFEIT the duel.", "forfeit"))
+    if game.phase.turn >= MAX_TURNS:
+        warnings.append(_warning("last-turn", "info", f"Turn {MAX_TURNS:,} is the last this "
+                                 "implementation plays: if the duel does not end in it, it is "
+                                 "a draw."))
+    for hq in hands_named_later(game, v):
+        # Not asked in this turn: its subject takes no turn in it (legal: `hand-not-now`).
+        what = "paralysed" if hq.ask is Ask.PARALYSED_HAND else "charmed"
+        warnings.append(_warning("hand-later", "info", f"You name {game.names[hq.subject]}'s "
+                                 f"{what} hand in your orders for his next turn, not now: "
+                                 f"{why_not_now(game, hq.subject)}."))
     if c.same_gesture:
         warnings.append(_warning("maladroit", "info", "You are maladroit: both hands make the "
                                  "same gesture this turn."))

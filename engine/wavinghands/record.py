@@ -9,7 +9,7 @@ from typing import Any, Final
 from .boundary import check_text
 from .duel import new_game, step
 from .errors import WavingHandsError
-from .model import Game
+from .model import MAX_TURNS, Game
 from .rulesets import Ruleset
 
 FORMAT = "wavinghands-record"
@@ -20,7 +20,8 @@ VERSION = 1
 # crafted 5,000-turn record must not fill it.  The numbers are far above any real duel (random
 # legal play ends in a median 23 turns, the longest of 200 in 101; a duel by hand is shorter):
 # docs/record-format.md, "Limits".  A turn holds at most an orders phase and a decision phase.
-MAX_RECORD_TURNS: Final[int] = 1_000
+# A duel played here ends at the same number (model.MAX_TURNS), so its own record is never refused.
+MAX_RECORD_TURNS: Final[int] = MAX_TURNS
 MAX_RECORD_PHASES: Final[int] = 2 * MAX_RECORD_TURNS
 # A pretty-printed record takes at most ~650 bytes a turn (measured over random duels), so
 # 1,000 turns fit in 650 KB; 2 MB leaves room for long names and spelt-out orders.

@@ -32,6 +32,7 @@ from .legal import choose_allocation, input_problems
 from .model import (
     DECISION,
     HASTENED_ROW,
+    MAX_TURNS,
     NOBODY,
     NORMAL_ROW,
     ORDERS,
@@ -673,6 +674,11 @@ def _phase_outcome(t: Turn) -> tuple[Result | None, Phase]:
     elif surrendering:
         loser = next(iter(surrendering))
         result = Result(opponent(loser), f"{t.game.names[loser]} surrendered")
+    elif t.number >= MAX_TURNS:
+        # Not a rule: this implementation plays no turn after MAX_TURNS (a record beyond it
+        # could not be imported), so a duel still going ends here, drawn.
+        result = Result(None, f"turn {MAX_TURNS:,} is the last this implementation plays (a "
+                        "limit of this page, not of the rules): a draw")
     if result is not None:
         t.emit("over", "The duel is over: " + (
             f"{t.game.names[result.winner]} wins ({result.how})." if result.winner is not None

@@ -209,7 +209,38 @@ HAND_ASKS: Final = {EffectKind.PARALYSIS: Ask.PARALYSED_HAND,
 
 def hand_questions(game: Game, index: int) -> list[HandQuestion]:
     """The hands wizard `index` chooses in this turn's orders (none under the standard rules:
-    their caster chooses after the reveal)."""
+    their caster chooses after the reveal); only for a subject whose effects bind him in this
+    phase (see hands_named_later)."""
+    return [q for q in _hand_asks(game, index) if _bound_now(game, q.subject)]
+
+
+def hands_named_later(game: Game, index: int) -> list[HandQuestion]:
+    """The hands wizard `index` will choose, but not in this phase's orders: the subject takes
+    no turn in it (the caster's hasted or time-stopped turn) or his effects are suspended in it
+    (his Warlocks time-stopped turn), so a hand named now would be used by nothing; it is named
+    in the orders of the next turn the subject takes with his effects (docs/rules.md,
+    "Warlocks: paralysis")."""
+    return [q for q in _hand_asks(game, index) if not _bound_now(game, q.subject)]
+
+
+def why_not_now(game: Game, subject: int) -> str:
+    """Why a hand of `subject` (in hands_named_later) is not named in this phase, in words."""
+    name = game.names[subject]
+    if wizard_id(subject) in game.phase.time_stopped:
+        return f"{name}'s enchantments are suspended in his time-stopped turn"
+    extra = "hasted turn" if game.phase.hasted else "time-stopped turn"
+    return f"{name} takes no part in this {extra}"
+
+
+def _bound_now(game: Game, subject: int) -> bool:
+    """Whether the wizard takes the current phase's turn with his lasting effects."""
+    if game.phase.kind != TIME_STOP:
+        return True
+    return wizard_id(subject) in game.phase.time_stopped and not effects_suspended(game, subject)
+
+
+def _hand_asks(game: Game, index: int) -> list[HandQuestion]:
+    """Every paralysis or charm person of wizard `index` whose subject's hand is still to name."""
     if not game.ruleset.variant.hands_in_orders():
         return []
     out = []

@@ -10,7 +10,9 @@ import {
   connectionLink,
   crc32,
   DEFAULT_MAX_CANDIDATES,
+  isDecline,
   packConnectionCode,
+  packDecline,
   parseIceServers,
   parseSdp,
   unpackConnectionCode,
@@ -305,4 +307,23 @@ test('STUN server field', () => {
   assert.match(bad.error.message, /\u201cstun\.example\.org\u201d is not a STUN server address/);
   assert.match(parseIceServers('turn:relay.example.org').error.message, /TURN/);
   assert.equal(parseIceServers('stun:x.example:99999').ok, false);
+});
+
+test('a decline is a version-1 answer to its offer that reveals nothing, and no real answer is one', () => {
+  for (const sample of SAMPLES.filter((x) => x.kind === 'offer')) {
+    const declined = packDecline(sample.sdp);
+    assert.equal(declined.ok, true, JSON.stringify(declined));
+    assert.match(declined.code, /^WHA1\.[A-Za-z0-9_-]+$/);
+    // What every host page does with an answer: read it against its own offer.
+    const read = unpackConnectionCode(`WH1.AAAA ${declined.code}`, { expect: 'answer', offerSdp: sample.sdp });
+    assert.equal(read.ok, true, JSON.stringify(read));
+    assert.equal(isDecline(read.fields), true);
+    assert.deepEqual(read.fields.candidates.map((c) => `${c.address}:${c.port}`), ['0.0.0.0:9']);
+    assert.ok(read.fields.fingerprint.bytes.every((b) => b === 0));
+  }
+  for (const sample of SAMPLES.filter((x) => x.kind === 'answer')) {
+    const real = unpackConnectionCode(pack(sample).code, {});
+    assert.equal(isDecline(real.fields), false, sample.name);
+  }
+  assert.equal(packDecline('not an sdp').ok, false);
 });

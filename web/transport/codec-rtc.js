@@ -571,6 +571,36 @@ export function packConnectionCode(sdp, kind, opts = {}) {
   return { ok: true, code: prefix + base64urlEncode(all), candidates: used };
 }
 
+// A declined offer (docs/webrtc.md, "Declining"): the guest who chose "Play by codes only" sends
+// back, inside its next turn code, an answer that reveals nothing and reaches nobody: fixed ICE
+// credentials, an all-zero fingerprint and one candidate, 0.0.0.0 port 9 ("this host", the
+// discard port: no address a browser gathers). It is a valid version-1 answer, so an older host
+// page takes it as one whose checks fail (and applies the turn code it came with); a page that
+// knows it says the opponent plays by codes.
+const DECLINE_UFRAG = 'none';
+const DECLINE_PWD = 'declinedplaybycodesonly0';
+const DECLINE_CANDIDATE = Object.freeze({ type: 'host', transport: 'udp', address: '0.0.0.0', port: 9 });
+
+/** packDecline(offerSdp) -> {ok, code} or an error value: the answer that declines this offer. */
+export function packDecline(offerSdp) {
+  const offer = parseSdp(offerSdp);
+  if (!offer.ok) return offer;
+  const sdp = buildSdp({
+    ufrag: DECLINE_UFRAG, pwd: DECLINE_PWD, setup: 'active', mid: offer.fields.mid,
+    fingerprint: { alg: 'sha-256', bytes: new Uint8Array(32) }, candidates: [DECLINE_CANDIDATE],
+  });
+  return packConnectionCode(sdp, 'answer', { offerSdp });
+}
+
+/** isDecline(fields) -> true when an unpacked answer's fields are packDecline's. */
+export function isDecline(fields) {
+  const [c, ...more] = fields.candidates;
+  return fields.ufrag === DECLINE_UFRAG && fields.pwd === DECLINE_PWD && more.length === 0 &&
+    c.type === DECLINE_CANDIDATE.type && c.transport === DECLINE_CANDIDATE.transport &&
+    c.address === DECLINE_CANDIDATE.address && c.port === DECLINE_CANDIDATE.port &&
+    fields.fingerprint.bytes.every((b) => b === 0);
+}
+
 // The fields of a payload whose checksum is already verified, or null when its structure is wrong.
 function readPayload(bytes, kind) {
   const r = new Reader(bytes);

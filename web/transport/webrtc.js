@@ -7,7 +7,9 @@
 
 import {
   connectionLink,
+  isDecline,
   packConnectionCode,
+  packDecline,
   parseIceServers,
   parseSdp,
   unpackConnectionCode,
@@ -145,6 +147,9 @@ export const STATUS_TEXT = Object.freeze({
     'Your opponent did not paste your answer within 10 minutes, so this page stopped waiting. ' +
     'Connect again with a new exchange, or carry on by codes.',
   'closed-by-you': 'Live connection closed.',
+  declined:
+    'Your opponent chose to play by codes only, so no live connection was made: the duel goes on by ' +
+    'codes. If you both want to play live later, connect again with a new exchange.',
 });
 
 const ERROR_TEXT = Object.freeze({
@@ -494,6 +499,11 @@ export async function startHost(options = {}) {
       // Pasting the same answer twice (or by paste and by link) is harmless.
       if (answered !== null) return answered === r.code ? { ok: true } : fail('already-answered');
       answered = r.code;
+      if (isDecline(r.fields)) {
+        // "Play by codes only" on the other side: stop waiting for this offer, and say why.
+        live.doomed('declined');
+        return { ok: true, declined: true };
+      }
       answerCandidates = candidatesOf(r.sdp);
       if (why() === 'strict-nats') {
         // Both NATs map every destination anew and no relay is offered: say so now, not in 30 s.
@@ -650,6 +660,23 @@ export async function startGuest(text, options = {}) {
     }
     return browserFail(e);
   }
+}
+
+/**
+ * declineOffer(text) -> {ok, code} or an error value: the answer (WHA1.) that tells the host of
+ * this connection offer that the player chose to play by codes only (codec-rtc's packDecline). It
+ * reveals no address, and nothing of WebRTC is started to make it.
+ */
+export function declineOffer(text) {
+  const offer = unpackConnectionCode(text, { expect: 'offer' });
+  if (!offer.ok) return offer;
+  return packDecline(offer.sdp);
+}
+
+/** isDeclineCode(text) -> true when the text holds a decline (declineOffer's answer). */
+export function isDeclineCode(text) {
+  const r = unpackConnectionCode(text, { expect: 'answer' });
+  return r.ok && isDecline(r.fields);
 }
 
 /**

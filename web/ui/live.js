@@ -127,7 +127,9 @@ export function livePanel({ link, opponent, busy = '', error = null, onStart, on
       chat ? chatBox(chat) : null,
       h('div', { class: 'actions' }, h('button', { type: 'button', class: 'tool', 'data-testid': 'live-close', onclick: onClose }, 'End the live connection')));
   } else if (status === 'disconnected' || status === 'closed') {
-    body.push(h('p', { 'data-testid': 'live-why' }, link.detail.message));
+    body.push(h('p', { 'data-testid': 'live-why', 'data-reason': reason }, reason === 'declined'
+      ? [nameOf(opponent), ' chose to play by codes only, so no live connection was made: the duel goes on by codes. If you both want to play live later, connect again with a new exchange.']
+      : link.detail.message));
     if (link.role === 'guest' && reason === 'strict-nats') {
       // The host's page learns the same from this answer, so both players hear why.
       body.push(codeBlock({

@@ -53,7 +53,7 @@ export function draftFromOrders(orders) {
   const release = orders.release && typeof orders.release === 'object' ? orders.release.target : null;
   return {
     gestures, casts, flags, stab: gestures.map((_, i) => stabs[i] || null), monsters,
-    charm, charmTarget: (orders.charm && orders.charm.target) || null, release,
+    charm, charmTarget: (orders.charm && orders.charm.target) || null, release, hands: { ...(orders.hands || {}) },
   };
 }
 
@@ -83,6 +83,7 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
     charm: null,
     charmTarget: null, // where a charmed stab goes (the engine offers the choices)
     release: null,
+    hands: {}, // question id -> 'L' | 'R': the subject's hand a paralysis or charm takes (Warlocks)
   });
   let lastPreview = null;
   let problems = []; // from the last submit attempt, shown beside their fields
@@ -99,7 +100,7 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
     fresh.casts = new Map((old.casts || []).filter((e) => Array.isArray(e) && e.length === 2));
     fresh.flags = { ...fresh.flags, ...(old.flags || {}) };
     if (Array.isArray(old.stab) && old.stab.length === setCount) fresh.stab = old.stab;
-    for (const key of ['monsters', 'charm', 'charmTarget', 'release']) if (old[key] !== undefined) fresh[key] = old[key];
+    for (const key of ['monsters', 'charm', 'charmTarget', 'release', 'hands']) if (old[key] !== undefined) fresh[key] = old[key];
     return fresh;
   }
 
@@ -158,6 +159,11 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
     if (Object.keys(monsters).length) orders.monsters = monsters;
     if (draft.charm) orders.charm = draft.charm === '>' && draft.charmTarget ? { gesture: draft.charm, target: draft.charmTarget } : { gesture: draft.charm };
     if (draft.release !== null) orders.release = { target: draft.release };
+    // A hand named for a question the engine still asks now (Warlocks: never in a turn its
+    // subject does not take, where the engine would refuse it).
+    const named = Object.fromEntries(questions.filter((q) => q.kind === 'hand' && draft.hands && draft.hands[q.id])
+      .map((q) => [q.id, draft.hands[q.id]]));
+    if (Object.keys(named).length) orders.hands = named;
     return orders;
   }
 
@@ -361,6 +367,15 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
           value: draft.charmTarget || q.stab_default,
           onChange: (value) => { draft.charmTarget = value || null; refreshPreview(); },
         }) : null];
+      case 'hand':
+        return selectField({
+          label: q.prompt,
+          field: `hands.${q.id}`,
+          testid: `hand-${q.id.replace(':', '-')}`,
+          options: q.options.map((o, i) => ({ id: o, name: (q.labels && q.labels[i]) || o })),
+          value: (draft.hands && draft.hands[q.id]) || q.chosen,
+          onChange: (value) => { draft.hands = { ...draft.hands, [q.id]: value }; refreshPreview(); },
+        });
       case 'release':
         return selectField({
           label: `Your banked ${q.name}`,
@@ -481,6 +496,10 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
       if (q.kind === 'stab') return `stab → ${named(q.options, draft.stab[q.set] || q.default)}`;
       if (q.kind === 'monster') return `${q.name} → ${named(q.options, monsterAnswer(q) || q.default)}`;
       if (q.kind === 'charm') return `charmed hand → ${draft.charm ? gestureLabel(draft.charm) : 'not chosen'}`;
+      if (q.kind === 'hand') {
+        const which = named((q.options || []).map((o, i) => ({ id: o, name: (q.labels || [])[i] || o })), (draft.hands && draft.hands[q.id]) || q.chosen);
+        return `hand to ${q.ask === 'paralysis' ? 'paralyse' : 'charm'} → ${which.toLowerCase()}`;
+      }
       if (q.kind === 'spell_choice') return q.options[q.chosen_index] ? q.options[q.chosen_index].label : null;
       return null;
     }).filter(Boolean);

@@ -26,13 +26,30 @@ const megabytes = (bytes) => `${(bytes / 1024 / 1024).toLocaleString('en', { max
 // The duel's name: each wizard's name isolated in its own <bdi> (issue 12.5); fresh nodes each time.
 const nameNodes = (game) => (Array.isArray(game.names) ? [nameOf(game.names[0]), ' vs ', nameOf(game.names[1])] : h('bdi', {}, game.title));
 
-function savedItem(game, { modeLabel, size, current, onResume, onDelete, onExport }) {
+/**
+ * rulesLabel(ruleset, known) -> the rules of a saved duel in words: the title of its ruleset
+ * (known: the engine's rulesets, [{name, title, options: [{id, label}]}]) and the options it turns
+ * on; its name while the rulesets are not known yet (or for rules this page does not know); '' for
+ * none.
+ */
+export function rulesLabel(ruleset, known = []) {
+  if (!ruleset) return '';
+  const found = known.find((r) => r.name === ruleset.name);
+  if (!found) return ruleset.name;
+  const on = found.options.filter((o) => ruleset[o.id] === true).map((o) => o.label[0].toLowerCase() + o.label.slice(1));
+  return on.length ? `${found.title} (${on.join('; ')})` : found.title;
+}
+
+function savedItem(game, { modeLabel, rulesets, size, current, onResume, onDelete, onExport }) {
   const state = game.over ? game.resultText : `turn ${game.turn}`;
   const name = () => nameNodes(game);
   const actions = h('div', { class: 'saved-actions' });
+  // The rules' title comes with the engine's list of rulesets (reference.json, early).
+  const rules = game.ruleset ? h('span', { 'data-testid': `rules-${game.id}`, 'data-rules': game.ruleset.name, title: 'The rules of this duel' }, rulesLabel(game.ruleset)) : null;
+  if (rules) Promise.resolve(rulesets).then((known) => { rules.textContent = rulesLabel(game.ruleset, known || []); }, () => {});
   const item = h('li', { 'data-testid': `saved-${game.id}`, 'data-size': String(size ?? '') },
     h('div', { class: 'saved-title' }, h('strong', {}, name()),
-      h('small', {}, `${state} · ${modeLabel} · ${ago(game.updatedAt)}`,
+      h('small', {}, `${state} · ${modeLabel} · `, rules ? [rules, ' · '] : null, ago(game.updatedAt),
         size === undefined ? null : [' · ', h('span', { 'data-testid': `size-${game.id}` }, kilobytes(size))])),
     actions);
   const del = h('button', {
@@ -86,13 +103,14 @@ export function storageLine(use) {
 }
 
 /**
- * savedList({games, use, modeLabel(mode), current, onResume?, onDelete(id), onExport(id)}) ->
- * the list of saved duels with each one's size (use: storage.storageUse()), newest first; the
- * `current` duel (the one being played) cannot be deleted from here.
+ * savedList({games, use, modeLabel(mode), rulesets, current, onResume?, onDelete(id), onExport(id)}) ->
+ * the list of saved duels with each one's size (use: storage.storageUse()) and rules (rulesets:
+ * the engine's rulesets, or a promise of them, for their titles), newest first; the `current`
+ * duel (the one being played) cannot be deleted from here.
  */
-export function savedList({ games, use, modeLabel, current = null, onResume = null, onDelete, onExport }) {
+export function savedList({ games, use, modeLabel, rulesets = [], current = null, onResume = null, onDelete, onExport }) {
   return h('ul', { class: 'saved-list', 'data-testid': 'saved-list' }, games.map((g) => savedItem(g, {
-    modeLabel: modeLabel(g.mode), size: use.duels[g.id], current: g.id === current, onResume, onDelete, onExport,
+    modeLabel: modeLabel(g.mode), rulesets, size: use.duels[g.id], current: g.id === current, onResume, onDelete, onExport,
   })));
 }
 
@@ -136,11 +154,11 @@ export function tidyBox({ games, use, current = null, onDeleteMany }) {
 }
 
 /**
- * openSavedDuels({read() -> {games, use}, modeLabel, current, onDelete(id), onExport(id)}) shows the
+ * openSavedDuels({read() -> {games, use}, modeLabel, rulesets, current, onDelete(id), onExport(id)}) shows the
  * saved duels in a dialog, largest first, to make room without leaving the duel on screen; the
  * list is read again after each deletion.
  */
-export function openSavedDuels({ read, modeLabel, current, onDelete, onExport }) {
+export function openSavedDuels({ read, modeLabel, rulesets = [], current, onDelete, onExport }) {
   const slot = h('div', {});
   const draw = () => {
     const { games, use } = read();
@@ -149,7 +167,7 @@ export function openSavedDuels({ read, modeLabel, current, onDelete, onExport })
       h('p', {}, 'Delete duels you no longer need to make room (export a duel first to keep its record). Then close this and try again.'),
       storageLine(use),
       games.length ? savedList({
-        games: largest, use, modeLabel, current,
+        games: largest, use, modeLabel, rulesets, current,
         onDelete: (id) => { onDelete(id); draw(); },
         onExport,
       }) : h('p', { class: 'muted' }, 'No saved duels.'),

@@ -114,7 +114,7 @@ export function startScreen({ prefs, modes, rulesets, onRules = null, saved, sav
   const savedCard = h('section', { class: 'card', 'data-testid': 'saved-games', 'aria-labelledby': 'saved-title' },
     h('h2', { id: 'saved-title' }, 'Saved duels'),
     saved.length
-      ? savedList({ games: saved, use, modeLabel, onResume, onDelete, onExport })
+      ? savedList({ games: saved, use, modeLabel, rulesets, onResume, onDelete, onExport })
       : h('p', { class: 'muted' }, 'None yet. Every duel is saved in this browser after each turn.'),
     saved.length ? storageLine(use) : null,
     tidyBox({ games: saved, use, onDeleteMany: (ids) => onDeleteMany(ids) }),
