@@ -48,7 +48,8 @@ LAYER_OF: dict[str, str] = {
     "situation": "rules", "orders": "rules", "chance": "rules", "scratch": "rules",
     "settle": "rules", "attacks": "rules",
     "spells": "data", "spelltext": "data", "ruleset": "data", "rulesets": "data",
-    "model": "data", "errors": "data", "boundary": "data", "names": "data", "precompiled": "data",
+    "model": "data", "errors": "data", "boundary": "data", "names": "data", "memo": "data",
+    "precompiled": "data",
 }
 
 

@@ -114,6 +114,10 @@ def elementals_and_storms(t: Turn, works: list[Cast]) -> None:
     def alive_of(element: Element) -> list[MonsterNow]:
         return [m for m in t.mons.values() if m.alive and m.element is element and m.acting]
 
+    if not any(c.spell.blanket for c in works) and \
+            not any(m.alive and m.element is not None for m in t.mons.values()):
+        return  # no storm and no elemental: nothing below can happen (most turns)
+
     for element in Element:
         group = alive_of(element)
         if len(group) > 1:

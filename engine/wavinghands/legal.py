@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from .memo import ByIdentity
 from .model import HAND_WORDS, NOBODY, ORDERS, Game, Wizard, gesture_word, wizard_index
 from .orders import (
     GESTURES,
@@ -436,8 +437,23 @@ def decision_problems(game: Game, index: int, d: DecisionInput) -> list[OrderErr
     return out
 
 
+# The search validates each of its candidate orders once per joint move on one state.
+_PROBLEMS: ByIdentity[tuple[OrderError, ...]] = ByIdentity(64)
+
+
 def input_problems(game: Game, index: int, inp: Orders | DecisionInput) -> list[OrderError]:
     """Problems with one wizard's input for the current phase, of whichever kind it needs."""
+    key = (index, inp)
+    try:
+        found = _PROBLEMS.get(game, key)
+    except TypeError:  # (an input built by hand with a list inside: not remembered)
+        return _input_problems(game, index, inp)
+    if found is None:
+        found = _PROBLEMS.put(game, key, tuple(_input_problems(game, index, inp)))
+    return list(found)
+
+
+def _input_problems(game: Game, index: int, inp: Orders | DecisionInput) -> list[OrderError]:
     phase = game.phase
     if phase.kind == "over":
         return [OrderError("game-over", "the duel is over")]

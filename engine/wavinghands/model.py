@@ -77,11 +77,12 @@ def wizard_id(index: int) -> str:
     return f"W{index}"
 
 
+_WIZARD_INDEX: Final[dict[str, int]] = {"W0": 0, "W1": 1}
+
+
 def wizard_index(bid: str) -> int | None:
     """The wizard's index if `bid` names a wizard ("W0", "W1"), else None (a monster, nobody)."""
-    if bid in ("W0", "W1"):
-        return int(bid[1])
-    return None
+    return _WIZARD_INDEX.get(bid)  # (every phase asks this of every being: one lookup)
 
 
 def is_wizard(bid: str) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .memo import Bounded
 from .spells import STANDARD_TABLE, SpellTable, Step
 
 Row = tuple[str, str]  # (left, right) effective gestures of one gesture set
@@ -65,12 +66,40 @@ def _matches_ending_at(steps: tuple[Step, ...], rows: Sequence[Row], start: int,
     return all(_step_matches(step, rows[first + j], hand) for j, step in enumerate(steps))
 
 
+def _window(rows: Sequence[Row], start: int, index: int, reach: int) -> tuple[Row, ...] | None:
+    """The rows a question about row `index` can read (at most `reach` rows ending there, none
+    before `start`) as a hashable key, or None when there is none (odd indices, list rows)."""
+    lo = max(start, index - reach + 1, 0)
+    if not lo <= index < len(rows):
+        return None
+    window = tuple(rows[lo:index + 1])
+    try:
+        hash(window)
+    except TypeError:
+        return None
+    return window
+
+
 def completed(rows: Sequence[Row], start: int, index: int,
               short_lightning_used: bool = False,
               table: SpellTable = STANDARD_TABLE) -> tuple[Candidate, ...]:
     """Every spell of the ruleset's table completed by row `index`, counting only rows from
     `start` on.  A spell whose last step is two-handed (magic mirror) is reported once, as
-    hand "B"."""
+    hand "B".  (Remembered per table by the rows it reads: no sequence is longer than
+    `table.longest`, so only that many rows ending at `index`, and none before `start`.)"""
+    window = _window(rows, start, index, table.longest)
+    if window is None:
+        return _completed(rows, start, index, short_lightning_used, table)
+    key = ("completed", window, short_lightning_used)
+    found: tuple[Candidate, ...] | None = table.recognised.get(key)
+    if found is None:
+        found = table.recognised.put(key, _completed(window, 0, len(window) - 1,
+                                                     short_lightning_used, table))
+    return found
+
+
+def _completed(rows: Sequence[Row], start: int, index: int, short_lightning_used: bool,
+               table: SpellTable) -> tuple[Candidate, ...]:
     out: list[Candidate] = []
     seen_both: set[tuple[str, str]] = set()
     left, right = rows[index]
@@ -155,6 +184,19 @@ def allocations(cands: Sequence[Candidate], withhold: bool) -> tuple[Allocation,
     its last gesture went into a two-handed spell.  With the withhold house rule any subset is
     allowed.
     """
+    key = (tuple(cands), withhold)
+    found = _ALLOCATIONS.get(key)
+    if found is None:
+        found = _ALLOCATIONS.put(key, _allocations(key[0], withhold))
+    return found
+
+
+# (candidates name their spells: the answer is the same whatever the table)
+_ALLOCATIONS: Bounded[tuple[tuple[Candidate, ...], bool], tuple[Allocation, ...]] = \
+    Bounded(4096)
+
+
+def _allocations(cands: Sequence[Candidate], withhold: bool) -> tuple[Allocation, ...]:
     left = [c for c in cands if c.hand == "L"]
     right = [c for c in cands if c.hand == "R"]
     both = [c for c in cands if c.hand == "B"]
@@ -184,7 +226,16 @@ def default_allocation(cands: Sequence[Candidate],
                        table: SpellTable = STANDARD_TABLE) -> Allocation:
     """The default when the orders do not choose: the most gesture steps cast in total, then
     the spell listed first in the table (so finger of death beats missile, as 000 expects:
-    "only on odd occasions would the latter spell be chosen in preference to the former")."""
+    "only on odd occasions would the latter spell be chosen in preference to the former").
+    (Remembered per table.)"""
+    key = ("default_allocation", tuple(cands))
+    found: Allocation | None = table.recognised.get(key)
+    if found is None:
+        found = table.recognised.put(key, _default_allocation(key[1], table))
+    return found
+
+
+def _default_allocation(cands: Sequence[Candidate], table: SpellTable) -> Allocation:
     options = allocations(cands, withhold=False)
     order = table.order
 

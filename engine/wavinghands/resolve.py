@@ -49,6 +49,7 @@ from .model import (
     RecordEntry,
     Result,
     TurnKind,
+    Wizard,
     gesture_word,
     hand_word,
     turn_kind,
@@ -203,7 +204,11 @@ def _phase_recognise(t: Turn) -> None:
             continue
         idx = w.base.index
         o = t.orders[idx]
-        rows = [(r.left, r.right) for r in w.history]
+        # Only the last rows can end in a spell: recognition reads no more than the longest
+        # sequence back, and nothing before the anti-spell's `sequence_start`.
+        first = max(0, len(w.history) - t.spells.longest)
+        rows = [(r.left, r.right) for r in w.history[first:]]
+        start = max(0, w.sequence_start - first)
         opp = t.wiz[opponent(idx)]
         for si, row in enumerate(w.new_rows):
             rows.append(row)
@@ -218,8 +223,7 @@ def _phase_recognise(t: Turn) -> None:
                                   (idx,) if hidden else (0, 1),
                                   (("left", row[0]), ("right", row[1]), ("set", str(si)),
                                    ("wizard", str(idx)))))
-            cands = completed(rows, w.sequence_start, len(rows) - 1, w.short_lightning_used,
-                              t.spells)
+            cands = completed(rows, start, len(rows) - 1, w.short_lightning_used, t.spells)
             # Choices were written before the reveal; where confusion or a charmed hand changed
             # what completes, a choice that no longer applies falls back to the default.
             choices = [ch for ch in o.casts if ch.set_index == si and (
@@ -598,7 +602,7 @@ def _enchantments(t: Turn, works: list[Cast]) -> None:
     strip = set(t.removal)
     if t.dispel:
         strip = set(t.living_ids()) | {wizard_id(w.base.index) for w in t.wiz}
-    for bid in strip:
+    for bid in sorted(strip):  # (a set's order follows string hashes, which differ per run)
         w = t.wizard(bid)
         if w is not None:
             if w.effects:
@@ -741,8 +745,9 @@ def _commander(t: Turn, bid: str) -> int:
 def _freeze(t: Turn, result: Result | None, phase: Phase, entry: RecordEntry) -> Game:
     wizards = []
     for w in t.wiz:
-        wizards.append(replace(
-            w.base, damage=w.damage, alive=w.alive, surrendered=w.surrendered,
+        # (every field of Wizard, written out: dataclasses.replace costs more than the rest)
+        wizards.append(Wizard(
+            w.base.index, w.base.name, damage=w.damage, alive=w.alive, surrendered=w.surrendered,
             history=tuple(w.history), sequence_start=w.sequence_start, effects=tuple(w.effects),
             short_lightning_used=w.short_lightning_used, banked=w.banked,
             own_turns=w.own_turns))

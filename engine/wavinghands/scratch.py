@@ -169,17 +169,17 @@ class Turn:
     chosen: dict[str, str] = field(default_factory=dict)  # decisions after the reveal (phase H)
     shields_down: bool = False  # during an attack that ignores shields (resolve.py, I6b)
     hasted: bool = False  # a hasted turn (Variant.hasted_turns): an extra turn seen by all
+    # The spell table of the game's ruleset (read once: every phase asks for it, often).
+    spells: SpellTable = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.spells = self.game.ruleset.table
 
     @property
     def unseen(self) -> bool:
         """Whether this is a time-stopped turn, unseen by the frozen and with no resistance
         for them (a hasted turn is neither)."""
         return self.kind == TIME_STOP and not self.hasted
-
-    @property
-    def spells(self) -> SpellTable:
-        """The spell table of the game's ruleset."""
-        return self.game.ruleset.table
 
     # -- who sees what ---------------------------------------------------------------------
     def acting_wizards(self) -> set[int]:
@@ -221,8 +221,8 @@ class Turn:
              harms: set[int] | None = None, public: bool = False, **data: str) -> None:
         """Add an event to the log with its audience."""
         vis = (0, 1) if public else self.visible(concerns or set(), harms)
-        self.events.append(Event(self.number, type_, text, vis,
-                                 tuple(sorted((k, str(v)) for k, v in data.items()))))
+        fields = tuple(sorted((k, str(v)) for k, v in data.items())) if data else ()
+        self.events.append(Event(self.number, type_, text, vis, fields))
 
     # -- beings ----------------------------------------------------------------------------
     def name(self, bid: str) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from .memo import ByIdentity
 from .model import NOBODY, TIME_STOP, Game, Monster, Wizard, wizard_index
 from .model import wizard_id as wizard_id  # re-exported: being ids are made in model.py
 from .rulesets.base import PARALYSED_FORM as PARALYSED_FORM  # the standard rules' (kept here)
@@ -48,9 +49,19 @@ def usual_target(spell: Spell, caster: int) -> str:
     return NOBODY
 
 
+_SIGHT: ByIdentity[tuple[frozenset[str], frozenset[str]]] = ByIdentity(16)
+
+
 def sight(game: Game) -> tuple[frozenset[str], frozenset[str]]:
     """(blind wizards, invisible wizards) as the coming turn starts: what the rules judge
     targets by where a ruleset says so (`Variant.may_aim`)."""
+    found = _SIGHT.get(game)
+    if found is None:
+        found = _SIGHT.put(game, None, _sight(game))
+    return found
+
+
+def _sight(game: Game) -> tuple[frozenset[str], frozenset[str]]:
     blind = frozenset(wizard_id(w.index) for w in game.wizards
                       if w.effect(EffectKind.BLINDNESS, next_own_turn(w)) is not None)
     unseen = frozenset(wizard_id(w.index) for w in game.wizards
@@ -144,8 +155,20 @@ def effects_suspended(game: Game, index: int) -> bool:
         game.ruleset.variant.time_stop_ignores_effects()
 
 
+# Validation, resolution and the view each ask this of one state; the search asks it of one
+# state for every joint move it plays there.
+_CONSTRAINTS: ByIdentity[Constraints] = ByIdentity(16)
+
+
 def constraints(game: Game, index: int) -> Constraints:
     """The restrictions on wizard `index`'s orders for the current phase."""
+    found = _CONSTRAINTS.get(game, index)
+    if found is None:
+        found = _CONSTRAINTS.put(game, index, _constraints(game, index))
+    return found
+
+
+def _constraints(game: Game, index: int) -> Constraints:
     if effects_suspended(game, index):
         return Constraints(1, HandConstraint(), HandConstraint(), frozenset(), False, None)
     w = game.wizard(index)

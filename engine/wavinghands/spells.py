@@ -7,10 +7,12 @@ else in the engine reads this table; no spell name is spelt out in recognition c
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Final
+from typing import Any, Final
+
+from .memo import Bounded
 
 
 class Category(StrEnum):
@@ -353,6 +355,9 @@ NOT_PERMANENT: Final[frozenset[str]] = NEVER_PERMANENT - {EffectKind.DELAYED_EFF
                                                           EffectKind.PERMANENCY.value}
 
 
+RECOGNITION_MEMO: Final = 10_000  # entries of one table's recognition memo (a few MB at most)
+
+
 class SpellTable(Mapping[str, Spell]):
     """A ruleset's spells: rows in a stable order (the order the wire format and the reference
     list them in), found by key; every sequence is parsed once, here, for recognition."""
@@ -367,6 +372,11 @@ class SpellTable(Mapping[str, Spell]):
                                       for text, steps in zip(s.sequences, s.parsed, strict=True))
         self.order: Final = {s.key: i for i, s in enumerate(rows)}
         self._ending: dict[tuple[str, str], tuple[tuple[str, str, tuple[Step, ...]], ...]] = {}
+        # the most steps a sequence has: recognition never looks further back than this
+        self.longest: Final = max((len(q[2]) for q in self.sequences), default=0)
+        # recognize.py's answers for this table, keyed on the rows it reads (so two tables
+        # never share one); bounded, for the search asks the same histories again and again
+        self.recognised: Final[Bounded[Hashable, Any]] = Bounded(RECOGNITION_MEMO)
         self._storms: Final = {s.element: s for s in rows
                                if s.does is Does.STORM and s.element is not None}
 
