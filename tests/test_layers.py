@@ -12,7 +12,7 @@ layer and the layers listed for it, never one above:
     duel    duel, view, preview, record, account -> rules, data
     rules   resolve, effects, attacks, scratch, recognize, legal, situation, orders, chance
                                                   -> data
-    data    spells, spelltext, ruleset(s), model, errors, boundary
+    data    spells, spelltext, ruleset(s), model, errors, boundary, names, precompiled
 
 A module missing from this map fails the test: place it in a layer when you add it.
 """
@@ -49,6 +49,7 @@ LAYER_OF: dict[str, str] = {
     "settle": "rules", "attacks": "rules",
     "spells": "data", "spelltext": "data", "ruleset": "data", "rulesets": "data",
     "model": "data", "errors": "data", "boundary": "data", "names": "data", "memo": "data",
+    "precompiled": "data",
 }
 
 

@@ -14,6 +14,11 @@
 // module imported later anyway and not in the archive fails with a plain ImportError, never
 // with wrong code; tests/pyodide/run.mjs boots from the archive and runs the engine.
 //
+// It also records the source texts `dataclasses` compiles for the engine's classes while they
+// are imported, and stores their code in the archive (wavinghands/dataclass_code.marshal), which
+// wavinghands/precompiled.py hands to dataclasses in the page in place of compiling them: over
+// half of the engine's import in wasm (docs/build.md, "Boot").
+//
 // The archive is a stored zip (the site also ships a brotli sibling) of unchecked hash-based
 // .pyc files (PEP 552: loaded without their source) plus the engine's package data, entries in
 // sorted order with a fixed date.  The stdlib is compiled with -OO (no docstrings or asserts:
@@ -45,6 +50,18 @@ wheel = zipfile.ZipFile(${JSON.stringify(WHEEL_PATH)})
 site_packages = next(p for p in sys.path if p.endswith("site-packages"))
 wheel.extractall(site_packages)
 importlib.invalidate_caches()
+
+# Record the source texts dataclasses compiles while the engine is imported (its methods), and
+# what they compile to, for wavinghands/precompiled.py.  exec of a text compiles it with the
+# interpreter's optimization level and, as called from dataclasses (no __future__ imports),
+# no inherited flags: so does this.
+import builtins, dataclasses
+dataclass_code = {}
+def recording_exec(source, globals, locals):
+    if isinstance(source, str):
+        dataclass_code[source] = compile(source, "<string>", "exec", dont_inherit=True)
+    builtins.exec(source, globals, locals)
+dataclasses.exec = recording_exec
 
 import wavinghands
 engine_files = [n for n in wheel.namelist() if n.startswith("wavinghands/")]
@@ -90,13 +107,16 @@ for name in engine_files:
         entries[name + "c"] = pyc(data, f"{STDLIB}/{name}", 0)
     elif not name.endswith("py.typed"):
         entries[name] = data
+del dataclasses.exec
+from wavinghands import precompiled
+entries["wavinghands/" + precompiled.CODE_FILE] = precompiled.dump(dataclass_code)
 with zipfile.ZipFile(${JSON.stringify(ARCHIVE_PATH)}, "w", zipfile.ZIP_STORED) as archive:
     for name in sorted(entries):
         info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
         info.create_system = 3
         info.external_attr = 0o644 << 16
         archive.writestr(info, entries[name])
-f"{len(used)} stdlib modules, {len(entries) - len(used)} engine files"
+f"{len(used)} stdlib modules, {len(entries) - len(used)} engine files, {len(dataclass_code)} dataclasses' methods compiled"
 `);
   writeFileSync(outFile, pyodide.FS.readFile(ARCHIVE_PATH));
   console.log(`python library: ${summary}`);

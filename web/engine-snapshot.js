@@ -16,6 +16,16 @@ export function prepareEngine(pyodide) {
   return pyodide.pyimport(ENGINE_MODULE);
 }
 
+/**
+ * Import what the engine imports only on first use (wavinghands.api.LATE_MODULES: the computer
+ * opponent, remote play), so that no later call pays for it.  The worker calls this once the
+ * page leaves the engine idle after a fresh boot, and makeEngineSnapshot before it snapshots,
+ * so a restored interpreter already holds every module.
+ */
+export function importLateModules(pyodide) {
+  pyodide.runPython("import importlib, wavinghands.api as api\nfor name in api.LATE_MODULES: importlib.import_module(name)");
+}
+
 /** After a restore: the snapshot froze the random state of the interpreter it was made from. */
 export function afterRestore(pyodide) {
   pyodide.runPython("import random; random.seed()");
@@ -23,11 +33,12 @@ export function afterRestore(pyodide) {
 
 /**
  * The snapshot of an interpreter started with `_makeSnapshot: true` and prepared by
- * prepareEngine, garbage collected first.  Returns its bytes (the whole wasm memory, ~31 MB).
+ * prepareEngine, with the late modules imported (importLateModules) and garbage collected first.  Returns its bytes (the whole wasm memory, ~31 MB).
  * Freed memory is left as it is: the snapshot is stored uncompressed (web/snapshot-store.js),
  * so zeroing it (as the build-time snapshot once did, to help zstd) would buy nothing.
  */
 export function makeEngineSnapshot(pyodide) {
+  importLateModules(pyodide);
   pyodide.runPython("import gc; gc.collect()");
   return pyodide.makeMemorySnapshot();
 }

@@ -20,7 +20,8 @@
 // (pyodide/python_lib.zip: the stdlib modules Pyodide and the engine import, and the engine,
 // compiled to bytecode at build time) in place of the full stdlib, and imports the engine.
 // Nothing else is fetched: no snapshot is downloaded.  Once the engine is up and the page has
-// left it idle for a moment, the worker snapshots its own interpreter (web/engine-snapshot.js)
+// left it idle for a moment, the worker imports the engine's late modules (the opponent, remote
+// play: wavinghands.api imports them on first use) and snapshots its own interpreter (web/engine-snapshot.js)
 // and keeps the snapshot in this browser (web/snapshot-store.js); the next visit restores it,
 // which skips Python's start-up and the engine's import.  A stored snapshot that cannot be
 // restored is dropped and the boot goes on without it.
@@ -34,7 +35,7 @@
 
 import { BUILD } from "./engine-build.js";
 import { checkBytes, checking, damaged, DamagedFile } from "./integrity.js";
-import { afterRestore, makeEngineSnapshot, prepareEngine } from "./engine-snapshot.js";
+import { afterRestore, importLateModules, makeEngineSnapshot, prepareEngine } from "./engine-snapshot.js";
 import { SnapshotStore } from "./snapshot-store.js";
 
 const started = performance.now();
@@ -331,13 +332,25 @@ async function boot() {
 // When the last call came; the snapshot waits for a quiet moment (SNAPSHOT_AFTER_IDLE_MS).
 let lastCall = performance.now();
 
-/** After a fresh boot: snapshot the interpreter once the page leaves it idle, and keep it. */
-function snapshotWhenIdle(pyodide) {
+/** Run `work` once the page has left the engine idle for SNAPSHOT_AFTER_IDLE_MS. */
+function whenIdle(work) {
   const wait = SNAPSHOT_AFTER_IDLE_MS - (performance.now() - lastCall);
-  if (wait > 0) {
-    setTimeout(() => snapshotWhenIdle(pyodide), wait);
-    return;
+  if (wait > 0) setTimeout(() => whenIdle(work), wait);
+  else work();
+}
+
+/** Import the modules the engine imports on first use, so no call the player waits for does. */
+function importLate(pyodide) {
+  try {
+    importLateModules(pyodide);
+  } catch (err) {
+    // The call that needs them will import them itself, and report the failure as its own.
+    console.warn("the engine's late modules could not be imported while idle:", err);
   }
+}
+
+/** After a fresh boot, idle: snapshot the interpreter (late modules imported) and keep it. */
+function snapshotNow(pyodide) {
   const t0 = performance.now();
   let bytes;
   try {
@@ -366,8 +379,9 @@ const ready = boot().then(
       postMessage({ type: "snapshot", state: "restored" });
       store.dropOthers().catch(() => {});
     } else if (store.available) {
-      snapshotWhenIdle(pyodide);
+      whenIdle(() => snapshotNow(pyodide));
     } else {
+      whenIdle(() => importLate(pyodide));
       postMessage({ type: "snapshot", state: "unavailable", detail: "this browser keeps no Cache Storage here" });
     }
     return api;

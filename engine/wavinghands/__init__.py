@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+# First, before any of the engine's dataclasses is defined: their methods' code compiled at
+# build time, where the page's Python library has it (precompiled.py).
+from . import precompiled  # noqa: F401
+
+# isort: split
 from .duel import new_game, step
 from .model import Game
 from .record import export_record, import_record, replay

@@ -3,6 +3,12 @@
 The result is `{"ok": true, ...}` or `{"ok": false, "error": {"code", "message"}}`; no
 exception crosses this boundary, and a failed call changes nothing (the caller still holds the
 game it passed in).  docs/architecture.md lists the contracts.
+
+The computer opponent (`ai`) and remote play (`remote`) are imported by the functions that use
+them, not with this module: the page's first calls (a new duel, its views and previews) do not
+need them, and their import is about a third of the engine's on a cold boot in the browser
+(docs/build.md, "Boot").  `LATE_MODULES` names them, so that a page can import them once it is
+idle (web/engine-snapshot.js does, before it snapshots the interpreter).
 """
 
 from __future__ import annotations
@@ -14,31 +20,19 @@ from typing import Any
 from . import duel, record
 from .account import history_notes
 from .account import replay_step as account_step
-from .ai import DEFAULT_LEVEL, choose_input, coach
 from .boundary import guard, ok
 from .errors import WavingHandsError
 from .model import ORDERS, TIME_STOP, Game, canonical_json
 from .orders import OrderError
 from .preview import preview as _preview
-from .remote.json_api import (
-    remote_accept,
-    remote_carry,
-    remote_describe,
-    remote_draft,
-    remote_invite,
-    remote_link,
-    remote_parse,
-    remote_receive,
-    remote_release,
-    remote_route_live,
-    remote_seal,
-    remote_status,
-)
 from .rulesets import Ruleset, check_known, describe_rulesets, find_ruleset
 from .spelltext import spell_reference
 from .view import view as _view
 
 JSON = dict[str, Any]
+
+# Imported on first use, not with this module (see the module's docstring).
+LATE_MODULES: tuple[str, ...] = ("wavinghands.ai", "wavinghands.remote.json_api")
 
 
 class ApiError(WavingHandsError):
@@ -205,6 +199,8 @@ def import_record(rec: str) -> str:
 
 
 def _level(text: str | None) -> str:
+    from .ai import DEFAULT_LEVEL
+
     if text is None:
         return DEFAULT_LEVEL
     level = _load(text, "level")
@@ -224,6 +220,8 @@ def ai_input(game: str, wizard: str, level: str | None = None) -> str:
     lv = _level(level)
     if v not in g.phase.actors:
         raise ApiError("not-your-turn", "the computer has nothing to do now")
+    from .ai import choose_input
+
     return ok(input=choose_input(g, v, lv))
 
 
@@ -234,8 +232,111 @@ def ai_advice(game: str, wizard: str) -> str:
     v = _wizard(wizard)
     if g.phase.kind not in (ORDERS, TIME_STOP) or v not in g.phase.actors:
         raise ApiError("not-your-turn", "there are no orders to write now")
+    from .ai import coach
+
     choice = coach(g, v)
     return ok(input=choice.orders, gestures=choice.orders.get("gestures", []), why=choice.why)
+
+
+# Remote play by turn codes: wavinghands.remote.json_api's functions (docs/protocol.md, "The
+# browser API"), each imported when first called.  They are guarded there; guarded here too, so
+# that not even a failed import crosses the boundary.
+
+
+@guard
+def remote_invite(params: str) -> str:
+    """wavinghands.remote.json_api.remote_invite, imported on first use."""
+    from .remote import json_api
+
+    return json_api.remote_invite(params)
+
+
+@guard
+def remote_describe(text: str) -> str:
+    """wavinghands.remote.json_api.remote_describe, imported on first use."""
+    from .remote import json_api
+
+    return json_api.remote_describe(text)
+
+
+@guard
+def remote_route_live(bound: str, text: str, saved: str) -> str:
+    """wavinghands.remote.json_api.remote_route_live, imported on first use."""
+    from .remote import json_api
+
+    return json_api.remote_route_live(bound, text, saved)
+
+
+@guard
+def remote_accept(text: str, name: str) -> str:
+    """wavinghands.remote.json_api.remote_accept, imported on first use."""
+    from .remote import json_api
+
+    return json_api.remote_accept(text, name)
+
+
+@guard
+def remote_seal(sess: str, inp: str) -> str:
+    """wavinghands.remote.json_api.remote_seal, imported on first use."""
+    from .remote import json_api
+
+    return json_api.remote_seal(sess, inp)
+
+
+@guard
+def remote_receive(sess: str, text: str) -> str:
+    """wavinghands.remote.json_api.remote_receive, imported on first use."""
+    from .remote import json_api
+
+    return json_api.remote_receive(sess, text)
+
+
+@guard
+def remote_release(sess: str) -> str:
+    """wavinghands.remote.json_api.remote_release, imported on first use."""
+    from .remote import json_api
+
+    return json_api.remote_release(sess)
+
+
+@guard
+def remote_draft(sess: str, draft: str) -> str:
+    """wavinghands.remote.json_api.remote_draft, imported on first use."""
+    from .remote import json_api
+
+    return json_api.remote_draft(sess, draft)
+
+
+@guard
+def remote_carry(sess: str, draft: str) -> str:
+    """wavinghands.remote.json_api.remote_carry, imported on first use."""
+    from .remote import json_api
+
+    return json_api.remote_carry(sess, draft)
+
+
+@guard
+def remote_status(sess: str) -> str:
+    """wavinghands.remote.json_api.remote_status, imported on first use."""
+    from .remote import json_api
+
+    return json_api.remote_status(sess)
+
+
+@guard
+def remote_link(code: str, base_url: str) -> str:
+    """wavinghands.remote.json_api.remote_link, imported on first use."""
+    from .remote import json_api
+
+    return json_api.remote_link(code, base_url)
+
+
+@guard
+def remote_parse(text: str) -> str:
+    """wavinghands.remote.json_api.remote_parse, imported on first use."""
+    from .remote import json_api
+
+    return json_api.remote_parse(text)
 
 
 __all__ = ["ai_advice", "ai_input", "export_record", "import_record", "new_game", "preview",

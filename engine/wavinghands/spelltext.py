@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 from .rulesets import STANDARD, Ruleset
@@ -20,6 +19,8 @@ def reverse_notation(sequence: str) -> str:
 
 @lru_cache(maxsize=1)
 def _texts() -> dict[str, Any]:
+    from importlib import resources  # here, not at import: the page's boot reads no text
+
     raw = resources.files("wavinghands").joinpath("data/spell_text.json").read_text("utf-8")
     data: dict[str, Any] = json.loads(raw)
     return data

@@ -69,6 +69,15 @@ async function checkPageBoot(loadPyodide, site, pyodideDir) {
   const fresh = await loadPyodide({ ...options, _makeSnapshot: true });
   answers(shared.prepareEngine(fresh));
   const booted = performance.now() - t0;
+  // The boot leaves the engine's late modules (the opponent, remote play) for the worker's idle
+  // step, and every dataclass of the engine ran the code the library stores for it.
+  const late = () => fresh.runPython("import sys, wavinghands.api as api; [m in sys.modules for m in api.LATE_MODULES]").toJs();
+  if (late().some(Boolean)) throw new Error(`the engine's import loaded a late module: ${late()}`);
+  if (fresh.runPython("import wavinghands.precompiled as p; p.STORED") === 0) {
+    throw new Error("the site's Python library holds no stored dataclass code (tools/python_lib.mjs)");
+  }
+  shared.importLateModules(fresh);
+  if (!late().every(Boolean)) throw new Error(`importLateModules left some out: ${late()}`);
   // Every module of the engine imports from the library alone (the worker has nothing else).
   fresh.runPython(`
 import importlib, pkgutil, wavinghands

@@ -5,8 +5,11 @@
    (candidates.py), from the engine's legal gesture pairs.
 3. Play every joint move once with the engine's `step` and score the result (evaluate.py).
 4. Solve the simultaneous-move table by regret matching (the enemy picks per world, the
-   wizard once for all worlds, since he cannot tell them apart) and play the move the
-   equilibrium favours.
+   wizard once for all worlds, since he cannot tell them apart; table.py).
+5. Look-ahead (levels with one): the favourite rows against the enemy's best replies are
+   searched a second turn and that smaller table solved again (lookahead.py).
+6. Play the move the last equilibrium favours, or (strong) of the moves it plays often, the
+   one whose worst reply hurts least (table.py's `guarded_pick`).
 """
 
 from __future__ import annotations
@@ -15,14 +18,14 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from ..duel import step
 from ..model import Game
 from ..recognize import completed, default_allocation
 from .candidates import Candidate, candidate_orders
-from .decisions import world_answers
-from .evaluate import WIN, evaluate, game_book, plans, rows_of, wizard_plans
+from .evaluate import game_book, plans, rows_of, wizard_plans
 from .levels import Level
+from .lookahead import deepen
 from .observation import HIDDEN, Observation
+from .table import accepted_columns, after, filled, guarded_pick, regret_matching, score
 from .world import sample_world
 
 JSON = dict[str, Any]
@@ -34,74 +37,6 @@ class Choice:
 
     orders: JSON
     why: str
-
-
-def _answer_decisions(game: Game) -> Game:
-    """Inside the search, answer post-reveal questions as the opponent would (decisions.py)."""
-    for _ in range(4):
-        if game.phase.kind != "decision":
-            break
-        inputs = {a: {"decisions": world_answers(game, a)} for a in game.phase.actors}
-        game, _ = step(game, inputs)
-    return game
-
-
-def _after(game: Game, me: int, mine: JSON, theirs: JSON | None) -> Game | None:
-    """The duel after one joint move (questions answered), or None if the engine refuses it."""
-    inputs = {a: (mine if a == me else theirs) for a in game.phase.actors}
-    if any(i is None for i in inputs.values()):
-        return None
-    try:
-        after, _ = step(game, inputs)
-        return _answer_decisions(after)
-    except ValueError:
-        return None
-
-
-def _play(game: Game, me: int, mine: JSON, theirs: JSON | None) -> float | None:
-    """Score of one joint move in one world, or None if the engine refuses it."""
-    after = _after(game, me, mine, theirs)
-    return None if after is None else evaluate(after, me)
-
-
-def regret_matching(tables: list[list[list[float]]], iterations: int) -> list[float]:
-    """The wizard's equilibrium mix over rows; tables[w][i][j] is his payoff in world w when
-    he plays row i and the enemy column j (zero-sum, worlds equally likely)."""
-    n = len(tables[0])
-    regret = [0.0] * n
-    total = [0.0] * n
-    their_regret = [[0.0] * len(t[0]) for t in tables]
-    for it in range(1, iterations + 1):
-        pos = sum(max(r, 0.0) for r in regret)
-        p = [max(r, 0.0) / pos for r in regret] if pos > 0 else [1.0 / n] * n
-        mine = [0.0] * n
-        for w, table in enumerate(tables):
-            rq = their_regret[w]
-            qpos = sum(max(r, 0.0) for r in rq)
-            m = len(rq)
-            q = [max(r, 0.0) / qpos for r in rq] if qpos > 0 else [1.0 / m] * m
-            theirs = [0.0] * m
-            for i, row in enumerate(table):
-                mine[i] += sum(qj * u for qj, u in zip(q, row, strict=True)) / len(tables)
-                for j, u in enumerate(row):
-                    theirs[j] -= p[i] * u
-            expected = sum(qj * t for qj, t in zip(q, theirs, strict=True))
-            for j in range(m):
-                rq[j] = max(0.0, rq[j] + theirs[j] - expected)  # regret matching+
-        expected = sum(pi * u for pi, u in zip(p, mine, strict=True))
-        for i in range(n):
-            regret[i] = max(0.0, regret[i] + mine[i] - expected)
-            total[i] += it * p[i]
-    s = sum(total)
-    return [t / s for t in total]
-
-
-def _fill(table: list[list[float | None]]) -> list[list[float]] | None:
-    """Drop enemy moves the engine refused everywhere; a lone refusal scores as a loss."""
-    cols = [j for j in range(len(table[0])) if any(row[j] is not None for row in table)]
-    if not cols:
-        return None
-    return [[-WIN if row[j] is None else float(row[j] or 0.0) for j in cols] for row in table]
 
 
 def explain(game: Game, me: int, orders: JSON) -> str:
@@ -143,26 +78,39 @@ def search(obs: Observation, level: Level, rng: random.Random) -> Choice | None:
     hidden = obs.blind or any(HIDDEN in row for row in obs.enemy.rows)
     worlds = [sample_world(obs, rng) for _ in range(level.worlds if hidden else 1)]
     mine: list[Candidate] = candidate_orders(worlds[0], me, level.width, rng)
-    tables: list[list[list[float | None]]] = []
+    states: list[list[list[Game | None]]] = []
     for g in worlds:
         enemy = 1 - me
         theirs: list[JSON | None] = [None]
         if enemy in g.phase.actors:
             theirs = [c.orders for c in candidate_orders(g, enemy, level.replies, rng)]
-        tables.append([[_play(g, me, c.orders, t) for t in theirs] for c in mine])
-    # Keep only moves the engine accepted in every world.
-    keep = [i for i in range(len(mine)) if all(any(v is not None for v in t[i]) for t in tables)]
+        states.append([[after(g, me, c.orders, t) for t in theirs] for c in mine])
+    grids = [[[score(s, me) for s in row] for row in world] for world in states]
+    # Keep only moves the engine accepted in every world, and the enemy's it accepted at all.
+    keep = [i for i in range(len(mine)) if all(any(v is not None for v in g[i]) for g in grids)]
     if not keep:
         return None
-    filled = [_fill([t[i] for i in keep]) for t in tables]
-    solved = [f for f in filled if f is not None]
-    if not solved:
+    kept = [([g[i] for i in keep], [s[i] for i in keep]) for g, s in zip(grids, states,
+                                                                         strict=True)]
+    cols = [accepted_columns(g) for g, _ in kept]
+    tables = [filled(g, c) for (g, _), c in zip(kept, cols, strict=True) if c]
+    if not tables:
         return None
-    mix = regret_matching(solved, level.iterations)
+    boards = [[[row[j] for j in c] for row in s] for (_, s), c in zip(kept, cols, strict=True)
+              if c]
+    priors = [mine[i].prior for i in keep]
+    first = regret_matching(tables, level.iterations)
+    rows, mix, solved = list(range(len(keep))), first.mine, tables
+    if level.lookahead is not None:
+        deep = deepen(boards, tables, first, priors, me, level.lookahead, rng)
+        rows, mix, solved = deep.rows, deep.equilibrium.mine, deep.tables
     if level.temperature > 0:
         weights = [m ** (1.0 / level.temperature) for m in mix]
-        pick = rng.choices(range(len(keep)), weights=weights)[0]
+        pick = rng.choices(range(len(rows)), weights=weights)[0]
+    elif level.guard > 0:
+        once = [[t[i] for i in rows] for t in tables]
+        pick = guarded_pick(solved, once, mix, level.guard, [priors[i] for i in rows])
     else:
-        pick = max(range(len(keep)), key=lambda i: (round(mix[i], 6), mine[keep[i]].prior))
-    orders = mine[keep[pick]].orders
+        pick = max(range(len(rows)), key=lambda k: (round(mix[k], 6), priors[rows[k]]))
+    orders = mine[keep[rows[pick]]].orders
     return Choice(orders, explain(worlds[0], me, orders))

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any, Final
 
 from ..errors import WavingHandsError
@@ -142,6 +141,8 @@ class Variant:
     def descriptions(self) -> dict[str, str]:
         """Each spell of the table's description for the reference, in table order; raises
         KeyError naming a row no text file describes."""
+        from importlib import resources  # here, not at import: the page's boot reads no text
+
         merged: dict[str, str] = {}
         for name in self.texts:
             raw = resources.files("wavinghands").joinpath(name).read_text("utf-8")

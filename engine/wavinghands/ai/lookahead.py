@@ -1,0 +1,96 @@
+"""Look-ahead: the first turn's best joint moves searched one turn deeper.
+
+A one-turn table scores each joint move by the static evaluation of the state it leaves, so a
+plan longer than one turn (a counter-spell made with the free hand to break a shield lock, the
+set-up of a kill a turn later, the answer the enemy can still make next turn) is seen only as
+far as the evaluation's discounts guess it.  Here the first turn's favourite rows and, in each
+world, the enemy's best replies to them, are each followed by a second one-turn search from the
+state they leave (both wizards choosing again, as in the first); its equilibrium value replaces
+the static score, and the smaller table of such values is solved again.  Every leaf is then two
+turns deep, so the values compared are alike.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..model import Game
+from .candidates import candidate_orders
+from .levels import Lookahead
+from .table import Equilibrium, Grid, after, filled, regret_matching, score
+
+
+def second_turn(game: Game, me: int, budget: Lookahead, rng: random.Random) -> float:
+    """The value for wizard `me` of a state after one more turn searched at `budget`."""
+    if game.phase.kind == "over":
+        return score(game, me) or 0.0
+    mine = candidate_orders(game, me, budget.width, rng)
+    enemy = 1 - me
+    theirs = [c.orders for c in candidate_orders(game, enemy, budget.answers, rng)] \
+        if enemy in game.phase.actors else [None]
+    grid = [[score(after(game, me, c.orders, t), me) for t in theirs] for c in mine]
+    rows = [row for row in grid if any(v is not None for v in row)]
+    cols = [j for j in range(len(theirs)) if any(row[j] is not None for row in rows)]
+    if not rows or not cols:
+        return score(game, me) or 0.0
+    return regret_matching([filled(rows, cols)], budget.iterations).value
+
+
+@dataclass(frozen=True, slots=True)
+class Deepened:
+    """The second-turn solution: the rows searched (indices into the first table), their
+    tables of two-turn values (per world) and equilibrium."""
+
+    rows: list[int]
+    tables: list[Grid]
+    equilibrium: Equilibrium
+
+
+def best_rows(first: Equilibrium, priors: list[float], count: int) -> list[int]:
+    """The first turn's favourite rows: most played at its equilibrium, then best prior."""
+    order = sorted(range(len(first.mine)), key=lambda i: (-round(first.mine[i], 6), -priors[i]))
+    return order[:count]
+
+
+def best_replies(table: Grid, rows: list[int], mix: list[float], count: int) -> list[int]:
+    """The enemy's columns that do the wizard most harm: each row's worst reply (so no row
+    escapes the reply that beats it), then those most harmful against `rows` played at `mix`,
+    at least `count` in all."""
+    weight = [mix[i] for i in rows]
+    total = sum(weight)
+    weight = [w / total for w in weight] if total > 0 else [1.0 / len(rows)] * len(rows)
+    harm = [sum(wi * table[i][j] for wi, i in zip(weight, rows, strict=True))
+            for j in range(len(table[0]))]
+    cols: list[int] = []
+    for i in rows:
+        worst = min(range(len(table[i])), key=lambda j: (table[i][j], harm[j], j))
+        if worst not in cols:
+            cols.append(worst)
+    for j in sorted(range(len(harm)), key=lambda j: (harm[j], j)):
+        if len(cols) >= count:
+            break
+        if j not in cols:
+            cols.append(j)
+    return cols
+
+
+def deepen(states: list[list[list[Game | None]]], tables: list[Grid], first: Equilibrium,
+           priors: list[float], me: int, budget: Lookahead, rng: random.Random) -> Deepened:
+    """Search the best rows against the enemy's best replies a second turn and solve again.
+
+    `states[w][i][j]` is the state joint move (i, j) leaves in world w (None: refused) and
+    `tables[w]` its first-turn scores, with the same rows and columns."""
+    rows = best_rows(first, priors, budget.rows)
+    deep: list[Grid] = []
+    for w, table in enumerate(tables):
+        cols = best_replies(table, rows, first.mine, budget.replies)
+        grid: list[list[float | None]] = []
+        for i in rows:
+            line: list[float | None] = []
+            for j in cols:
+                state = states[w][i][j]
+                line.append(None if state is None else second_turn(state, me, budget, rng))
+            grid.append(line)
+        deep.append(filled(grid, list(range(len(cols)))))
+    return Deepened(rows, deep, regret_matching(deep, budget.iterations))

@@ -1,0 +1,113 @@
+"""The strong opponent's second turn (ai/lookahead.py) and the table solver under it
+(ai/table.py): the solver's values, which replies each searched move must meet, and positions
+where only the look-ahead finds the way."""
+
+from __future__ import annotations
+
+import pytest
+from citing import cite
+from dsl import Duel, hands
+
+from wavinghands.ai import choose_input
+from wavinghands.ai.levels import LEVELS, Lookahead
+from wavinghands.ai.lookahead import best_replies, best_rows
+from wavinghands.ai.table import Equilibrium, guarded_pick, regret_matching
+from wavinghands.duel import step
+from wavinghands.model import Game
+from wavinghands.situation import constraints
+
+
+def _against_script(game: Game, level: str, script: str) -> Game:
+    """Wizard A plays `level`, B the gestures of `script` (a hand the rules force makes its
+    forced gesture); every question after a reveal is answered as each side would."""
+    for left, right in hands(script):
+        if game.phase.kind == "over":
+            break
+        c = constraints(game, 1)
+        game, _ = step(game, {0: choose_input(game, 0, level),
+                              1: {"gestures": [[c.left.forced or left,
+                                                c.right.forced or right]]}})
+        while game.phase.kind == "decision":
+            game, _ = step(game, {v: choose_input(game, v, level) for v in game.phase.actors})
+    return game
+
+
+def test_the_solver_values_matching_pennies_at_nothing() -> None:
+    # Neither side can do better than a coin toss: both mixes half and half, the value nought.
+    eq = regret_matching([[[1.0, -1.0], [-1.0, 1.0]]], 400)
+    assert eq.mine == pytest.approx([0.5, 0.5], abs=0.05)
+    assert eq.theirs[0] == pytest.approx([0.5, 0.5], abs=0.05)
+    assert eq.value == pytest.approx(0.0, abs=0.05)
+
+
+def test_the_solver_finds_a_saddle_point() -> None:
+    # Row 1 dominates row 0 and column 0 dominates for the enemy: the value is table[1][0].
+    eq = regret_matching([[[1.0, 5.0], [3.0, 4.0]]], 200)
+    assert eq.mine[1] > 0.95 and eq.theirs[0][0] > 0.95
+    assert eq.value == pytest.approx(3.0, abs=0.1)
+
+
+def test_the_enemy_picks_per_world_the_wizard_once() -> None:
+    # In world 0 column 0 beats row 0, in world 1 column 1 does: the enemy, who knows the world,
+    # always picks the column that beats the wizard's row, so row 1 (safe in both) is best.
+    tables = [[[-5.0, 2.0], [1.0, 1.0]], [[2.0, -5.0], [1.0, 1.0]]]
+    eq = regret_matching(tables, 300)
+    assert eq.mine[1] > 0.95
+    assert eq.value == pytest.approx(1.0, abs=0.1)
+
+
+def test_every_searched_row_meets_its_own_worst_reply() -> None:
+    # The favourite row 0 (a mirror) fears only column 0; row 1 (a shield) dies to column 2 (a
+    # finger of death the mirror would reflect).  Searching column 0 alone a second turn would
+    # make the shield look safe: the first strong opponent with a look-ahead did just that and
+    # shielded instead of mirroring a visible finger of death (tests/test_ai.py).
+    table = [[-3.0, 5.0, 9.0], [2.0, 1.0, -1000.0], [0.0, 0.0, 0.0]]
+    cols = best_replies(table, [0, 1], [1.0, 0.0, 0.0], 1)
+    assert 0 in cols and 2 in cols
+    assert best_replies(table, [0, 1], [1.0, 0.0, 0.0], 3) == [0, 2, 1]
+
+
+def test_the_rows_searched_are_the_first_turns_favourites() -> None:
+    first = Equilibrium([0.1, 0.6, 0.0, 0.3], [[1.0]], 0.0)
+    assert best_rows(first, [0.0, 0.0, 5.0, 0.0], 3) == [1, 3, 0]
+    # Equal weight: the better prior goes first.
+    tie = Equilibrium([0.0, 0.0, 0.0], [[1.0]], 0.0)
+    assert best_rows(tie, [1.0, 3.0, 2.0], 2) == [1, 2]
+
+
+def test_a_move_played_for_sure_is_the_one_its_worst_reply_hurts_least() -> None:
+    # Row 0 (wait with the clap) is the equilibrium's favourite but loses outright to column 0
+    # (the finger of death cast into it); row 1 (the mirror now) loses only a little if the
+    # enemy holds back.  Played for sure, the mirror; row 2 is played too rarely to count.
+    table = [[-1000.0, 20.0], [1000.0, -170.0], [50.0, 50.0]]
+    assert guarded_pick([table], [table], [0.6, 0.39, 0.01], 0.25, [0.0, 0.0, 0.0]) == 1
+    assert guarded_pick([table], [table], [0.6, 0.39, 0.01], 1.0, [0.0, 0.0, 0.0]) == 0
+    # Both lose to a guess two turns out (-1000): the one that cannot lose this turn.
+    deep = [[-1000.0, 996.0], [1000.0, -1000.0]]
+    once = [[-1000.0, 20.0], [1000.0, -170.0]]
+    assert guarded_pick([deep], [once], [0.63, 0.37], 0.25, [0.0, 0.0]) == 1
+
+
+def test_only_strong_looks_a_turn_further() -> None:
+    assert LEVELS["novice"].lookahead is None and LEVELS["fair"].lookahead is None
+    assert isinstance(LEVELS["strong"].lookahead, Lookahead)
+
+
+@cite("on the next turn that hand is paralyzed into the position it is in this turn",
+      "next turn he must repeat identically the gestures he made in the current turn",
+      "except dispel magic and finger of death")
+def test_only_the_look_ahead_sees_the_clap_a_paralysis_will_freeze() -> None:
+    # B is two gestures from finger of death (P-W-P-F-S-S, then S and D) and one from
+    # paralysis (F-F, then F); a counter-spell would not stop the finger of death.  A clap now
+    # (C-C, a magic mirror's first half) looks like an answer ready in time to a one-turn
+    # search, but B's paralysis freezes one of A's hands into F and the mirror's W-W never
+    # comes.  A's right hand is a P from amnesia (D-P, then P): it makes B repeat this turn's
+    # S instead of the D, and the finger of death never comes.  Fair claps and dies; strong,
+    # searching a second turn, casts amnesia and lives.
+    start = Duel(A="- - - - - - / - - - - D P", B="P W P F S S / - - - - F F").run().game
+    script = "S D / F F"
+    fair = _against_script(start, "fair", script)
+    assert fair.result is not None and fair.result.winner == 1, "fair claps into the trap"
+    strong = _against_script(start, "strong", script)
+    assert strong.wizard(0).alive and strong.phase.kind != "over"
+    assert strong.wizard(1).history[-1].left == "S", "amnesia made B repeat the S"
