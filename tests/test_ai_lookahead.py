@@ -96,14 +96,15 @@ def test_only_strong_looks_a_turn_further() -> None:
 @cite("on the next turn that hand is paralyzed into the position it is in this turn",
       "next turn he must repeat identically the gestures he made in the current turn",
       "except dispel magic and finger of death")
-def test_only_the_look_ahead_sees_the_clap_a_paralysis_will_freeze() -> None:
+def test_the_clap_a_paralysis_will_freeze_is_not_played() -> None:
     # B is two gestures from finger of death (P-W-P-F-S-S, then S and D) and one from
     # paralysis (F-F, then F); a counter-spell would not stop the finger of death.  A clap now
     # (C-C, a magic mirror's first half) looks like an answer ready in time to a one-turn
     # search, but B's paralysis freezes one of A's hands into F and the mirror's W-W never
     # comes.  A's right hand is a P from amnesia (D-P, then P): it makes B repeat this turn's
-    # S instead of the D, and the finger of death never comes.  Fair claps and dies; strong,
-    # searching a second turn, casts amnesia and lives.
+    # S instead of the D, and the finger of death never comes.  Strong's second turn of search
+    # found the amnesia first; fair now finds it too, from the evaluation's worth of a breaker
+    # that lands two gestures early, so this position no longer tells the levels apart.
     start = Duel(A="- - - - - - / - - - - D P", B="P W P F S S / - - - - F F").run().game
     script = "S D / F F"
     fair = _against_script(start, "fair", script)
