@@ -98,6 +98,18 @@ def test_never_a_palm_on_the_free_hand_while_charmed() -> None:
         assert left != "P", level
 
 
+def test_no_palm_at_all_while_confused() -> None:
+    # Confusion: "rolls 2 dice to determine which gesture is superseded ... 4=P"; "If a wizard
+    # makes two P gestures ... he surrenders": a P on either hand may meet a P the dice wrote.
+    # A's W-W wants the P of protection from evil, and B's S wants a missile (S-D) shielded.
+    d = Duel(A="- W W / - - -", B="- - S / D S F").run()
+    game = d.game
+    assert game.phase.kind == "orders"
+    assert any(e.kind == "confusion" for e in game.wizard(0).effects)
+    for level in ("novice", "fair", "strong"):
+        assert all("P" not in pair for pair in _gestures(game, 0, level)), level
+
+
 def test_disease_is_met_with_a_cure() -> None:
     # Disease "will kill him at the end of 6 turns ... The malady is cured by remove enchantment
     # or cure heavy wounds or dispel magic in the meantime": once diseased, the strong opponent's

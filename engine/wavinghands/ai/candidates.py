@@ -76,6 +76,10 @@ def legal_pairs(game: Game, x: int) -> list[Row]:
         # Never P on the free hand while charmed: the charmer writes P on the other.
         pairs = [p for p in pairs if not ("L" not in charmed and p[0] == "P") and
                  not ("R" not in charmed and p[1] == "P")] or pairs
+    if c.confused:
+        # No P at all while confused: the dice may turn the other hand into a P too, and two
+        # P's surrender (a 1 in 12 chance of losing the duel outright for one shield).
+        pairs = [p for p in pairs if "P" not in p] or pairs
     return pairs
 
 
