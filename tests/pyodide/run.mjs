@@ -78,6 +78,15 @@ async function checkPageBoot(loadPyodide, site, pyodideDir) {
   }
   shared.importLateModules(fresh);
   if (!late().every(Boolean)) throw new Error(`importLateModules left some out: ${late()}`);
+  // The library's sitecustomize (tools/lazy_start.py) left what Pyodide's start-up imports but
+  // the page never uses unrun, through the engine's import and its late modules too.
+  // (Those the start-up imports are there unrun; the others it now never imports at all.)
+  const run = fresh.runPython(`
+import sys, sitecustomize as s
+[n for n in s.LAZY if n in sys.modules and not s.is_lazy(sys.modules[n])] + [
+    n + " (not imported)" for n in ("asyncio", "pyodide.webloop", "traceback") if n not in sys.modules]
+`).toJs();
+  if (run.length > 0) throw new Error(`modules the start-up should leave unrun: ${run}`);
   // Every module of the engine imports from the library alone (the worker has nothing else).
   fresh.runPython(`
 import importlib, pkgutil, wavinghands
@@ -90,7 +99,18 @@ for info in pkgutil.walk_packages(wavinghands.__path__, "wavinghands."):
   const restored = await loadPyodide({ ...options, _loadSnapshot: snapshot });
   shared.afterRestore(restored);
   answers(shared.prepareEngine(restored));
-  return { booted, restored: performance.now() - t1 };
+  const restoredMs = performance.now() - t1;
+  // The deferred modules still work once touched, in the restored interpreter (read from the
+  // library then): asyncio comes with Pyodide's event loop, as an eager start-up installs it.
+  const loop = await restored.runPythonAsync(`
+import asyncio, sys, time
+await asyncio.sleep(0)
+type(asyncio.get_event_loop()).__name__, hasattr(time.sleep, "__wrapped__"), "ssl" in sys.modules
+`);
+  if (JSON.stringify(loop.toJs()) !== JSON.stringify(["WebLoop", true, true])) {
+    throw new Error(`asyncio, realized after the start-up, is not as Pyodide sets it up: ${loop.toJs()}`);
+  }
+  return { booted, restored: restoredMs };
 }
 
 /** Load one package from the lock file, failing loudly where Pyodide only calls back. */
