@@ -182,3 +182,32 @@ def test_the_pages_choice_names_modules_and_stand_ins_that_exist() -> None:
     for name in lazy_start.LAZY:
         if not name.startswith("pyodide") and name != "compression.zstd":
             assert importlib.util.find_spec(name) is not None, name
+
+
+class _Delegating:
+    """A meta-path finder that asks the others in turn (as a profiler's would)."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+
+    def find_spec(self, name: str, path: Any, target: Any = None) -> Any:
+        self.asked.append(name)
+        for finder in sys.meta_path:
+            if finder is not self and hasattr(finder, "find_spec"):
+                spec = finder.find_spec(name, path, target)
+                if spec is not None:
+                    return spec
+        return None
+
+
+def test_a_finder_that_asks_the_others_in_turn_does_not_loop(defer: Any) -> None:
+    runs = defer(("lz_plain",))
+    delegating = _Delegating()
+    sys.meta_path.insert(0, delegating)
+    try:
+        import lz_plain
+    finally:
+        sys.meta_path.remove(delegating)
+    assert "lz_plain" in delegating.asked
+    assert lazy_start.is_lazy(lz_plain) and runs == []
+    assert lz_plain.VALUE == 42 and runs == ["lz_plain"]

@@ -193,21 +193,27 @@ class LazyFinder:
         self.names = frozenset(names)
         self.stand_ins = dict(stand_ins or {})
         self.after = dict(after or {})
+        self._finding: set[str] = set()
 
     def find_spec(
         self, name: str, path: Sequence[str] | None, target: ModuleType | None = None
     ) -> ModuleSpec | None:
         """The module's usual spec with a lazy loader, for a name to defer; else None."""
-        if name not in self.names:
+        if name not in self.names or name in self._finding:
             return None
-        for finder in sys.meta_path:
-            if isinstance(finder, LazyFinder) or not hasattr(finder, "find_spec"):
-                continue
-            spec: ModuleSpec | None = finder.find_spec(name, path, target)
-            if spec is not None:
-                break
-        else:
-            return None
+        # Another finder that asks the others in turn (as this one does) asks this one again.
+        self._finding.add(name)
+        try:
+            for finder in sys.meta_path:
+                if isinstance(finder, LazyFinder) or not hasattr(finder, "find_spec"):
+                    continue
+                spec: ModuleSpec | None = finder.find_spec(name, path, target)
+                if spec is not None:
+                    break
+            else:
+                return None
+        finally:
+            self._finding.discard(name)
         if spec.loader is None or not hasattr(spec.loader, "exec_module"):
             return spec
         stand_ins = {attr: obj for (mod, attr), obj in self.stand_ins.items() if mod == name}
