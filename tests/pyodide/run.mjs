@@ -76,10 +76,8 @@ async function checkPageBoot(loadPyodide, site, pyodideDir) {
   if (fresh.runPython("import wavinghands.precompiled as p; p.STORED") === 0) {
     throw new Error("the site's Python library holds no stored dataclass code (tools/python_lib.mjs)");
   }
-  shared.importLateModules(fresh);
-  if (!late().every(Boolean)) throw new Error(`importLateModules left some out: ${late()}`);
   // The library's sitecustomize (tools/lazy_start.py) left what Pyodide's start-up imports but
-  // the page never uses unrun, through the engine's import and its late modules too.
+  // the page never uses unrun, through the engine's import.
   // (Those the start-up imports are there unrun; the others it now never imports at all.)
   const run = fresh.runPython(`
 import sys, sitecustomize as s
@@ -87,6 +85,8 @@ import sys, sitecustomize as s
     n + " (not imported)" for n in ("asyncio", "pyodide.webloop", "traceback") if n not in sys.modules]
 `).toJs();
   if (run.length > 0) throw new Error(`modules the start-up should leave unrun: ${run}`);
+  shared.importLateModules(fresh);
+  if (!late().every(Boolean)) throw new Error(`importLateModules left some out: ${late()}`);
   // Every module of the engine imports from the library alone (the worker has nothing else).
   fresh.runPython(`
 import importlib, pkgutil, wavinghands
