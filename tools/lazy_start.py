@@ -41,8 +41,6 @@ LAZY: tuple[str, ...] = (
     "traceback",
     # Probed by `shutil` and `zipfile` (`import bz2` in a `try`), used to read such archives.
     "bz2", "lzma", "compression.zstd",
-    # Imported by `zipfile` for a ZipFile's lock (the opponent's import realizes it, once idle).
-    "threading",
 )  # fmt: skip
 
 
