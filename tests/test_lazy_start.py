@@ -65,8 +65,9 @@ def defer(tmp_path: Path) -> Iterator[Callable[..., list[str]]]:
         names: tuple[str, ...],
         stand_ins: dict[tuple[str, str], object] | None = None,
         after: dict[str, Callable[[ModuleType], None]] | None = None,
+        at_import: dict[str, Callable[[], None]] | None = None,
     ) -> list[str]:
-        finder = lazy_start.LazyFinder(names, stand_ins, after)
+        finder = lazy_start.LazyFinder(names, stand_ins, after, at_import)
         sys.meta_path.insert(0, finder)
         finders.append(finder)
         return runs
@@ -159,6 +160,28 @@ def test_the_after_function_runs_once_on_the_realized_module(defer: Any) -> None
     assert seen == [("lz_plain", 42)]
 
 
+def test_the_at_import_function_runs_when_the_module_is_imported(defer: Any) -> None:
+    runs = defer(("lz_plain",), at_import={"lz_plain": lambda: runs.append("at import")})
+    import lz_plain
+
+    assert runs == ["at import"]
+    import lz_plain as again  # noqa: F401  (imported again: not again)
+
+    assert runs == ["at import"]
+    _ = lz_plain.VALUE
+    assert runs == ["at import", "lz_plain"]
+
+
+def test_isinstance_and_the_class_do_not_run_the_module(defer: Any) -> None:
+    runs = defer(("lz_plain",))
+    import lz_plain
+
+    assert isinstance(lz_plain, ModuleType) and lz_plain.__class__ is not ModuleType
+    assert runs == []
+    _ = lz_plain.VALUE
+    assert lz_plain.__class__ is ModuleType and runs == ["lz_plain"]
+
+
 def test_a_failing_module_fails_at_first_use_and_can_be_imported_again(defer: Any) -> None:
     runs = defer(("lz_failing",))
     import lz_failing
@@ -175,9 +198,10 @@ def test_a_failing_module_fails_at_first_use_and_can_be_imported_again(defer: An
 
 
 def test_the_pages_choice_names_modules_and_stand_ins_that_exist() -> None:
-    # The stand-ins and after-functions belong to deferred modules (else they never apply).
+    # The stand-ins and the after- and at-import functions belong to deferred modules (else
+    # they never apply).
     assert {module for module, _ in lazy_start.STAND_INS} <= set(lazy_start.LAZY)
-    assert set(lazy_start.AFTER) <= set(lazy_start.LAZY)
+    assert set(lazy_start.AFTER) | set(lazy_start.AT_IMPORT) <= set(lazy_start.LAZY)
     # Every deferred stdlib module exists in this Python too (Pyodide's own may not here).
     for name in lazy_start.LAZY:
         if not name.startswith("pyodide") and name != "compression.zstd":

@@ -22,6 +22,7 @@ code that reads a name only to call it later or to run it at once for an effect 
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from importlib.machinery import ModuleSpec
@@ -41,13 +42,18 @@ LAZY: tuple[str, ...] = (
     "traceback",
     # Probed by `shutil` and `zipfile` (`import bz2` in a `try`), used to read such archives.
     "bz2", "lzma", "compression.zstd",
+    # Pyodide's package installer (with pathlib, zipfile, tempfile, shutil): the page installs
+    # no package; Pyodide's start-up reads three of its names (below).
+    "pyodide._package_loader",
 )  # fmt: skip
 
 
 def _print_exception(*args: Any, **kwargs: Any) -> Any:
     """`traceback.print_exception` for Pyodide's start-up, which sets it as `sys.excepthook`
     (`_pyodide.set_excepthook`): realizes `traceback` when an error is first printed."""
-    return sys.modules["traceback"].print_exception(*args, **kwargs)
+    traceback = sys.modules["traceback"]
+    _realize(traceback)  # (reading the name from a lazy traceback would give this function)
+    return traceback.print_exception(*args, **kwargs)
 
 
 # Whether Pyodide's start-up asked for its event loop (a list: a module-level flag to set), and
@@ -86,26 +92,86 @@ def _after_asyncio(asyncio: ModuleType) -> None:
         _realize(webloop)
 
 
+class _PathText:
+    """A path as Pyodide's start-up reads it from the package loader (`SITE_PACKAGES.__str__()`
+    from JavaScript), without `pathlib`."""
+
+    def __init__(self, text: str) -> None:
+        """The path's text."""
+        self.text = text
+
+    def __str__(self) -> str:
+        """The path's text."""
+        return self.text
+
+    def __fspath__(self) -> str:
+        """The path's text."""
+        return self.text
+
+
+def _package_loader_paths() -> tuple[_PathText, _PathText]:
+    """The package loader's SITE_PACKAGES and DSO_DIR, computed as it computes them."""
+    import site
+
+    site_packages = site.getsitepackages()[0]
+    if sys.base_prefix == sys.prefix:
+        return _PathText(site_packages), _PathText("/usr/lib")
+    return _PathText(site_packages), _PathText(os.path.dirname(os.path.dirname(site_packages)))
+
+
+# Whether Pyodide's start-up asked the package loader to list the packages already installed.
+_wanted_loaded_packages: list[bool] = []
+
+
+def _init_loaded_packages_later() -> None:
+    """What Pyodide's start-up calls in place of the package loader's `init_loaded_packages`
+    (listing the packages site-packages holds, the page's none): done when it is realized, before
+    whatever realizes it installs one."""
+    _wanted_loaded_packages.append(True)
+
+
+def _take_loaded_packages() -> None:
+    """The package loader's import takes `pyodide_js.loadedPackages` first: take it when the
+    module is imported, for the memory snapshot's order (see _initialize_event_loop_later)."""
+    from pyodide_js import loadedPackages  # type: ignore[import-not-found]
+
+    _held.append(loadedPackages)
+
+
+def _after_package_loader(package_loader: ModuleType) -> None:
+    """Package loader realized: list the installed packages, if Pyodide's start-up asked."""
+    if _wanted_loaded_packages:
+        _wanted_loaded_packages.clear()
+        package_loader.init_loaded_packages()
+
+
 STAND_INS: dict[tuple[str, str], object] = {
     ("pyodide.webloop", "_initialize_event_loop"): _initialize_event_loop_later,
     ("traceback", "print_exception"): _print_exception,
+    ("pyodide._package_loader", "init_loaded_packages"): _init_loaded_packages_later,
 }
 AFTER: dict[str, Callable[[ModuleType], None]] = {
     "pyodide.webloop": _after_webloop,
     "asyncio": _after_asyncio,
+    "pyodide._package_loader": _after_package_loader,
 }
+AT_IMPORT: dict[str, Callable[[], None]] = {"pyodide._package_loader": _take_loaded_packages}
 
 
 class _Plan:
-    """What to do with one lazy module: its stand-ins (attribute -> object) and what to run
-    after it is realized; kept in its spec's `loader_state`."""
+    """What to do with one lazy module: its stand-ins (attribute -> object), what to run after
+    it is realized and what to run when it is imported; kept in its spec's `loader_state`."""
 
     def __init__(
-        self, stand_ins: Mapping[str, object], after: Callable[[ModuleType], None] | None
+        self,
+        stand_ins: Mapping[str, object],
+        after: Callable[[ModuleType], None] | None,
+        at_import: Callable[[], None] | None,
     ) -> None:
-        """The module's stand-ins and its after-realization function (or None)."""
+        """The module's stand-ins, its after-realization and at-import functions (or None)."""
         self.stand_ins = stand_ins
         self.after = after
+        self.at_import = at_import
 
 
 class _LazyModule(ModuleType):
@@ -115,8 +181,8 @@ class _LazyModule(ModuleType):
         """The attribute, after realizing the module (except what the import system reads,
         and the module's stand-ins)."""
         spec: ModuleSpec = object.__getattribute__(self, "__spec__")
-        if attr == "__spec__":
-            return spec
+        if attr in ("__spec__", "__class__"):  # (isinstance reads __class__: a lazy module)
+            return object.__getattribute__(self, attr)
         if attr == "__path__" and spec.submodule_search_locations is None:
             raise AttributeError(f"module {spec.name!r} has no attribute '__path__'")
         stand_in = spec.loader_state.stand_ins.get(attr)
@@ -176,6 +242,8 @@ class _LazyLoader:
         spec.loader = module.__loader__ = self.loader
         spec.loader_state = self.plan
         object.__setattr__(module, "__class__", _LazyModule)
+        if self.plan.at_import is not None:
+            self.plan.at_import()
 
 
 class LazyFinder:
@@ -187,12 +255,15 @@ class LazyFinder:
         names: Iterable[str],
         stand_ins: Mapping[tuple[str, str], object] | None = None,
         after: Mapping[str, Callable[[ModuleType], None]] | None = None,
+        at_import: Mapping[str, Callable[[], None]] | None = None,
     ) -> None:
         """The fully qualified names of the modules to defer, the (module, attribute) reads to
-        answer without realizing, and what to run on a module once it is realized."""
+        answer without realizing, what to run on a module once it is realized, and what to run
+        when it is imported (for effects its import had that cannot wait)."""
         self.names = frozenset(names)
         self.stand_ins = dict(stand_ins or {})
         self.after = dict(after or {})
+        self.at_import = dict(at_import or {})
         self._finding: set[str] = set()
 
     def find_spec(
@@ -217,7 +288,7 @@ class LazyFinder:
         if spec.loader is None or not hasattr(spec.loader, "exec_module"):
             return spec
         stand_ins = {attr: obj for (mod, attr), obj in self.stand_ins.items() if mod == name}
-        plan = _Plan(stand_ins, self.after.get(name))
+        plan = _Plan(stand_ins, self.after.get(name), self.at_import.get(name))
         spec.loader = _LazyLoader(spec.loader, plan)  # type: ignore[assignment]
         return spec
 
@@ -228,8 +299,15 @@ def is_lazy(module: object) -> bool:
 
 
 def install() -> LazyFinder:
-    """Defer the page's choice (LAZY, STAND_INS, AFTER) from now on; returns the finder."""
-    finder = LazyFinder(LAZY, STAND_INS, AFTER)
+    """Defer the page's choice (LAZY, STAND_INS, AFTER, AT_IMPORT) from now on; returns the
+    finder."""
+    site_packages, dso_dir = _package_loader_paths()
+    stand_ins = {
+        **STAND_INS,
+        ("pyodide._package_loader", "SITE_PACKAGES"): site_packages,
+        ("pyodide._package_loader", "DSO_DIR"): dso_dir,
+    }
+    finder = LazyFinder(LAZY, stand_ins, AFTER, AT_IMPORT)
     sys.meta_path.insert(0, finder)
     return finder
 

@@ -82,7 +82,7 @@ async function checkPageBoot(loadPyodide, site, pyodideDir) {
   const run = fresh.runPython(`
 import sys, sitecustomize as s
 [n for n in s.LAZY if n in sys.modules and not s.is_lazy(sys.modules[n])] + [
-    n + " (not imported)" for n in ("asyncio", "pyodide.webloop", "traceback") if n not in sys.modules]
+    n + " (not imported)" for n in ("asyncio", "pyodide.webloop", "traceback", "pyodide._package_loader") if n not in sys.modules]
 `).toJs();
   if (run.length > 0) throw new Error(`modules the start-up should leave unrun: ${run}`);
   shared.importLateModules(fresh);
@@ -101,14 +101,26 @@ for info in pkgutil.walk_packages(wavinghands.__path__, "wavinghands."):
   answers(shared.prepareEngine(restored));
   const restoredMs = performance.now() - t1;
   // The deferred modules still work once touched, in the restored interpreter (read from the
-  // library then): asyncio comes with Pyodide's event loop, as an eager start-up installs it.
+  // library then): an error prints, asyncio comes with Pyodide's event loop, as an eager
+  // start-up installs it, and the package loader with its own paths.
   const loop = await restored.runPythonAsync(`
-import asyncio, sys, time
+import contextlib, io, sys
+printed = io.StringIO()
+with contextlib.redirect_stderr(printed):
+    try:
+        1 / 0
+    except ZeroDivisionError:
+        sys.excepthook(*sys.exc_info())  # Pyodide's, through a traceback not run yet
+import asyncio, time
 await asyncio.sleep(0)
-type(asyncio.get_event_loop()).__name__, hasattr(time.sleep, "__wrapped__"), "ssl" in sys.modules
+import pyodide._package_loader as packages
+("ZeroDivisionError" in printed.getvalue(),
+ type(asyncio.get_event_loop()).__name__, hasattr(time.sleep, "__wrapped__"), "ssl" in sys.modules,
+ type(packages.SITE_PACKAGES).__name__, str(packages.get_install_dir()) == str(packages.SITE_PACKAGES))
 `);
-  if (JSON.stringify(loop.toJs()) !== JSON.stringify(["WebLoop", true, true])) {
-    throw new Error(`asyncio, realized after the start-up, is not as Pyodide sets it up: ${loop.toJs()}`);
+  const expected = [true, "WebLoop", true, true, "PosixPath", true];
+  if (JSON.stringify(loop.toJs()) !== JSON.stringify(expected)) {
+    throw new Error(`asyncio and the package loader, run after the start-up, are not as Pyodide sets them up: ${loop.toJs()}`);
   }
   return { booted, restored: restoredMs };
 }
