@@ -17,7 +17,10 @@ awaited JavaScript promise, an error), which is what makes them worth deferring.
 
 `stand_ins` answers a few (module, attribute) reads without realizing the module, for start-up
 code that reads a name only to call it later or to run it at once for an effect that can wait;
-`after` runs a function on a module right after it is realized.
+each answers the first read of its name only (the start-up's), and any later read realizes the
+module, so other code meets the module's own objects.  `after` runs a function on a module
+right after it is realized; `at_import` runs one when it is imported (for an effect of its
+import that cannot wait).
 """
 
 from __future__ import annotations
@@ -185,7 +188,7 @@ class _LazyModule(ModuleType):
             return object.__getattribute__(self, attr)
         if attr == "__path__" and spec.submodule_search_locations is None:
             raise AttributeError(f"module {spec.name!r} has no attribute '__path__'")
-        stand_in = spec.loader_state.stand_ins.get(attr)
+        stand_in = spec.loader_state.stand_ins.pop(attr, None)  # one read each
         if stand_in is not None:
             return stand_in
         _realize(self)
