@@ -107,6 +107,25 @@ def accept(page: Page, name: str) -> None:
     page.wait_for_selector("[data-testid=orders-screen]", timeout=STEP_MS)
 
 
+def join(page: Page, text: str) -> None:
+    """Paste an invitation (or any code) into the start screen's box and apply it."""
+    page.fill("[data-testid=join-text]", text)
+    page.click("[data-testid=join-text-apply]")
+
+
+def invite(host: Page, guest: Page, mode: str, timeout: int = STEP_MS) -> str:
+    """The host starts a duel in `mode` ("codes" or "live") as NAMES[0]; once its invitation
+    is shown (for "live": with the connection offer, within `timeout`), the guest joins with it
+    and accepts as NAMES[1], reaching its orders for turn 1.  Returns the invitation."""
+    begin(host, mode, NAMES[0])
+    shown = "live-bundled" if mode == "live" else "remote-code"
+    host.wait_for_selector(f"[data-testid={shown}]", timeout=timeout)
+    invitation = code_to_send(host)
+    join(guest, invitation)
+    accept(guest, NAMES[1])
+    return invitation
+
+
 def write_orders(page: Page) -> None:
     """Click this wizard's scripted gestures (a hand the rules force keeps its gesture) and seal."""
     screen = page.locator("[data-testid=orders-screen]")
@@ -155,6 +174,12 @@ def flipped(code: str) -> str:
 def code_to_send(page: Page) -> str:
     """The code this side shows for its opponent (the test is the clipboard)."""
     return page.inner_text("[data-testid=remote-code]").strip()
+
+
+def code_after_acting(page: Page) -> str:
+    """Give the input the rules ask this side for (act), then the code it shows to send."""
+    act(page)
+    return code_to_send(page)
 
 
 def link_to_send(page: Page) -> str:

@@ -28,9 +28,12 @@ from remote_play import (
     accept,
     act,
     begin,
+    code_after_acting,
     code_to_send,
     deliver,
     flipped,
+    invite,
+    join,
     open_site,
     paste,
     play,
@@ -96,8 +99,7 @@ def connect(
     if by_link:
         guest.goto(link)
     else:
-        guest.fill("[data-testid=join-text]", invitation)
-        guest.click("[data-testid=join-text-apply]")
+        join(guest, invitation)
     accept(guest, NAMES[1])
     guest.wait_for_selector("[data-testid=live-bundled]", timeout=CONNECT_MS)
     act(guest)
@@ -224,8 +226,7 @@ def test_a_garbled_connection_code_gets_a_clear_error(live_browser, server_url, 
                 SAMPLE_SDP,
             )
             garbled = flipped(code)
-        page.fill("[data-testid=join-text]", garbled)
-        page.click("[data-testid=join-text-apply]")
+        join(page, garbled)
         error = page.wait_for_selector("[data-testid=join-error]:visible", timeout=STEP_MS)
         assert "damaged" in error.inner_text() and "ask for it again" in error.inner_text()
         assert page.locator("[data-testid=start-screen]").count() == 1
@@ -352,24 +353,18 @@ def test_play_by_codes_only_is_told_to_the_host(players, shot) -> None:
     host's page, pasting it, stops waiting and says why in words; neither side bundles a
     connection code after that."""
     host, guest = players[0], players[1]
-    begin(host, "codes", NAMES[0])
-    guest.fill("[data-testid=join-text]", code_to_send(host))
-    guest.click("[data-testid=join-text-apply]")
-    accept(guest, NAMES[1])
-    act(guest)
-    deliver(host, code_to_send(guest))
+    invite(host, guest, "codes")
+    deliver(host, code_after_acting(guest))
     # The host offers to play live: the offer goes with its next code.
     host.click("[data-testid=live-panel] > summary")
     host.click("[data-testid=live-start]")
     host.wait_for_selector("[data-testid=live-bundled]", timeout=CONNECT_MS)
-    act(host)
-    offered = code_to_send(host)
+    offered = code_after_acting(host)
     assert " WHC1." in offered, offered
     paste(guest, offered)
     guest.wait_for_selector("[data-testid=connect-inviter]", timeout=STEP_MS)
     guest.click("[data-testid=connect-codes]")
-    act(guest)  # turn 2's orders: their code carries the decline
-    declined = code_to_send(guest)
+    declined = code_after_acting(guest)  # turn 2's orders: their code carries the decline
     assert declined.startswith("WH1.") and " WHA1." in declined, declined
     assert "it also tells them you play by codes only" in guest.inner_text(
         "[data-testid=remote-panel]"
@@ -382,12 +377,10 @@ def test_play_by_codes_only_is_told_to_the_host(players, shot) -> None:
     assert live_status(host) == "disconnected"
     shot(host, "live-declined-host")
     # The host stops offering, and once its next code comes the guest stops declining.
-    act(host)
-    plain = code_to_send(host)
+    plain = code_after_acting(host)
     assert "WHC1." not in plain, plain
     deliver(guest, plain)
-    act(guest)
-    assert "WHA1." not in code_to_send(guest)
+    assert "WHA1." not in code_after_acting(guest)
 
 
 # What a host page does with the answer it gets (as every page has since live play began): read
@@ -437,13 +430,11 @@ def test_a_decline_for_a_connection_no_page_waits_on_is_quietly_done(players) ->
     invitation = code_to_send(host)
     host.reload()
     host.wait_for_selector("[data-testid=remote-screen]", timeout=STEP_MS)
-    guest.fill("[data-testid=join-text]", invitation)
-    guest.click("[data-testid=join-text-apply]")
+    join(guest, invitation)
     guest.fill("[data-testid=accept-name]", NAMES[1])
     guest.click("[data-testid=accept-codes]")
     guest.wait_for_selector("[data-testid=orders-screen]", timeout=STEP_MS)
-    act(guest)
-    acceptance = code_to_send(guest)
+    acceptance = code_after_acting(guest)
     assert " WHA1." in acceptance, acceptance
     deliver(host, acceptance)
     host.wait_for_selector("[data-testid=remote-screen][data-state=your_input]", timeout=STEP_MS)

@@ -31,6 +31,7 @@ from remote_play import (
     code_to_send,
     deliver,
     flipped,
+    join,
     link_to_send,
     open_site,
     paste,
@@ -101,8 +102,7 @@ def test_a_duel_by_codes_survives_bad_pastes_and_a_reload(players, server_url, s
     shot(host, "remote-invitation")
 
     # The guest pastes the invitation into the start screen's box.
-    guest.fill("[data-testid=join-text]", invitation)
-    guest.click("[data-testid=join-text-apply]")
+    join(guest, invitation)
     guest.wait_for_selector("[data-testid=accept-name]", timeout=STEP_MS)
     assert "Alice challenges you" in guest.inner_text("dialog[data-testid=accept]")
     shot(guest, "remote-accept", full_page=False)
