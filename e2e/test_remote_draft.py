@@ -19,6 +19,7 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 
+from conftest import Shot
 from remote_play import (
     STEP_MS,
     act,
@@ -60,7 +61,7 @@ def drafting(page: Any, turn: int) -> None:
 
 
 def test_the_waiting_player_drafts_and_the_draft_is_on_the_form_when_the_code_comes(
-    players, shot
+    players: dict[int, Any], shot: Shot
 ) -> None:
     host, guest = players[0], players[1]
     invite(host, guest, "codes")
@@ -125,7 +126,9 @@ def test_the_waiting_player_drafts_and_the_draft_is_on_the_form_when_the_code_co
     assert int((screen_state(guest) or {})["turn"]) >= 3
 
 
-def test_a_result_that_paralyses_a_drafted_hand_is_said_on_the_form(players, shot) -> None:
+def test_a_result_that_paralyses_a_drafted_hand_is_said_on_the_form(
+    players: dict[int, Any], shot: Shot
+) -> None:
     # The scripted duel (e2e/remote_play.py): Bob's F-F-F paralyses one of Alice's hands after
     # turn 3, his decision. Alice drafts turn 4 while she waits for that code.
     host, guest = players[0], players[1]

@@ -32,6 +32,7 @@ from remote_play import (
     invite,
     open_site,
     paste,
+    remote_screen,
     screen_state,
     two_players,
     wait_changed,
@@ -111,7 +112,8 @@ def unsaved_error(page: Any) -> str:
     """The storage-full message on the duel's screen; returns its text."""
     box = page.wait_for_selector("[data-testid=remote-error][data-code=storage-full]",
                                  timeout=STEP_MS)
-    return box.inner_text()
+    text: str = box.inner_text()
+    return text
 
 
 def test_a_full_storage_shows_no_code_and_loses_nothing(players: dict[int, Any], server_url: str,
@@ -168,11 +170,11 @@ def test_a_full_storage_shows_no_code_and_loses_nothing(players: dict[int, Any],
     # Room made: the same orders seal, the code shows, and the host's answer is accepted.
     guest.click("[data-testid=submit-orders]")
     wait_changed(guest, turn2)
-    assert screen_state(guest)["state"] == "waiting"
+    assert remote_screen(guest)["state"] == "waiting"
     deliver(host, code_to_send(guest))
     assert act(host) == "orders"
     deliver(guest, code_to_send(host))
-    after = screen_state(guest)
+    after = remote_screen(guest)
     assert after["state"] == "your_input" and after["turn"] == "3", after
     assert guest.locator("[data-testid=remote-error]").count() == 0
 
@@ -189,7 +191,7 @@ def test_a_full_storage_shows_no_code_and_loses_nothing(players: dict[int, Any],
     host.evaluate(FREE_JS)
     host.click("[data-testid=retry-unsaved]")
     wait_changed(host, waiting)
-    moved = screen_state(host)
+    moved = remote_screen(host)
     assert moved["state"] == "your_input" and moved["turn"] == "3", moved
     assert host.locator("[data-testid=remote-error]").count() == 0
 

@@ -146,7 +146,7 @@ def test_permanent_confusion_on_a_monster_repeats_the_first_target() -> None:
     confused = [(e.turn, e.text) for e in d.events if e.type == "confused_monster"]
     assert confused == [(n, "B's goblin (M1) is confused and attacks B.") for n in (7, 8, 9, 10)], \
         d.log()
-    goblin = d.game.monster("M1")
+    goblin = d.monster("M1")
     assert [(e.kind, e.permanent, e.detail) for e in goblin.effects] == [("confusion", True, "W1")]
 
 
