@@ -3,17 +3,18 @@
 tools/python_lib.mjs puts this file in the site's Python library as `sitecustomize`, which
 Python's `site` imports while the interpreter starts, before Pyodide's own start-up
 (`_pyodide_core`, `pyodide`) imports anything: so there it calls `install()` with the page's
-choice (LAZY, STAND_INS, AFTER).  Nothing else runs it: CPython, the engine's wheel and the
-in-Pyodide test run (the full stdlib) never see it (docs/build.md, "Boot").
+choice (LAZY, STAND_INS, AFTER, AT_IMPORT).  Nothing else runs it: CPython, the engine's wheel
+and the in-Pyodide test run (the full stdlib) never see it (docs/build.md, "Boot").
 
 A module named in `names` is found and created as usual, but its code runs only when something
 first reads or sets one of its attributes ("realizes" it).  Importing it again does not: the
 import system reads only `__spec__` (answered as it is) and, for `from m import x`, `__path__`
-(answered from the spec for a module that is not a package).  `from m import x` and `m.x`
-realize it, so a module used at import time by anything still loaded gains nothing, but loses
-nothing either: realized, it is the same module object, run by its own loader.  Pyodide's C
-core keeps `asyncio` and `traceback` as module objects and reads them only on first use (an
-awaited JavaScript promise, an error), which is what makes them worth deferring.
+(answered from the spec for a module that is not a package); `isinstance` reads `__class__`
+(answered as it is).  `from m import x` and `m.x` realize it, so a module used at import time
+by anything still loaded gains nothing, but loses nothing either: realized, it is the same
+module object, run by its own loader.  Pyodide's C core keeps `asyncio` and `traceback` as
+module objects and reads them only on first use (an awaited JavaScript promise, an error),
+which is what makes them worth deferring.
 
 `stand_ins` answers a few (module, attribute) reads without realizing the module, for start-up
 code that reads a name only to call it later or to run it at once for an effect that can wait;
@@ -55,7 +56,7 @@ def _print_exception(*args: Any, **kwargs: Any) -> Any:
     """`traceback.print_exception` for Pyodide's start-up, which sets it as `sys.excepthook`
     (`_pyodide.set_excepthook`): realizes `traceback` when an error is first printed."""
     traceback = sys.modules["traceback"]
-    _realize(traceback)  # (reading the name from a lazy traceback would give this function)
+    _realize(traceback)  # first: then the name is traceback's own function, never this one
     return traceback.print_exception(*args, **kwargs)
 
 
