@@ -207,9 +207,11 @@ const wasmChecked = new Promise((resolve, reject) => {
 wasmChecked.catch(() => {});
 const instantiateStreaming = WebAssembly.instantiateStreaming;
 WebAssembly.instantiateStreaming = async (source, imports) => {
+  mark("wasmFetch");
   let response;
   try {
     response = await source;
+    mark("wasmResponse");
   } catch (err) {
     settleWasm.reject(err); // the download failed: nothing to check
     throw err;
@@ -228,7 +230,9 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
     })
     .catch(settleWasm.reject);
   const { status, statusText, headers } = response;
-  return instantiateStreaming(new Response(forCompiler, { status, statusText, headers }), imports);
+  const instantiated = await instantiateStreaming(new Response(forCompiler, { status, statusText, headers }), imports);
+  mark("instantiated");
+  return instantiated;
 };
 
 // The recorded answers first (a few KB), so the page can show the rules while the rest arrives.
@@ -272,6 +276,7 @@ async function startPyodide(extra) {
     }),
     instantiationFailed,
   ]);
+  mark("loaded");
   await wasmChecked; // rejects if the wasm was damaged
   // A restored interpreter starts without reading its library, so Pyodide lets a failed fetch
   // of it pass (a fresh one fails on it): the engine would come up and fail on its first read.
@@ -313,6 +318,7 @@ async function boot() {
     console.warn("the stored engine snapshot could not be read:", err);
     return null;
   });
+  mark("found");
   if (stored !== null) {
     try {
       timings.path = "snapshot";
