@@ -220,7 +220,10 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
     settleWasm.reject(new Error(`${WASM}: a response without a body`));
     return instantiateStreaming(response, imports);
   }
-  const [forCompiler, forCheck] = response.body.tee();
+  // The compiler gets the response itself, not a copy: Chromium keeps the compiled code of a
+  // wasm fetched from its HTTP cache or from Cache Storage (the service worker's) beside it and
+  // reuses it, but only for that response's own body (a `new Response(stream)` has none).
+  const forCheck = response.clone().body;
   new Response(forCheck.pipeThrough(counting()))
     .arrayBuffer()
     .then(async (buffer) => {
@@ -229,8 +232,7 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
       settleWasm.resolve(); // the copy goes: only its check was wanted
     })
     .catch(settleWasm.reject);
-  const { status, statusText, headers } = response;
-  const instantiated = await instantiateStreaming(new Response(forCompiler, { status, statusText, headers }), imports);
+  const instantiated = await instantiateStreaming(response, imports);
   mark("instantiated");
   return instantiated;
 };
@@ -255,8 +257,11 @@ Promise.all([pyodideScript, pyodideRuntime]).then(() => postMessage({ type: "scr
 
 const store = new SnapshotStore(SITE.href, BUILD.engineId);
 
-/** loadPyodide's options shared by both paths; `extra` adds the path's own. */
-async function startPyodide(extra) {
+/**
+ * loadPyodide's options shared by both paths; `extra` adds the path's own.  `beforeRestore`, if
+ * given, is a promise the wasm's instantiation waits for before Pyodide restores a snapshot.
+ */
+async function startPyodide(extra, beforeRestore = undefined) {
   const { loadPyodide } = await pyodideScript;
   const pyodide = await Promise.race([
     loadPyodide({
@@ -270,6 +275,7 @@ async function startPyodide(extra) {
       createPyodideModule: async (settings) => {
         const module = await (await pyodideRuntime).default(settings);
         mark("wasm");
+        await beforeRestore;
         return module;
       },
       ...extra,
@@ -290,12 +296,16 @@ async function startPyodide(extra) {
 
 /** Restore the snapshot this browser keeps (a response from store.find()); the engine's module. */
 async function bootFromStoredSnapshot(stored) {
-  const bytes = store.bytes(stored).then((snapshot) => {
-    mark("snapshot");
-    return snapshot;
-  });
-  bytes.catch(() => {});
-  const pyodide = await startPyodide({ _loadSnapshot: bytes });
+  // Pyodide sizes the interpreter's memory from the snapshot's length and copies its bytes in
+  // only after the wasm is compiled and instantiated: it gets the buffer at once, and the
+  // instantiation waits for the bytes, which are read meanwhile.
+  const { bytes, filled } = store.read(stored);
+  const read = filled.then(() => mark("snapshot"));
+  read.catch(() => {});
+  const pyodide = await startPyodide({ _loadSnapshot: Promise.resolve(bytes) }, read);
+  // Its bytes are in the interpreter's memory now; Pyodide keeps the buffer (in its options) for
+  // as long as the worker lives: give its 31 MB back.
+  if (typeof bytes.buffer.transfer === "function") bytes.buffer.transfer(0);
   // The snapshot froze one random state; draw a fresh one.
   afterRestore(pyodide);
   const api = prepareEngine(pyodide);

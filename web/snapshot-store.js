@@ -7,8 +7,8 @@
 // not whole (a write cut short, a disk full) is found out by its length, and one Pyodide refuses
 // is dropped by the worker, which then boots without it.
 //
-// Stored as it is, not compressed: 31 MB of Cache Storage, read back in 50-130 ms (and while
-// the wasm compiles), where a gzipped copy (CompressionStream, 5.1 MB) took 280-380 ms to read
+// Stored as it is, not compressed: 31 MB of Cache Storage, read back in 50-130 ms (while the
+// wasm compiles: see `read`), where a gzipped copy (CompressionStream, 5.1 MB) took 280-380 ms to read
 // and inflate (DecompressionStream) in this machine's Chromium (docs/build.md, "Boot").
 
 // The request URL the snapshot is kept under (never fetched from the network).
@@ -35,14 +35,20 @@ export class SnapshotStore {
     return (await (await caches.open(this.cacheName)).match(this.key)) ?? null;
   }
 
-  /** The bytes of a response `find` gave; rejects if they are not all there. */
-  async bytes(response) {
-    const expected = Number(response.headers.get(LENGTH_HEADER));
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    if (!expected || bytes.length !== expected) {
-      throw new Error(`the stored snapshot has ${bytes.length} bytes, ${expected} were written`);
+  /**
+   * Start reading a response `find` gave: returns at once `bytes`, a buffer of the length written
+   * (Pyodide needs only that length to size the interpreter's memory, so the wasm compiles while
+   * the bytes arrive), and `filled`, which resolves once the stored bytes are all in it and
+   * rejects if they are more or fewer than were written.  Read into that buffer as they come:
+   * the snapshot is never held twice.  Throws at once if the response records no length.
+   */
+  read(response) {
+    const length = Number(response.headers.get(LENGTH_HEADER));
+    if (!Number.isSafeInteger(length) || length <= 0 || !response.body) {
+      throw new Error(`the stored snapshot records no length (${response.headers.get(LENGTH_HEADER)})`);
     }
-    return bytes;
+    const bytes = new Uint8Array(length);
+    return { bytes, filled: fill(response.body, bytes) };
   }
 
   /** Keep `bytes` as this build's snapshot, and drop every other build's. */
@@ -66,4 +72,24 @@ export class SnapshotStore {
       }
     }
   }
+}
+
+/**
+ * Read `body` into `bytes`, which it must fill exactly; rejects otherwise.  Chunk by chunk (a
+ * BYOB reader would detach `bytes`'s buffer, which Pyodide already holds).
+ */
+async function fill(body, bytes) {
+  const reader = body.getReader();
+  let offset = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (offset + value.byteLength > bytes.length) {
+      reader.cancel().catch(() => {});
+      throw new Error(`the stored snapshot has more than the ${bytes.length} bytes written`);
+    }
+    bytes.set(value, offset);
+    offset += value.byteLength;
+  }
+  if (offset !== bytes.length) throw new Error(`the stored snapshot has ${offset} bytes, ${bytes.length} were written`);
 }
