@@ -370,7 +370,8 @@ def snapshot_kept(cold: dict[str, Any]) -> str:
     kept = cold.get("snapshot") or {}
     detail = kept.get("detail")
     if kept.get("state") == "stored" and isinstance(detail, dict):
-        return f"{mb(detail['bytes'])}, {detail['madeMs']}+{detail['storedMs']} ms"
+        kept = f" ({mb(detail['keptBytes'])} kept)" if "keptBytes" in detail else ""
+        return f"{mb(detail['bytes'])}{kept}, {detail['madeMs']}+{detail['storedMs']} ms"
     return str(kept.get("state", "-"))
 
 

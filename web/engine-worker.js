@@ -378,7 +378,7 @@ function snapshotNow(pyodide) {
   }
   const made = performance.now() - t0;
   store.write(bytes).then(
-    () => postMessage({ type: "snapshot", state: "stored", detail: { bytes: bytes.length, madeMs: Math.round(made), storedMs: Math.round(performance.now() - t0 - made) } }),
+    (kept) => postMessage({ type: "snapshot", state: "stored", detail: { bytes: bytes.length, keptBytes: kept, madeMs: Math.round(made), storedMs: Math.round(performance.now() - t0 - made) } }),
     (err) => {
       console.warn("the engine's snapshot could not be kept (storage full?):", err);
       postMessage({ type: "snapshot", state: "unavailable", detail: String(err && err.message ? err.message : err) });
