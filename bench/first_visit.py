@@ -269,7 +269,7 @@ WORKER_FETCHES = """(shift) => {
 
 
 def warm_profile(browser: Any, url: str) -> dict[str, float]:
-    """One warm loopback boot in a fresh context (after a cold one and its snapshot): its timeline."""
+    """One warm loopback boot in a fresh context (after a cold one that kept a snapshot)."""
     context = browser.new_context()
     try:
         page = context.new_page()
@@ -299,11 +299,12 @@ def profile(roots: list[Path], runs: int, precompressed: bool) -> dict[str, list
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
             try:
                 for i in range(runs):
-                    for root, server in zip(roots, servers):
+                    for root, server in zip(roots, servers, strict=True):
                         url = f"http://127.0.0.1:{server.server_address[1]}/"
-                        timelines[str(root)].append(warm_profile(browser, url))
-                        print(f"  [{i + 1}/{runs}] {root}: ready at "
-                              f"{timelines[str(root)][-1]['ready']:.0f} ms", flush=True)  # fmt: skip
+                        timeline = warm_profile(browser, url)
+                        timelines[str(root)].append(timeline)
+                        print(f"  [{i + 1}/{runs}] {root}: ready at {timeline['ready']:.0f} ms",
+                              flush=True)  # fmt: skip
             finally:
                 browser.close()
     finally:
@@ -319,8 +320,9 @@ def report_profile(timelines: dict[str, list[dict[str, float]]]) -> None:
                    key=lambda k: statistics.median(
                        [t[k] for runs in timelines.values() for t in runs if k in t]))  # fmt: skip
     names = list(timelines)
-    print(f"\nwarm loopback boot, ms since navigation start (median of "
-          f"{min(len(r) for r in timelines.values())}; worker marks: engine-worker.js)")  # fmt: skip
+    runs = min(len(r) for r in timelines.values())
+    print(f"\nwarm loopback boot, ms since navigation start (median of {runs}; "
+          "worker marks: engine-worker.js)")  # fmt: skip
     for i, name in enumerate(names):
         print(f"  [{i}] {name}")
     print(f"{'step':<48}" + "".join(f"{f'[{i}]':>10}" for i in range(len(names))))
@@ -425,16 +427,30 @@ def report(throttled: dict[str, Any], loopback: list[dict[str, Any]], root: Path
 def main() -> int:
     """Build (unless --site), then measure the throttled and the loopback visits."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--site", type=Path, action="append",
-                        help="an existing build (default: build now); repeat to compare builds")
-    parser.add_argument("--profile", type=int, metavar="N",
-                        help="only N warm loopback boots per site, with their timeline")
+    parser.add_argument(
+        "--site",
+        type=Path,
+        action="append",
+        help="an existing build (default: build now); repeat to compare builds",
+    )
+    parser.add_argument(
+        "--profile",
+        type=int,
+        metavar="N",
+        help="only N warm loopback boots per site, with their timeline",
+    )
     parser.add_argument("--loopback-runs", type=int, default=3, help="unthrottled visits")
     parser.add_argument("--json", type=Path, help="also write the raw figures here")
-    parser.add_argument("--no-precompressed", action="store_true",
-                        help="a host that ignores .br/.gz siblings (gzip on the fly only)")
+    parser.add_argument(
+        "--no-precompressed",
+        action="store_true",
+        help="a host that ignores .br/.gz siblings (gzip on the fly only)",
+    )
     args = parser.parse_args()
-    roots = [s.resolve() for s in args.site] if args.site else [build.build_site(build.DEFAULT_OUT).root]
+    if args.site:
+        roots = [site.resolve() for site in args.site]
+    else:
+        roots = [build.build_site(build.DEFAULT_OUT).root]
     pre = not args.no_precompressed
     if args.profile:
         timelines = profile(roots, args.profile, pre)
@@ -446,8 +462,10 @@ def main() -> int:
     for root in roots:
         throttled = run(root, 10e6, 0.040, 1, pre)[0]
         loopback = run(root, None, 0.0, args.loopback_runs, pre) if args.loopback_runs else []
-        print(f"\n== {root}\nserver: {'precompressed siblings when present, else ' if pre else ''}"
-              "gzip -6 on the fly for text types and wasm")
+        print(
+            f"\n== {root}\nserver: {'precompressed siblings when present, else ' if pre else ''}"
+            "gzip -6 on the fly for text types and wasm"
+        )
         report(throttled, loopback, root)
         figures[str(root)] = {"throttled": throttled, "loopback": loopback}
     if args.json:
