@@ -287,7 +287,9 @@ async function startPyodide(extra, beforeRestore = undefined) {
   // A restored interpreter starts without reading its library, so Pyodide lets a failed fetch
   // of it pass (a fresh one fails on it): the engine would come up and fail on its first read.
   if (damaged.length > 0) throw damaged[0];
-  const libraryThere = pyodide.runPython("import os, sys; all(os.path.exists(p) for p in sys.path if p.endswith('.zip'))");
+  // (Pyodide writes it as /lib/pythonXY.zip; asked of the file system, not of Python, which
+  // would compile a line on the warm path.)
+  const libraryThere = pyodide.FS.readdir("/lib").some((name) => /^python\d+\.zip$/.test(name));
   if (!libraryThere) throw new BootError(SAY.download, `Failed to load '${BUILD.library.url}'`);
   mark("pyodide");
   progress("engine", 0.85);

@@ -116,21 +116,24 @@ function withoutZeroPages(bytes) {
 
 /**
  * Read a body `withoutZeroPages` made into `bytes` (zeroed, the snapshot's length): its bitmap
- * first, then each page it marks, in order.  Rejects unless the body holds exactly that.
+ * first, then the pages it marks, in order, each run of consecutive ones copied as one.
+ * Rejects unless the body holds exactly that.
  */
 async function fill(body, bytes) {
   const pages = Math.ceil(bytes.length / PAGE);
   const bitmap = new Uint8Array(Math.ceil(pages / 8));
+  const kept = (page) => bitmap[page >> 3] & (1 << (page & 7));
   let bitmapRead = 0;
-  // The page being filled, where its next byte goes and where it ends.
-  let page = -1;
+  // The run of kept pages being filled: where its next byte goes, where it ends, and the first
+  // page after it.
   let at = 0;
   let end = 0;
-  const nextPage = () => {
-    do page++;
-    while (page < pages && !(bitmap[page >> 3] & (1 << (page & 7))));
-    at = page * PAGE;
-    end = Math.min(at + PAGE, bytes.length);
+  let next = 0;
+  const nextRun = () => {
+    while (next < pages && !kept(next)) next++;
+    at = next * PAGE;
+    while (next < pages && kept(next)) next++;
+    end = Math.min(next * PAGE, bytes.length);
   };
   const reader = body.getReader();
   const fail = (message) => {
@@ -145,16 +148,16 @@ async function fill(body, bytes) {
       i = Math.min(bitmap.length - bitmapRead, value.length);
       bitmap.set(value.subarray(0, i), bitmapRead);
       bitmapRead += i;
-      if (bitmapRead === bitmap.length) nextPage();
+      if (bitmapRead === bitmap.length) nextRun();
     }
     while (i < value.length) {
-      if (page >= pages) throw fail("has more bytes than its bitmap of pages says");
+      if (at >= end) throw fail("has more bytes than its bitmap of pages says");
       const n = Math.min(end - at, value.length - i);
       bytes.set(value.subarray(i, i + n), at);
       at += n;
       i += n;
-      if (at === end) nextPage();
+      if (at === end) nextRun();
     }
   }
-  if (bitmapRead < bitmap.length || page < pages) throw fail("is cut short: pages are missing");
+  if (bitmapRead < bitmap.length || at < end) throw fail("is cut short: pages are missing");
 }
