@@ -60,11 +60,14 @@ const mark = (name) => {
 // is not held up by the check, and reference.json).  The boot's big files are counted as they
 // arrive, for the progress line.
 const WASM = "pyodide/pyodide.asm.wasm";
+const WASM_URL = new URL(WASM, SITE).href;
 const CHECKED_BY_THE_BOOT = new Set([WASM, BUILD.reference.url]);
 const COUNTED = new Set([BUILD.library.url]);
 const networkFetch = self.fetch.bind(self);
 async function siteFetch(input, init) {
   const url = new URL(input instanceof Request ? input.url : input, SITE).href;
+  // The wasm is fetched once, at the worker's start (below); Pyodide's fetch of it gets that.
+  if (url === WASM_URL) return wasmResponse;
   const response = await networkFetch(input, init);
   const path = url.startsWith(SITE.href) ? url.slice(SITE.href.length) : null;
   const expected = path === null || CHECKED_BY_THE_BOOT.has(path) ? undefined : BUILD.files[path];
@@ -197,44 +200,61 @@ async function fetchChecked(entry) {
   return { bytes, response };
 }
 
-// Pyodide compiles pyodide.asm.wasm while it downloads (instantiateStreaming); a copy of its
-// bytes is checked against the build's integrity beside the compiler (and counted as it
-// arrives); both boot paths wait for that check before the engine counts as ready.
+// The kept snapshot is looked up first of all (a later visit's boot waits for it).
+const store = new SnapshotStore(SITE.href, BUILD.engineId);
+const storedSnapshot = store.find().catch((err) => {
+  console.warn("the stored engine snapshot could not be read:", err);
+  return null;
+});
+
+// The wasm is fetched and compiled from the worker's first moment, while Pyodide's scripts
+// load: Pyodide itself would ask for it only once they are in, and compile it only once it has
+// a snapshot's bytes (docs/build.md, "Boot").  It compiles while it downloads
+// (compileStreaming); a clone of the response is checked against the build's integrity beside
+// the compiler (and counted as it arrives); both boot paths wait for that check before the
+// engine counts as ready.  Pyodide's own fetch of the wasm gets this same response (siteFetch),
+// and its instantiateStreaming instantiates the module compiled here (a fallback boot after a
+// dropped snapshot instantiates it again).  The compiler gets the response itself, not a copy:
+// Chromium keeps the compiled code of a wasm fetched from its HTTP cache or from Cache Storage
+// beside it and reuses it, but only for that response's own body (a `new Response(stream)` has
+// none).
 let settleWasm;
 const wasmChecked = new Promise((resolve, reject) => {
   settleWasm = { resolve, reject };
 });
 wasmChecked.catch(() => {});
-const instantiateStreaming = WebAssembly.instantiateStreaming;
-WebAssembly.instantiateStreaming = async (source, imports) => {
-  mark("wasmFetch");
-  let response;
-  try {
-    response = await source;
+const wasmResponse = networkFetch(WASM_URL);
+wasmResponse.catch(() => {}); // reported through wasmModule and wasmChecked
+const wasmModule = wasmResponse.then(
+  (response) => {
     mark("wasmResponse");
-  } catch (err) {
+    if (!response.body) {
+      settleWasm.reject(new Error(`${WASM}: a response without a body`));
+      return WebAssembly.compileStreaming(response);
+    }
+    new Response(response.clone().body.pipeThrough(counting()))
+      .arrayBuffer()
+      .then(async (buffer) => {
+        if (!response.ok) throw new Error(`Failed to load '${WASM}': request failed (${response.status})`);
+        await checkBytes(WASM, buffer, BUILD.files[WASM]);
+        settleWasm.resolve(); // the copy goes: only its check was wanted
+      })
+      .catch(settleWasm.reject);
+    return WebAssembly.compileStreaming(response);
+  },
+  (err) => {
     settleWasm.reject(err); // the download failed: nothing to check
     throw err;
-  }
-  if (!response.body) {
-    settleWasm.reject(new Error(`${WASM}: a response without a body`));
-    return instantiateStreaming(response, imports);
-  }
-  // The compiler gets the response itself, not a copy: Chromium keeps the compiled code of a
-  // wasm fetched from its HTTP cache or from Cache Storage (the service worker's) beside it and
-  // reuses it, but only for that response's own body (a `new Response(stream)` has none).
-  const forCheck = response.clone().body;
-  new Response(forCheck.pipeThrough(counting()))
-    .arrayBuffer()
-    .then(async (buffer) => {
-      if (!response.ok) throw new Error(`Failed to load '${WASM}': request failed (${response.status})`);
-      await checkBytes(WASM, buffer, BUILD.files[WASM]);
-      settleWasm.resolve(); // the copy goes: only its check was wanted
-    })
-    .catch(settleWasm.reject);
-  const instantiated = await instantiateStreaming(response, imports);
+  },
+);
+wasmModule.then(() => mark("compiled"), () => {});
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  // `source` is Pyodide's fetch of the wasm: wasmResponse itself (siteFetch), compiled above.
+  Promise.resolve(source).catch(() => {});
+  const module = await wasmModule;
+  const instance = await WebAssembly.instantiate(module, imports);
   mark("instantiated");
-  return instantiated;
+  return { instance, module };
 };
 
 // The recorded answers first (a few KB), so the page can show the rules while the rest arrives.
@@ -255,7 +275,6 @@ for (const p of [pyodideScript, pyodideRuntime]) p.catch(() => {});
 // Every script this worker runs is loaded now: engine.js checks them while the boot goes on.
 Promise.all([pyodideScript, pyodideRuntime]).then(() => postMessage({ type: "scripts-loaded" }), () => {});
 
-const store = new SnapshotStore(SITE.href, BUILD.engineId);
 
 /**
  * loadPyodide's options shared by both paths; `extra` adds the path's own.  `beforeRestore`, if
@@ -326,10 +345,7 @@ async function bootFresh(snapshotting) {
 async function boot() {
   if (typeof WebAssembly !== "object") throw new BootError(SAY.wasm, "no WebAssembly object");
   progress("runtime", 0.05);
-  const stored = await store.find().catch((err) => {
-    console.warn("the stored engine snapshot could not be read:", err);
-    return null;
-  });
+  const stored = await storedSnapshot;
   mark("found");
   if (stored !== null) {
     try {
