@@ -275,7 +275,6 @@ for (const p of [pyodideScript, pyodideRuntime]) p.catch(() => {});
 // Every script this worker runs is loaded now: engine.js checks them while the boot goes on.
 Promise.all([pyodideScript, pyodideRuntime]).then(() => postMessage({ type: "scripts-loaded" }), () => {});
 
-
 /**
  * loadPyodide's options shared by both paths; `extra` adds the path's own.  `beforeRestore`, if
  * given, is a promise the wasm's instantiation waits for before Pyodide restores a snapshot.
