@@ -66,8 +66,14 @@ const COUNTED = new Set([BUILD.library.url]);
 const networkFetch = self.fetch.bind(self);
 async function siteFetch(input, init) {
   const url = new URL(input instanceof Request ? input.url : input, SITE).href;
-  // The wasm is fetched once, at the worker's start (below); Pyodide's fetch of it gets that.
+  // The wasm is fetched once, at the worker's start (below); Pyodide's fetch of it gets that,
+  // and its first fetch of the library the one started then.
   if (url === WASM_URL) return wasmResponse;
+  const started = early.get(url);
+  if (started !== undefined) {
+    early.delete(url);
+    return started;
+  }
   const response = await networkFetch(input, init);
   const path = url.startsWith(SITE.href) ? url.slice(SITE.href.length) : null;
   const expected = path === null || CHECKED_BY_THE_BOOT.has(path) ? undefined : BUILD.files[path];
@@ -248,6 +254,14 @@ const wasmModule = wasmResponse.then(
   },
 );
 wasmModule.then(() => mark("compiled"), () => {});
+
+// The Python library, checked and counted like any file (siteFetch), is asked for from the
+// worker's start too: Pyodide waits for it before it restores a snapshot (its start-up holds on
+// it), and would ask for it only once its scripts are in.  Pyodide's first fetch of it gets this
+// response; any later one (a fallback boot) fetches it again.
+const early = new Map();
+early.set(LIBRARY_URL, siteFetch(LIBRARY_URL));
+early.get(LIBRARY_URL).catch(() => {}); // Pyodide's fetch reports a failure
 WebAssembly.instantiateStreaming = async (source, imports) => {
   // `source` is Pyodide's fetch of the wasm: wasmResponse itself (siteFetch), compiled above.
   Promise.resolve(source).catch(() => {});
