@@ -73,6 +73,8 @@ def timed_moves(level: str, against: list[str], duels: int, turns: int, opening_
                         moves.append({"against": other, "duel": k, "turn": game.turn,
                                       "phase": game.phase.kind, "cpu": c1 - c0,
                                       "wall": t1 - t0, **work})
+                        if progress is not None:  # a run stopped early still tells its moves
+                            progress("move " + json.dumps(moves[-1]))
                 game, _ = step(game, inputs)
             if progress is not None:
                 result = "draw" if game.result is None or game.result.winner is None else \
