@@ -3,7 +3,7 @@
 //
 //   node bench/opponent_pyodide.mjs [--site dist/site] [--level strong] [--duels 16]
 //        [--turns 20] [--against baseline,fair] [--opening 2] [--deadline MS]
-//        [--source DIR] [--out moves.jsonl] [--progress]
+//        [--source DIR] [--out moves.jsonl] [--work N|none] [--progress]
 //
 // Boots the site's own Pyodide, puts the engine source and bench/ of `--source` (default this
 // checkout, so it measures the code here, built or not) on sys.path, and runs
@@ -12,6 +12,7 @@
 // and 99th percentile and worst CPU and wall time of the level's orders moves (on a shared
 // machine wall time also counts the others), the work units spent, the moves a `--deadline`
 // (milliseconds, as the page passes it) cut, and the slowest moves with what made them big.
+// `--work` (calibration) plays the level with another work budget ("none": unbounded).
 
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -24,7 +25,7 @@ const PATHS = new Set(["site", "source", "out"]);
 function parseArgs(argv) {
   const opts = {
     site: path.join(ROOT, "dist", "site"), source: ROOT, level: "strong", duels: 16, turns: 20,
-    against: "baseline,fair", opening: 2, deadline: null, out: null, progress: false,
+    against: "baseline,fair", opening: 2, deadline: null, work: null, out: null, progress: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const key = argv[i].replace(/^--/, "");
@@ -47,13 +48,16 @@ async function main() {
   const { level, against, duels, turns, opening, deadline } = opts;
   const forPython = { level, against, duels, turns, opening };
   if (deadline !== null) forPython.deadline = deadline;
+  if (opts.work !== null) forPython.work = opts.work; // calibration: a number or "none"
   pyodide.globals.set("OPTS", pyodide.toPy(forPython));
   pyodide.globals.set("say", (line) => { if (opts.progress) console.error(line); });
   const answer = pyodide.runPython(`
 import json, sys
 from js import process
 sys.path[:0] = ["/repo/engine", "/repo/bench"]
-from opponent_timing import report, timed_moves
+from opponent_timing import report, set_work, timed_moves
+if "work" in OPTS:
+    set_work(OPTS["level"], None if OPTS["work"] == "none" else int(OPTS["work"]))
 
 def cpu():
     """Seconds of CPU this process used: on a shared machine wall time also counts the others."""

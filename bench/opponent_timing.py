@@ -41,7 +41,8 @@ except ImportError:  # an engine from before the work budget (for a before/after
     think = None
 
 Clock = Callable[[], float]
-UNKNOWN = {"units": 0, "cut": False, "worlds": "?", "rows": "?", "columns": "?", "deepened": "?"}
+UNKNOWN = {"units": 0, "cut": False, "worlds": "?", "rows": "?", "columns": "?", "first": "?",
+           "planned": "?", "deepened": "?"}
 
 
 def timed_moves(level: str, against: list[str], duels: int, turns: int, opening_turns: int,
@@ -84,6 +85,14 @@ def timed_moves(level: str, against: list[str], duels: int, turns: int, opening_
     return moves
 
 
+def set_work(level: str, work: int | None) -> None:
+    """Calibration only: play `level` with another work budget (None: unbounded)."""
+    from dataclasses import replace
+
+    from wavinghands.ai import LEVELS
+    LEVELS[level] = replace(LEVELS[level], work=work)
+
+
 def spread(values: list[float]) -> str:
     """Median, 90th and 99th percentile and worst of seconds, in milliseconds."""
     if not values:
@@ -106,7 +115,8 @@ def report(moves: list[dict[str, Any]], level: str, where: str, slowest: int = 8
              "  slowest (CPU):"]
     for m in sorted(moves, key=lambda m: -m["cpu"])[:slowest]:
         lines.append(f"    {1000 * m['cpu']:5.0f} ms  v {m['against']} duel {m['duel']} turn "
-                     f"{m['turn']}: {m['units']} units, worlds {m['worlds']}, rows {m['rows']}, "
+                     f"{m['turn']}: {m['units']} units ({m['first']} first, "
+                     f"{m['planned']} planned), worlds {m['worlds']}, rows {m['rows']}, "
                      f"columns {m['columns']}, deepened {m['deepened']}"
                      f"{', CUT' if m['cut'] else ''}")
     return "\n".join(lines)
@@ -123,8 +133,12 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--deadline", type=float, default=None, help="milliseconds a move")
     ap.add_argument("--out", default=None, help="write every move as a JSON line here")
+    ap.add_argument("--work", default=None,
+                    help="calibration: another work budget for the level ('none': no bound)")
     ap.add_argument("--progress", action="store_true")
     args = ap.parse_args()
+    if args.work is not None:
+        set_work(args.level, None if args.work == "none" else int(args.work))
     say = (lambda s: print(s, file=sys.stderr, flush=True)) if args.progress else None
     moves = timed_moves(args.level, args.against.split(","), args.duels, args.turns,
                         args.opening, args.deadline, time.process_time, args.seed, say)

@@ -46,8 +46,8 @@ class Work:
     """The work one move's search has spent, against a budget in units (deterministic) and
     an optional wall-clock deadline (a `clock()` reading; reaching it marks the move cut)."""
 
-    __slots__ = ("budget", "clock", "columns", "cut", "deadline", "deepened", "rows", "units",
-                 "worlds")
+    __slots__ = ("budget", "clock", "columns", "cut", "deadline", "deepened", "first", "planned",
+                 "rows", "units", "worlds")
 
     def __init__(self, budget: int | None = None, deadline: float | None = None,
                  clock: Callable[[], float] = time.perf_counter) -> None:
@@ -57,8 +57,9 @@ class Work:
         self.units = 0
         self.cut = False
         # what made the move big, for the bench: sampled worlds, first-table rows and
-        # columns (summed over worlds), and rows searched a second turn
-        self.worlds = self.rows = self.columns = self.deepened = 0
+        # columns (summed over worlds), the units the first table spent, the look-ahead's
+        # advance count for the rows it kept, and those rows
+        self.worlds = self.rows = self.columns = self.first = self.planned = self.deepened = 0
 
     def spend(self, units: int) -> None:
         """Count `units` of work done."""
@@ -77,7 +78,8 @@ class Work:
     def as_json(self) -> dict[str, Any]:
         """The figures, for benchmarks and the JSON boundary."""
         return {"units": self.units, "cut": self.cut, "worlds": self.worlds,
-                "rows": self.rows, "columns": self.columns, "deepened": self.deepened}
+                "rows": self.rows, "columns": self.columns, "first": self.first,
+                "planned": self.planned, "deepened": self.deepened}
 
 
 @dataclass(frozen=True, slots=True)

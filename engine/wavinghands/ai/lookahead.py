@@ -102,6 +102,8 @@ def deepen(states: list[list[list[Game | None]]], tables: list[Grid], first: Equ
             if rows else []
     if not rows:
         return None
+    if work is not None:
+        work.planned = len(rows) * sum(map(len, cols)) * turn_cost(budget)
     deep: list[Grid] = []
     for w in range(len(tables)):
         grid: list[list[float | None]] = []

@@ -124,6 +124,7 @@ def search(obs: Observation, level: Level, rng: random.Random,
     priors = [mine[i].prior for i in keep]
     first = regret_matching(tables, level.iterations)
     rows, mix, solved = list(range(len(keep))), first.mine, tables
+    work.first = work.units
     if level.lookahead is not None and not work.cut:
         deep = deepen(boards, tables, first, priors, me, level.lookahead, rng, work)
         if deep is not None:
