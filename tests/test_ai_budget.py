@@ -14,6 +14,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from citing import cite
+from dsl import Duel
 
 import wavinghands
 from wavinghands import api
@@ -130,3 +132,21 @@ def test_default_calls_are_the_same_in_every_run_whatever_the_hashes() -> None:
     assert len(seen) == 1
     answers = [json.loads(a) for a in json.loads(seen.pop())]
     assert all(a["ok"] and a["cut"] is False for a in answers)
+
+
+@cite("the subject of the spell becomes invisible to his opponent and his monsters")
+def test_strong_budget_binds_where_the_enemy_is_hidden() -> None:
+    # With the enemy's gestures hidden strong samples two worlds, so its first table and
+    # look-ahead are twice as wide: the rare big move its work budget is there for.
+    d = Duel(A="- - - - - W / - - - - - D", B="P P W S F S / - - W S - -").run()
+    game = d.game
+    obs = Observation.from_view(view(game, 0))
+    assert any("?" in row for row in obs.enemy.rows)
+    strong = find_level("strong")
+    assert strong.work is not None
+    _, free = _search(game, 0, Work(None), None)
+    _, bound = _search(game, 0, Work(strong.work), strong.work)
+    assert free.worlds == bound.worlds == 2
+    assert free.first + free.planned > strong.work  # unbounded, it would pass the budget
+    assert bound.first + bound.planned <= strong.work
+    assert bound.deepened < free.deepened and bound.units < free.units

@@ -107,7 +107,7 @@ LEVELS: dict[str, Level] = {lv.name: lv for lv in (
     Level("fair", "Fair", width=8, replies=6, worlds=1, iterations=80, temperature=0.0),
     Level("strong", "Strong", width=14, replies=10, worlds=2, iterations=150, temperature=0.0,
           lookahead=Lookahead(rows=4, replies=3, width=5, answers=4, iterations=30),
-          guard=0.25, work=900),
+          guard=0.25, work=720),
 )}
 DEFAULT_LEVEL = "fair"
 
