@@ -21,7 +21,7 @@ const statusBox = document.getElementById('engine-status');
 // The opponent's levels are work budgets (strong's worst move about 1 s in this page's engine);
 // this wall-clock deadline is only a safety net on a slow or busy device: a cut move is the
 // best found so far (the record keeps the orders played, so the duel still replays).
-const AI_DEADLINE_MS = 1300;
+const AI_DEADLINE_MS = 1200;
 
 // ---------------------------------------------------------------------------------------------
 // Modes. A mode says who sits at each wizard's seat and how a duel starts. Remote play (turn
