@@ -12,6 +12,7 @@ import subprocess
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from citing import cite
@@ -29,6 +30,8 @@ from wavinghands.model import Game
 from wavinghands.playout import Player
 from wavinghands.view import view
 
+JSON = dict[str, Any]
+
 
 def _position(seed: int, turns: int) -> Game:
     """A duel after `turns` turns of random gestures (no surrender) from `seed`."""
@@ -40,7 +43,7 @@ def _position(seed: int, turns: int) -> Game:
     return game
 
 
-def _search(game: Game, v: int, work: Work, level_work: int | None) -> tuple[dict, Work]:
+def _search(game: Game, v: int, work: Work, level_work: int | None) -> tuple[JSON, Work]:
     level = replace(find_level("strong"), work=level_work)
     obs = Observation.from_view(view(game, v))
     choice = search(obs, level, stream(game.seed, obs.turn, obs.phase, v, "strong"), work)
