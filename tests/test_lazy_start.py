@@ -239,3 +239,17 @@ def test_a_finder_that_asks_the_others_in_turn_does_not_loop(defer: Any) -> None
     assert "lz_plain" in delegating.asked
     assert lazy_start.is_lazy(lz_plain) and runs == []
     assert lz_plain.VALUE == 42 and runs == ["lz_plain"]
+
+
+def test_before_snapshot_realizes_what_a_restore_would_and_only_that(
+        defer: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The modules a restore touches run once, before the snapshot; the others stay unrun."""
+    monkeypatch.setattr(lazy_start, "BEFORE_SNAPSHOT", ("lz_plain", "lz_absent"))
+    runs = defer(("lz_plain", "lz_pkg"))
+    import lz_pkg  # noqa: F401
+    import lz_plain
+    assert lazy_start.before_snapshot() == ["lz_plain"]
+    assert runs == ["lz_plain"] and not lazy_start.is_lazy(lz_plain)
+    assert lazy_start.is_lazy(sys.modules["lz_pkg"])
+    assert lazy_start.before_snapshot() == []  # once: nothing left to realize
+    assert "traceback" in lazy_start.LAZY and "pyodide._package_loader" in lazy_start.LAZY

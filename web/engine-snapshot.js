@@ -39,6 +39,9 @@ export function afterRestore(pyodide) {
  */
 export function makeEngineSnapshot(pyodide) {
   importLateModules(pyodide);
+  // What a restore would run on every warm boot runs once, now (tools/lazy_start.py,
+  // BEFORE_SNAPSHOT); an interpreter without the site's library has no such sitecustomize.
+  pyodide.runPython("import sys\ns = sys.modules.get('sitecustomize')\nif hasattr(s, 'before_snapshot'): s.before_snapshot()");
   pyodide.runPython("import gc; gc.collect()");
   return pyodide.makeMemorySnapshot();
 }

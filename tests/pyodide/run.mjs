@@ -100,6 +100,12 @@ for info in pkgutil.walk_packages(wavinghands.__path__, "wavinghands."):
   shared.afterRestore(restored);
   answers(shared.prepareEngine(restored));
   const restoredMs = performance.now() - t1;
+  // A restore runs none of the deferred modules: what it would touch ran before the snapshot
+  // (lazy_start.BEFORE_SNAPSHOT), once, instead of on every warm boot.
+  const unrun = (py) => JSON.stringify(py.runPython("import sys, sitecustomize as s\n[n for n in s.LAZY if n in sys.modules and s.is_lazy(sys.modules[n])]").toJs());
+  if (unrun(restored) !== unrun(fresh)) {
+    throw new Error(`the restore ran deferred modules: unrun ${unrun(restored)}, in the snapshot ${unrun(fresh)}`);
+  }
   // The deferred modules still work once touched, in the restored interpreter (read from the
   // library then): an error prints, asyncio comes with Pyodide's event loop, as an eager
   // start-up installs it, and the package loader with its own paths.
