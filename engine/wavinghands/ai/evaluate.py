@@ -43,7 +43,7 @@ DOOM = 150.0  # a killing spell one gesture away with no answer ready: all but l
 # ... and a share of that this many gestures away.  1: only the spell one gesture away; 3 (a
 # share at two and three gestures too) lost fair six duels of 22 to the baseline from the
 # mirrored book where it lost none (moves all doomed alike lose their order).
-DOOM_HORIZON = 1
+DOOM_HORIZON = 2
 # A breaker landing this many gestures or fewer before a killing spell completes saves the
 # duel in full (if it stops the step it lands on: `landing_odds`); earlier, the enemy has time
 # to start again, so it is worth less.
@@ -284,7 +284,7 @@ def plan_worth(p: Plan, threats: tuple[Plan, ...], deadly: set[str],
         # A breaker landing before a killing spell completes is worth the life it saves, as
         # likely as it stops the step it lands on (the enemy may still answer it: ANSWERED).
         saves = [0.8 * t.facts.value * odds *
-                 PROGRESS ** max(0, t.remaining - lag - p.remaining - BREAK_LEAD)
+                 PROGRESS ** (t.remaining - lag - p.remaining)
                  for t in threats if t.facts.damage == KILLS
                  for odds in (landing_odds(f, p.remaining + lag, t),) if odds > 0]
         if saves:
