@@ -122,6 +122,7 @@ def _against_paralyser(game: Game, level: str, script: str, hand: str) -> Game:
         if game.phase.kind == "over":
             break
         c = constraints(game, 1)
+        left, right = ("-" if g in c.banned else g for g in (left, right))  # (fear)
         game, _ = step(game, {0: choose_input(game, 0, level),
                               1: {"gestures": [[c.left.forced or left,
                                                 c.right.forced or right]]}})
