@@ -16,7 +16,9 @@ import random
 from dataclasses import dataclass
 
 from ..model import Game
+from ..situation import constraints
 from .candidates import candidate_orders
+from .evaluate import can_go_on, game_book, killing, wizard_plans
 from .levels import Lookahead
 from .table import Equilibrium, Grid, after, filled, regret_matching, score
 
@@ -53,10 +55,29 @@ def best_rows(first: Equilibrium, priors: list[float], count: int) -> list[int]:
     return order[:count]
 
 
-def best_replies(table: Grid, rows: list[int], mix: list[float], count: int) -> list[int]:
+def pressing_reply(states: list[list[Game | None]], row: int, me: int) -> int | None:
+    """The enemy's column that, against the wizard's `row`, leaves his killing spell fewest
+    gestures from completion (None: no column carries one on).  A one-turn score underrates
+    it: the doom it brings shows only a turn later, when no breaker can land in time."""
+    best: tuple[int, int] | None = None
+    for j, state in enumerate(states[row]):
+        if state is None or state.phase.kind == "over":
+            continue
+        enemy = state.wizard(1 - me)
+        hp = state.ruleset.variant.wizard_death - state.wizard(me).damage
+        c = constraints(state, 1 - me)
+        near = [t.remaining for t in wizard_plans(enemy, game_book(state))
+                if t.facts.hostile and killing(t, hp) and can_go_on(t, c)]
+        if near and (best is None or min(near) < best[0]):
+            best = (min(near), j)
+    return None if best is None else best[1]
+
+
+def best_replies(table: Grid, rows: list[int], mix: list[float], count: int,
+                 pressing: int | None = None) -> list[int]:
     """The enemy's columns that do the wizard most harm: each row's worst reply (so no row
-    escapes the reply that beats it), then those most harmful against `rows` played at `mix`,
-    at least `count` in all."""
+    escapes the reply that beats it), then the `pressing` reply (if any), then those most
+    harmful against `rows` played at `mix`, at least `count` in all."""
     weight = [mix[i] for i in rows]
     total = sum(weight)
     weight = [w / total for w in weight] if total > 0 else [1.0 / len(rows)] * len(rows)
@@ -67,6 +88,8 @@ def best_replies(table: Grid, rows: list[int], mix: list[float], count: int) -> 
         worst = min(range(len(table[i])), key=lambda j: (table[i][j], harm[j], j))
         if worst not in cols:
             cols.append(worst)
+    if pressing is not None and pressing not in cols:
+        cols.append(pressing)
     for j in sorted(range(len(harm)), key=lambda j: (harm[j], j)):
         if len(cols) >= count:
             break
@@ -84,7 +107,8 @@ def deepen(states: list[list[list[Game | None]]], tables: list[Grid], first: Equ
     rows = best_rows(first, priors, budget.rows)
     deep: list[Grid] = []
     for w, table in enumerate(tables):
-        cols = best_replies(table, rows, first.mine, budget.replies)
+        cols = best_replies(table, rows, first.mine, budget.replies,
+                            pressing_reply(states[w], rows[0], me))
         grid: list[list[float | None]] = []
         for i in rows:
             line: list[float | None] = []
