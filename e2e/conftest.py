@@ -139,7 +139,11 @@ def save_shot(page: Any, name: str, *, full_page: bool = True) -> Path:
     return path
 
 
+# The `shot` fixture's type: shot(page, name, full_page=True) -> the screenshot's path.
+Shot = Callable[..., Path]
+
+
 @pytest.fixture
-def shot() -> Callable[..., Path]:
+def shot() -> Shot:
     """`shot(page, name)` saves test-output/<name>.png."""
     return save_shot

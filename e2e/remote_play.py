@@ -13,7 +13,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+
+from playwright.sync_api import Browser, Error, Page
 
 ENGINE_MS = 90_000
 STEP_MS = 30_000
@@ -26,17 +27,20 @@ SCRIPT = {
 MAX_TURNS = 30
 SLUG = {">": "stab", "-": "nothing"}
 
-Page = Any
-
 
 @contextmanager
-def two_players(browser: Any, server_url: str | None = None, *, init_script: str | None = None,
+def two_players(browser: Browser, server_url: str | None = None, *, init_script: str | None = None,
                 permissions: Sequence[str] = ()) -> Iterator[dict[int, Page]]:
     """Host 0 and guest 1, each in a browser context of its own (own storage), on the start
     screen when `server_url` is given; fails the test on any page error, closes both."""
     contexts = [browser.new_context(viewport={"width": 1200, "height": 900}) for _ in range(2)]
     errors: list[str] = []
     pages: dict[int, Page] = {}
+
+    def noting(name: str) -> Callable[[Error], None]:
+        """A page-error handler that records the error under the player's name."""
+        return lambda error: errors.append(f"{name}: {error}")
+
     try:
         for w, ctx in enumerate(contexts):
             if permissions:
@@ -44,7 +48,7 @@ def two_players(browser: Any, server_url: str | None = None, *, init_script: str
             if init_script is not None:
                 ctx.add_init_script(init_script)
             page = ctx.new_page()
-            page.on("pageerror", lambda e, w=w: errors.append(f"{NAMES[w]}: {e}"))
+            page.on("pageerror", noting(NAMES[w]))
             pages[w] = page
         if server_url is not None:
             for page in pages.values():
@@ -70,12 +74,20 @@ def open_site(page: Page, url: str) -> None:
 
 def screen_state(page: Page) -> dict[str, str] | None:
     """The remote screen's data attributes (state, need, turn, seq, sent, me), or None."""
-    return page.evaluate(
+    state: dict[str, str] | None = page.evaluate(
         """() => {
           const s = document.querySelector('[data-testid=remote-screen]');
           return s && s.dataset.state ? { ...s.dataset } : null;
         }"""
     )
+    return state
+
+
+def remote_screen(page: Page) -> dict[str, str]:
+    """screen_state of a page that shows the remote screen; the test fails if it shows none."""
+    state = screen_state(page)
+    assert state is not None, "the remote screen is not shown"
+    return state
 
 
 def wait_changed(page: Page, before: dict[str, str] | None, timeout: int = STEP_MS) -> None:
@@ -107,11 +119,30 @@ def accept(page: Page, name: str) -> None:
     page.wait_for_selector("[data-testid=orders-screen]", timeout=STEP_MS)
 
 
+def join(page: Page, text: str) -> None:
+    """Paste an invitation (or any code) into the start screen's box and apply it."""
+    page.fill("[data-testid=join-text]", text)
+    page.click("[data-testid=join-text-apply]")
+
+
+def invite(host: Page, guest: Page, mode: str, timeout: int = STEP_MS) -> str:
+    """The host starts a duel in `mode` ("codes" or "live") as NAMES[0]; once its invitation
+    is shown (for "live": with the connection offer, within `timeout`), the guest joins with it
+    and accepts as NAMES[1], reaching its orders for turn 1.  Returns the invitation."""
+    begin(host, mode, NAMES[0])
+    shown = "live-bundled" if mode == "live" else "remote-code"
+    host.wait_for_selector(f"[data-testid={shown}]", timeout=timeout)
+    invitation = code_to_send(host)
+    join(guest, invitation)
+    accept(guest, NAMES[1])
+    return invitation
+
+
 def write_orders(page: Page) -> None:
     """Click this wizard's scripted gestures (a hand the rules force keeps its gesture) and seal."""
     screen = page.locator("[data-testid=orders-screen]")
-    wizard = int(screen.get_attribute("data-wizard"))
-    turn = int(screen.get_attribute("data-turn"))
+    wizard = int(screen.get_attribute("data-wizard") or "")  # (no attribute: a ValueError)
+    turn = int(screen.get_attribute("data-turn") or "")
     assert turn <= MAX_TURNS, "the scripted duel should have ended by now"
     pair = gestures_for(wizard, turn)
     for hand, gesture in zip("LR", pair, strict=True):
@@ -155,6 +186,12 @@ def flipped(code: str) -> str:
 def code_to_send(page: Page) -> str:
     """The code this side shows for its opponent (the test is the clipboard)."""
     return page.inner_text("[data-testid=remote-code]").strip()
+
+
+def code_after_acting(page: Page) -> str:
+    """Give the input the rules ask this side for (act), then the code it shows to send."""
+    act(page)
+    return code_to_send(page)
 
 
 def link_to_send(page: Page) -> str:
@@ -205,7 +242,8 @@ def play(
             return
         moved = False
         for w in waiting:
-            assert int(states[w]["sent"]) == delivered[w] + 1, "one code at a time"
+            assert carry is not None and int(states[w]["sent"]) == delivered[w] + 1, \
+                "one code at a time"
             carry(w)
             delivered[w] += 1
             moved = True

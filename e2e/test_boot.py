@@ -13,18 +13,17 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import http.server
 import json
 import re
 import shutil
-import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import build  # the repository root is on sys.path (e2e/conftest.py)
 import pytest
 from conftest import CHROMIUM, CHROMIUM_ARGS
+from serving import Served, serving
 
 ENGINE_MS = 90_000
 
@@ -319,34 +318,36 @@ LOAD_DUEL_JS = """async (id) => {
 }"""
 
 
-def test_an_update_downloads_only_the_files_that_changed(
-    browser: Any, site_dir: Path, tmp_path: Path
-) -> None:
+def first_visit_with_a_saved_duel(page: Any, url: str) -> dict[str, Any]:
+    """Boot the site at `url`, wait until the service worker holds every file and the engine
+    has kept its snapshot, then save a duel: that duel ({"id", "game"}), read back whole."""
+    assert boot(page, url)["ok"]
+    page.evaluate("window.__offlineReady")
+    assert kept_snapshot(page)["state"] == "stored"
+    saved: dict[str, Any] = page.evaluate(SAVE_DUEL_JS)
+    assert page.evaluate(LOAD_DUEL_JS, saved["id"]) == saved["game"] != "null"
+    return saved
+
+
+@pytest.fixture
+def own_site(site_dir: Path, tmp_path: Path) -> Iterator[Served]:
+    """A copy of the built site that the test may change (tmp_path/site), served on a port of
+    its own: a new origin, with no service worker or cache from other tests."""
+    root = tmp_path / "site"
+    shutil.copytree(site_dir, root)
+    with serving(root) as served:
+        yield served
+
+
+def test_an_update_downloads_only_the_files_that_changed(browser: Any, own_site: Served) -> None:
     """A new build's service worker reuses the unchanged files it already holds, the open page
     says a new version is ready, and a duel saved before the update is still there after it.
     The engine did not change, so the snapshot kept for it stays and the next visit restores it."""
-    root = tmp_path / "site"
-    shutil.copytree(site_dir, root)
-    fetched: list[str] = []
-
-    class Counting(build.SiteHandler):
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, directory=str(root), **kwargs)
-
-        def log_message(self, format: str, *args: object) -> None:
-            fetched.append(self.path)
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Counting)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    root, url, fetched = own_site.root, own_site.url, own_site.fetched
     context = browser.new_context()
     try:
         page = context.new_page()
-        assert boot(page, url)["ok"]
-        page.evaluate("window.__offlineReady")
-        assert kept_snapshot(page)["state"] == "stored"
-        saved = page.evaluate(SAVE_DUEL_JS)
-        assert page.evaluate(LOAD_DUEL_JS, saved["id"]) == saved["game"] != "null"
+        saved = first_visit_with_a_saved_duel(page, url)
         # The next build: one stylesheet changed, hence a new sw.js.
         css = root / "style.css"
         css.write_bytes(css.read_bytes() + b"\n/* next build */\n")
@@ -375,8 +376,6 @@ def test_an_update_downloads_only_the_files_that_changed(
         assert again["ok"] and again["timings"]["path"] == "snapshot", again
     finally:
         context.close()
-        server.shutdown()
-        server.server_close()
 
 
 def wait_for_caches(page: Any, wanted: list[str]) -> None:
@@ -394,29 +393,17 @@ def wait_for_caches(page: Any, wanted: list[str]) -> None:
 
 
 def test_a_new_engine_replaces_the_kept_snapshot_and_keeps_the_saved_duel(
-    browser: Any, site_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    browser: Any, own_site: Served, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A build whose engine changed (here the worker's snapshot code, one of the engine's
     identity's inputs): its service worker deletes the old build's cache and the snapshot kept
     for the old engine; the next visit starts Python afresh and keeps a snapshot of the new one;
     a duel saved under the old build is still there."""
-    root = tmp_path / "site"
-    shutil.copytree(site_dir, root)
-
-    class Serving(build.SiteHandler):
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, directory=str(root), **kwargs)
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Serving)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    root, url = own_site.root, own_site.url
     context = browser.new_context()
     try:
         page = context.new_page()
-        assert boot(page, url)["ok"]
-        page.evaluate("window.__offlineReady")
-        assert kept_snapshot(page)["state"] == "stored"
-        saved = page.evaluate(SAVE_DUEL_JS)
+        saved = first_visit_with_a_saved_duel(page, url)
         old_snapshot = snapshot_cache(root, url)
         # The next build, from a copy of web/ whose snapshot code changed by a comment.
         web = tmp_path / "web"
@@ -443,8 +430,6 @@ def test_a_new_engine_replaces_the_kept_snapshot_and_keeps_the_saved_duel(
         wait_for_caches(page, sorted(wanted))
     finally:
         context.close()
-        server.shutdown()
-        server.server_close()
 
 
 def test_the_page_is_installable(

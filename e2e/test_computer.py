@@ -11,9 +11,13 @@ Fixtures `server_url`, `browser`, `page` and `shot` come from e2e/conftest.py.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 pytest.importorskip("playwright.sync_api")
+
+from conftest import Shot
 
 ENGINE_MS = 90_000
 MAX_TURNS = 30
@@ -41,18 +45,19 @@ WATCH_FRAMES = """() => {
 }"""
 
 
-def wait_screen(page) -> str:
+def wait_screen(page: Any) -> str:
     """Wait for the next settled screen (not the thinking one) and return its test id."""
     handle = page.wait_for_selector(
         "[data-testid=orders-screen], [data-testid=game-over], [data-testid=decision-screen], "
         "[data-testid=failure-screen]",
         timeout=ENGINE_MS,
     )
-    return handle.get_attribute("data-testid")
+    testid: str = handle.get_attribute("data-testid")
+    return testid
 
 
 @pytest.mark.parametrize("level", ["novice", "fair", "strong"])
-def test_a_duel_against_each_level(page, server_url, shot, level: str) -> None:
+def test_a_duel_against_each_level(page: Any, server_url: str, shot: Shot, level: str) -> None:
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server_url)

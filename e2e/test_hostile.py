@@ -5,46 +5,16 @@ those of another copy of the game on the same origin (10)."""
 
 from __future__ import annotations
 
-import http.server
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import build  # the repository root is on sys.path (e2e/conftest.py)
+from serving import serving
 from test_boot import ENGINE_MS, boot
 
 # Settles window.__offlineReady (sw-register.js): "ok", or why the worker did not install.
 OFFLINE_READY_JS = """() => window.__offlineReady.then(
   () => 'ok', (err) => `failed: ${err.message}`)"""
 PLANT_JS = """(name) => caches.open(name).then((c) => c.put('/elsewhere/x', new Response('x')))"""
-
-
-@contextmanager
-def serving(root: Path, missing: str | None = None) -> Iterator[str]:
-    """The built site on a fresh port (its own origin), with `missing` answering 404."""
-
-    class Handler(build.SiteHandler):
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, directory=str(root), **kwargs)
-
-        def do_GET(self) -> None:
-            if missing is not None and self.path.split("?")[0] == f"/{missing}":
-                self.send_error(404)
-                return
-            super().do_GET()
-
-        def log_message(self, format: str, *args: object) -> None:
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 # The cache the engine keeps its snapshot in is its own, apart from the service worker's.
@@ -55,9 +25,9 @@ def test_a_failed_install_leaves_no_partial_cache(browser: Any, site_dir: Path) 
     """One precached file missing: the install fails, and no cache is left holding the rest."""
     context = browser.new_context()
     try:
-        with serving(site_dir, missing="icons/icon-512.png") as url:
+        with serving(site_dir, missing="icons/icon-512.png") as site:
             page = context.new_page()
-            assert boot(page, url)["ok"]
+            assert boot(page, site.url)["ok"]
             outcome = page.evaluate(OFFLINE_READY_JS)
             assert outcome.startswith("failed"), outcome
             # The engine's kept snapshot (web/snapshot-store.js) is not the precache.
@@ -72,7 +42,8 @@ def test_activation_keeps_another_deployments_caches(browser: Any, site_dir: Pat
     this deployment's cache is named after its scope."""
     context = browser.new_context()
     try:
-        with serving(site_dir) as url:
+        with serving(site_dir) as site:
+            url = site.url
             page = context.new_page()
             # A same-origin document that does not register the worker, to plant the other
             # deployment's cache before this one's worker can activate.

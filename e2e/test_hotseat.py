@@ -11,12 +11,14 @@ Fixtures `server_url`, `browser`, `page` and `shot` come from e2e/conftest.py.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 pytest.importorskip("playwright.sync_api")
+
+from conftest import Shot
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "test-output"
@@ -45,7 +47,7 @@ def gestures_for(wizard: int, turn: int) -> tuple[str, str]:
     return pair[0], pair[1]
 
 
-def open_game(page, server_url: str) -> None:
+def open_game(page: Any, server_url: str) -> None:
     """Load the page and wait until the engine answers."""
     page.goto(server_url)
     # The interface is there before the engine: the start screen does not wait for Pyodide.
@@ -55,7 +57,7 @@ def open_game(page, server_url: str) -> None:
     page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS)
 
 
-def start_hotseat(page) -> None:
+def start_hotseat(page: Any) -> None:
     """Fill the start screen and begin a hot-seat duel."""
     page.fill("[data-testid=name-0]", NAMES[0])
     page.fill("[data-testid=name-1]", NAMES[1])
@@ -63,29 +65,30 @@ def start_hotseat(page) -> None:
     page.click("[data-testid=start-game]")
 
 
-def pick(page, wizard_turn_gestures: tuple[str, str]) -> None:
+def pick(page: Any, wizard_turn_gestures: tuple[str, str]) -> None:
     """Click the two gesture buttons of the first gesture set."""
     left, right = wizard_turn_gestures
     page.check(f"[data-testid=gesture-0-L-{SLUG.get(left, left)}]")
     page.check(f"[data-testid=gesture-0-R-{SLUG.get(right, right)}]")
 
 
-def wait_preview(page) -> None:
+def wait_preview(page: Any) -> None:
     """Wait until the engine's preview of the current draft has arrived."""
     page.wait_for_selector("[data-testid=preview][aria-busy=false]")
 
 
-def wait_screen(page) -> str:
+def wait_screen(page: Any) -> str:
     """Wait for the next settled screen and return its test id."""
     handle = page.wait_for_selector(
         "[data-testid=pass-screen], [data-testid=orders-screen], [data-testid=game-over], "
         "[data-testid=decision-screen], [data-testid=failure-screen]",
         timeout=ENGINE_MS,
     )
-    return handle.get_attribute("data-testid")
+    testid: str = handle.get_attribute("data-testid")
+    return testid
 
 
-def wait_left(page, wizard: int, turn: int) -> None:
+def wait_left(page: Any, wizard: int, turn: int) -> None:
     """Wait until the orders screen of this wizard and turn has gone (sealed and moved on)."""
     page.wait_for_function(
         "([w, t]) => !document.querySelector("
@@ -95,7 +98,7 @@ def wait_left(page, wizard: int, turn: int) -> None:
     )
 
 
-def play_until_over(page, shot: Callable[..., Path]) -> None:
+def play_until_over(page: Any, shot: Shot) -> None:
     """Follow the duel's screens, writing the scripted orders, until the result shows."""
     reloaded = False
     shots = set()
@@ -143,7 +146,7 @@ def play_until_over(page, shot: Callable[..., Path]) -> None:
     raise AssertionError("the duel did not end")
 
 
-def test_hotseat_duel_reload_export_import(page, server_url, shot) -> None:
+def test_hotseat_duel_reload_export_import(page: Any, server_url: str, shot: Shot) -> None:
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     open_game(page, server_url)
@@ -196,7 +199,7 @@ def test_hotseat_duel_reload_export_import(page, server_url, shot) -> None:
     assert not errors, errors
 
 
-def test_spell_reference(page, server_url, shot) -> None:
+def test_spell_reference(page: Any, server_url: str, shot: Shot) -> None:
     open_game(page, server_url)
     page.click("[data-testid=open-reference]")
     dialog = page.locator("dialog[data-testid=reference]")
@@ -222,11 +225,13 @@ def test_spell_reference(page, server_url, shot) -> None:
     page.keyboard.press("Escape")
 
 
-def focused_testid(page) -> str | None:
-    return page.evaluate("document.activeElement && document.activeElement.dataset.testid || null")
+def focused_testid(page: Any) -> str | None:
+    testid: str | None = page.evaluate(
+        "document.activeElement && document.activeElement.dataset.testid || null")
+    return testid
 
 
-def test_keyboard_only_turn(page, server_url, shot) -> None:
+def test_keyboard_only_turn(page: Any, server_url: str, shot: Shot) -> None:
     open_game(page, server_url)
     # Tab from the top of the page reaches the first name field.
     for _ in range(12):
@@ -281,7 +286,7 @@ def test_keyboard_only_turn(page, server_url, shot) -> None:
     shot(page, "keyboard-focus", full_page=False)
 
 
-def test_phone_width(browser, server_url, shot) -> None:
+def test_phone_width(browser: Any, server_url: str, shot: Shot) -> None:
     ctx = browser.new_context(viewport={"width": 375, "height": 812}, device_scale_factor=2)
     try:
         page = ctx.new_page()
@@ -302,7 +307,7 @@ def test_phone_width(browser, server_url, shot) -> None:
         ctx.close()
 
 
-def test_engine_failure_is_explained(page, server_url) -> None:
+def test_engine_failure_is_explained(page: Any, server_url: str) -> None:
     # The runtime cannot be fetched: the page must still show itself and say why it cannot play.
     page.route("**/*.wasm", lambda route: route.abort())
     page.goto(server_url)
@@ -316,7 +321,7 @@ def test_engine_failure_is_explained(page, server_url) -> None:
     assert error.inner_text().strip()
 
 
-def test_rule_options_come_from_the_engine(page, server_url) -> None:
+def test_rule_options_come_from_the_engine(page: Any, server_url: str) -> None:
     # The start screen keeps no list of rules: the withhold option is the engine's
     # (api.rulesets), shown once the engine is up, and a duel started with it carries it.
     open_game(page, server_url)
@@ -331,8 +336,8 @@ def test_rule_options_come_from_the_engine(page, server_url) -> None:
         timeout=ENGINE_MS)
 
 
-def test_a_warlocks_hasted_turn_is_played_by_the_hastened_wizard_alone(page, server_url,
-                                                                        shot) -> None:
+def test_a_warlocks_hasted_turn_is_played_by_the_hastened_wizard_alone(page: Any, server_url: str,
+                                                                        shot: Shot) -> None:
     # A Warlocks duel (imported record) in which Alice hastened herself on turn 6: after her
     # normal turn 7 comes the hasted turn 8, which only she plays (one gesture set), with a
     # hand-over screen that says so; Bob then writes his turn-9 orders as usual.
@@ -380,7 +385,9 @@ def test_a_warlocks_hasted_turn_is_played_by_the_hastened_wizard_alone(page, ser
     assert not errors, errors
 
 
-def test_a_duel_that_reaches_turn_1000_ends_drawn_and_says_why(page, server_url, shot) -> None:
+def test_a_duel_that_reaches_turn_1000_ends_drawn_and_says_why(
+    page: Any, server_url: str, shot: Shot
+) -> None:
     # Not a rule but a limit of this implementation (docs/rules.md, "Limits of this
     # implementation"): a duel (here imported with 999 turns of nothing) still going when turn
     # 1,000 resolves ends as a draw with a message, and stays a duel that can be saved and

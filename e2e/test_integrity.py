@@ -10,12 +10,10 @@ reaches the server through the policy's `report-uri` (build.py's server sends it
 
 from __future__ import annotations
 
-import http.server
 import json
 import os
 import re
 import shutil
-import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -24,7 +22,8 @@ import build  # the repository root is on sys.path (e2e/conftest.py)
 import pytest
 from conftest import WEBRTC_ARGS
 from playwright.sync_api import expect
-from remote_play import NAMES, STEP_MS, accept, begin, code_to_send, paste, write_orders
+from remote_play import STEP_MS, code_to_send, invite, paste, write_orders
+from serving import Served, serving
 from test_webrtc import default_route_problem
 
 ENGINE_MS = 90_000
@@ -42,34 +41,6 @@ document.addEventListener('securitypolicyviolation', (e) => {
   window.__violations.push(`${e.violatedDirective} ${e.blockedURI} ${where}`);
 });
 """
-
-
-class Site:
-    """A served copy of the built site and the policy reports its server received."""
-
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        self.reports: list[dict[str, Any]] = []
-        self.reported = threading.Event()
-        reports, reported = self.reports, self.reported
-
-        class Handler(build.SiteHandler):
-            def __init__(self, *args: Any, **kwargs: Any) -> None:
-                super().__init__(*args, directory=str(root), **kwargs)
-
-            def csp_violation(self, report: dict[str, Any]) -> None:
-                reports.append(report)
-                reported.set()
-
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
-
-    def close(self) -> None:
-        """Stop serving."""
-        self.server.shutdown()
-        self.server.server_close()
 
 
 def copy_site(site_dir: Path, dest: Path, damage: dict[str, bytes] | None = None) -> Path:
@@ -98,14 +69,27 @@ def strict_context(browser: Any) -> Iterator[Any]:
 
 
 @pytest.fixture
-def site(site_dir: Path, tmp_path: Path) -> Iterator[Site]:
-    """The built site, served by a server that keeps the policy reports it gets."""
-    served = Site(site_dir)
-    yield served
-    served.close()
+def site(site_dir: Path) -> Iterator[Served]:
+    """The built site on its own port, served by a server that keeps the policy reports it
+    gets."""
+    with serving(site_dir) as served:
+        yield served
 
 
-def violations(page: Any, site: Site) -> list[str]:
+def ready_page(context: Any, url: str) -> Any:
+    """A new page of the site at `url`, once its engine says it is ready."""
+    page = context.new_page()
+    page.goto(url)
+    expect(engine_status(page)).to_have_attribute("data-state", "ready", timeout=ENGINE_MS)
+    return page
+
+
+def engine_status(page: Any) -> Any:
+    """The page's engine status line (its data-state: loading, ready or error)."""
+    return page.get_by_test_id("engine-status")
+
+
+def violations(page: Any, site: Served) -> list[str]:
     """Every violation seen so far: the page's events and the server's reports."""
     seen: list[str] = page.evaluate("window.__violations")
     return seen + [json.dumps(r, sort_keys=True) for r in site.reports]
@@ -144,12 +128,9 @@ def play_first_turn(page: Any) -> None:
 
 
 def test_the_page_boots_plays_exports_and_imports_under_its_policy(
-    strict_context: Any, site: Site, tmp_path: Path
+    strict_context: Any, site: Served, tmp_path: Path
 ) -> None:
-    page = strict_context.new_page()
-    page.goto(site.url)
-    status = page.get_by_test_id("engine-status")
-    expect(status).to_have_attribute("data-state", "ready", timeout=ENGINE_MS)
+    page = ready_page(strict_context, site.url)
     assert boot_timings(page)["path"] == "fresh"
     play_first_turn(page)
     # Export the unfinished duel from the saved list, then import the file it downloads.
@@ -183,14 +164,12 @@ def test_the_page_boots_plays_exports_and_imports_under_its_policy(
 
 
 def test_the_boot_from_the_kept_snapshot_runs_under_the_policy(
-    strict_context: Any, site: Site
+    strict_context: Any, site: Served
 ) -> None:
     """The first visit's worker snapshots its interpreter and keeps it; the next visit restores
     it: both under the policy."""
-    page = strict_context.new_page()
-    page.goto(site.url)
-    status = page.get_by_test_id("engine-status")
-    expect(status).to_have_attribute("data-state", "ready", timeout=ENGINE_MS)
+    page = ready_page(strict_context, site.url)
+    status = engine_status(page)
     assert page.evaluate("window.__engineSnapshot")["state"] == "stored"
     page.reload()
     expect(status).to_have_attribute("data-state", "ready", timeout=ENGINE_MS)
@@ -203,14 +182,10 @@ def test_the_boot_from_the_kept_snapshot_runs_under_the_policy(
 
 
 def test_the_worker_is_under_the_policy_and_its_violations_are_reported(
-    strict_context: Any, site: Site
+    strict_context: Any, site: Served
 ) -> None:
     """The check above would miss a violation in the worker if its reports never arrived."""
-    page = strict_context.new_page()
-    page.goto(site.url)
-    expect(page.get_by_test_id("engine-status")).to_have_attribute(
-        "data-state", "ready", timeout=ENGINE_MS
-    )
+    page = ready_page(strict_context, site.url)
     (worker,) = [w for w in page.workers if w.url.endswith("/engine-worker.js")]
     refused = worker.evaluate(  # another origin (nothing listens there)
         "fetch('http://127.0.0.2:9/').then(() => 'fetched', (e) => 'refused: ' + e.message)"
@@ -221,7 +196,7 @@ def test_the_worker_is_under_the_policy_and_its_violations_are_reported(
     assert page.evaluate("window.__violations") == [], "the page itself broke no rule"
 
 
-def test_frame_ancestors_and_the_policy_are_sent_as_a_header(site: Site, page: Any) -> None:
+def test_frame_ancestors_and_the_policy_are_sent_as_a_header(site: Served, page: Any) -> None:
     response = page.request.get(site.url)
     header = response.headers["content-security-policy"]
     assert "frame-ancestors 'none'" in header
@@ -253,11 +228,10 @@ def test_a_damaged_file_is_named_not_waited_on(
     if at is not None:
         assert original[:2] == b"//", f"{path} should start with a comment"
     damage = {path: flipped(original, len(original) // 2 if at is None else at)}
-    served = Site(copy_site(site_dir, tmp_path / "site", damage))
-    try:
+    with serving(copy_site(site_dir, tmp_path / "site", damage)) as served:
         page = strict_context.new_page()
         page.goto(served.url)
-        status = page.get_by_test_id("engine-status")
+        status = engine_status(page)
         expect(status).to_have_attribute("data-state", "error", timeout=DAMAGE_MS)
         expect(status).to_contain_text(f'"{path}"')
         expect(status).to_contain_text("damaged")
@@ -267,8 +241,6 @@ def test_a_damaged_file_is_named_not_waited_on(
             # The damaged module never ran: the app did not start.
             assert page.evaluate("window.__appReady === undefined")
         assert violations(page, served) == []
-    finally:
-        served.close()
 
 
 # Damage one file's copy in the service worker's cache (one bit; a script's in its comment).
@@ -298,14 +270,12 @@ CACHED_INTEGRITY_JS = """async (path) => {
 
 @pytest.mark.parametrize("path", ["ui/dom.js", "pyodide/pyodide.asm.wasm", build.PYTHON_LIBRARY])
 def test_a_damaged_cached_copy_is_named_dropped_and_fetched_again(
-    path: str, strict_context: Any, site: Site
+    path: str, strict_context: Any, site: Served
 ) -> None:
     """A second visit reads every file from the service worker's cache (and restores the kept
     snapshot): a damaged copy there is named all the same."""
-    page = strict_context.new_page()
-    page.goto(site.url)
-    status = page.get_by_test_id("engine-status")
-    expect(status).to_have_attribute("data-state", "ready", timeout=ENGINE_MS)
+    page = ready_page(strict_context, site.url)
+    status = engine_status(page)
     page.evaluate("window.__offlineReady")  # the service worker holds every file now
     assert page.evaluate("window.__engineSnapshot")["state"] == "stored"
     assert page.evaluate(DAMAGE_CACHED_JS, [path, 3 if path.endswith(".js") else None])
@@ -328,7 +298,7 @@ def live_browser(launch_chromium: Callable[..., Any]) -> Any:
 
 
 @needs_route
-def test_two_pages_go_live_under_the_policy(live_browser: Any, site: Site) -> None:
+def test_two_pages_go_live_under_the_policy(live_browser: Any, site: Served) -> None:
     """The invitation carries the offer, the guest's turn-1 code the answer; then the host's
     turn-1 code travels over the data channel and both pages reach turn 2, with no violation."""
     contexts = [
@@ -344,11 +314,7 @@ def test_two_pages_go_live_under_the_policy(live_browser: Any, site: Site) -> No
             expect(page.get_by_test_id("engine-status")).to_have_attribute(
                 "data-state", "ready", timeout=ENGINE_MS
             )
-        begin(host, "live", NAMES[0])
-        host.wait_for_selector("[data-testid=live-bundled]", timeout=STEP_MS)
-        guest.fill("[data-testid=join-text]", code_to_send(host))
-        guest.click("[data-testid=join-text-apply]")
-        accept(guest, NAMES[1])
+        invite(host, guest, "live")
         write_orders(guest)
         guest_screen = guest.get_by_test_id("remote-screen")
         expect(guest_screen).not_to_have_attribute("data-state", "your_input", timeout=STEP_MS)

@@ -21,19 +21,23 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 
-from conftest import WEBRTC_ARGS
+from conftest import WEBRTC_ARGS, Shot
 from remote_play import (
     NAMES,
     STEP_MS,
     accept,
     act,
     begin,
+    code_after_acting,
     code_to_send,
     deliver,
     flipped,
+    invite,
+    join,
     open_site,
     paste,
     play,
+    remote_screen,
     screen_state,
     two_players,
     write_orders,
@@ -59,7 +63,8 @@ def players(live_browser: Any, server_url: str) -> Iterator[dict[int, Any]]:
 
 
 def live_status(page: Any) -> str | None:
-    return page.get_attribute("[data-testid=live-panel]", "data-status")
+    status: str | None = page.get_attribute("[data-testid=live-panel]", "data-status")
+    return status
 
 
 def wait_live(page: Any, status: str, timeout: int = CONNECT_MS) -> None:
@@ -72,10 +77,12 @@ def connection_code(page: Any) -> str:
     page.wait_for_selector(
         "[data-testid=live-code]:visible, [data-testid=live-bundled]", timeout=CONNECT_MS
     )
-    if page.locator("[data-testid=live-code]:visible").count():
-        return page.inner_text("[data-testid=live-code]").strip()
-    page.click("[data-testid=live-panel] details:has([data-testid=live-code-alone]) > summary")
-    return page.inner_text("[data-testid=live-code-alone]").strip()
+    shown = "[data-testid=live-code]"
+    if not page.locator(f"{shown}:visible").count():
+        page.click("[data-testid=live-panel] details:has([data-testid=live-code-alone]) > summary")
+        shown = "[data-testid=live-code-alone]"
+    code: str = page.inner_text(shown).strip()
+    return code
 
 
 def connect(
@@ -96,8 +103,7 @@ def connect(
     if by_link:
         guest.goto(link)
     else:
-        guest.fill("[data-testid=join-text]", invitation)
-        guest.click("[data-testid=join-text-apply]")
+        join(guest, invitation)
     accept(guest, NAMES[1])
     guest.wait_for_selector("[data-testid=live-bundled]", timeout=CONNECT_MS)
     act(guest)
@@ -114,7 +120,7 @@ def connect(
 
 
 @needs_route
-def test_a_whole_duel_live(players, shot) -> None:
+def test_a_whole_duel_live(players: dict[int, Any], shot: Shot) -> None:
     host, guest = players[0], players[1]
     connect(players, shot, by_link=True)
     presence_seen: set[str] = set()
@@ -154,7 +160,7 @@ def test_a_whole_duel_live(players, shot) -> None:
 
 
 @needs_route
-def test_cut_in_the_middle_the_duel_finishes_by_codes(players, shot) -> None:
+def test_cut_in_the_middle_the_duel_finishes_by_codes(players: dict[int, Any], shot: Shot) -> None:
     host, guest = players[0], players[1]
     connect(players)
     # A few turns live, then the host ends the connection.
@@ -167,7 +173,7 @@ def test_cut_in_the_middle_the_duel_finishes_by_codes(players, shot) -> None:
 
     # From here each code goes by hand, starting from where the exchange stood: every code
     # made so far went live.
-    delivered = {w: int(screen_state(players[w])["sent"]) for w in (0, 1)}
+    delivered = {w: int(remote_screen(players[w])["sent"]) for w in (0, 1)}
 
     def carry(w: int) -> None:
         deliver(players[1 - w], code_to_send(players[w]))
@@ -179,7 +185,9 @@ def test_cut_in_the_middle_the_duel_finishes_by_codes(players, shot) -> None:
 
 
 @needs_route
-def test_after_a_reload_a_new_exchange_reconnects_and_the_duel_ends_live(players, shot) -> None:
+def test_after_a_reload_a_new_exchange_reconnects_and_the_duel_ends_live(
+    players: dict[int, Any], shot: Shot
+) -> None:
     host, guest = players[0], players[1]
     connect(players)
     play(players, None, until=lambda: int((screen_state(host) or {}).get("turn", "0")) >= 3)
@@ -206,7 +214,9 @@ def test_after_a_reload_a_new_exchange_reconnects_and_the_duel_ends_live(players
     assert titles[0] == titles[1], titles
 
 
-def test_a_garbled_connection_code_gets_a_clear_error(live_browser, server_url, shot) -> None:
+def test_a_garbled_connection_code_gets_a_clear_error(
+    live_browser: Any, server_url: str, shot: Shot
+) -> None:
     ctx = live_browser.new_context(viewport={"width": 1200, "height": 900})
     try:
         page = ctx.new_page()
@@ -224,8 +234,7 @@ def test_a_garbled_connection_code_gets_a_clear_error(live_browser, server_url, 
                 SAMPLE_SDP,
             )
             garbled = flipped(code)
-        page.fill("[data-testid=join-text]", garbled)
-        page.click("[data-testid=join-text-apply]")
+        join(page, garbled)
         error = page.wait_for_selector("[data-testid=join-error]:visible", timeout=STEP_MS)
         assert "damaged" in error.inner_text() and "ask for it again" in error.inner_text()
         assert page.locator("[data-testid=start-screen]").count() == 1
@@ -235,7 +244,9 @@ def test_a_garbled_connection_code_gets_a_clear_error(live_browser, server_url, 
 
 
 @needs_route
-def test_both_choose_and_seal_the_same_turn_without_waiting(players, shot) -> None:
+def test_both_choose_and_seal_the_same_turn_without_waiting(
+    players: dict[int, Any], shot: Shot
+) -> None:
     """Live, an owed reveal goes at once, so both players write each turn's orders at the same
     time: whoever seals first, the other is never kept from its own orders screen, and the turn
     resolves as soon as the second one seals."""
@@ -273,13 +284,14 @@ LOG_CHAT = "[data-testid=battle-log] [data-testid=log-chat]"
 
 def log_items(page: Any) -> list[list[str]]:
     """The battle log's lines in order: [kind ('chat', 'head' or the event type), turn, text]."""
-    return page.eval_on_selector_all(
+    items: list[list[str]] = page.eval_on_selector_all(
         "[data-testid=battle-log] > li",
         """els => els.map(e => [
           e.dataset.testid === 'log-chat' ? 'chat'
             : e.classList.contains('turn-head') ? 'head' : e.dataset.type,
           e.dataset.turn, e.textContent])""",
     )
+    return items
 
 
 def assert_in_time_line(page: Any) -> None:
@@ -298,7 +310,9 @@ def assert_in_time_line(page: Any) -> None:
 
 
 @needs_route
-def test_chat_beside_the_duel_is_plain_text_in_the_battle_logs_time_line(players, shot) -> None:
+def test_chat_beside_the_duel_is_plain_text_in_the_battle_logs_time_line(
+    players: dict[int, Any], shot: Shot
+) -> None:
     """Chat said live goes into both battle logs under the turn it was said in, as text with the
     speaker's name isolated; the box stays beside the duel; the saved duel keeps it on reload."""
     host, guest = players[0], players[1]
@@ -346,30 +360,24 @@ def test_chat_beside_the_duel_is_plain_text_in_the_battle_logs_time_line(players
 
 
 @needs_route
-def test_play_by_codes_only_is_told_to_the_host(players, shot) -> None:
+def test_play_by_codes_only_is_told_to_the_host(players: dict[int, Any], shot: Shot) -> None:
     """The guest turns down the host's mid-duel connection offer ("Connect live?" -> "Play by
     codes only"): the guest's next code carries a decline (docs/webrtc.md, "Declining"), and the
     host's page, pasting it, stops waiting and says why in words; neither side bundles a
     connection code after that."""
     host, guest = players[0], players[1]
-    begin(host, "codes", NAMES[0])
-    guest.fill("[data-testid=join-text]", code_to_send(host))
-    guest.click("[data-testid=join-text-apply]")
-    accept(guest, NAMES[1])
-    act(guest)
-    deliver(host, code_to_send(guest))
+    invite(host, guest, "codes")
+    deliver(host, code_after_acting(guest))
     # The host offers to play live: the offer goes with its next code.
     host.click("[data-testid=live-panel] > summary")
     host.click("[data-testid=live-start]")
     host.wait_for_selector("[data-testid=live-bundled]", timeout=CONNECT_MS)
-    act(host)
-    offered = code_to_send(host)
+    offered = code_after_acting(host)
     assert " WHC1." in offered, offered
     paste(guest, offered)
     guest.wait_for_selector("[data-testid=connect-inviter]", timeout=STEP_MS)
     guest.click("[data-testid=connect-codes]")
-    act(guest)  # turn 2's orders: their code carries the decline
-    declined = code_to_send(guest)
+    declined = code_after_acting(guest)  # turn 2's orders: their code carries the decline
     assert declined.startswith("WH1.") and " WHA1." in declined, declined
     assert "it also tells them you play by codes only" in guest.inner_text(
         "[data-testid=remote-panel]"
@@ -382,12 +390,10 @@ def test_play_by_codes_only_is_told_to_the_host(players, shot) -> None:
     assert live_status(host) == "disconnected"
     shot(host, "live-declined-host")
     # The host stops offering, and once its next code comes the guest stops declining.
-    act(host)
-    plain = code_to_send(host)
+    plain = code_after_acting(host)
     assert "WHC1." not in plain, plain
     deliver(guest, plain)
-    act(guest)
-    assert "WHA1." not in code_to_send(guest)
+    assert "WHA1." not in code_after_acting(guest)
 
 
 # What a host page does with the answer it gets (as every page has since live play began): read
@@ -414,7 +420,9 @@ OLD_HOST_JS = """async () => {
 }"""
 
 
-def test_a_decline_is_an_answer_an_older_host_page_accepts(live_browser, server_url) -> None:
+def test_a_decline_is_an_answer_an_older_host_page_accepts(
+    live_browser: Any, server_url: str
+) -> None:
     page = live_browser.new_page()
     try:
         open_site(page, server_url)
@@ -427,7 +435,9 @@ def test_a_decline_is_an_answer_an_older_host_page_accepts(live_browser, server_
 
 
 @needs_route
-def test_a_decline_for_a_connection_no_page_waits_on_is_quietly_done(players) -> None:
+def test_a_decline_for_a_connection_no_page_waits_on_is_quietly_done(
+    players: dict[int, Any]
+) -> None:
     """The host's page reloaded after sending its invitation (its offer is gone: live
     connections are not saved); the guest accepts "play by codes only": the acceptance, decline
     and all, is applied, with no error about a connection code."""
@@ -437,13 +447,11 @@ def test_a_decline_for_a_connection_no_page_waits_on_is_quietly_done(players) ->
     invitation = code_to_send(host)
     host.reload()
     host.wait_for_selector("[data-testid=remote-screen]", timeout=STEP_MS)
-    guest.fill("[data-testid=join-text]", invitation)
-    guest.click("[data-testid=join-text-apply]")
+    join(guest, invitation)
     guest.fill("[data-testid=accept-name]", NAMES[1])
     guest.click("[data-testid=accept-codes]")
     guest.wait_for_selector("[data-testid=orders-screen]", timeout=STEP_MS)
-    act(guest)
-    acceptance = code_to_send(guest)
+    acceptance = code_after_acting(guest)
     assert " WHA1." in acceptance, acceptance
     deliver(host, acceptance)
     host.wait_for_selector("[data-testid=remote-screen][data-state=your_input]", timeout=STEP_MS)

@@ -131,14 +131,16 @@ def saved_session(page: Any, duel_id: str) -> str:
 
 def bound_duel(page: Any) -> str | None:
     """The duel the page's live connection carries."""
-    return page.evaluate("async () => (await import('./live.js')).currentLink()?.duelId ?? null")
+    duel: str | None = page.evaluate(
+        "async () => (await import('./live.js')).currentLink()?.duelId ?? null")
+    return duel
 
 
 def wait_refusal(page: Any, sender: str) -> str:
     """Wait for the words saying a live code for another duel was ignored; returns them."""
     refused = "[data-testid=remote-error][data-code=other-duel]"
     box = page.wait_for_selector(refused, timeout=STEP_MS)
-    text = box.inner_text()
+    text: str = box.inner_text()
     assert f"{sender} sent a code for another duel over the live connection; it was ignored" in text
     return text
 
@@ -148,7 +150,7 @@ def open_dialogs(page: Any) -> int:
 
 
 @needs_route
-def test_a_live_connection_carries_only_its_own_duel(new_page) -> None:
+def test_a_live_connection_carries_only_its_own_duel(new_page: Callable[..., Any]) -> None:
     alice, bob, carol = new_page(), new_page(), new_page()
 
     # D2: Alice hosts, by codes, with Carol; Carol's acceptance brings Alice to turn 1.
@@ -222,7 +224,9 @@ def crafted_codes(page: Any, server_url: str) -> tuple[str, str]:
     return str(offer), new_invitation(page, "Mallory")
 
 
-def test_a_crafted_rtc_link_starts_nothing_before_the_click(new_page, server_url) -> None:
+def test_a_crafted_rtc_link_starts_nothing_before_the_click(
+    new_page: Callable[..., Any], server_url: str
+) -> None:
     offer, _ = crafted_codes(new_page(), server_url)
     for viewport, label in ((DESKTOP, "desktop"), (PHONE, "phone")):
         page = new_page(viewport, f"{server_url}#rtc={offer}")
@@ -246,7 +250,9 @@ def test_a_crafted_rtc_link_starts_nothing_before_the_click(new_page, server_url
     page.wait_for_function("() => window.__rtc.made === 1", timeout=STEP_MS)
 
 
-def test_a_crafted_invitation_link_with_an_offer_asks_first(new_page, server_url) -> None:
+def test_a_crafted_invitation_link_with_an_offer_asks_first(
+    new_page: Callable[..., Any], server_url: str
+) -> None:
     helper = new_page()
     offer, _ = crafted_codes(helper, server_url)
     # Mallory's side of the duel stays in the helper page, to answer Alice's acceptance below.
@@ -296,7 +302,7 @@ def test_a_crafted_invitation_link_with_an_offer_asks_first(new_page, server_url
 
 
 @needs_route
-def test_pushed_invitations_open_one_dialog(new_page, server_url) -> None:
+def test_pushed_invitations_open_one_dialog(new_page: Callable[..., Any], server_url: str) -> None:
     bob = new_page()
     started = bob.evaluate(
         "async () => (await import('./live.js')).hostLive({ ice: { stun: '' }, duelId: null })")

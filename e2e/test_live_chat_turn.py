@@ -18,6 +18,7 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 
+from conftest import Shot
 from remote_play import STEP_MS, act, screen_state, two_players
 from test_live import LOG_CHAT, connect, live_browser, needs_route
 
@@ -70,7 +71,7 @@ def line_turn(page: Any, text: str) -> str:
 
 
 @needs_route
-def test_a_chat_line_is_filed_under_its_senders_turn(players, shot) -> None:
+def test_a_chat_line_is_filed_under_its_senders_turn(players: dict[int, Any], shot: Shot) -> None:
     host, guest = players[0], players[1]
     connect(players)  # the host writes turn 1; the guest has sealed it
     assert (screen_state(host) or {}).get("turn") == "1"
@@ -107,7 +108,9 @@ CHAT_STORED_JS = """() => {
 
 
 @needs_route
-def test_a_chat_line_that_cannot_be_saved_says_so_and_is_kept(players, shot) -> None:
+def test_a_chat_line_that_cannot_be_saved_says_so_and_is_kept(
+    players: dict[int, Any], shot: Shot
+) -> None:
     """Storage full: the line stays on the screen, the player is told, and "Save now" stores it
     (with one that came meanwhile) once there is room."""
     from test_storage import FILL_JS, FREE_JS

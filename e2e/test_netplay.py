@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import CHROMIUM, CHROMIUM_ARGS
+from conftest import CHROMIUM, CHROMIUM_ARGS, Shot
 from netlab import Lab, why_no_lab
 from remote_play import (
     NAMES,
@@ -179,7 +179,9 @@ def connected_and_one_turn_live(host: Any, guest: Any) -> None:
         assert live_status(page) == "connected"
 
 
-def test_symmetric_nats_with_stun_only_say_why_within_30_s(open_player, shot) -> None:
+def test_symmetric_nats_with_stun_only_say_why_within_30_s(
+    open_player: Callable[..., Any], shot: Shot
+) -> None:
     host, guest = open_player("c"), open_player("d")
     started = time.monotonic()
     paste(host, invite_and_accept(host, guest))
@@ -192,7 +194,9 @@ def test_symmetric_nats_with_stun_only_say_why_within_30_s(open_player, shot) ->
     shot(guest, "netplay-strict-nats")
 
 
-def test_symmetric_nats_with_turn_in_the_settings_play_a_whole_duel(open_player, shot) -> None:
+def test_symmetric_nats_with_turn_in_the_settings_play_a_whole_duel(
+    open_player: Callable[..., Any], shot: Shot
+) -> None:
     host, guest = open_player("c", turn=True), open_player("d", turn=True)
     paste(host, invite_and_accept(host, guest))
     wait_live(host, "connected")
@@ -206,7 +210,9 @@ def test_symmetric_nats_with_turn_in_the_settings_play_a_whole_duel(open_player,
     shot(host, "netplay-turn-duel-over")
 
 
-def test_ordinary_nats_with_stun_connect_at_once(open_player, shot) -> None:
+def test_ordinary_nats_with_stun_connect_at_once(
+    open_player: Callable[..., Any], shot: Shot
+) -> None:
     host, guest = open_player("a"), open_player("b")
     paste(host, invite_and_accept(host, guest))
     connected_and_one_turn_live(host, guest)
@@ -214,7 +220,7 @@ def test_ordinary_nats_with_stun_connect_at_once(open_player, shot) -> None:
 
 
 def test_ordinary_nats_with_stun_connect_when_the_answer_comes_a_minute_late(
-    late_pair, shot
+    late_pair: dict[str, Any], shot: Shot
 ) -> None:
     # Last in the module: the other cases ran while this answer waited.
     host, guest = late_pair["host"], late_pair["guest"]

@@ -17,6 +17,8 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 
+from conftest import Shot
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "engine"))
 from wavinghands import duel as engine_duel  # noqa: E402
@@ -73,8 +75,8 @@ def seal_and_pass(page: Any) -> None:
     page.wait_for_selector("[data-testid=orders-screen]", timeout=ENGINE_MS)
 
 
-def test_only_the_summons_chosen_is_asked_and_the_question_follows_it(page, server_url,
-                                                                       shot) -> None:
+def test_only_the_summons_chosen_is_asked_and_the_question_follows_it(page: Any, server_url: str,
+                                                                       shot: Shot) -> None:
     # Bug 1: left hand P-S-F-W completes both summon goblin and summon ogre.
     open_game(page, server_url)
     import_hotseat(page, record_text([("P-", "--"), ("S-", "--"), ("F-", "--")]))
@@ -112,8 +114,9 @@ def test_only_the_summons_chosen_is_asked_and_the_question_follows_it(page, serv
     assert "goblin (M1) attacks Bob" in text  # the answer given for the goblin, not the ogre's
 
 
-def test_a_charmed_hand_is_locked_for_its_victim_and_next_follows_the_charm(page, server_url,
-                                                                         shot) -> None:
+def test_a_charmed_hand_is_locked_for_its_victim_and_next_follows_the_charm(
+    page: Any, server_url: str, shot: Shot
+) -> None:
     # Bug 2: Alice charms Bob's right hand (P-S-D-F); Bob's right hand made S last turn.
     open_game(page, server_url)
     import_hotseat(page, record_text([("P-", "--"), ("S-", "--"), ("D-", "--"), ("F-", "-S")],
@@ -144,7 +147,9 @@ def test_a_charmed_hand_is_locked_for_its_victim_and_next_follows_the_charm(page
                            timeout=ENGINE_MS)
 
 
-def test_a_missile_aimed_at_nobody_asks_before_sealing(page, server_url, shot) -> None:
+def test_a_missile_aimed_at_nobody_asks_before_sealing(
+    page: Any, server_url: str, shot: Shot
+) -> None:
     # Bug 3: the target list is "you, opponent, nobody"; one ArrowDown aims at nobody.
     open_game(page, server_url)
     import_hotseat(page, record_text([("S-", "--")]))
@@ -172,7 +177,7 @@ def test_a_missile_aimed_at_nobody_asks_before_sealing(page, server_url, shot) -
                            timeout=ENGINE_MS)
 
 
-def test_unsealed_picks_survive_a_reload(page, server_url) -> None:
+def test_unsealed_picks_survive_a_reload(page: Any, server_url: str) -> None:
     # Bug 4: sealed orders survived a reload; picks not yet sealed did not.
     open_game(page, server_url)
     import_hotseat(page, record_text([("S-", "--")]))
@@ -192,7 +197,7 @@ def test_unsealed_picks_survive_a_reload(page, server_url) -> None:
     assert page.input_value("[data-testid=target-0-L]") == "W0"
 
 
-def test_messages_an_ogre_newer_codes_and_cut_codes(page, server_url) -> None:
+def test_messages_an_ogre_newer_codes_and_cut_codes(page: Any, server_url: str) -> None:
     # Bug 5: "brings forth a ogre"; a WH2. code called "not a Waving Hands code"; a cut code
     # blamed on "its last character changed".
     open_game(page, server_url)
@@ -217,7 +222,7 @@ def test_messages_an_ogre_newer_codes_and_cut_codes(page, server_url) -> None:
     assert "not a Waving Hands code" not in error.inner_text()
 
 
-def test_a_cut_code_and_the_own_accepted_invitation(page, server_url) -> None:
+def test_a_cut_code_and_the_own_accepted_invitation(page: Any, server_url: str) -> None:
     # Bug 5, remote: a code cut short is not blamed on "its last character changed"; pasting
     # one's own invitation once it has been accepted opens that duel, offering no second one.
     from wavinghands.remote import json_api as remote_api
@@ -249,7 +254,7 @@ def test_a_cut_code_and_the_own_accepted_invitation(page, server_url) -> None:
 
 
 def test_warlocks_the_paralysed_hand_is_named_on_the_form_and_not_in_a_hasted_turn(
-        page, server_url, shot) -> None:
+        page: Any, server_url: str, shot: Shot) -> None:
     # Warlocks: "The paralysed and the charmed hand are chosen in the next turn's orders".  Alice
     # hastens herself (turn 6) and completes a paralysis on Bob over turns 7, 8 (hasted) and 9.
     # In her hasted turn 10, which Bob does not take, the form does not ask for his hand and

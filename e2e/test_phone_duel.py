@@ -10,7 +10,6 @@ Fixtures `server_url`, `browser` and `shot` come from e2e/conftest.py.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +17,7 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 
+from conftest import Shot
 from test_hotseat import (
     ENGINE_MS,
     MAX_TURNS,
@@ -36,12 +36,13 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def box(page: Any, selector: str) -> dict[str, float]:
     """The element's box in viewport coordinates."""
-    return page.eval_on_selector(
+    found: dict[str, float] = page.eval_on_selector(
         selector, "el => { const r = el.getBoundingClientRect(); "
         "return {top: r.top, bottom: r.bottom, height: r.height}; }")
+    return found
 
 
-def test_phone_hotseat_duel(browser, server_url, shot: Callable[..., Path]) -> None:
+def test_phone_hotseat_duel(browser: Any, server_url: str, shot: Shot) -> None:
     ctx = browser.new_context(viewport=PHONE, device_scale_factor=2, has_touch=True)
     page = ctx.new_page()
     errors: list[str] = []

@@ -23,6 +23,7 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 
+from conftest import Shot
 from remote_play import (
     NAMES,
     STEP_MS,
@@ -31,10 +32,12 @@ from remote_play import (
     code_to_send,
     deliver,
     flipped,
+    join,
     link_to_send,
     open_site,
     paste,
     play,
+    remote_screen,
     screen_state,
     two_players,
     wait_changed,
@@ -68,7 +71,7 @@ def code_of_another_game() -> str:
 def expect_error(page: Any, code: str, before: dict[str, str] | None) -> str:
     """The error box shows this error code, and the game has not moved."""
     box = page.wait_for_selector(f"[data-testid=remote-error][data-code={code}]", timeout=STEP_MS)
-    text = box.inner_text()
+    text: str = box.inner_text()
     assert "Nothing in your game changed" in text
     assert screen_state(page) == before, "an error must change nothing"
     return text
@@ -76,7 +79,7 @@ def expect_error(page: Any, code: str, before: dict[str, str] | None) -> str:
 
 def finish_checks(pages: dict[int, Any]) -> str:
     """Both pages show the same result of the duel; returns it."""
-    titles = {w: pages[w].inner_text("[data-testid=result-title]") for w in (0, 1)}
+    titles: dict[int, str] = {w: pages[w].inner_text("[data-testid=result-title]") for w in (0, 1)}
     assert titles[0] == titles[1], titles
     assert titles[0] in ("Alice wins", "Bob wins", "A draw")
     for w in (0, 1):
@@ -84,13 +87,15 @@ def finish_checks(pages: dict[int, Any]) -> str:
     return titles[0]
 
 
-def test_a_duel_by_codes_survives_bad_pastes_and_a_reload(players, server_url, shot) -> None:
+def test_a_duel_by_codes_survives_bad_pastes_and_a_reload(
+    players: dict[int, Any], server_url: str, shot: Shot
+) -> None:
     host, guest = players[0], players[1]
     open_site(host, server_url)
     open_site(guest, server_url)
     begin(host, "codes", NAMES[0])
     host.wait_for_selector("[data-testid=remote-code]", timeout=STEP_MS)
-    assert screen_state(host)["state"] == "awaiting_accept"
+    assert remote_screen(host)["state"] == "awaiting_accept"
     invitation = code_to_send(host)
     assert invitation.startswith("WH1.")
     assert "#c=WH1." in link_to_send(host)
@@ -101,8 +106,7 @@ def test_a_duel_by_codes_survives_bad_pastes_and_a_reload(players, server_url, s
     shot(host, "remote-invitation")
 
     # The guest pastes the invitation into the start screen's box.
-    guest.fill("[data-testid=join-text]", invitation)
-    guest.click("[data-testid=join-text-apply]")
+    join(guest, invitation)
     guest.wait_for_selector("[data-testid=accept-name]", timeout=STEP_MS)
     assert "Alice challenges you" in guest.inner_text("dialog[data-testid=accept]")
     shot(guest, "remote-accept", full_page=False)
@@ -115,7 +119,7 @@ def test_a_duel_by_codes_survives_bad_pastes_and_a_reload(players, server_url, s
     def carry(w: int) -> None:
         sender, receiver = players[w], players[1 - w]
         code = code_to_send(sender)
-        state = screen_state(sender)
+        state = remote_screen(sender)
         turn = int(state["turn"])
         if w == 1 and not checked["reload"] and turn >= 5 and state["state"] == "waiting":
             # Reload while the guest's sealed orders wait for the host's answer: the pending
@@ -153,7 +157,7 @@ def test_a_duel_by_codes_survives_bad_pastes_and_a_reload(players, server_url, s
 
     def on_step(w: int, need: str) -> None:
         asked.add((w, need))
-        if (w, "shot") not in asked and w == 0 and screen_state(host)["turn"] == "2":
+        if (w, "shot") not in asked and w == 0 and remote_screen(host)["turn"] == "2":
             shot(host, "remote-host-waiting")
             asked.add((w, "shot"))
 
@@ -172,7 +176,7 @@ def test_a_duel_by_codes_survives_bad_pastes_and_a_reload(players, server_url, s
     assert result.split()[0] in host.inner_text("[data-testid=saved-games]")
 
 
-def test_a_duel_by_links(players, server_url, shot) -> None:
+def test_a_duel_by_links(players: dict[int, Any], server_url: str, shot: Shot) -> None:
     host, guest = players[0], players[1]
     open_site(host, server_url)
     begin(host, "codes", NAMES[0])
@@ -214,11 +218,11 @@ def test_a_duel_by_links(players, server_url, shot) -> None:
             return
         receiver.goto(url)
         wait_changed(receiver, before)
-        if receiver is guest and screen_state(guest).get("need") == "orders":
+        if receiver is guest and remote_screen(guest).get("need") == "orders":
             fits_the_phone("orders")
 
     def on_step(w: int, need: str) -> None:
-        if w == 1 and screen_state(guest)["state"] == "waiting":
+        if w == 1 and remote_screen(guest)["state"] == "waiting":
             fits_the_phone("waiting")
 
     play(players, carry, {0: 1, 1: 0}, on_step=on_step)
@@ -227,7 +231,7 @@ def test_a_duel_by_links(players, server_url, shot) -> None:
     fits_the_phone("game-over")
 
 
-def test_the_invitation_as_a_qr_code(players, server_url, shot) -> None:
+def test_the_invitation_as_a_qr_code(players: dict[int, Any], server_url: str, shot: Shot) -> None:
     """The link to send is drawn as a QR code by the vendored generator, module for module."""
     host = players[0]
     open_site(host, server_url)

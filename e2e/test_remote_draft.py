@@ -19,14 +19,13 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 
+from conftest import Shot
 from remote_play import (
-    NAMES,
     STEP_MS,
-    accept,
     act,
-    begin,
     code_to_send,
     deliver,
+    invite,
     screen_state,
     two_players,
     wait_changed,
@@ -41,15 +40,6 @@ def players(browser: Any, server_url: str) -> Iterator[dict[int, Any]]:
     """Host 0 and guest 1, each in its own context, on the start screen; no page errors."""
     with two_players(browser, server_url) as pages:
         yield pages
-
-
-def start_by_codes(host: Any, guest: Any) -> None:
-    """The host invites; the guest pastes the invitation and accepts (its turn 1 comes next)."""
-    begin(host, "codes", NAMES[0])
-    host.wait_for_selector("[data-testid=remote-code]", timeout=STEP_MS)
-    guest.fill("[data-testid=join-text]", code_to_send(host))
-    guest.click("[data-testid=join-text-apply]")
-    accept(guest, NAMES[1])
 
 
 def gesture(page: Any, hand: str, g: str) -> Any:
@@ -71,10 +61,10 @@ def drafting(page: Any, turn: int) -> None:
 
 
 def test_the_waiting_player_drafts_and_the_draft_is_on_the_form_when_the_code_comes(
-    players, shot
+    players: dict[int, Any], shot: Shot
 ) -> None:
     host, guest = players[0], players[1]
-    start_by_codes(host, guest)
+    invite(host, guest, "codes")
     act(guest)  # turn 1, sealed: the acceptance; now the guest waits for Alice's code
     drafting(guest, 2)
     assert "turn 2" in guest.inner_text("[data-testid=draft-note]")
@@ -136,11 +126,13 @@ def test_the_waiting_player_drafts_and_the_draft_is_on_the_form_when_the_code_co
     assert int((screen_state(guest) or {})["turn"]) >= 3
 
 
-def test_a_result_that_paralyses_a_drafted_hand_is_said_on_the_form(players, shot) -> None:
+def test_a_result_that_paralyses_a_drafted_hand_is_said_on_the_form(
+    players: dict[int, Any], shot: Shot
+) -> None:
     # The scripted duel (e2e/remote_play.py): Bob's F-F-F paralyses one of Alice's hands after
     # turn 3, his decision. Alice drafts turn 4 while she waits for that code.
     host, guest = players[0], players[1]
-    start_by_codes(host, guest)
+    invite(host, guest, "codes")
     act(guest)
     for _ in range(2):  # turns 1 and 2: host answers in plain, guest reveals and commits
         deliver(host, code_to_send(guest))

@@ -10,10 +10,13 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 pytest.importorskip("playwright.sync_api")
+
+from conftest import Shot
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "engine"))
@@ -32,7 +35,7 @@ def finished_record() -> str:
     for a, b in TURNS:
         if game.phase.kind == "over":
             break
-        orders = {"gestures": [list(a)]}
+        orders: dict[str, Any] = {"gestures": [list(a)]}
         if ">" in a:
             orders["stab"] = "W1"
         game, _ = engine_duel.step(game, {0: orders, 1: {"gestures": [list(b)]}})
@@ -42,19 +45,21 @@ def finished_record() -> str:
     return json.dumps(export_record(game))
 
 
-def open_game(page, url: str) -> None:
+def open_game(page: Any, url: str) -> None:
     page.goto(url)
     page.wait_for_selector("[data-testid=start-screen], [data-testid=resume-screen]",
                            timeout=10_000)
     page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS)
 
 
-def step_is(page, step: int) -> None:
+def step_is(page: Any, step: int) -> None:
     page.wait_for_selector(f"[data-testid=replay-screen][data-step='{step}']",
                            timeout=ENGINE_MS)
 
 
-def test_replay_an_imported_record_step_by_step(page, server_url, shot, context) -> None:
+def test_replay_an_imported_record_step_by_step(
+    page: Any, server_url: str, shot: Shot, context: Any
+) -> None:
     record = finished_record()
     open_game(page, server_url)
     page.click("[data-testid=import-record]")
@@ -107,8 +112,9 @@ def test_replay_an_imported_record_step_by_step(page, server_url, shot, context)
     other.close()
 
 
-def test_a_finished_saved_duel_offers_its_replay_and_the_log_reads_in_place(page, server_url,
-                                                                          shot) -> None:
+def test_a_finished_saved_duel_offers_its_replay_and_the_log_reads_in_place(
+    page: Any, server_url: str, shot: Shot
+) -> None:
     open_game(page, server_url)
     page.click("[data-testid=import-record]")
     page.fill("[data-testid=import-text]", finished_record())

@@ -33,7 +33,7 @@ from remote_play import (
     deliver,
     open_site,
     play,
-    screen_state,
+    remote_screen,
     two_players,
 )
 
@@ -73,11 +73,13 @@ def reference_has(page: Any, key: str, title: str) -> bool:
     dialog = page.locator("dialog[data-testid=reference]")
     assert title in dialog.inner_text(), dialog.inner_text()[:200]
     page.click("[data-testid=reference-tab-spells]")
-    return page.locator(f"[data-testid=ref-spell-{key}]").count() == 1
+    return bool(page.locator(f"[data-testid=ref-spell-{key}]").count() == 1)
 
 
 @pytest.mark.parametrize("size", [(1200, 900), (375, 740)], ids=["desktop", "phone"])
-def test_the_start_screen_chooses_the_rules_and_remembers(browser, server_url, size) -> None:
+def test_the_start_screen_chooses_the_rules_and_remembers(
+    browser: Any, server_url: str, size: tuple[int, int]
+) -> None:
     ctx = browser.new_context(viewport={"width": size[0], "height": size[1]},
                               is_mobile=size[0] < 500, has_touch=size[0] < 500)
     page = ctx.new_page()
@@ -139,7 +141,7 @@ def write(page: Any, pair: str) -> None:
     page.wait_for_selector("[data-testid=preview][aria-busy=false]", timeout=STEP_MS)
 
 
-def test_a_hotseat_warlocks_duel_to_the_end(page, server_url) -> None:
+def test_a_hotseat_warlocks_duel_to_the_end(page: Any, server_url: str) -> None:
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     open_site(page, server_url)
@@ -210,7 +212,9 @@ def players(browser: Any) -> Iterator[dict[int, Any]]:
         yield pages
 
 
-def test_a_warlocks_duel_by_codes(players, server_url, monkeypatch) -> None:
+def test_a_warlocks_duel_by_codes(
+    players: dict[int, Any], server_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     host, guest = players[0], players[1]
     monkeypatch.setattr(remote_play, "SCRIPT", MALADROIT_SCRIPT)
     open_site(host, server_url)
@@ -239,13 +243,13 @@ def test_a_warlocks_duel_by_codes(players, server_url, monkeypatch) -> None:
     # The host's invitation has reached the guest; the guest's first code is still to come.
     play(players, carry, {0: 1, 1: 0})
     for page in (host, guest):
-        assert screen_state(page)["state"] == "over"
+        assert remote_screen(page)["state"] == "over"
         assert page.inner_text("[data-testid=result-title]") == "Alice wins"
         assert "Maladroitness" in page.inner_text("[data-testid=battle-log]")
     snap(guest, "warlocks-codes-over")
 
 
-def test_an_invitation_to_unknown_rules_is_refused_in_words(page, server_url) -> None:
+def test_an_invitation_to_unknown_rules_is_refused_in_words(page: Any, server_url: str) -> None:
     sys.path.insert(0, str(ROOT / "engine"))
     try:
         from wavinghands.remote import codes

@@ -25,12 +25,14 @@ import pytest
 from remote_play import (
     NAMES,
     STEP_MS,
-    accept,
+    act,
     begin,
     code_to_send,
     deliver,
+    invite,
     open_site,
     paste,
+    remote_screen,
     screen_state,
     two_players,
     wait_changed,
@@ -95,11 +97,23 @@ def players(browser: Any) -> Iterator[dict[int, Any]]:
         yield pages
 
 
+def import_and_leave(page: Any, record: Path) -> None:
+    """Import a record file from the start screen (a finished duel opens in the replay viewer)
+    and go back to the start screen."""
+    page.click("[data-testid=import-record]")
+    page.set_input_files("[data-testid=import-file]", str(record))
+    page.wait_for_function(RECORD_READ_JS)
+    page.click("[data-testid=import-submit]")
+    page.wait_for_selector("[data-testid=replay-screen]", timeout=STEP_MS)
+    page.click("[data-testid=leave-duel]")
+
+
 def unsaved_error(page: Any) -> str:
     """The storage-full message on the duel's screen; returns its text."""
     box = page.wait_for_selector("[data-testid=remote-error][data-code=storage-full]",
                                  timeout=STEP_MS)
-    return box.inner_text()
+    text: str = box.inner_text()
+    return text
 
 
 def test_a_full_storage_shows_no_code_and_loses_nothing(players: dict[int, Any], server_url: str,
@@ -107,20 +121,12 @@ def test_a_full_storage_shows_no_code_and_loses_nothing(players: dict[int, Any],
     host, guest = players[0], players[1]
     open_site(host, server_url)
     open_site(guest, server_url)
-    begin(host, "codes", NAMES[0])
-    host.wait_for_selector("[data-testid=remote-code]", timeout=STEP_MS)
-    guest.fill("[data-testid=join-text]", code_to_send(host))
-    guest.click("[data-testid=join-text-apply]")
-    accept(guest, NAMES[1])
+    invite(host, guest, "codes")
 
     # Turn 1 goes by codes as usual: the guest commits, the host answers in plain.
-    before = screen_state(guest)
-    write_orders(guest)
-    wait_changed(guest, before)
+    assert act(guest) == "orders"
     deliver(host, code_to_send(guest))
-    before = screen_state(host)
-    write_orders(host)
-    wait_changed(host, before)
+    assert act(host) == "orders"
     deliver(guest, code_to_send(host))
     turn2 = screen_state(guest)
     assert turn2 and turn2["state"] == "your_input" and turn2["turn"] == "2", turn2
@@ -164,21 +170,17 @@ def test_a_full_storage_shows_no_code_and_loses_nothing(players: dict[int, Any],
     # Room made: the same orders seal, the code shows, and the host's answer is accepted.
     guest.click("[data-testid=submit-orders]")
     wait_changed(guest, turn2)
-    assert screen_state(guest)["state"] == "waiting"
+    assert remote_screen(guest)["state"] == "waiting"
     deliver(host, code_to_send(guest))
-    before = screen_state(host)
-    write_orders(host)
-    wait_changed(host, before)
+    assert act(host) == "orders"
     deliver(guest, code_to_send(host))
-    after = screen_state(guest)
+    after = remote_screen(guest)
     assert after["state"] == "your_input" and after["turn"] == "3", after
     assert guest.locator("[data-testid=remote-error]").count() == 0
 
     # The host's storage is full when the guest's next code arrives: it is not applied (it
     # could not be stored), and "Try again" applies it once there is room.
-    before = screen_state(guest)
-    write_orders(guest)
-    wait_changed(guest, before)
+    assert act(guest) == "orders"
     code = code_to_send(guest)
     assert host.evaluate(FILL_JS) > 0
     waiting = screen_state(host)
@@ -189,7 +191,7 @@ def test_a_full_storage_shows_no_code_and_loses_nothing(players: dict[int, Any],
     host.evaluate(FREE_JS)
     host.click("[data-testid=retry-unsaved]")
     wait_changed(host, waiting)
-    moved = screen_state(host)
+    moved = remote_screen(host)
     assert moved["state"] == "your_input" and moved["turn"] == "3", moved
     assert host.locator("[data-testid=remote-error]").count() == 0
 
@@ -197,13 +199,8 @@ def test_a_full_storage_shows_no_code_and_loses_nothing(players: dict[int, Any],
 def test_saved_duels_show_their_size_and_can_be_exported_and_deleted(
         page: Any, server_url: str, shot: Any, tmp_path: Path) -> None:
     open_site(page, server_url)
-    # A finished duel, imported from the example record (it opens in the replay viewer).
-    page.click("[data-testid=import-record]")
-    page.set_input_files("[data-testid=import-file]", str(EXAMPLE))
-    page.wait_for_function(RECORD_READ_JS)
-    page.click("[data-testid=import-submit]")
-    page.wait_for_selector("[data-testid=replay-screen]", timeout=STEP_MS)
-    page.click("[data-testid=leave-duel]")
+    # A finished duel, imported from the example record.
+    import_and_leave(page, EXAMPLE)
     item = page.locator("[data-testid=saved-games] li").first
     item.wait_for(timeout=STEP_MS)
     duel_id = item.get_attribute("data-testid").removeprefix("saved-")
@@ -247,12 +244,7 @@ def test_saved_duels_show_their_size_and_can_be_exported_and_deleted(
     assert page.evaluate(STORED_JS, duel_id) is None
 
     # The exported file imports again: the duel is back in the list.
-    page.click("[data-testid=import-record]")
-    page.set_input_files("[data-testid=import-file]", str(saved))
-    page.wait_for_function(RECORD_READ_JS)
-    page.click("[data-testid=import-submit]")
-    page.wait_for_selector("[data-testid=replay-screen]", timeout=STEP_MS)
-    page.click("[data-testid=leave-duel]")
+    import_and_leave(page, saved)
     page.wait_for_selector("[data-testid=saved-games] li", timeout=STEP_MS)
     assert page.locator("[data-testid=saved-games] li").count() == 1
 

@@ -19,6 +19,8 @@ import random
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -77,7 +79,7 @@ def rtc_site() -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def rtc_browser() -> Iterator[object]:
+def rtc_browser() -> Iterator[Any]:
     if not Path(CHROMIUM).exists():
         pytest.skip(f"Chromium not found at {CHROMIUM}")
     with sync_api.sync_playwright() as p:
@@ -115,25 +117,25 @@ GUEST_JS = """async ([text, opts]) => {
 }"""
 
 
-def open_page(context: object, site: str) -> object:
-    page = context.new_page()  # type: ignore[attr-defined]
+def open_page(context: Any, site: str) -> Any:
+    page = context.new_page()
     # Any page of the site will do: the module only needs the site's origin to be imported.
     page.goto(f"{site}/transport/")
     page.evaluate(SETUP_JS)
     return page
 
 
-def wait_status(page: object, status: str, timeout: int = CONNECT_MS) -> None:
-    page.wait_for_function(  # type: ignore[attr-defined]
+def wait_status(page: Any, status: str, timeout: int = CONNECT_MS) -> None:
+    page.wait_for_function(
         "(s) => window.__t && window.__t.status === s", arg=status, timeout=timeout
     )
 
 
 @pytest.fixture
-def pair(rtc_browser: object, rtc_site: str) -> Iterator[tuple[object, object]]:
+def pair(rtc_browser: Any, rtc_site: str) -> Iterator[tuple[Any, Any]]:
     """Two pages in two separate browser contexts (two players on one machine)."""
-    a = rtc_browser.new_context()  # type: ignore[attr-defined]
-    b = rtc_browser.new_context()  # type: ignore[attr-defined]
+    a = rtc_browser.new_context()
+    b = rtc_browser.new_context()
     try:
         yield open_page(a, rtc_site), open_page(b, rtc_site)
     finally:
@@ -141,12 +143,14 @@ def pair(rtc_browser: object, rtc_site: str) -> Iterator[tuple[object, object]]:
         b.close()
 
 
-def connect(host: object, guest: object, *, host_opts: dict | None = None) -> tuple[dict, dict]:
-    offer = host.evaluate(HOST_JS, host_opts)  # type: ignore[attr-defined]
+def connect(
+    host: Any, guest: Any, *, host_opts: dict[str, Any] | None = None
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    offer = host.evaluate(HOST_JS, host_opts)
     assert offer["ok"], offer
-    answer = guest.evaluate(GUEST_JS, [offer["code"], None])  # type: ignore[attr-defined]
+    answer = guest.evaluate(GUEST_JS, [offer["code"], None])
     assert answer["ok"], answer
-    accepted = host.evaluate("(t) => __host.acceptAnswer(t)", answer["code"])  # type: ignore[attr-defined]
+    accepted = host.evaluate("(t) => __host.acceptAnswer(t)", answer["code"])
     assert accepted == {"ok": True}, accepted
     wait_status(host, "connected")
     wait_status(guest, "connected")
@@ -154,7 +158,7 @@ def connect(host: object, guest: object, *, host_opts: dict | None = None) -> tu
 
 
 @needs_route
-def test_two_contexts_connect_and_carry_turn_codes(pair: tuple[object, object]) -> None:
+def test_two_contexts_connect_and_carry_turn_codes(pair: tuple[Any, Any]) -> None:
     host, guest = pair
     offer = host.evaluate(HOST_JS)
     assert offer["ok"], offer
@@ -206,10 +210,10 @@ def test_two_contexts_connect_and_carry_turn_codes(pair: tuple[object, object]) 
 
 @needs_route
 def test_answer_link_opened_in_another_tab_reaches_the_host(
-    rtc_browser: object, rtc_site: str
+    rtc_browser: Any, rtc_site: str
 ) -> None:
-    host_ctx = rtc_browser.new_context()  # type: ignore[attr-defined]
-    guest_ctx = rtc_browser.new_context()  # type: ignore[attr-defined]
+    host_ctx = rtc_browser.new_context()
+    guest_ctx = rtc_browser.new_context()
     try:
         host = open_page(host_ctx, rtc_site)
         guest = open_page(guest_ctx, rtc_site)
@@ -235,16 +239,17 @@ def _flip(code: str, i: int) -> str:
 
 
 @needs_route
-def test_garbled_and_wrong_codes_get_clear_errors(pair: tuple[object, object]) -> None:
+def test_garbled_and_wrong_codes_get_clear_errors(pair: tuple[Any, Any]) -> None:
     host, guest = pair
     offer = host.evaluate(HOST_JS)
     code = offer["code"]
 
-    def guest_error(text: str) -> dict:
+    def guest_error(text: str) -> dict[str, Any]:
         r = guest.evaluate(GUEST_JS, [text, None])
         assert r["ok"] is False, r
         assert set(r["error"]) >= {"code", "message"}
-        return r["error"]
+        error: dict[str, Any] = r["error"]
+        return error
 
     damaged = guest_error(_flip(code, len(code) // 2))
     assert damaged["code"] == "damaged"
@@ -280,7 +285,7 @@ def test_garbled_and_wrong_codes_get_clear_errors(pair: tuple[object, object]) -
 
 
 @needs_route
-def test_closing_one_side_reports_disconnected_on_the_other(pair: tuple[object, object]) -> None:
+def test_closing_one_side_reports_disconnected_on_the_other(pair: tuple[Any, Any]) -> None:
     host, guest = pair
     connect(host, guest)
     guest.evaluate("() => __t.setPresence('sealed')")
@@ -304,7 +309,7 @@ def test_closing_one_side_reports_disconnected_on_the_other(pair: tuple[object, 
     guest.wait_for_function("() => __log.messages.includes('WH1.again')")
 
 
-def _engine_modules() -> tuple[object, object]:
+def _engine_modules() -> tuple[ModuleType, ModuleType]:
     """wavinghands.remote.session and tests/remote_driver.py, importable from a source checkout."""
     for path in (ROOT / "engine", ROOT / "tests"):
         if str(path) not in sys.path:
@@ -318,18 +323,18 @@ def _engine_modules() -> tuple[object, object]:
 
 @needs_route
 def test_a_duel_carried_live_cut_finished_by_codes_and_reconnected(
-    pair: tuple[object, object],
+    pair: tuple[Any, Any],
 ) -> None:
     """A whole duel's turn codes over the channel: live, then by hand after the host closes the
     connection, then live again after a fresh exchange started by the guest."""
     session, driver = _engine_modules()
-    eng = session.default_engine()  # type: ignore[attr-defined]
+    eng = session.default_engine()
     live_first, by_hand = 5, 4
     # A duel long enough for all three stretches (random duels can end in a few turns).
     seed = next(
         n
         for n in range(2026, 2126)
-        if len(driver.play(eng, random.Random(n)).codes) > live_first + by_hand + 4  # type: ignore[attr-defined]
+        if len(driver.play(eng, random.Random(n)).codes) > live_first + by_hand + 4
     )
     pages = dict(enumerate(pair))  # 0: the host's page (wizard W0), 1: the guest's
     connect(pages[0], pages[1])
@@ -344,9 +349,9 @@ def test_a_duel_carried_live_cut_finished_by_codes_and_reconnected(
         pages[to].wait_for_function("(n) => __log.messages.length >= n", arg=arrived[to])
         assert pages[to].evaluate("(n) => __log.messages[n - 1]", arrived[to]) == code
 
-    def on_code(code: str, receiver: object) -> None:
+    def on_code(code: str, receiver: Any) -> None:
         nonlocal stretch
-        to = receiver.me  # type: ignore[attr-defined]
+        to = receiver.me
         if stretch == "live" and count["live"] == live_first:
             pages[0].evaluate("() => __t.close()")
             wait_status(pages[1], "disconnected", timeout=30_000)
@@ -354,9 +359,9 @@ def test_a_duel_carried_live_cut_finished_by_codes_and_reconnected(
         elif stretch == "hand" and count["hand"] == by_hand:
             connect(pages[1], pages[0])  # either player may start the new exchange
             # After reconnecting, the last code is sent again in case it was lost: harmless.
-            last = receiver.received[-1]  # type: ignore[attr-defined]
+            last = receiver.received[-1]
             carry(last, to)
-            again = session.receive(receiver, last, eng, random.Random(0).randbytes)  # type: ignore[attr-defined]
+            again = session.receive(receiver, last, eng, random.Random(0).randbytes)
             assert again.session == receiver and "Already applied" in again.note
             stretch = "live again"
         if stretch == "hand":
@@ -366,9 +371,9 @@ def test_a_duel_carried_live_cut_finished_by_codes_and_reconnected(
             carry(code, to)
         count[stretch] += 1
 
-    ex = driver.play(eng, random.Random(seed), on_code=on_code)  # type: ignore[attr-defined]
+    ex = driver.play(eng, random.Random(seed), on_code=on_code)
     assert ex.host.game is not None and ex.host.game == ex.guest.game
-    assert session.status(ex.host, eng)["state"] == "over"  # type: ignore[attr-defined]
+    assert session.status(ex.host, eng)["state"] == "over"
     assert count["live"] == live_first and count["hand"] == by_hand
     assert count["live again"] >= 1
     assert pages[0].evaluate("() => __t.status") == "connected"
@@ -385,20 +390,20 @@ SUPPRESS_BYE_JS = """() => {
 
 
 @needs_route
-def test_vanished_peer_reports_disconnected(rtc_browser: object, rtc_site: str) -> None:
-    host_ctx = rtc_browser.new_context()  # type: ignore[attr-defined]
+def test_vanished_peer_reports_disconnected(rtc_browser: Any, rtc_site: str) -> None:
+    host_ctx = rtc_browser.new_context()
     try:
         host = open_page(host_ctx, rtc_site)
 
         # A page closed normally says goodbye on its way out.
-        guest_ctx = rtc_browser.new_context()  # type: ignore[attr-defined]
+        guest_ctx = rtc_browser.new_context()
         connect(host, open_page(guest_ctx, rtc_site))
         guest_ctx.close()
         wait_status(host, "disconnected", timeout=30_000)
         assert host.evaluate("() => __t.detail.reason") == "peer-closed"
 
         # A peer that vanishes silently: first "reconnecting", then "disconnected" (lost).
-        guest_ctx = rtc_browser.new_context()  # type: ignore[attr-defined]
+        guest_ctx = rtc_browser.new_context()
         guest = open_page(guest_ctx, rtc_site)
         host.evaluate(SETUP_JS)
         connect(host, guest, host_opts={"recoverTimeoutMs": 3000})
@@ -444,10 +449,10 @@ SAMPLE_SDP = "\r\n".join(
 )
 
 
-def test_rebuilt_sdp_is_accepted_by_chromium(rtc_browser: object, rtc_site: str) -> None:
+def test_rebuilt_sdp_is_accepted_by_chromium(rtc_browser: Any, rtc_site: str) -> None:
     # Setting a remote description starts no connectivity checks until a local one exists, so
     # these documentation addresses are never contacted.
-    ctx = rtc_browser.new_context()  # type: ignore[attr-defined]
+    ctx = rtc_browser.new_context()
     try:
         page = ctx.new_page()
         page.goto(f"{rtc_site}/transport/")

@@ -15,14 +15,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypedDict
 
 from wavinghands import duel
-from wavinghands.model import Event, Game
+from wavinghands.model import Banked, Effect, Event, Game, Monster
 from wavinghands.view import view
 
 WHO = {"A": 0, "B": 1}
 ID = {"A": "W0", "B": "W1"}
+
+
+class Script(TypedDict, total=False):
+    """Both wizards' gestures in the notation, to pass on as `Duel(**script)`."""
+
+    A: str
+    B: str
 
 
 def hands(spec: str) -> list[tuple[str, str]]:
@@ -170,9 +177,30 @@ class Duel:
         """Kinds of the enchantments on a wizard now."""
         return {e.kind for e in self.game.wizard(WHO[who]).effects}
 
-    def monsters(self, alive: bool = True) -> list[Any]:
+    def effect(self, who: str, kind: str) -> Effect | None:
+        """The effect of `kind` on a wizard now, or None; the test fails if he has two."""
+        found = [e for e in self.game.wizard(WHO[who]).effects if e.kind == kind]
+        assert len(found) <= 1, f"{who} is under {len(found)} effects of kind {kind}"
+        return found[0] if found else None
+
+    def monsters(self, alive: bool = True) -> list[Monster]:
         """Monsters (living ones by default)."""
         return [m for m in self.game.monsters if m.alive or not alive]
+
+    def monster(self, mid: str) -> Monster:
+        """The monster `mid` ("M1"), alive or not; the test fails if there is none."""
+        found = self.game.monster(mid)
+        assert found is not None, f"there is no monster {mid}"
+        return found
+
+    def banked(self, who: str) -> Banked | None:
+        """What a wizard holds in the bank (delayed effect), or None."""
+        return self.game.wizard(WHO[who]).banked
+
+    def banked_spell(self, who: str) -> str | None:
+        """The spell a wizard holds in the bank, or None."""
+        bank = self.banked(who)
+        return None if bank is None else bank.spell
 
     def log(self) -> str:
         """Every event's text, one per line."""

@@ -28,9 +28,11 @@ Extra set-up: orders=[(turn, "A", {...})], decide={turn: {id: choice}}, damage={
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
 from citing import missing_fragments, rules_text
 from dsl import Duel
 
@@ -170,3 +172,26 @@ def cite_problems(cases: list[Case]) -> list[str]:
     """Cases whose `cite` is not a verbatim quotation of 000 (fragments joined by " ... ")."""
     text = rules_text()
     return [f"{c.name}: {m}" for c in cases for m in missing_fragments(c.cite, text)]
+
+
+def table_tests(cases: list[Case], also_named: Sequence[Case] = ()) -> tuple[
+        Callable[[Case], None], Callable[[], None], Callable[[], None]]:
+    """A scenario module's three tests of its table, for it to bind to the names pytest collects
+    (`test_rule, test_cites_are_quotes, test_names_unique = table_tests(ALL)`): every case plays
+    to its outcome (one test a case), every cite is a quotation of 000, and no two cases (nor
+    any of `also_named`) share a name."""
+
+    @pytest.mark.parametrize("case", cases, ids=lambda c: c.name)
+    def test_rule(case: Case) -> None:
+        run_case(case)
+
+    def test_cites_are_quotes() -> None:
+        problems = cite_problems(cases)
+        assert problems == [], "\n".join(problems)
+
+    def test_names_unique() -> None:
+        names = [c.name for c in [*cases, *also_named]]
+        twice = sorted({n for n in names if names.count(n) > 1})
+        assert twice == [], f"cases named alike: {twice}"
+
+    return test_rule, test_cites_are_quotes, test_names_unique

@@ -17,14 +17,14 @@ import random
 import sys
 from collections import Counter
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from wavinghands.ai import LEVELS, choose_input
 from wavinghands.duel import parse_input
 from wavinghands.legal import input_problems
 from wavinghands.model import Effect, Game, Wizard
 from wavinghands.playout import random_duel
-from wavinghands.spells import all_spells
+from wavinghands.spells import EffectKind, all_spells
 from wavinghands.view import view, viewer_blind
 
 _DEFAULT = "25" if sys.platform == "emscripten" else "150"
@@ -73,8 +73,9 @@ def hide_differently(game: Game, v: int, rng: random.Random) -> tuple[Game, list
             e = _alter_effect(e, rng)
         effects.append(e)
     if blind or rng.random() < 0.3:
-        effects.append(Effect(rng.choice(spells), o.own_turns + 1, o.own_turns + 3,
-                              known_to=(1 - v,)))
+        # any spell's key as its kind: the viewer cannot know it, whether or not it is one
+        kind = cast(EffectKind, rng.choice(spells))
+        effects.append(Effect(kind, o.own_turns + 1, o.own_turns + 3, known_to=(1 - v,)))
         changed.append("secret effect")
     o2 = replace(o, history=tuple(rows), effects=tuple(effects),
                  sequence_start=rng.randint(0, len(o.history)),

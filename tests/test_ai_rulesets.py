@@ -78,7 +78,7 @@ def test_without_a_mirror_in_the_table_it_plans_none(no_mirror: Ruleset) -> None
         assert orders["gestures"] != [["W", "W"]], level
         obs = Observation.from_view(view(game, 0))
         choice = search(obs, find_level(level), stream(game.seed, game.turn, "t", 0, level))
-        assert choice is not None and "mirror" not in choice.why.lower(), (level, choice.why)
+        assert choice is not None and "mirror" not in choice.why.lower(), (level, choice)
     w = game.wizard(0)
     rows = (*((r.left, r.right) for r in w.history), ("W", "W"))
     assert all(p.facts.key != MIRROR for p in plans(rows, 0, False, book))

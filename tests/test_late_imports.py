@@ -43,3 +43,19 @@ def test_the_api_imports_no_late_module_until_a_call_needs_it() -> None:
     assert view and played
     assert parsed is False  # an error as a value, from the remote module imported for it
     assert at_end == [True, True]
+
+
+def test_the_api_offers_each_remote_function_under_its_own_name() -> None:
+    """Each of remote.json_api's functions is at the boundary as api.<its name>, says where it
+    lives, and answers what json_api answers (an error value for a code that is not one)."""
+    from wavinghands import api
+    from wavinghands.remote import json_api
+
+    offered = sorted(name for name in api.__all__ if name.startswith("remote_"))
+    assert offered == sorted(json_api.__all__)
+    for name in offered:
+        assert getattr(api, name).__name__ == name
+        assert f"remote.json_api.{name}," in getattr(api, name).__doc__
+    text = json.dumps("not a code")
+    assert api.remote_parse(text) == json_api.remote_parse(text)
+    assert json.loads(api.remote_parse(text))["ok"] is False

@@ -73,7 +73,7 @@ def test_a_new_invitation_comes_live_only_when_the_connection_is_free() -> None:
     assert binding.route_live(None, fresh, SAVED, ENG)["route"] == binding.ROUTE_INVITATION
     # D1 over: Bob's rematch.
     ex = play(ENG, random.Random(3))
-    assert ENG.phase(ex.guest.game).kind == "over"
+    assert ex.guest.game is not None and ENG.phase(ex.guest.game).kind == "over"
     assert binding.route_live(ex.guest, fresh, SAVED, ENG)["route"] == binding.ROUTE_INVITATION
 
 

@@ -3,6 +3,7 @@ from either seat, and a loss is charged to the opening only when the same seat l
 
 from __future__ import annotations
 
+import importlib
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -19,10 +20,9 @@ def match() -> ModuleType:
     """The bench module (its directory holds the baseline it imports)."""
     sys.path.insert(0, str(BENCH))
     try:
-        import opponent_match  # type: ignore[import-not-found]
+        return importlib.import_module("opponent_match")
     finally:
         sys.path.remove(str(BENCH))
-    return opponent_match
 
 
 def test_a_mirrored_opening_is_the_same_from_either_seat(match: ModuleType) -> None:

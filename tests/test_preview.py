@@ -163,8 +163,7 @@ def test_opponent_next_reads_nothing_the_view_hides() -> None:
     game = d.game
     b = game.wizard(1)
     told = dataclasses.replace(b, sequence_start=1, short_lightning_used=True)
-    hidden = dataclasses.replace(game, wizards=tuple(told if w.index == 1 else w
-                                                     for w in game.wizards))
+    hidden = dataclasses.replace(game, wizards=(game.wizard(0), told))
     seen = preview(game, 0, {"gestures": [[None, None]]})["opponent_next"]
     assert seen == preview(hidden, 0, {"gestures": [[None, None]]})["opponent_next"]
     assert any(o["spell"] == "lightning_bolt" for o in seen)

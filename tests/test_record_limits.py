@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from wavinghands import api, record
+from wavinghands import api, duel, record
 from wavinghands.playout import random_duel
 from wavinghands.preview import preview
 from wavinghands.record import (
@@ -151,4 +151,4 @@ def test_a_duel_in_play_ends_drawn_at_the_turn_cap_and_its_record_imports() -> N
     assert game["game"]["result"] == last.result.to_json()
     # No turn after it: the over phase refuses orders.
     with pytest.raises(ValueError, match="the duel is over"):
-        record.step(last, {0: {"gestures": [["-", "-"]]}, 1: {"gestures": [["-", "-"]]}})
+        duel.step(last, {0: {"gestures": [["-", "-"]]}, 1: {"gestures": [["-", "-"]]}})

@@ -10,8 +10,7 @@ string per hand, "left / right", one letter per turn; `>` stab, `-` nothing.
 
 from __future__ import annotations
 
-import pytest
-from rules_table import Case, cast, cite_problems, run_case
+from rules_table import Case, cast, table_tests
 
 # ---------------------------------------------------------------------------------------------
 # Gestures
@@ -793,15 +792,4 @@ ALL = GESTURES + RECOGNITION + SHIELD + REMOVE + MIRROR + COUNTER + DISPEL + RAI
     DAMAGE + PROTECT + ENDINGS
 
 
-@pytest.mark.parametrize("case", ALL, ids=lambda c: c.name)
-def test_rule(case: Case) -> None:
-    run_case(case)
-
-
-def test_cites_are_quotes() -> None:
-    assert cite_problems(ALL) == []
-
-
-def test_names_unique() -> None:
-    names = [c.name for c in ALL]
-    assert len(names) == len(set(names))
+test_rule, test_cites_are_quotes, test_names_unique = table_tests(ALL)

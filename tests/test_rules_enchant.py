@@ -8,6 +8,7 @@ are game turns counted from 1; `Duel(A=..., B=...)` writes each hand's gestures 
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import pytest
 from citing import cite
@@ -35,9 +36,10 @@ def goblin_hits(d: Duel, turn: int) -> list[str]:
     return [t for src, t, _ in damage_events(d, turn) if src == "goblin"]
 
 
-def constraints(d: Duel, turn: int, who: str) -> dict:
+def constraints(d: Duel, turn: int, who: str) -> dict[str, Any]:
     """The constraints the view shows a wizard for his orders of game turn `turn`."""
-    return d.view_at(turn, who)["constraints"]
+    shown: dict[str, Any] = d.view_at(turn, who)["constraints"]
+    return shown
 
 
 # ---------------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ turn) and require that wizard's `view` to be identical in both, log included.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from citing import cite
@@ -23,13 +24,13 @@ INVIS_A = "P P W S"
 INVIS_A_RIGHT = "- - W S"
 
 
-def history(v: dict, who: int) -> dict[int, tuple[str, str]]:
+def history(v: dict[str, Any], who: int) -> dict[int, tuple[str, str]]:
     """Turn -> (left, right) of a wizard's normal rows as a view shows them."""
     return {r["turn"]: (r["left"], r["right"]) for r in v["wizards"][who]["history"]
             if r["kind"] == "normal"}
 
 
-def texts(v: dict) -> list[str]:
+def texts(v: dict[str, Any]) -> list[str]:
     return [e["text"] for e in v["log"]]
 
 
@@ -179,7 +180,7 @@ def test_stabs_and_spells_at_an_invisible_wizard_may_be_made_but_miss() -> None:
 # ---------------------------------------------------------------------------------------------
 # Views leak nothing: pairs of duels that differ only in what one wizard may not know
 # ---------------------------------------------------------------------------------------------
-def _canon(v: dict) -> str:
+def _canon(v: dict[str, Any]) -> str:
     return json.dumps(v, sort_keys=True)
 
 
@@ -207,7 +208,7 @@ def test_view_hides_the_invisible_wizards_gestures(variant: str) -> None:
     assert_same_views(d1, d2, "B", list(range(len(d1.states))))
 
 
-BLIND_VARIANTS = {
+BLIND_VARIANTS: dict[str, tuple[str, str, dict[int, dict[str, Any]]]] = {
     # A, wounded, heals himself (D-F-W) and shields himself against B's missile of turn 8.
     "heals-and-shields": ("D F W", "- - P", {}),
     # A summons a goblin for himself (S-F-W) and keeps it idle (the D-S-F inside, a confusion,

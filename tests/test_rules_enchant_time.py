@@ -240,14 +240,13 @@ def test_delayed_effect_banks_the_next_spell_within_four_turns(turn: int, banked
     d = Duel(A=f"{DELAY_L} - - - - -/" + " ".join(right), B=quiet(11))
     d.run()
     if banked:
-        assert d.game.wizard(0).banked is not None
-        assert d.game.wizard(0).banked.spell == "missile"
+        assert d.banked_spell("A") == "missile"
         assert d.damage("B") == 0
         assert d.view("A")["wizards"][0]["banked"]["spell"] == "missile"
         assert "banked" not in d.view("B")["wizards"][0]  # the opponent is not shown the bank
         assert d.view("A")["constraints"]["can_release"] is True
     else:
-        assert d.game.wizard(0).banked is None
+        assert d.banked("A") is None
         assert d.damage("B") == 1
 
 
@@ -263,7 +262,7 @@ def test_delayed_effect_release_with_a_later_turns_orders(release: object) -> No
     d.run()
     assert [e.turn for e in d.events if e.type == "damage"] == [9]
     assert d.damage("B") == 1
-    assert d.game.wizard(0).banked is None
+    assert d.banked("A") is None
     assert "nothing-banked" in problems(d.game, "A", {"gestures": [["-", "-"]], "release": True})
 
 
@@ -271,7 +270,7 @@ def test_delayed_effect_release_with_a_later_turns_orders(release: object) -> No
       "banking.")
 def test_delayed_effect_does_not_bank_itself() -> None:
     d = Duel(A=f"{DELAY_L} S D/- - - - - - - -", B="- - - - - - - -/- - - - - - - -").run()
-    assert d.game.wizard(0).banked is not None and d.game.wizard(0).banked.spell == "missile"
+    assert d.banked_spell("A") == "missile"
 
 
 @cite("Note that spells banked are those cast by the subject not those cast at him.")
@@ -279,7 +278,7 @@ def test_delayed_effect_does_not_bank_spells_cast_at_him() -> None:
     d = Duel(A=f"{DELAY_L} - - -/- - - - - - - - -", B="- - - - - S D - -/- - - - - - - - -")
     d.run(7)
     assert d.damage("A") == 1
-    assert d.game.wizard(0).banked is None
+    assert d.banked("A") is None
     assert "delayed_effect" in d.effects("A")  # still waiting for A's own next spell
 
 
@@ -288,7 +287,7 @@ def test_delayed_effect_banks_a_shield() -> None:
     # A's P on turn 7 is a shield: it is banked; his missile of turns 8-9 then works.
     d = Duel(A=f"{DELAY_L} P S D/- - - - - - - - -", B="- - - - - - > - -/- - - - - - - - -")
     d.run()
-    assert d.game.wizard(0).banked.spell == "shield"
+    assert d.banked_spell("A") == "shield"
     assert d.damage("A") == 1  # the banked shield did not stop B's stab on turn 7
     assert d.damage("B") == 1
 
@@ -308,7 +307,7 @@ def test_delayed_effect_the_caster_chooses_among_simultaneous_spells(bank_hand: 
     spell = "missile" if bank_hand == "L" else "shield"
     d.orders(8, "A", {"casts": [cast(bank_hand, spell, bank=True)]})
     d.run()
-    assert d.game.wizard(0).banked.spell == spell
+    assert d.banked_spell("A") == spell
     if works == "shield":
         assert d.damage("A") == 0 and d.damage("B") == 0
     else:
@@ -325,11 +324,12 @@ def test_delayed_effect_one_spell_banked_at_a_time() -> None:
     d = Duel(A=f"{left}/{right}", B=" ".join(["-"] * 15) + "/" + " ".join(["-"] * 15))
     d.orders(14, "A", {"release": True})
     d.run(13)
-    assert d.game.wizard(0).banked.banked_turn == 6
+    bank = d.banked("A")
+    assert bank is not None and bank.banked_turn == 6
     assert d.damage("B") == 1  # the missile of turn 13
     d.run()
     assert d.damage("B") == 2
-    assert d.game.wizard(0).banked is None
+    assert d.banked("A") is None
 
 
 @cite("This spell only works if cast upon a wizard.")
@@ -341,7 +341,7 @@ def test_delayed_effect_on_a_monster_does_nothing() -> None:
         d.orders(t, "A", {"monsters": {"M1": "none"}})
     d.orders(6, "A", {"casts": [cast("L", "delayed_effect", "M1")], "monsters": {"M1": "none"}})
     d.run()
-    assert d.game.wizard(0).banked is None
+    assert d.banked("A") is None
     assert d.damage("B") == 1
 
 
@@ -351,7 +351,7 @@ def test_remove_enchantment_ends_a_waiting_delayed_effect() -> None:
     d = Duel(A=f"{DELAY_L} - S D/- - - - - - - - -", B="- - - P D W P - -/- - - - - - - - -")
     d.orders(7, "B", {"casts": [cast("L", "remove_enchantment", "W0")]})
     d.run()
-    assert d.game.wizard(0).banked is None
+    assert d.banked("A") is None
     assert d.damage("B") == 1
 
 
@@ -382,7 +382,7 @@ def test_permanency_makes_fear_permanent(last: int, permanent: bool) -> None:
     d = perm_duel(f"{PERM_L} " + " ".join(["-"] * 8), " ".join(right),
                   B="- - - - - - - - - - - - - - -/- - - - - - - - - - - - - - -")
     d.run()
-    (fear,) = [e for e in d.game.wizard(1).effects if e.kind == "fear"] or [None]
+    fear = d.effect("B", "fear")
     if permanent:
         assert fear is not None and fear.permanent and fear.end is None
         assert d.view("B")["constraints"]["banned"] == ["C", "D", "F", "S"]
@@ -523,7 +523,7 @@ def test_permanency_and_delayed_effect_permanency_chosen() -> None:
     (fear,) = [e for e in d.game.wizard(1).effects if e.kind == "fear"]
     assert fear.permanent
     # The delayed effect lost, and worked on the next spell: the missile of turn 11.
-    assert d.game.wizard(0).banked.spell == "missile"
+    assert d.banked_spell("A") == "missile"
     assert d.damage("B") == 0
 
 
@@ -534,7 +534,7 @@ def test_permanency_and_delayed_effect_bank_chosen() -> None:
     d = perm_and_delay(B=quiet(13))
     d.orders(10, "A", {"casts": [cast("L", "fear", bank=True)]})
     d.run()
-    assert d.game.wizard(0).banked.spell == "fear"
+    assert d.banked_spell("A") == "fear"
     assert "fear" not in d.effects("B")
     assert d.damage("B") == 1  # nothing is left to bank the missile of turn 11
 
@@ -552,7 +552,7 @@ def test_permanency_does_not_extend_a_released_spell() -> None:
     d.orders(12, "A", {"casts": [cast("R", "missile", "none")]})
     d.orders(14, "A", {"release": True})
     d.run(13)
-    assert d.game.wizard(0).banked.spell == "fear"
+    assert d.banked_spell("A") == "fear"
     assert "permanency" in d.effects("A")
     d.run()
     assert d.view_at(15, "B")["constraints"]["banned"] == ["C", "D", "F", "S"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from citing import cite
 from dsl import Duel, problems
-from rules_table import Case, cast, cite_problems, run_case
+from rules_table import Case, cast, cite_problems, run_case, table_tests
 
 # A: summon elemental (C-S-W-W-S, left, turns 1-5), then fire storm (S-W-W-C, right hand turns
 # 3-5 and the clap of turn 6).  The elemental is A's fire elemental M1 unless decided "ice".
@@ -106,20 +106,6 @@ CHARM_SELF_CASES = [
 ALL = STORMS_AND_ELEMENTALS + COUNTER_SHELTERS + CHARM_SELF_CASES
 
 
-@pytest.mark.parametrize("case", ALL, ids=lambda c: c.name)
-def test_rule(case: Case) -> None:
-    run_case(case)
-
-
-def test_cites_are_quotes() -> None:
-    assert cite_problems(ALL) == []
-
-
-def test_names_unique() -> None:
-    names = [c.name for c in ALL + READINGS]
-    assert len(names) == len(set(names))
-
-
 @cite(CHARM_SELF_CITE)
 def test_charm_on_oneself_is_asked_for_and_accepted() -> None:
     # The orders of turn 5 are asked for the charmed hand (a "charm" question, as for the
@@ -160,7 +146,7 @@ def test_permanent_confusion_on_a_monster_repeats_the_first_target() -> None:
     confused = [(e.turn, e.text) for e in d.events if e.type == "confused_monster"]
     assert confused == [(n, "B's goblin (M1) is confused and attacks B.") for n in (7, 8, 9, 10)], \
         d.log()
-    goblin = d.game.monster("M1")
+    goblin = d.monster("M1")
     assert [(e.kind, e.permanent, e.detail) for e in goblin.effects] == [("confusion", True, "W1")]
 
 
@@ -221,6 +207,9 @@ READINGS = [
          cite="Wizards can still stab and direct spells at him, with the same hope.",
          fizzle=["A is invisible"], cast=[("A", "missile")], dmg={"B": 1}),
 ]
+
+
+test_rule, test_cites_are_quotes, test_names_unique = table_tests(ALL, also_named=READINGS)
 
 
 @pytest.mark.parametrize("case", READINGS, ids=lambda c: c.name)

@@ -8,10 +8,9 @@ a case answers the subject's decision (`decide`) with "ice"; decision ids are
 
 from __future__ import annotations
 
-import pytest
 from citing import cite
 from dsl import Duel
-from rules_table import Case, cast, cite_problems, run_case
+from rules_table import Case, cast, table_tests
 
 from wavinghands import duel
 from wavinghands.legal import input_problems
@@ -382,18 +381,7 @@ STORMS = [
 ALL = SUMMONS + MONSTERS + ELEMENTALS + STORMS
 
 
-@pytest.mark.parametrize("case", ALL, ids=lambda c: c.name)
-def test_rule(case: Case) -> None:
-    run_case(case)
-
-
-def test_cites_are_quotes() -> None:
-    assert cite_problems(ALL) == []
-
-
-def test_names_unique() -> None:
-    names = [c.name for c in ALL]
-    assert len(names) == len(set(names))
+test_rule, test_cites_are_quotes, test_names_unique = table_tests(ALL)
 
 
 def test_elemental_choice_is_made_after_seeing_the_turn() -> None:

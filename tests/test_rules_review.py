@@ -64,7 +64,7 @@ def test_master_may_direct_a_monster_raised_this_turn() -> None:
              B="S F W - - - - - C / - - - D W W F W C")
     d.orders(4, "A", {"stab": "M1"})
     d.run(8)
-    assert not d.game.monster("M1").alive
+    assert not d.monster("M1").alive
     orders = {"gestures": [["C", "C"]], "casts": [cast("B", "raise_dead", "M1")],
               "monsters": {"M1": "W0"}}
     assert problems(d.game, "B", orders) == []

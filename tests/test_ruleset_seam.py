@@ -156,7 +156,7 @@ def test_an_invitation_to_rules_this_page_does_not_know_is_refused_clearly() -> 
 
 
 NOTHING: dict[str, Any] = {"gestures": [["-", "-"]]}
-MISSILE_AT_ALICE = [{"gestures": [["S", "-"]]},
+MISSILE_AT_ALICE: list[dict[str, Any]] = [{"gestures": [["S", "-"]]},
                     {"gestures": [["D", "-"]],
                      "casts": [{"set": 0, "hand": "L", "spell": "missile", "target": "W0"}]}]
 
@@ -260,7 +260,7 @@ def test_a_new_game_under_the_new_ruleset_plays_its_table() -> None:
 def test_a_warlocks_duel_by_codes_casts_maladroitness_by_the_warlocks_number() -> None:
     """Warlocks' table has no raise dead and puts maladroitness where confusion was: the code
     carries Warlocks' row number, which read as the standard table is another spell."""
-    maladroit = [{"gestures": [["D", "-"]]}, {"gestures": [["S", "-"]]},
+    maladroit: list[dict[str, Any]] = [{"gestures": [["D", "-"]]}, {"gestures": [["S", "-"]]},
                  {"gestures": [["F", "-"]],
                   "casts": [{"set": 0, "hand": "L", "spell": "maladroitness", "target": "W0"}]}]
     host, guest, sent = _duel_by_codes({"name": "warlocks"}, maladroit)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from dsl import Duel, problems
+from dsl import Duel, Script, problems
 
 from wavinghands import duel
 from wavinghands.ai import LEVELS, choose_input
@@ -22,7 +22,7 @@ from wavinghands.model import Game
 
 W = "warlocks"
 # A hastens himself on turn 6 (P-W-P-W-W-C, the C with both hands): hastened on turns 7-9.
-HASTE = {"A": "P W P W W C - - - - / - - - - - C - - - -", "B": "- - - - - - - - - - / "
+HASTE: Script = {"A": "P W P W W C - - - - / - - - - - C - - - -", "B": "- - - - - - - - - - / "
          "- - - - - - - - - -"}
 
 
@@ -70,7 +70,7 @@ def test_the_hasted_turn_spells_work() -> None:
 def test_monsters_do_not_attack_in_a_hasted_turn() -> None:
     # A's goblin (S-F-W, turns 1-3 on the right hand) attacks B each normal turn from turn 3;
     # the three hasted turns add nothing.
-    script = {"A": "P W P W W C - - - - / S F W - - C - - - -", "B": HASTE["B"]}
+    script: Script = {"A": "P W P W W C - - - - / S F W - - C - - - -", "B": HASTE["B"]}
     d = Duel(**script, ruleset=W).run()
     assert _hasted_turns(d) == [8, 10, 12]
     assert d.damage("B") == 8  # normal turns 3-7, 9, 11, 13: one point each
@@ -91,7 +91,7 @@ def test_a_monster_summoned_in_a_hasted_turn_first_attacks_on_the_next_normal_tu
 
 def test_effects_do_not_count_down_in_a_hasted_turn() -> None:
     # B's fear lands on A on turn 7: it holds A's next normal turn (9), not the hasted turn 8.
-    script = {"A": HASTE["A"], "B": "- - - - S W D - - - / - - - - - - - - - -"}
+    script: Script = {"A": HASTE["A"], "B": "- - - - S W D - - - / - - - - - - - - - -"}
     d = Duel(**script, ruleset=W)
     d.run(stop=lambda g: g.phase.kind == "time_stop" and g.phase.turn == 8)
     assert "fear" in d.effects("A")
@@ -150,7 +150,7 @@ def test_the_computer_gives_legal_input_in_hasted_turns() -> None:
 def test_a_hastened_monster_attacks_twice_in_each_normal_turn_and_takes_no_hasted_turn() -> None:
     # A's goblin (turns 1-3) is hastened on turn 6: it attacks twice on turns 7-9, once before
     # and after; no hasted turn comes (only a hastened wizard takes one).
-    script = {"A": "P W P W W C - - - - / S F W - - C - - - -", "B": HASTE["B"]}
+    script: Script = {"A": "P W P W W C - - - - / S F W - - C - - - -", "B": HASTE["B"]}
     d = Duel(**script, ruleset=W).orders(6, "A", {"casts": [
         {"set": 0, "hand": "B", "spell": "haste", "target": "M1"}]})
     d.run()

@@ -6,7 +6,7 @@ These rest on issue 14 (docs/rules.md, "Warlocks": the stored pages do not cover
 
 from __future__ import annotations
 
-from dsl import Duel, cast, problems
+from dsl import Duel, Script, cast, problems
 
 from wavinghands.preview import preview
 from wavinghands.rulesets import find_ruleset
@@ -17,7 +17,7 @@ QUIET = "- - - - - - - -"
 
 
 def test_delayed_effect_banks_nothing_without_an_order() -> None:
-    script = {"A": f"{DELAY} / {QUIET}"}
+    script: Script = {"A": f"{DELAY} / {QUIET}"}
     assert Duel(**script, ruleset=W).run().damage("B") == 1  # the missile flies
     standard = Duel(**script).run()
     assert standard.damage("B") == 0 and standard.game.wizard(0).banked is not None
@@ -64,7 +64,7 @@ PERMANENCY = "S P F P S D W D P P"  # permanency on turn 7 (waiting 7-10), amnes
 
 
 def test_permanency_extends_nothing_without_an_order() -> None:
-    script = {"A": f"{PERMANENCY} / - - - - - - - - - -", "B": "- - - - - - - - - - / "
+    script: Script = {"A": f"{PERMANENCY} / - - - - - - - - - -", "B": "- - - - - - - - - - / "
               "- - - - - - - - - -"}
     d = Duel(**script, ruleset=W).run()
     amnesia = [e for e in d.game.wizard(1).effects if e.kind.value == "amnesia"]
@@ -87,7 +87,7 @@ def test_permanency_works_only_on_the_listed_spells() -> None:
         "charm_person", "blindness", "invisibility"}
     # Resist heat (its W-W-F-P starting on permanency's last W), ordered permanent, is not
     # taken: the permanency waits on; under the standard rules it takes it.
-    script = {"A": "S P F P S D W W F P / - - - - - - - - - -"}
+    script: Script = {"A": "S P F P S D W W F P / - - - - - - - - - -"}
     d = Duel(**script, ruleset=W)
     d.orders(10, "A", {"casts": [cast("L", "resist_heat", permanent=True)]})
     d.run()

@@ -10,7 +10,7 @@ not cover a rule, the test says it rests on issue 14 (docs/rules.md, "Warlocks")
 from __future__ import annotations
 
 from citing import cite_warlocks
-from dsl import Duel, cast, problems
+from dsl import Duel, Script, cast, problems
 
 from wavinghands.preview import preview
 
@@ -22,7 +22,7 @@ W = "warlocks"
 # ---------------------------------------------------------------------------------------------
 @cite_warlocks("challenges", "this defines the game as a ParaFC game - F will paralyze to C")
 def test_a_hand_paralysed_on_f_is_frozen_into_c() -> None:
-    script = {"A": "F F F - / - - - -", "B": "- - F P / - - W -"}
+    script: Script = {"A": "F F F - / - - - -", "B": "- - F P / - - W -"}
     d = Duel(**script, ruleset=W)
     d.orders(4, "A", {"hands": {"paralysis:W1": "L"}})
     assert d.run().row("B", 4)[0] == "C"
@@ -103,7 +103,7 @@ def test_a_maladroit_wizard_with_a_paralysed_hand_copies_it_with_the_other() -> 
 def test_a_cure_does_not_offset_the_same_turns_damage() -> None:
     # Issue 14: "Cures never raise health above the maximum, so they do not offset the same
     # turn's damage."
-    script = {"A": "- - > / - - -", "B": "D F W / - - -"}
+    script: Script = {"A": "- - > / - - -", "B": "D F W / - - -"}
     d = Duel(**script, ruleset=W).run()
     assert d.damage("B") == 1
     assert Duel(**script).run().damage("B") == 0
@@ -117,7 +117,7 @@ def test_a_cure_still_heals_earlier_damage_before_the_turns_damage_lands() -> No
 def test_a_monsters_health_may_be_cured_one_above_its_starting_health() -> None:
     # Issue 14: "Monsters: maximum health one above starting".  A cured goblin survives a
     # missile that kills a goblin at its starting health.
-    script = {"A": "S F W - - / - D F W - ", "B": "- - - S D / - - - - -"}
+    script: Script = {"A": "S F W - - / - D F W - ", "B": "- - - S D / - - - - -"}
 
     def play(ruleset: str) -> Duel:
         d = Duel(**script, ruleset=ruleset)
@@ -135,7 +135,7 @@ def test_a_monsters_health_may_be_cured_one_above_its_starting_health() -> None:
 def test_paralysis_on_a_monster_stops_its_attack_the_same_turn() -> None:
     # Issue 14: "paralysis, amnesia, fear and maladroitness make a monster skip this turn's
     # attack".
-    script = {"A": "S F W - - / - - - - -", "B": "- - F F F / - - - - -"}
+    script: Script = {"A": "S F W - - / - - - - -", "B": "- - F F F / - - - - -"}
 
     def play(ruleset: str) -> Duel:
         d = Duel(**script, ruleset=ruleset)
@@ -159,7 +159,7 @@ def test_fear_and_amnesia_and_maladroitness_stop_a_monster_the_same_turn() -> No
 
 def test_disease_kills_a_monster_at_the_end_of_the_turn_it_is_cast() -> None:
     # Issue 14: "disease and poison kill a monster at the end of the casting turn".
-    script = {"A": "S F W - - - / - - - - - -", "B": "D S F F F C / - - - - - C"}
+    script: Script = {"A": "S F W - - - / - - - - - -", "B": "D S F F F C / - - - - - C"}
 
     def play(ruleset: str) -> Duel:
         d = Duel(**script, ruleset=ruleset)
@@ -189,7 +189,7 @@ def test_an_elemental_summons_cannot_be_countered() -> None:
 
 def test_a_monster_keeps_its_last_target_until_reordered() -> None:
     # Issue 14: "a monster keeps its last target until re-ordered".
-    script = {"A": "S F W - - / - - - - -", "B": "- - - - - / - - - - -"}
+    script: Script = {"A": "S F W - - / - - - - -", "B": "- - - - - / - - - - -"}
 
     def play(ruleset: str) -> Duel:
         d = Duel(**script, ruleset=ruleset)
@@ -203,7 +203,7 @@ def test_a_monster_keeps_its_last_target_until_reordered() -> None:
 @cite_warlocks("monsters", "Note that when a Charm Monster spell affects a monster, it does not "
                "change the monster's target")
 def test_a_charmed_monster_keeps_attacking_its_old_target() -> None:
-    script = {"A": "S F W - - / - - - - -", "B": "- P S D D / - - - - -"}
+    script: Script = {"A": "S F W - - / - - - - -", "B": "- P S D D / - - - - -"}
 
     def play(ruleset: str) -> Duel:
         d = Duel(**script, ruleset=ruleset)
@@ -211,7 +211,7 @@ def test_a_charmed_monster_keeps_attacking_its_old_target() -> None:
         return d.run()
 
     w = play(W)
-    assert w.game.monster("M1").controller == 1
+    assert w.monster("M1").controller == 1
     # (B's S-D makes a missile at A on turn 4)
     assert w.damage("B") == 3 and w.damage("A") == 1  # it still attacks B on turn 5
     standard = play("t")
@@ -221,7 +221,7 @@ def test_a_charmed_monster_keeps_attacking_its_old_target() -> None:
 # ---------------------------------------------------------------------------------------------
 # Forfeit
 # ---------------------------------------------------------------------------------------------
-PERMANENT_PARALYSIS = {"A": "S P F P S D W F F F - / - - - - - - - - - - -",
+PERMANENT_PARALYSIS: Script = {"A": "S P F P S D W F F F - / - - - - - - - - - - -",
                        "B": "- - - - - - - - - - - / - - - - - - - - - - -"}
 
 
@@ -269,7 +269,7 @@ def test_a_time_stopped_monster_strikes_again_at_once_through_shields() -> None:
 def test_a_time_stopped_wizards_extra_turn_ignores_his_lasting_effects() -> None:
     # Issue 14: "A time-stopped wizard's extra turn ignores lasting effects".  B's fear and A's
     # time stop land together on turn 4: fear holds A's next own turn, the time-stopped one.
-    script = {"A": "S P P C / - - - C", "B": "- S W D / - - - -"}
+    script: Script = {"A": "S P P C / - - - C", "B": "- S W D / - - - -"}
 
     def stopped(ruleset: str) -> Duel:
         d = Duel(**script, ruleset=ruleset)

@@ -6,16 +6,16 @@ the stored Warlocks pages do not cover them).
 
 from __future__ import annotations
 
-from dsl import Duel, cast, problems
+from dsl import Duel, Script, cast, problems
 
 from wavinghands.preview import preview
 
 W = "warlocks"
-BLIND_B = {"A": "D W F F D - / - - - - D -"}  # blindness at B on turn 5: blind on turns 6-8
+BLIND_B = "D W F F D - / - - - - D -"  # A: blindness at B on turn 5: blind on turns 6-8
 
 
 def test_a_blind_wizard_can_aim_a_spell_only_at_himself() -> None:
-    d = Duel(**BLIND_B, B="- - - - S - / - - - - - -", ruleset=W).run(5)
+    d = Duel(A=BLIND_B, B="- - - - S - / - - - - - -", ruleset=W).run(5)
     game = d.game
     assert "blindness" in d.effects("B")
     missile = {"gestures": [["D", "-"]], "casts": [cast("L", "missile", "W0")]}
@@ -29,13 +29,13 @@ def test_a_blind_wizard_can_aim_a_spell_only_at_himself() -> None:
 
 
 def test_a_blind_wizards_missile_with_no_target_goes_to_nobody() -> None:
-    script = {**BLIND_B, "B": "- - - - S D / - - - - - -"}
+    script: Script = {"A": BLIND_B, "B": "- - - - S D / - - - - - -"}
     assert Duel(**script, ruleset=W).run().damage("A") == 0
     assert Duel(**script).run().damage("A") == 1  # standard: the blind may aim anywhere
 
 
 def test_a_blind_wizard_can_stab_only_himself() -> None:
-    script = {**BLIND_B, "B": "- - - - - > / - - - - - -"}
+    script: Script = {"A": BLIND_B, "B": "- - - - - > / - - - - - -"}
     d = Duel(**script, ruleset=W).run(5)
     assert problems(d.game, "B", {"gestures": [[">", "-"]], "stab": "W0"}) == ["out-of-reach"]
     assert problems(d.game, "B", {"gestures": [[">", "-"]], "stab": "W1"}) == []
@@ -45,11 +45,11 @@ def test_a_blind_wizard_can_stab_only_himself() -> None:
     assert standard.damage("A") == 1 and standard.damage("B") == 0
 
 
-INVISIBLE_A = {"A": "P P W S - / - - W S -"}  # invisibility on turn 4: unseen on turns 5-7
+INVISIBLE_A = "P P W S - / - - W S -"  # A: invisibility on turn 4: unseen on turns 5-7
 
 
 def test_an_invisible_wizard_cannot_be_aimed_at_by_anyone_else() -> None:
-    d = Duel(**INVISIBLE_A, B="- - - S - / - - - - -", ruleset=W).run(4)
+    d = Duel(A=INVISIBLE_A, B="- - - S - / - - - - -", ruleset=W).run(4)
     assert "invisibility" in d.effects("A")
     missile = {"gestures": [["D", "-"]], "casts": [cast("L", "missile", "W0")]}
     assert problems(d.game, "B", missile) == ["out-of-reach"]
@@ -64,7 +64,7 @@ def test_an_invisible_wizard_cannot_be_aimed_at_by_anyone_else() -> None:
 
 def test_invisibility_is_judged_at_the_start_of_the_turn() -> None:
     # On the turn the invisibility is cast, A may still be aimed at.
-    d = Duel(**INVISIBLE_A, B="- - S - - / - - - - -", ruleset=W).run(3)
+    d = Duel(A=INVISIBLE_A, B="- - S - - / - - - - -", ruleset=W).run(3)
     missile = {"gestures": [["D", "-"]], "casts": [cast("L", "missile", "W0")]}
     assert problems(d.game, "B", missile) == []
 

@@ -243,100 +243,33 @@ def ai_advice(game: str, wizard: str) -> str:
 # that not even a failed import crosses the boundary.
 
 
-@guard
-def remote_invite(params: str) -> str:
-    """wavinghands.remote.json_api.remote_invite, imported on first use."""
-    from .remote import json_api
+class _LateRemote:
+    """wavinghands.remote.json_api's boundary function `name`, looked up when called (the
+    first call imports the module)."""
 
-    return json_api.remote_invite(params)
+    def __init__(self, name: str) -> None:
+        self.__name__ = self.__qualname__ = name
+        self.__doc__ = f"wavinghands.remote.json_api.{name}, imported on first use."
 
+    def __call__(self, *args: str) -> str:
+        from .remote import json_api
 
-@guard
-def remote_describe(text: str) -> str:
-    """wavinghands.remote.json_api.remote_describe, imported on first use."""
-    from .remote import json_api
-
-    return json_api.remote_describe(text)
-
-
-@guard
-def remote_route_live(bound: str, text: str, saved: str) -> str:
-    """wavinghands.remote.json_api.remote_route_live, imported on first use."""
-    from .remote import json_api
-
-    return json_api.remote_route_live(bound, text, saved)
+        result: str = getattr(json_api, self.__name__)(*args)
+        return result
 
 
-@guard
-def remote_accept(text: str, name: str) -> str:
-    """wavinghands.remote.json_api.remote_accept, imported on first use."""
-    from .remote import json_api
-
-    return json_api.remote_accept(text, name)
-
-
-@guard
-def remote_seal(sess: str, inp: str) -> str:
-    """wavinghands.remote.json_api.remote_seal, imported on first use."""
-    from .remote import json_api
-
-    return json_api.remote_seal(sess, inp)
-
-
-@guard
-def remote_receive(sess: str, text: str) -> str:
-    """wavinghands.remote.json_api.remote_receive, imported on first use."""
-    from .remote import json_api
-
-    return json_api.remote_receive(sess, text)
-
-
-@guard
-def remote_release(sess: str) -> str:
-    """wavinghands.remote.json_api.remote_release, imported on first use."""
-    from .remote import json_api
-
-    return json_api.remote_release(sess)
-
-
-@guard
-def remote_draft(sess: str, draft: str) -> str:
-    """wavinghands.remote.json_api.remote_draft, imported on first use."""
-    from .remote import json_api
-
-    return json_api.remote_draft(sess, draft)
-
-
-@guard
-def remote_carry(sess: str, draft: str) -> str:
-    """wavinghands.remote.json_api.remote_carry, imported on first use."""
-    from .remote import json_api
-
-    return json_api.remote_carry(sess, draft)
-
-
-@guard
-def remote_status(sess: str) -> str:
-    """wavinghands.remote.json_api.remote_status, imported on first use."""
-    from .remote import json_api
-
-    return json_api.remote_status(sess)
-
-
-@guard
-def remote_link(code: str, base_url: str) -> str:
-    """wavinghands.remote.json_api.remote_link, imported on first use."""
-    from .remote import json_api
-
-    return json_api.remote_link(code, base_url)
-
-
-@guard
-def remote_parse(text: str) -> str:
-    """wavinghands.remote.json_api.remote_parse, imported on first use."""
-    from .remote import json_api
-
-    return json_api.remote_parse(text)
+remote_invite = guard(_LateRemote("remote_invite"))
+remote_describe = guard(_LateRemote("remote_describe"))
+remote_route_live = guard(_LateRemote("remote_route_live"))
+remote_accept = guard(_LateRemote("remote_accept"))
+remote_seal = guard(_LateRemote("remote_seal"))
+remote_receive = guard(_LateRemote("remote_receive"))
+remote_release = guard(_LateRemote("remote_release"))
+remote_draft = guard(_LateRemote("remote_draft"))
+remote_carry = guard(_LateRemote("remote_carry"))
+remote_status = guard(_LateRemote("remote_status"))
+remote_link = guard(_LateRemote("remote_link"))
+remote_parse = guard(_LateRemote("remote_parse"))
 
 
 __all__ = ["ai_advice", "ai_input", "export_record", "import_record", "new_game", "preview",

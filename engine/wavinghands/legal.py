@@ -33,7 +33,7 @@ from .situation import (
     why_not_now,
     wizard_id,
 )
-from .spells import STANDARD_TABLE, Ask, Category, Does, SpellTable
+from .spells import STANDARD_TABLE, Ask, Category, Does, EffectKind, SpellTable
 
 HAND_WORD = HAND_WORDS
 
@@ -213,8 +213,10 @@ def _gesture_problems(w: Wizard, orders: Orders, c: Constraints) -> list[OrderEr
             elif hc.why == BY_CHARM:
                 continue
             elif g in c.banned and hc.forced is None:
-                out.append(OrderError("fear", f"{w.name} is afraid: no C, D, F or S gestures "
-                                      f"this turn ({HAND_WORD[hand]} wrote {g})", where))
+                # the problem's code is the effect's key (as draft.BY_FEAR)
+                out.append(OrderError(EffectKind.FEAR.value, f"{w.name} is afraid: no C, D, F "
+                                      f"or S gestures this turn ({HAND_WORD[hand]} wrote {g})",
+                                      where))
     return out
 
 

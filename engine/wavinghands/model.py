@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final, Literal, cast
 
 from .rulesets import Ruleset
-from .spells import MONSTERS, EffectKind
+from .spells import MONSTERS, TIME_STOP_KIND, EffectKind, TimeStopKind
 
 JSON = dict[str, Any]
 
@@ -43,11 +43,11 @@ def gesture_word(gesture: str) -> str:
 
 
 # The kinds of phase a game waits in, and of turn a phase resolves.
-PhaseKind = Literal["orders", "decision", "time_stop", "over"]
-TurnKind = Literal["orders", "time_stop"]
+PhaseKind = Literal["orders", "decision", "over"] | TimeStopKind
+TurnKind = Literal["orders"] | TimeStopKind
 ORDERS: Final = "orders"
 DECISION: Final = "decision"
-TIME_STOP: Final = "time_stop"  # an extra turn only the time-stopped take
+TIME_STOP: Final = TIME_STOP_KIND  # an extra turn only the time-stopped take
 OVER: Final = "over"
 _PHASE_KINDS: Final[frozenset[str]] = frozenset({ORDERS, DECISION, TIME_STOP, OVER})
 
@@ -60,7 +60,7 @@ def phase_kind(text: str) -> PhaseKind:
 
 
 def turn_kind(text: str) -> TurnKind:
-    """Parse the kind of a suspended turn ("orders" or "time_stop"); "" reads as "orders"."""
+    """Parse the kind of a suspended turn (ORDERS or TIME_STOP); "" reads as ORDERS."""
     if text in ("", ORDERS):
         return ORDERS
     if text == TIME_STOP:
@@ -90,8 +90,10 @@ def is_wizard(bid: str) -> bool:
     return wizard_index(bid) is not None
 
 
-NORMAL_ROW: Final = "normal"  # a gesture row's kind: a wizard's one set of the turn
-HASTENED_ROW: Final = "haste"  # ... his second set while hastened (TIME_STOP: a stopped turn's)
+# A gesture row's kind: a wizard's one set of the turn, his second set while hastened (the
+# effect's key), or TIME_STOP: a stopped turn's.
+NORMAL_ROW: Final = "normal"
+HASTENED_ROW: Final = EffectKind.HASTE.value
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from .memo import Bounded
 
@@ -146,6 +146,13 @@ class EffectKind(StrEnum):
     DELAYED_EFFECT = "delayed_effect"
     PERMANENCY = "permanency"
     MALADROITNESS = "maladroitness"  # the Warlocks ruleset's (rulesets/warlocks.py)
+
+
+# The kind of phase, turn and gesture row of an extra turn (a time stop's, or a hasted wizard's
+# second): spelled as the spell's key, but a key of its own that saved games, records and turn
+# codes carry, so it stays as it is whatever a table calls its spells (model.TIME_STOP).
+TimeStopKind = Literal["time_stop"]
+TIME_STOP_KIND: Final[TimeStopKind] = "time_stop"
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from ..model import OVER
 from .code_errors import OtherDuel
 from .engine import Engine, default_engine
 from .session import Session, describe
@@ -28,7 +29,7 @@ def _free_for_a_new_duel(bound: Session | None, eng: Engine) -> bool:
     # Unbound (made from the start screen, waiting for an invitation), or its duel has ended.
     if bound is None:
         return True
-    return bound.game is not None and eng.phase(bound.game).kind == "over"
+    return bound.game is not None and eng.phase(bound.game).kind == OVER
 
 
 def route_live(bound: Session | None, text: str, saved: Iterable[str],

@@ -22,6 +22,7 @@ from enum import IntEnum
 from typing import Any, Final
 
 from ..boundary import loads as bounded_loads
+from ..model import DECISION, ORDERS, OVER, TIME_STOP
 from ..rulesets import PRE_SEAM_LABELS, STANDARD_NAME
 from .code_errors import (
     BadSession,
@@ -89,7 +90,8 @@ CRC_LEN: Final[int] = 4
 MAX_NAME_BYTES: Final[int] = 40
 MAX_SEQ: Final[int] = 100_000
 
-PHASE_KINDS: Final[tuple[str, ...]] = ("orders", "decision", "time_stop", "over")
+# A code's phase is an index into this tuple (two bits): the order is the wire format's.
+PHASE_KINDS: Final[tuple[str, ...]] = (ORDERS, DECISION, TIME_STOP, OVER)
 
 _CODE_BODY_RE: Final = re.compile(r"^[A-Za-z0-9_-]*$")
 
@@ -170,7 +172,7 @@ def is_early_release(m: Message) -> bool:
     """True for a turn message that only opens a commitment while an orders or time-stop phase
     is open (the one message written as RELEASE_VERSION)."""
     return (m.type is MsgType.TURN and m.reveal is not None and not m.solo and m.final is None
-            and m.phase in ("orders", "time_stop"))
+            and m.phase in (ORDERS, TIME_STOP))
 
 
 def names_new_ruleset(m: Message) -> bool:

@@ -17,7 +17,7 @@ from typing import Any, Protocol
 from .. import duel
 from ..errors import IllegalInput, WavingHandsError
 from ..legal import input_problems
-from ..model import Game, canonical_json, state_digest
+from ..model import DECISION, ORDERS, TIME_STOP, Game, canonical_json, state_digest
 from ..ruleset import Ruleset
 from .codes import BadSession
 
@@ -46,8 +46,8 @@ class PhaseInfo:
     @property
     def simultaneous(self) -> bool:
         """Both wizards give input (orders/time-stop: non-actors give only dice)."""
-        return self.kind in ("orders", "time_stop") or (
-            self.kind == "decision" and len(self.actors) > 1)
+        return self.kind in (ORDERS, TIME_STOP) or (
+            self.kind == DECISION and len(self.actors) > 1)
 
 
 def phase_from_json(p: Any) -> PhaseInfo:

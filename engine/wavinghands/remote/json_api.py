@@ -181,5 +181,5 @@ def remote_parse(text: str) -> str:
 
 
 __all__ = ["remote_accept", "remote_carry", "remote_describe", "remote_draft", "remote_invite",
-           "remote_link", "remote_parse", "remote_receive", "remote_route_live", "remote_seal",
-           "remote_status"]
+           "remote_link", "remote_parse", "remote_receive", "remote_release", "remote_route_live",
+           "remote_seal", "remote_status"]

@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from ..errors import IllegalInput, WavingHandsError
+from ..model import DECISION, ORDERS, OVER, TIME_STOP
 from ..names import SameNames, normalise_name, same_name
 from ..rulesets import Ruleset, check_known, find_ruleset
 from .codes import (
@@ -240,7 +241,7 @@ def create_invitation(host_name: str, ruleset: Mapping[str, Any] | None = None,
     name = _check_name(host_name)
     rules = wire_ruleset(ruleset)
     game_id = rand(GAME_ID_LEN)
-    code = encode_message(Message(MsgType.INVITE, 0, game_id, 0, 0, "orders", name=name,
+    code = encode_message(Message(MsgType.INVITE, 0, game_id, 0, 0, ORDERS, name=name,
                                   ruleset=rules))
     return Outcome(Session(0, game_id, (name, ""), rules, None, 1, sent=(code,)), code)
 
@@ -293,13 +294,13 @@ def status(s: Session, engine: Engine | None = None) -> dict[str, Any]:
                            "(code or link), then paste their answer here."}
     ph = (engine or default_engine()).phase(s.game)
     base.update(turn=ph.turn, phase=ph.kind, actors=list(ph.actors))
-    if ph.kind == "over":
+    if ph.kind == OVER:
         tail = (f" Make sure {opp} got your last code." if not s.my_move else "")
         return {**base, "state": "over", "result": s.game.get("result"),
                 "message": "The duel is over." + tail}
     if s.my_move:
-        what = {"orders": "your orders", "decision": "your decision",
-                "time_stop": "your orders for the hasted turn" if ph.hasted else
+        what = {ORDERS: "your orders", DECISION: "your decision",
+                TIME_STOP: "your orders for the hasted turn" if ph.hasted else
                 "your orders for the time-stopped turn"}.get(ph.kind, "your input")
         return {**base, "state": "your_input", "need": ph.kind,
                 "message": f"Turn {ph.turn}: write {what}."}
@@ -319,7 +320,7 @@ def _strip_nonce(x: Mapping[str, Any]) -> dict[str, Any]:
 def _to_wire(ph: PhaseInfo, x: dict[str, Any]) -> WireInput:
     """Decisions become indexes into the phase's list when they can (shorter codes)."""
     answers = x.get("decisions")
-    if ph.kind != "decision" or set(x) != {"decisions"} or not isinstance(answers, dict) \
+    if ph.kind != DECISION or set(x) != {"decisions"} or not isinstance(answers, dict) \
             or not answers:
         return x
     pairs = []
@@ -336,7 +337,7 @@ def _from_wire(ph: PhaseInfo, x: WireInput) -> dict[str, Any]:
         return x
     answers = {}
     for idx, opt in x.pairs:
-        if ph.kind != "decision" or idx >= len(ph.decisions) or \
+        if ph.kind != DECISION or idx >= len(ph.decisions) or \
                 opt >= len(ph.decisions[idx].options):
             raise IllegalInput(message="the opponent answered a decision that is not asked "
                                        "now")
@@ -355,7 +356,7 @@ def _engine_inputs(ph: PhaseInfo, given: Mapping[int, tuple[WireInput, bytes | N
     for a in ph.actors:
         x, nonce = given[a]
         inp = _from_wire(ph, x)
-        if ph.kind in ("orders", "time_stop") and nonce is not None:
+        if ph.kind in (ORDERS, TIME_STOP) and nonce is not None:
             inp = {**inp, "nonce": _engine_nonce(ph, given, a)}
         out[a] = inp
     return out
@@ -421,7 +422,7 @@ def _continue(s: Session, eng: Engine, rand: Rand) -> tuple[Session, str | None]
     """I hold the pen: do what needs no player; stop at a player's input or after sending."""
     assert s.game is not None
     ph = eng.phase(s.game)
-    if ph.kind == "over":
+    if ph.kind == OVER:
         if s.owed is not None or s.draft:
             return _send(s, eng, None)
         return s, None
@@ -445,7 +446,7 @@ def seal(s: Session, x: Mapping[str, Any], engine: Engine | None = None,
     if not s.my_move:
         raise NotYourTurn(f"it is {s.names[s.other]}'s move: wait for their code")
     ph = eng.phase(s.game)
-    if ph.kind == "over":
+    if ph.kind == OVER:
         raise NotYourTurn("the duel is over")
     if s.me not in ph.actors:
         raise NotYourTurn("the rules ask nothing of you now")
@@ -481,14 +482,14 @@ def can_release(s: Session, engine: Engine | None = None) -> bool:
     if s.game is None or not s.my_move or s.owed is None or s.draft or s.pending is not None:
         return False
     ph = (engine or default_engine()).phase(s.game)
-    return ph.kind in ("orders", "time_stop") and s.me in ph.actors
+    return ph.kind in (ORDERS, TIME_STOP) and s.me in ph.actors
 
 
 def _ahead(s: Session, engine: Engine | None) -> bool:
     if s.game is None or s.my_move or s.pending is not None:
         return False
     ph = (engine or default_engine()).phase(s.game)
-    return ph.kind in ("orders", "time_stop") and s.me in ph.actors
+    return ph.kind in (ORDERS, TIME_STOP) and s.me in ph.actors
 
 
 def release(s: Session, engine: Engine | None = None) -> Outcome:
@@ -593,7 +594,7 @@ def _receive(s: Session, code: str, m: Message, eng: Engine, rand: Rand) -> Outc
         raise MalformedCode(f"{names[other]}'s code does not open their sealed input")
     for x in m.solo:
         ph = eng.phase(game)
-        if ph.kind != "decision" or ph.actors != (other,):
+        if ph.kind != DECISION or ph.actors != (other,):
             raise MalformedCode("this code answers a decision that is not asked now")
         step(ph, {other: (x, None)})
     ph = eng.phase(game)
@@ -620,7 +621,7 @@ def _receive(s: Session, code: str, m: Message, eng: Engine, rand: Rand) -> Outc
         # Their reveal came alone (live play): the next phase is open and I speak first in it.
         if m.reveal is None or pending is not None or not ph.simultaneous:
             raise MalformedCode("this code releases a reveal where none can go alone")
-    elif ph.simultaneous and ph.kind != "over" and (pending is None or pending.mine is None):
+    elif ph.simultaneous and ph.kind != OVER and (pending is None or pending.mine is None):
         raise MalformedCode(f"this code brings no input for turn {ph.turn}")
     elif ph.simultaneous and pending is not None and pending.committer == me:
         # An empty answer to my commitment used to be taken: the commitment was dropped and

@@ -1,0 +1,67 @@
+"""A site folder served on a fresh port for one test: its own origin, so its storage, caches and
+service worker are its own (conftest's `server_url` is shared by the whole session).
+
+The server is build.py's (the site's MIME types, ETags and policy header); it also records the
+paths it was asked for and the policy reports it got, and can answer 404 for one file.
+"""
+
+from __future__ import annotations
+
+import http.server
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import build
+
+
+@dataclass
+class Served:
+    """A served folder: its base URL (with a trailing slash) and what its server saw."""
+
+    root: Path
+    url: str = ""
+    fetched: list[str] = field(default_factory=list)  # request paths, in the order answered
+    reports: list[dict[str, Any]] = field(default_factory=list)  # policy violation reports
+    reported: threading.Event = field(default_factory=threading.Event)  # set by the first
+
+
+@contextmanager
+def serving(root: Path, missing: str | None = None) -> Iterator[Served]:
+    """Serve `root` on a free port of 127.0.0.1 for the block, with `missing` (a path under
+    `root`) answering 404 as if it were not there."""
+    served = Served(root)
+
+    class Handler(build.SiteHandler):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, directory=str(root), **kwargs)
+
+        def do_GET(self) -> None:
+            if missing is not None and self.path.split("?")[0] == f"/{missing}":
+                self.send_error(404)
+                return
+            super().do_GET()
+
+        def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+            served.fetched.append(self.path)
+            super().log_request(code, size)
+
+        def csp_violation(self, report: dict[str, Any]) -> None:
+            served.reports.append(report)
+            served.reported.set()
+            super().csp_violation(report)
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    served.url = f"http://127.0.0.1:{server.server_address[1]}/"
+    try:
+        yield served
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
