@@ -10,7 +10,7 @@ from dsl import Duel, hands
 
 from wavinghands.ai import choose_input
 from wavinghands.ai.levels import LEVELS, Lookahead
-from wavinghands.ai.lookahead import best_replies, best_rows
+from wavinghands.ai.lookahead import best_replies, best_rows, pressing_reply
 from wavinghands.ai.table import Equilibrium, guarded_pick, regret_matching
 from wavinghands.duel import step
 from wavinghands.model import Game
@@ -65,6 +65,24 @@ def test_every_searched_row_meets_its_own_worst_reply() -> None:
     cols = best_replies(table, [0, 1], [1.0, 0.0, 0.0], 1)
     assert 0 in cols and 2 in cols
     assert best_replies(table, [0, 1], [1.0, 0.0, 0.0], 3) == [0, 2, 1]
+
+
+def test_the_reply_that_presses_a_kill_is_searched_before_the_merely_harmful() -> None:
+    # Column 2 hurts least this turn, but it is the one the second turn must see.
+    table = [[-3.0, -4.0, 1.0]]
+    assert best_replies(table, [0], [1.0], 2, pressing=2) == [1, 2]
+    assert best_replies(table, [0], [1.0], 2) == [1, 0]
+
+
+@cite("gestures P-W-P-F-S-S-S-D", "The usual way to prevent being harmed by this spell is to "
+      "disrupt it during casting")
+def test_the_pressing_reply_is_the_one_nearest_a_kill() -> None:
+    # B, four gestures from finger of death, either carries it on (S) or drops it (D, W).
+    keeps = Duel(A="- - - - - / - - - - -", B="P W P F S / - - - - -").run().game
+    drops = Duel(A="- - - - - / - - - - -", B="P W P F D / - - - - -").run().game
+    other = Duel(A="- - - - - / - - - - -", B="P W P F W / - - - - -").run().game
+    assert pressing_reply([[drops, None, keeps, other]], 0, 0) == 2
+    assert pressing_reply([[drops, other]], 0, 0) is None
 
 
 def test_the_rows_searched_are_the_first_turns_favourites() -> None:
