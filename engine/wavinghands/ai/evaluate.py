@@ -40,14 +40,12 @@ LOOKAHEAD = 4  # turns of a hostile enchantment that count
 # a gain every turn (a wizard renewing protection from evil for ever, never attacking).
 KEPT = 2
 DOOM = 150.0  # a killing spell one gesture away with no answer ready: all but lost
-# ... and a share of that this many gestures away.  1: only the spell one gesture away; 3 (a
-# share at two and three gestures too) lost fair six duels of 22 to the baseline from the
+# ... and a share of that this many gestures away, less the chance of breaking it in time.  2:
+# strong's second turn then sees, three turns before the finger of death, that only a breaker
+# started now lands on its last S (bench mirror duel 28).  3, when a breaker was taken to need
+# two gestures' lead whatever it lands on, lost fair six duels of 22 to the baseline from the
 # mirrored book where it lost none (moves all doomed alike lose their order).
 DOOM_HORIZON = 2
-# A breaker landing this many gestures or fewer before a killing spell completes saves the
-# duel in full (if it stops the step it lands on: `landing_odds`); earlier, the enemy has time
-# to start again, so it is worth less.
-BREAK_LEAD = 2
 # A turn of shield a wizard under monster attack need not make by hand frees that hand: worth
 # this much a point of the monsters' strength (up to MAX_PRESSURE).
 FREED_HAND = 1.0
@@ -282,7 +280,9 @@ def plan_worth(p: Plan, threats: tuple[Plan, ...], deadly: set[str],
         return max([f.value, *(0.8 * s for s in stops)])
     if f.breaks:
         # A breaker landing before a killing spell completes is worth the life it saves, as
-        # likely as it stops the step it lands on (the enemy may still answer it: ANSWERED).
+        # likely as it stops the step it lands on (the enemy may still answer it: ANSWERED):
+        # discounted for distance as the threat is, 0.8 of the threat's worth (more, and the
+        # enemy would gain by dropping a threat it meets).
         saves = [0.8 * t.facts.value * odds *
                  PROGRESS ** (t.remaining - lag - p.remaining)
                  for t in threats if t.facts.damage == KILLS
@@ -310,8 +310,9 @@ def doom(threats: Iterable[Plan], my_reach: Mapping[str, int], mine: tuple[Plan,
     plans are `mine` and whose constraints are `c` (the breakers he can still make)."""
     # "Finger of death must be broken early or met with a mirror": an enemy spell that would
     # kill next turn, with no answer that can be ready by then, is all but a lost duel; one
-    # that kills in r turns that neither an answer nor a breaker can meet in time (BREAK_LEAD)
-    # is on its way there (the one-turn search must start the breaker now, not too late).
+    # that kills in r turns that neither an answer nor a breaker landing on a step it stops
+    # can meet in time is on its way there (the search must start the breaker now, not too
+    # late).
     worst = 0.0
     for t in threats:
         if killing(t, hp) and t.remaining <= DOOM_HORIZON and not answered(t, my_reach):
