@@ -31,7 +31,12 @@ def second_turn(game: Game, me: int, budget: Lookahead, rng: random.Random) -> f
     enemy = 1 - me
     theirs = [c.orders for c in candidate_orders(game, enemy, budget.answers, rng)] \
         if enemy in game.phase.actors else [None]
-    grid = [[score(after(game, me, c.orders, t), me) for t in theirs] for c in mine]
+    # The enemy's questions of the second turn are answered as the opponent would, not the
+    # worst way: where every move loses to his worst choice two turns out (a counter-spell
+    # freeing the hand he will paralyse again), that let strong play as if all were lost
+    # (bench random duel 5, mirror duel 16), though the first turn's worst case still holds.
+    grid = [[score(after(game, me, c.orders, t, worst=False), me) for t in theirs]
+            for c in mine]
     rows = [row for row in grid if any(v is not None for v in row)]
     cols = [j for j in range(len(theirs)) if any(row[j] is not None for row in rows)]
     if not rows or not cols:

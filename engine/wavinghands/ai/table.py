@@ -60,14 +60,16 @@ def _worst_for(game: Game, me: int, inputs: dict[int, JSON]) -> Game:
     return worst[1]
 
 
-def after(game: Game, me: int, mine: JSON, theirs: JSON | None) -> Game | None:
-    """The duel after one joint move (questions answered), or None if the engine refuses it."""
+def after(game: Game, me: int, mine: JSON, theirs: JSON | None,
+          worst: bool = True) -> Game | None:
+    """The duel after one joint move (questions answered, the enemy's the worst way for `me`
+    if `worst`, else as the opponent would), or None if the engine refuses it."""
     inputs = {a: (mine if a == me else theirs) for a in game.phase.actors}
     if any(i is None for i in inputs.values()):
         return None
     try:
         later, _ = step(game, inputs)
-        return answer_decisions(later, me)
+        return answer_decisions(later, me if worst else None)
     except ValueError:
         return None
 
