@@ -567,7 +567,8 @@ def engine_wheel_path(files: dict[str, bytes]) -> str:
 
 def python_library(files: dict[str, bytes], *, reuse: bool = True) -> bytes:
     """The site's Python library (a stored zip of .pyc files and the engine's package data): the
-    stdlib modules Pyodide's start-up and the engine import, and the engine.
+    stdlib modules Pyodide's start-up and the engine import, the engine, and a sitecustomize
+    that defers what the page never uses (tools/lazy_start.py).
 
     Made by tools/python_lib.mjs under Node with exactly the runtime and wheel the site ships
     (bytecode is the interpreter's own: CPython 3.14 in wasm); cached in .cache/python-lib/ by
@@ -575,7 +576,9 @@ def python_library(files: dict[str, bytes], *, reuse: bool = True) -> bytes:
     """
     wheel = engine_wheel_path(files)
     script = ROOT / "tools" / "python_lib.mjs"
-    inputs = [files[f"pyodide/{n}"] for n in PYODIDE_FILES] + [files[wheel], script.read_bytes()]
+    lazy_start = ROOT / "tools" / "lazy_start.py"  # the archive's sitecustomize
+    inputs = [files[f"pyodide/{n}"] for n in PYODIDE_FILES]
+    inputs += [files[wheel], script.read_bytes(), lazy_start.read_bytes()]
     key = sha256_hex(b"".join(sha256_hex(d).encode() for d in inputs))
     cached = CACHE / "python-lib" / f"{key}.zip"
     if reuse and cached.exists():

@@ -5,7 +5,9 @@
 // Boots Pyodide from the site's Python library (pyodide/python_lib.zip, as web/engine-worker.js
 // does), then imports the module with every module's execution timed (a meta-path finder wraps
 // each loader's exec_module; "self" excludes the modules it imported on the way, like
-// `python -X importtime`).  Reports, per run in a fresh interpreter: loadPyodide's ms, the
+// `python -X importtime`).  Reports, per run in a fresh interpreter: loadPyodide's ms (and CPU ms,
+// which count the wasm's compilation in V8's threads too), its modules and how many of them the
+// library's sitecustomize left unrun (tools/lazy_start.py), the
 // import's wall ms and this process's CPU ms meanwhile (less swayed by other processes on a
 // loaded machine), how many modules it loaded, and the slowest modules by self time.  Timings
 // depend on load: quote /proc/loadavg beside them.
@@ -91,13 +93,17 @@ async function main() {
   const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
   for (let run = 1; run <= opts.runs; run++) {
     const t0 = performance.now();
+    const bootCpu = process.cpuUsage();
     const pyodide = await loadPyodide({
       indexURL: pyodideDir + path.sep,
       stdLibURL: path.join(site, info.library.url),
       env: { PYTHONDONTWRITEBYTECODE: "1" },
     });
     const started = performance.now() - t0;
+    const booted = process.cpuUsage(bootCpu);
     const before = pyodide.runPython("import sys; len(sys.modules)");
+    // Modules the library's sitecustomize (tools/lazy_start.py) left unrun so far.
+    const lazy = pyodide.runPython("s = sys.modules.get('sitecustomize'); sum(map(s.is_lazy, list(sys.modules.values()))) if hasattr(s, 'is_lazy') else 0");
     pyodide.runPython(PROFILE);
     const t1 = performance.now();
     const cpu = process.cpuUsage();
@@ -109,7 +115,8 @@ async function main() {
     pyodide.runPython("builtins.exec = _exec_counted.__kwdefaults__['_run']");
     const after = pyodide.runPython("len(sys.modules)");
     const self = rows.reduce((s, r) => s + r[1], 0);
-    console.log(`run ${run}: loadPyodide ${started.toFixed(0)} ms (${before} modules); import ${opts.module} ${imported.toFixed(0)} ms (CPU ${((user + system) / 1000).toFixed(0)} ms), ${after - before} modules (${self.toFixed(0)} ms in their bodies); dataclass methods: ${texts.stored} classes' stored, ${texts.compiled} compiled`);
+    const bootMs = (booted.user + booted.system) / 1000;
+    console.log(`run ${run}: loadPyodide ${started.toFixed(0)} ms (CPU ${bootMs.toFixed(0)} ms, wasm compilation included; ${before} modules, ${lazy} of them not run yet); import ${opts.module} ${imported.toFixed(0)} ms (CPU ${((user + system) / 1000).toFixed(0)} ms), ${after - before} modules (${self.toFixed(0)} ms in their bodies); dataclass methods: ${texts.stored} classes' stored, ${texts.compiled} compiled`);
     if (run === opts.runs) {
       console.log("  self ms  total ms  module");
       for (const [name, s, t] of rows.sort((a, b) => b[1] - a[1]).slice(0, opts.top)) {

@@ -1,6 +1,12 @@
 """What a first visit costs over the wire, measured at the server; prints a table.
 
-    python3 bench/first_visit.py [--site DIR] [--loopback-runs 3] [--json OUT]
+    python3 bench/first_visit.py [--site DIR]... [--loopback-runs 3] [--json OUT]
+    python3 bench/first_visit.py --site DIR [--site DIR2 ...] --profile 5
+
+`--profile N` skips the throttled visit and times N warm loopback boots per site (the sites
+taking turns, so load hits them alike): a timeline from navigation start to `engine-ready`, the
+page's steps (HTML, module scripts, worker script) and the engine worker's own marks and fetches
+(engine-worker.js `timings`), as medians.
 
 The built site is served the way common static hosts serve it:
 - a file with a precompressed sibling (`X.br`, `X.gz`) is sent as that sibling when the browser
@@ -230,6 +236,109 @@ def visit(browser: Any, url: str, tally: Tally) -> dict[str, Any]:
             "warm": warm, "warm_total": warm_total}  # fmt: skip
 
 
+# The warm page's timeline: its navigation, its scripts' fetches, engine-ready and the worker's
+# marks, all in ms since navigation start (the worker's marks moved onto the page's clock).
+PAGE_TIMELINE = """() => {
+  const nav = performance.getEntriesByType('navigation')[0];
+  const ready = performance.getEntriesByName('engine-ready')[0];
+  const out = { html: nav.responseEnd, domInteractive: nav.domInteractive,
+                domContentLoaded: nav.domContentLoadedEventEnd, ready: ready.startTime };
+  const site = new URL('./', location.href).href;
+  for (const r of performance.getEntriesByType('resource')) {
+    const name = r.name.startsWith(site) ? r.name.slice(site.length) : r.name;
+    out['page fetch ' + name] = r.responseEnd;
+  }
+  const worker = ready.detail;
+  const shift = worker.origin - performance.timeOrigin;
+  for (const [key, value] of Object.entries(worker)) {
+    if (typeof value === 'number' && key !== 'origin') out['worker ' + key] = value + shift;
+  }
+  out['worker started'] = shift;
+  return out;
+}"""
+
+WORKER_FETCHES = """(shift) => {
+  const out = {};
+  const site = new URL('./', location.href).href;
+  for (const r of performance.getEntriesByType('resource')) {
+    const name = r.name.startsWith(site) ? r.name.slice(site.length) : r.name;
+    out['worker fetch ' + name] = r.responseEnd + shift;
+  }
+  return out;
+}"""
+
+
+def warm_profile(browser: Any, url: str) -> dict[str, float]:
+    """One warm loopback boot in a fresh context (after a cold one that kept a snapshot)."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(url)
+        page.evaluate(READY, BOOT_TIMEOUT_MS)
+        page.evaluate("window.__offlineReady")
+        page.evaluate("window.__engineSnapshot")
+        page.reload()
+        page.evaluate(READY, BOOT_TIMEOUT_MS)
+        timeline: dict[str, float] = page.evaluate(PAGE_TIMELINE)
+        for worker in page.workers:
+            timeline |= worker.evaluate(WORKER_FETCHES, timeline["worker started"])
+    finally:
+        context.close()
+    return timeline
+
+
+def profile(roots: list[Path], runs: int, precompressed: bool) -> dict[str, list[dict[str, float]]]:
+    """`runs` warm loopback boots per site, the sites taking turns; their timelines."""
+    tally = Tally()
+    servers = [make_server(root, Link(None, 0.0), tally, precompressed) for root in roots]
+    for server in servers:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+    timelines: dict[str, list[dict[str, float]]] = {str(root): [] for root in roots}
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+            try:
+                for i in range(runs):
+                    for root, server in zip(roots, servers, strict=True):
+                        url = f"http://127.0.0.1:{server.server_address[1]}/"
+                        timeline = warm_profile(browser, url)
+                        timelines[str(root)].append(timeline)
+                        print(f"  [{i + 1}/{runs}] {root}: ready at {timeline['ready']:.0f} ms",
+                              flush=True)  # fmt: skip
+            finally:
+                browser.close()
+    finally:
+        for server in servers:
+            server.shutdown()
+            server.server_close()
+    return timelines
+
+
+def report_profile(timelines: dict[str, list[dict[str, float]]]) -> None:
+    """Print each step's median time since navigation start, one column per site."""
+    steps = sorted({k for runs in timelines.values() for t in runs for k in t},
+                   key=lambda k: statistics.median(
+                       [t[k] for runs in timelines.values() for t in runs if k in t]))  # fmt: skip
+    names = list(timelines)
+    runs = min(len(r) for r in timelines.values())
+    print(f"\nwarm loopback boot, ms since navigation start (median of {runs}; "
+          "worker marks: engine-worker.js)")  # fmt: skip
+    for i, name in enumerate(names):
+        print(f"  [{i}] {name}")
+    print(f"{'step':<48}" + "".join(f"{f'[{i}]':>10}" for i in range(len(names))))
+    for step in steps:
+        cells = []
+        for name in names:
+            values = [t[step] for t in timelines[name] if step in t]
+            cells.append(f"{statistics.median(values):>10.0f}" if values else f"{'-':>10}")
+        print(f"{step[:47]:<48}" + "".join(cells))
+    for name in names:
+        ready = [t["ready"] for t in timelines[name]]
+        print(f"engine ready [{names.index(name)}]: median {statistics.median(ready):.0f} ms "
+              f"({min(ready):.0f}-{max(ready):.0f})")  # fmt: skip
+    print(f"(load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}, {os.cpu_count()} cores)")
+
+
 def run(
     root: Path, rate: float | None, latency: float, runs: int, precompressed: bool
 ) -> list[dict[str, Any]]:
@@ -263,7 +372,8 @@ def snapshot_kept(cold: dict[str, Any]) -> str:
     kept = cold.get("snapshot") or {}
     detail = kept.get("detail")
     if kept.get("state") == "stored" and isinstance(detail, dict):
-        return f"{mb(detail['bytes'])}, {detail['madeMs']}+{detail['storedMs']} ms"
+        kept = f" ({mb(detail['keptBytes'])} kept)" if "keptBytes" in detail else ""
+        return f"{mb(detail['bytes'])}{kept}, {detail['madeMs']}+{detail['storedMs']} ms"
     return str(kept.get("state", "-"))
 
 
@@ -317,21 +427,48 @@ def report(throttled: dict[str, Any], loopback: list[dict[str, Any]], root: Path
 def main() -> int:
     """Build (unless --site), then measure the throttled and the loopback visits."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--site", type=Path, help="an existing build (default: build now)")
+    parser.add_argument(
+        "--site",
+        type=Path,
+        action="append",
+        help="an existing build (default: build now); repeat to compare builds",
+    )
+    parser.add_argument(
+        "--profile",
+        type=int,
+        metavar="N",
+        help="only N warm loopback boots per site, with their timeline",
+    )
     parser.add_argument("--loopback-runs", type=int, default=3, help="unthrottled visits")
     parser.add_argument("--json", type=Path, help="also write the raw figures here")
-    parser.add_argument("--no-precompressed", action="store_true",
-                        help="a host that ignores .br/.gz siblings (gzip on the fly only)")
+    parser.add_argument(
+        "--no-precompressed",
+        action="store_true",
+        help="a host that ignores .br/.gz siblings (gzip on the fly only)",
+    )
     args = parser.parse_args()
-    root = args.site.resolve() if args.site else build.build_site(build.DEFAULT_OUT).root
+    if args.site:
+        roots = [site.resolve() for site in args.site]
+    else:
+        roots = [build.build_site(build.DEFAULT_OUT).root]
     pre = not args.no_precompressed
-    throttled = run(root, 10e6, 0.040, 1, pre)[0]
-    loopback = run(root, None, 0.0, args.loopback_runs, pre) if args.loopback_runs else []
-    print(f"\nserver: {'precompressed siblings when present, else ' if pre else ''}"
-          "gzip -6 on the fly for text types and wasm")
-    report(throttled, loopback, root)
+    if args.profile:
+        timelines = profile(roots, args.profile, pre)
+        report_profile(timelines)
+        if args.json:
+            args.json.write_text(json.dumps(timelines, indent=1))
+        return 0
+    figures = {}
+    for root in roots:
+        throttled = run(root, 10e6, 0.040, 1, pre)[0]
+        loopback = run(root, None, 0.0, args.loopback_runs, pre) if args.loopback_runs else []
+        print(
+            f"\n== {root}\nserver: {'precompressed siblings when present, else ' if pre else ''}"
+            "gzip -6 on the fly for text types and wasm"
+        )
+        report(throttled, loopback, root)
+        figures[str(root)] = {"throttled": throttled, "loopback": loopback}
     if args.json:
-        figures = {"throttled": throttled, "loopback": loopback}
         args.json.write_text(json.dumps(figures, indent=1))
     return 0
 

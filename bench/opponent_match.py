@@ -21,8 +21,9 @@ Prints win/draw/loss for the first player of each pair, the share of decided due
 average length, and how the first player's losses split by their twin: "seat lost twice"
 (the twin's player in the loser's seat lost too: the opening lost it whoever played it) and
 "lost both sides" (the loser also lost the twin from the other seat), with "won of decided"
-recounted without the openings whose seat was lost twice.  Then the CPython move time (CPU).
-Strong's move time in Pyodide: bench/opponent_pyodide.mjs.
+recounted without the openings whose seat was lost twice.  Then the CPython move time (CPU:
+mean, median, 90th and 99th percentile, worst).  Strong's move time in Pyodide, move by move:
+bench/opponent_pyodide.mjs (bench/opponent_timing.py in CPython).
 """
 
 from __future__ import annotations
@@ -224,9 +225,11 @@ def main() -> None:
     print("\nmove time in CPython, CPU seconds (orders phases)")
     for name, ts in sorted(times.items()):
         ts.sort()
+        def at(q: float, ts: list[float] = ts) -> float:
+            return 1000 * ts[min(len(ts) - 1, int(len(ts) * q))]
         print(f"{name:<10} mean {1000 * statistics.mean(ts):7.1f} ms   median "
-              f"{1000 * ts[len(ts) // 2]:7.1f} ms   max {1000 * ts[-1]:7.1f} ms   "
-              f"({len(ts)} moves)")
+              f"{at(0.5):7.1f} ms   p90 {at(0.9):7.1f} ms   p99 {at(0.99):7.1f} ms   "
+              f"max {1000 * ts[-1]:7.1f} ms   ({len(ts)} moves)")
 
 
 if __name__ == "__main__":

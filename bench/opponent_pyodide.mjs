@@ -1,25 +1,39 @@
 // The computer opponent's move time inside Pyodide under Node (the browser's WebAssembly
 // engine, V8, without the page around it):
 //
-//   node bench/opponent_pyodide.mjs [--site dist/site] [--level strong] [--duels 4] [--turns 20]
+//   node bench/opponent_pyodide.mjs [--site dist/site] [--level strong] [--duels 16]
+//        [--turns 20] [--against baseline,fair] [--opening 2] [--deadline MS]
+//        [--source DIR] [--out moves.jsonl] [--work N|none] [--progress]
 //
-// Boots the site's own Pyodide, puts this checkout's engine source on sys.path (so it measures
-// the code here, built or not), and plays `--level` against today's old opponent
-// (bench/baseline_ai.py), alternating sides; prints the median, 90th percentile and worst CPU and
-// wall time of the level's orders moves (on a shared machine wall time also counts the others).
+// Boots the site's own Pyodide, puts the engine source and bench/ of `--source` (default this
+// checkout, so it measures the code here, built or not) on sys.path, and runs
+// bench/opponent_timing.py there: `--level` plays `--duels` duels against each player of
+// `--against`, alternating sides, each from its own random opening; prints the median, 90th
+// and 99th percentile and worst CPU and wall time of the level's orders moves (on a shared
+// machine wall time also counts the others), the work units spent, the moves a `--deadline`
+// (milliseconds, as the page passes it) cut, and the slowest moves with what made them big.
+// `--work` (calibration) plays the level with another work budget ("none": unbounded).
 
-import { existsSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const NUMBERS = new Set(["duels", "turns", "opening", "deadline"]);
+const PATHS = new Set(["site", "source", "out"]);
 
 function parseArgs(argv) {
-  const opts = { site: path.join(ROOT, "dist", "site"), level: "strong", duels: 4, turns: 20 };
+  const opts = {
+    site: path.join(ROOT, "dist", "site"), source: ROOT, level: "strong", duels: 16, turns: 20,
+    against: "baseline,fair", opening: 2, deadline: null, work: null, out: null, progress: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const key = argv[i].replace(/^--/, "");
     if (!(key in opts)) throw new Error(`unknown argument ${argv[i]}`);
-    opts[key] = key === "site" ? path.resolve(argv[++i]) : key === "level" ? argv[++i] : Number(argv[++i]);
+    if (key === "progress") opts.progress = true;
+    else if (NUMBERS.has(key)) opts[key] = Number(argv[++i]);
+    else if (PATHS.has(key)) opts[key] = path.resolve(argv[++i]);
+    else opts[key] = argv[++i];
   }
   return opts;
 }
@@ -30,47 +44,34 @@ async function main() {
   if (!existsSync(path.join(pyodideDir, "pyodide.mjs"))) throw new Error(`${opts.site} is not a built site`);
   const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
   const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep, env: { PYTHONDONTWRITEBYTECODE: "1" } });
-  pyodide.mountNodeFS("/repo", ROOT);
-  pyodide.globals.set("OPTS", pyodide.toPy(opts));
-  const report = pyodide.runPython(`
-import sys, time
+  pyodide.mountNodeFS("/repo", opts.source);
+  const { level, against, duels, turns, opening, deadline } = opts;
+  const forPython = { level, against, duels, turns, opening };
+  if (deadline !== null) forPython.deadline = deadline;
+  if (opts.work !== null) forPython.work = opts.work; // calibration: a number or "none"
+  pyodide.globals.set("OPTS", pyodide.toPy(forPython));
+  pyodide.globals.set("say", (line) => { if (opts.progress) console.error(line); });
+  const answer = pyodide.runPython(`
+import json, sys
 from js import process
 sys.path[:0] = ["/repo/engine", "/repo/bench"]
+from opponent_timing import report, set_work, timed_moves
+if "work" in OPTS:
+    set_work(OPTS["level"], None if OPTS["work"] == "none" else int(OPTS["work"]))
 
 def cpu():
     """Seconds of CPU this process used: on a shared machine wall time also counts the others."""
     u = process.cpuUsage()
     return (u.user + u.system) / 1e6
 
-import baseline_ai
-from wavinghands.ai import choose_input
-from wavinghands.duel import new_game, step
-level, times, cpus, results = OPTS["level"], [], [], []
-for k in range(int(OPTS["duels"])):
-    me = k % 2
-    game = new_game(("Ann", "Bo"), f"{k + 1:016x}")
-    while game.phase.kind != "over" and game.turn <= int(OPTS["turns"]):
-        inputs = {}
-        for v in game.phase.actors:
-            if v == me:
-                t0, c0 = time.perf_counter(), cpu()
-                inputs[v] = choose_input(game, v, level)
-                if game.phase.kind != "decision":
-                    times.append(time.perf_counter() - t0)
-                    cpus.append(cpu() - c0)
-            else:
-                inputs[v] = baseline_ai.choose_input(game, v)
-        game, _ = step(game, inputs)
-    results.append(None if game.result is None else game.result.winner == me)
-def spread(ts):
-    ts = sorted(ts)
-    ms = lambda t: f"{1000 * t:.0f} ms"
-    return f"median {ms(ts[len(ts) // 2])}, 90th percentile {ms(ts[int(len(ts) * 0.9)])}, worst {ms(ts[-1])}"
-
-(f"{level} in Pyodide {sys.version.split()[0]}, {len(times)} moves\\n"
- f"  CPU time:  {spread(cpus)}\\n  wall time: {spread(times)}\\n"
- f"  won {sum(r is True for r in results)} of {len(results)} duels against the old opponent")
+moves = timed_moves(OPTS["level"], OPTS["against"].split(","), int(OPTS["duels"]),
+                    int(OPTS["turns"]), int(OPTS["opening"]), OPTS.get("deadline"), cpu,
+                    progress=say)
+json.dumps({"report": report(moves, OPTS["level"], f"Pyodide {sys.version.split()[0]}"),
+            "moves": moves})
 `);
+  const { report, moves } = JSON.parse(answer);
+  if (opts.out) writeFileSync(opts.out, moves.map((m) => JSON.stringify(m) + "\n").join(""));
   console.log(report);
 }
 

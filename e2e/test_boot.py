@@ -111,20 +111,25 @@ def test_the_next_visit_restores_the_kept_snapshot(page: Any, server_url: str) -
 
 
 # Replace the kept snapshot's bytes (`how`: "truncated" keeps half of them, "garbage" as many
-# zero bytes as there were), as a write cut short or a damaged disk would leave them.
+# zero bytes as there were, "padded" adds a page of them), as a write cut short or a damaged
+# disk would leave them.
 BREAK_SNAPSHOT_JS = """async ([name, how]) => {
   const cache = await caches.open(name);
   const key = (await cache.keys())[0];
   const kept = await cache.match(key);
   const bytes = new Uint8Array(await kept.arrayBuffer());
-  const half = bytes.slice(0, bytes.length >> 1);
-  const broken = how === 'truncated' ? half : new Uint8Array(bytes.length);
+  const broken = {
+    truncated: bytes.slice(0, bytes.length >> 1),
+    garbage: new Uint8Array(bytes.length),
+    padded: new Uint8Array(bytes.length + 4096),
+  }[how];
+  if (how === 'padded') broken.set(bytes);
   await cache.put(key, new Response(broken, { headers: kept.headers }));
   return broken.length;
 }"""
 
 
-@pytest.mark.parametrize("how", ["truncated", "garbage"])
+@pytest.mark.parametrize("how", ["truncated", "garbage", "padded"])
 def test_a_broken_kept_snapshot_is_dropped_and_the_page_boots_anyway(
     how: str, page: Any, server_url: str, site_dir: Path
 ) -> None:

@@ -19,6 +19,11 @@
 // wavinghands/precompiled.py hands to dataclasses in the page in place of compiling them: over
 // half of the engine's import in wasm (docs/build.md, "Boot").
 //
+// It also holds `sitecustomize`, compiled from tools/lazy_start.py: Python's `site` imports it
+// while the interpreter starts, and it defers the modules Pyodide's own start-up imports but the
+// page never uses (asyncio and its event loop, ssl, socket, subprocess, logging, traceback, ...)
+// until their first use (docs/build.md, "Boot").  They stay in the archive for that use.
+//
 // The archive is a stored zip (the site also ships a brotli sibling) of unchecked hash-based
 // .pyc files (PEP 552: loaded without their source) plus the engine's package data, entries in
 // sorted order with a fixed date.  The stdlib is compiled with -OO (no docstrings or asserts:
@@ -28,10 +33,12 @@
 
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const WHEEL_PATH = "/tmp/engine.whl";
 const ARCHIVE_PATH = "/tmp/python_lib.zip";
+// Becomes the archive's sitecustomize (build.py counts it among the archive's inputs).
+const LAZY_START = fileURLToPath(new URL("./lazy_start.py", import.meta.url));
 
 async function main() {
   const [pyodideDir, wheelFile, outFile] = process.argv.slice(2);
@@ -42,6 +49,7 @@ async function main() {
     env: { PYTHONDONTWRITEBYTECODE: "1", PYTHONHASHSEED: "0" },
   });
   pyodide.FS.writeFile(WHEEL_PATH, readFileSync(wheelFile));
+  pyodide.FS.writeFile("/tmp/lazy_start.py", readFileSync(LAZY_START));
   const summary = pyodide.runPython(`
 import ast, importlib, importlib.util, pkgutil, sys, zipfile
 
@@ -110,6 +118,8 @@ for name in engine_files:
 del dataclasses.exec
 from wavinghands import precompiled
 entries["wavinghands/" + precompiled.CODE_FILE] = precompiled.dump(dataclass_code)
+with open("/tmp/lazy_start.py", "rb") as source:
+    entries["sitecustomize.pyc"] = pyc(source.read(), f"{STDLIB}/sitecustomize.py", 0)
 with zipfile.ZipFile(${JSON.stringify(ARCHIVE_PATH)}, "w", zipfile.ZIP_STORED) as archive:
     for name in sorted(entries):
         info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))

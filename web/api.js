@@ -61,8 +61,10 @@ export const exportRecord = (game) => ask('export_record', game);
 export const importRecord = (recordText) => askRaw('import_record', recordText);
 /** replayStep(recordText, index) -> {ok, step, steps, label, views: [v0, v1], events: {"0": [...], "1": [...]}}: one step of a record's replay. */
 export const replayStep = (recordText, index) => askRaw('replay_step', recordText, json(index));
-/** aiInput(game, wizard, level?) -> {ok, input}: the computer opponent's input for the current phase; level 'novice' | 'fair' | 'strong'. */
-export const aiInput = (game, wizard, level) => (level ? ask('ai_input', game, wizard, level) : ask('ai_input', game, wizard));
+/** aiInput(game, wizard, level?, deadlineMs?) -> {ok, input, cut}: the computer opponent's input for the current phase; level 'novice' | 'fair' | 'strong'; a deadline (milliseconds from when the engine takes the call, a safety net) makes a search that reaches it play its best move so far, with cut true. */
+export const aiInput = (game, wizard, level, deadlineMs) => (deadlineMs !== undefined
+  ? ask('ai_input', game, wizard, level || null, deadlineMs)
+  : level ? ask('ai_input', game, wizard, level) : ask('ai_input', game, wizard));
 /** aiAdvice(game, wizard) -> {ok, input, gestures, why}: what the strong opponent would write in this wizard's place (the coach). */
 export const aiAdvice = (game, wizard) => ask('ai_advice', game, wizard);
 

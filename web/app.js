@@ -18,6 +18,10 @@ import { createReplay, replayLinkIn } from './replay.js';
 
 const screen = document.getElementById('screen');
 const statusBox = document.getElementById('engine-status');
+// The opponent's levels are work budgets (strong's worst move about 1 s in this page's engine);
+// this wall-clock deadline is only a safety net on a slow or busy device: a cut move is the
+// best found so far (the record keeps the orders played, so the duel still replays).
+const AI_DEADLINE_MS = 1200;
 
 // ---------------------------------------------------------------------------------------------
 // Modes. A mode says who sits at each wizard's seat and how a duel starts. Remote play (turn
@@ -455,7 +459,7 @@ async function advance() {
   if (!waiting.length) {
     if (computers.length) show(thinkingScreen({ name: vs[computers[0]].names[computers[0]], level: duel.level || DEFAULT_LEVEL }));
     for (const w of computers) {
-      const answer = await api.aiInput(duel.game, w, duel.level || DEFAULT_LEVEL);
+      const answer = await api.aiInput(duel.game, w, duel.level || DEFAULT_LEVEL, AI_DEADLINE_MS);
       if (state.duel !== duel) return; // the player left meanwhile
       if (!answer.ok) {
         fail(`The computer could not decide: ${answer.error.message}`);

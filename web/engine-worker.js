@@ -60,11 +60,20 @@ const mark = (name) => {
 // is not held up by the check, and reference.json).  The boot's big files are counted as they
 // arrive, for the progress line.
 const WASM = "pyodide/pyodide.asm.wasm";
+const WASM_URL = new URL(WASM, SITE).href;
 const CHECKED_BY_THE_BOOT = new Set([WASM, BUILD.reference.url]);
 const COUNTED = new Set([BUILD.library.url]);
 const networkFetch = self.fetch.bind(self);
 async function siteFetch(input, init) {
   const url = new URL(input instanceof Request ? input.url : input, SITE).href;
+  // The wasm is fetched once, at the worker's start (below); Pyodide's fetch of it gets that,
+  // and its first fetch of the library the one started then.
+  if (url === WASM_URL) return wasmResponse;
+  const started = early.get(url);
+  if (started !== undefined) {
+    early.delete(url);
+    return started;
+  }
   const response = await networkFetch(input, init);
   const path = url.startsWith(SITE.href) ? url.slice(SITE.href.length) : null;
   const expected = path === null || CHECKED_BY_THE_BOOT.has(path) ? undefined : BUILD.files[path];
@@ -197,38 +206,69 @@ async function fetchChecked(entry) {
   return { bytes, response };
 }
 
-// Pyodide compiles pyodide.asm.wasm while it downloads (instantiateStreaming); a copy of its
-// bytes is checked against the build's integrity beside the compiler (and counted as it
-// arrives); both boot paths wait for that check before the engine counts as ready.
+// The kept snapshot is looked up first of all (a later visit's boot waits for it).
+const store = new SnapshotStore(SITE.href, BUILD.engineId);
+const storedSnapshot = store.find().catch((err) => {
+  console.warn("the stored engine snapshot could not be read:", err);
+  return null;
+});
+
+// The wasm is fetched and compiled from the worker's first moment, while Pyodide's scripts
+// load: Pyodide itself would ask for it only once they are in, and compile it only once it has
+// a snapshot's bytes (docs/build.md, "Boot").  It compiles while it downloads
+// (compileStreaming); a clone of the response is checked against the build's integrity beside
+// the compiler (and counted as it arrives); both boot paths wait for that check before the
+// engine counts as ready.  Pyodide's own fetch of the wasm gets this same response (siteFetch),
+// and its instantiateStreaming instantiates the module compiled here (a fallback boot after a
+// dropped snapshot instantiates it again).  The compiler gets the response itself, not a copy:
+// Chromium keeps the compiled code of a wasm fetched from its HTTP cache or from Cache Storage
+// beside it and reuses it, but only for that response's own body (a `new Response(stream)` has
+// none).
 let settleWasm;
 const wasmChecked = new Promise((resolve, reject) => {
   settleWasm = { resolve, reject };
 });
 wasmChecked.catch(() => {});
-const instantiateStreaming = WebAssembly.instantiateStreaming;
-WebAssembly.instantiateStreaming = async (source, imports) => {
-  let response;
-  try {
-    response = await source;
-  } catch (err) {
+const wasmResponse = networkFetch(WASM_URL);
+wasmResponse.catch(() => {}); // reported through wasmModule and wasmChecked
+const wasmModule = wasmResponse.then(
+  (response) => {
+    mark("wasmResponse");
+    if (!response.body) {
+      settleWasm.reject(new Error(`${WASM}: a response without a body`));
+      return WebAssembly.compileStreaming(response);
+    }
+    new Response(response.clone().body.pipeThrough(counting()))
+      .arrayBuffer()
+      .then(async (buffer) => {
+        if (!response.ok) throw new Error(`Failed to load '${WASM}': request failed (${response.status})`);
+        await checkBytes(WASM, buffer, BUILD.files[WASM]);
+        settleWasm.resolve(); // the copy goes: only its check was wanted
+      })
+      .catch(settleWasm.reject);
+    return WebAssembly.compileStreaming(response);
+  },
+  (err) => {
     settleWasm.reject(err); // the download failed: nothing to check
     throw err;
-  }
-  if (!response.body) {
-    settleWasm.reject(new Error(`${WASM}: a response without a body`));
-    return instantiateStreaming(response, imports);
-  }
-  const [forCompiler, forCheck] = response.body.tee();
-  new Response(forCheck.pipeThrough(counting()))
-    .arrayBuffer()
-    .then(async (buffer) => {
-      if (!response.ok) throw new Error(`Failed to load '${WASM}': request failed (${response.status})`);
-      await checkBytes(WASM, buffer, BUILD.files[WASM]);
-      settleWasm.resolve(); // the copy goes: only its check was wanted
-    })
-    .catch(settleWasm.reject);
-  const { status, statusText, headers } = response;
-  return instantiateStreaming(new Response(forCompiler, { status, statusText, headers }), imports);
+  },
+);
+wasmModule.then(() => mark("compiled"), () => {});
+
+// The Python library, checked and counted like any file (siteFetch), is asked for from the
+// worker's start too: Pyodide waits for it before it restores a snapshot (its start-up holds on
+// it), and would ask for it only once its scripts are in.  Pyodide's first fetch of it gets this
+// response; any later one (a fallback boot) fetches it again.
+const early = new Map();
+early.set(LIBRARY_URL, siteFetch(LIBRARY_URL));
+early.get(LIBRARY_URL).catch(() => {}); // Pyodide's fetch reports a failure
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  // `source` is Pyodide's fetch of the wasm: wasmResponse itself (siteFetch), compiled above.
+  Promise.resolve(source).catch(() => {});
+  const module = await wasmModule;
+  const instance = await WebAssembly.instantiate(module, imports);
+  mark("instantiated");
+  return { instance, module };
 };
 
 // The recorded answers first (a few KB), so the page can show the rules while the rest arrives.
@@ -249,10 +289,11 @@ for (const p of [pyodideScript, pyodideRuntime]) p.catch(() => {});
 // Every script this worker runs is loaded now: engine.js checks them while the boot goes on.
 Promise.all([pyodideScript, pyodideRuntime]).then(() => postMessage({ type: "scripts-loaded" }), () => {});
 
-const store = new SnapshotStore(SITE.href, BUILD.engineId);
-
-/** loadPyodide's options shared by both paths; `extra` adds the path's own. */
-async function startPyodide(extra) {
+/**
+ * loadPyodide's options shared by both paths; `extra` adds the path's own.  `beforeRestore`, if
+ * given, is a promise the wasm's instantiation waits for before Pyodide restores a snapshot.
+ */
+async function startPyodide(extra, beforeRestore = undefined) {
   const { loadPyodide } = await pyodideScript;
   const pyodide = await Promise.race([
     loadPyodide({
@@ -266,17 +307,21 @@ async function startPyodide(extra) {
       createPyodideModule: async (settings) => {
         const module = await (await pyodideRuntime).default(settings);
         mark("wasm");
+        await beforeRestore;
         return module;
       },
       ...extra,
     }),
     instantiationFailed,
   ]);
+  mark("loaded");
   await wasmChecked; // rejects if the wasm was damaged
   // A restored interpreter starts without reading its library, so Pyodide lets a failed fetch
   // of it pass (a fresh one fails on it): the engine would come up and fail on its first read.
   if (damaged.length > 0) throw damaged[0];
-  const libraryThere = pyodide.runPython("import os, sys; all(os.path.exists(p) for p in sys.path if p.endswith('.zip'))");
+  // (Pyodide writes it as /lib/pythonXY.zip; asked of the file system, not of Python, which
+  // would compile a line on the warm path.)
+  const libraryThere = pyodide.FS.readdir("/lib").some((name) => /^python\d+\.zip$/.test(name));
   if (!libraryThere) throw new BootError(SAY.download, `Failed to load '${BUILD.library.url}'`);
   mark("pyodide");
   progress("engine", 0.85);
@@ -285,12 +330,16 @@ async function startPyodide(extra) {
 
 /** Restore the snapshot this browser keeps (a response from store.find()); the engine's module. */
 async function bootFromStoredSnapshot(stored) {
-  const bytes = store.bytes(stored).then((snapshot) => {
-    mark("snapshot");
-    return snapshot;
-  });
-  bytes.catch(() => {});
-  const pyodide = await startPyodide({ _loadSnapshot: bytes });
+  // Pyodide sizes the interpreter's memory from the snapshot's length and copies its bytes in
+  // only after the wasm is compiled and instantiated: it gets the buffer at once, and the
+  // instantiation waits for the bytes, which are read meanwhile.
+  const { bytes, filled } = store.read(stored);
+  const read = filled.then(() => mark("snapshot"));
+  read.catch(() => {});
+  const pyodide = await startPyodide({ _loadSnapshot: Promise.resolve(bytes) }, read);
+  // Its bytes are in the interpreter's memory now; Pyodide keeps the buffer (in its options) for
+  // as long as the worker lives: give its 31 MB back.
+  if (typeof bytes.buffer.transfer === "function") bytes.buffer.transfer(0);
   // The snapshot froze one random state; draw a fresh one.
   afterRestore(pyodide);
   const api = prepareEngine(pyodide);
@@ -309,10 +358,8 @@ async function bootFresh(snapshotting) {
 async function boot() {
   if (typeof WebAssembly !== "object") throw new BootError(SAY.wasm, "no WebAssembly object");
   progress("runtime", 0.05);
-  const stored = await store.find().catch((err) => {
-    console.warn("the stored engine snapshot could not be read:", err);
-    return null;
-  });
+  const stored = await storedSnapshot;
+  mark("found");
   if (stored !== null) {
     try {
       timings.path = "snapshot";
@@ -362,7 +409,7 @@ function snapshotNow(pyodide) {
   }
   const made = performance.now() - t0;
   store.write(bytes).then(
-    () => postMessage({ type: "snapshot", state: "stored", detail: { bytes: bytes.length, madeMs: Math.round(made), storedMs: Math.round(performance.now() - t0 - made) } }),
+    (kept) => postMessage({ type: "snapshot", state: "stored", detail: { bytes: bytes.length, keptBytes: kept, madeMs: Math.round(made), storedMs: Math.round(performance.now() - t0 - made) } }),
     (err) => {
       console.warn("the engine's snapshot could not be kept (storage full?):", err);
       postMessage({ type: "snapshot", state: "unavailable", detail: String(err && err.message ? err.message : err) });

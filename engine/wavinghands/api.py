@@ -14,6 +14,7 @@ idle (web/engine-snapshot.js does, before it snapshots the interpreter).
 from __future__ import annotations
 
 import json
+import time
 from functools import lru_cache
 from typing import Any
 
@@ -211,18 +212,36 @@ def _level(text: str | None) -> str:
     return level
 
 
+def _deadline(text: str | None) -> float | None:
+    """A wall-clock deadline from a JSON number of milliseconds (null or absent: none)."""
+    if text is None:
+        return None
+    ms = _load(text, "deadline")
+    if ms is None:
+        return None
+    if isinstance(ms, bool) or not isinstance(ms, (int, float)) or not 0 <= ms <= 600_000:
+        raise ApiError("bad-deadline", "the deadline is a number of milliseconds, 0 to 600000")
+    return time.perf_counter() + ms / 1000
+
+
 @guard
-def ai_input(game: str, wizard: str, level: str | None = None) -> str:
-    """The computer opponent's input for the current phase: {"input": I}.  `level` is
-    "novice", "fair" or "strong" (JSON); without it, the default level plays."""
+def ai_input(game: str, wizard: str, level: str | None = None,
+             deadline: str | None = None) -> str:
+    """The computer opponent's input for the current phase: {"input": I, "cut": B}.  `level`
+    is "novice", "fair" or "strong" (JSON); without it, the default level plays.  `deadline`
+    (JSON milliseconds from the call's start, a safety net: the levels are work budgets) makes
+    a search that reaches it play its best move so far, and "cut" say so: only such a move
+    depends on the machine.  Without one the answer is the same on every machine."""
     g = _game(game)
     v = _wizard(wizard)
     lv = _level(level)
+    until = _deadline(deadline)
     if v not in g.phase.actors:
         raise ApiError("not-your-turn", "the computer has nothing to do now")
-    from .ai import choose_input
+    from .ai import think
 
-    return ok(input=choose_input(g, v, lv))
+    choice = think(g, v, lv, until)
+    return ok(input=choice.orders, cut=choice.work is not None and choice.work.cut)
 
 
 @guard

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .memo import Bounded
+from .memo import Bounded, ByIdentity
 from .spells import STANDARD_TABLE, SpellTable, Step
 
 Row = tuple[str, str]  # (left, right) effective gestures of one gesture set
@@ -122,26 +122,85 @@ def _completed(rows: Sequence[Row], start: int, index: int, short_lightning_used
 def under_way(rows: Sequence[Row], start: int, index: int,
               short_lightning_used: bool = False,
               table: SpellTable = STANDARD_TABLE) -> tuple[UnderWay, ...]:
-    """Sequences partly made (at least one step, not complete) ending with row `index`."""
+    """Sequences partly made (at least one step, not complete) ending with row `index`, in
+    table order (then steps made, then left hand before right)."""
+    trie = _TRIES.get(table)
+    if trie is None:
+        trie = _TRIES.put(table, None, _prefix_trie(table))
+    hits: list[tuple[int, int, int, _Prefix]] = []
+    depth = index + 1 - max(start, 0)  # rows a prefix may use: none before `start`
+    for hand_order, hand in enumerate(("L", "R")):
+        _walk(trie, rows, index, depth, hand, hand_order, hits)
+    hits.sort(key=lambda h: h[:3])
     out: list[UnderWay] = []
     seen: set[tuple[str, str, str, int]] = set()
-    for key, text, steps in table.sequences:
-        if short_lightning_used and text in table[key].once_per_battle:
+    for _, done, hand_order, p in hits:
+        if short_lightning_used and p.text in table[p.spell].once_per_battle:
             continue
+        shown = "B" if p.all_both else "LR"[hand_order]
+        ident = (p.spell, p.text, shown, done)
+        if ident in seen:
+            continue
+        seen.add(ident)
+        out.append(UnderWay(p.spell, p.text, shown, done, p.remaining))
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class _Prefix:
+    """A proper prefix of one sequence of a table: what `under_way` reports when it matches."""
+
+    order: int  # the sequence's place in `table.sequences`
+    done: int  # steps in the prefix
+    spell: str
+    text: str
+    all_both: bool  # every step of the sequence is two-handed
+    remaining: str  # the notation of the steps after the prefix
+
+
+# A trie of every proper prefix of a table's sequences, read backwards (last step first): a
+# node is (children keyed by (gesture, both_hands), the prefixes ending there).  Walking it
+# back from a row visits only the prefixes that row and those before it can end, instead of
+# testing every prefix of every sequence.
+_Node = tuple[dict[tuple[str, bool], "_Node"], list[_Prefix]]
+_TRIES: ByIdentity[_Node] = ByIdentity(16)
+
+
+def _prefix_trie(table: SpellTable) -> _Node:
+    root: _Node = ({}, [])
+    for order, (key, text, steps) in enumerate(table.sequences):
         all_both = all(s.both_hands for s in steps)
         for done in range(1, len(steps)):
-            prefix = steps[:done]
-            for hand in ("L", "R"):
-                if not _matches_ending_at(prefix, rows, start, index, hand):
-                    continue
-                shown = "B" if all_both else hand
-                ident = (key, text, shown, done)
-                if ident in seen:
-                    continue
-                seen.add(ident)
-                remaining = "-".join(s.notation() for s in steps[done:])
-                out.append(UnderWay(key, text, shown, done, remaining))
-    return tuple(out)
+            node = root
+            for st in reversed(steps[:done]):
+                node = node[0].setdefault((st.gesture, st.both_hands), ({}, []))
+            remaining = "-".join(s.notation() for s in steps[done:])
+            node[1].append(_Prefix(order, done, key, text, all_both, remaining))
+    return root
+
+
+def _walk(root: _Node, rows: Sequence[Row], index: int, depth: int, hand: str,
+          hand_order: int, hits: list[tuple[int, int, int, _Prefix]]) -> None:
+    """Add every prefix that hand `hand` ends at row `index` (using at most `depth` rows),
+    as _step_matches reads a step: a two-handed step needs both hands to make its gesture, a
+    one-handed one this hand (never a clap)."""
+    stack = [(root, 0)]
+    while stack:
+        node, k = stack.pop()
+        for p in node[1]:
+            hits.append((p.order, p.done, hand_order, p))
+        if k >= depth:
+            continue
+        left, right = rows[index - k]
+        gesture = left if hand == "L" else right
+        if gesture != "C":
+            child = node[0].get((gesture, False))
+            if child is not None:
+                stack.append((child, k + 1))
+        if left == right:
+            child = node[0].get((left, True))
+            if child is not None:
+                stack.append((child, k + 1))
 
 
 def next_completions(rows: Sequence[Row], start: int, short_lightning_used: bool = False,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any, Final, Literal
 
 from .memo import Bounded
@@ -46,8 +47,10 @@ class Step:
         return f"({self.gesture.lower()}" if self.both_hands else self.gesture
 
 
+@lru_cache(maxsize=1024)
 def parse_sequence(text: str) -> tuple[Step, ...]:
-    """Parse the rules' notation 'P-P-(w-(s' into steps; raises ValueError on anything else."""
+    """Parse the rules' notation 'P-P-(w-(s' into steps; raises ValueError on anything else.
+    (Remembered: `Spell.parsed` asks again on every read, and the steps are frozen.)"""
     steps: list[Step] = []
     for token in text.split("-"):
         if token == "C":

@@ -19,10 +19,12 @@ def reverse_notation(sequence: str) -> str:
 
 @lru_cache(maxsize=1)
 def _texts() -> dict[str, Any]:
-    from importlib import resources  # here, not at import: the page's boot reads no text
+    import pkgutil  # here, not at import; pkgutil: see Ruleset.descriptions
 
-    raw = resources.files("wavinghands").joinpath("data/spell_text.json").read_text("utf-8")
-    data: dict[str, Any] = json.loads(raw)
+    raw = pkgutil.get_data("wavinghands", "data/spell_text.json")
+    if raw is None:
+        raise FileNotFoundError("wavinghands/data/spell_text.json")
+    data: dict[str, Any] = json.loads(raw.decode("utf-8"))
     return data
 
 

@@ -76,6 +76,15 @@ async function checkPageBoot(loadPyodide, site, pyodideDir) {
   if (fresh.runPython("import wavinghands.precompiled as p; p.STORED") === 0) {
     throw new Error("the site's Python library holds no stored dataclass code (tools/python_lib.mjs)");
   }
+  // The library's sitecustomize (tools/lazy_start.py) left what Pyodide's start-up imports but
+  // the page never uses unrun, through the engine's import.
+  // (Those the start-up imports are there unrun; the others it now never imports at all.)
+  const run = fresh.runPython(`
+import sys, sitecustomize as s
+[n for n in s.LAZY if n in sys.modules and not s.is_lazy(sys.modules[n])] + [
+    n + " (not imported)" for n in ("asyncio", "pyodide.webloop", "traceback", "pyodide._package_loader") if n not in sys.modules]
+`).toJs();
+  if (run.length > 0) throw new Error(`modules the start-up should leave unrun: ${run}`);
   shared.importLateModules(fresh);
   if (!late().every(Boolean)) throw new Error(`importLateModules left some out: ${late()}`);
   // Every module of the engine imports from the library alone (the worker has nothing else).
@@ -90,7 +99,30 @@ for info in pkgutil.walk_packages(wavinghands.__path__, "wavinghands."):
   const restored = await loadPyodide({ ...options, _loadSnapshot: snapshot });
   shared.afterRestore(restored);
   answers(shared.prepareEngine(restored));
-  return { booted, restored: performance.now() - t1 };
+  const restoredMs = performance.now() - t1;
+  // The deferred modules still work once touched, in the restored interpreter (read from the
+  // library then): an error prints, asyncio comes with Pyodide's event loop, as an eager
+  // start-up installs it, and the package loader with its own paths.
+  const loop = await restored.runPythonAsync(`
+import contextlib, io, sys
+printed = io.StringIO()
+with contextlib.redirect_stderr(printed):
+    try:
+        1 / 0
+    except ZeroDivisionError:
+        sys.excepthook(*sys.exc_info())  # Pyodide's, through a traceback not run yet
+import asyncio, time
+await asyncio.sleep(0)
+import pyodide._package_loader as packages
+("ZeroDivisionError" in printed.getvalue(),
+ type(asyncio.get_event_loop()).__name__, hasattr(time.sleep, "__wrapped__"), "ssl" in sys.modules,
+ type(packages.SITE_PACKAGES).__name__, str(packages.get_install_dir()) == str(packages.SITE_PACKAGES))
+`);
+  const expected = [true, "WebLoop", true, true, "PosixPath", true];
+  if (JSON.stringify(loop.toJs()) !== JSON.stringify(expected)) {
+    throw new Error(`asyncio and the package loader, run after the start-up, are not as Pyodide sets them up: ${loop.toJs()}`);
+  }
+  return { booted, restored: restoredMs };
 }
 
 /** Load one package from the lock file, failing loudly where Pyodide only calls back. */

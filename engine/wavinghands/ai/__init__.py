@@ -17,7 +17,7 @@ from typing import Any
 from ..model import Game
 from ..view import view
 from .decisions import decide
-from .levels import DEFAULT_LEVEL, LEVELS, Level, UnknownLevel, find_level
+from .levels import DEFAULT_LEVEL, LEVELS, Level, UnknownLevel, Work, find_level
 from .observation import Observation
 from .search import Choice, search
 
@@ -41,14 +41,27 @@ def _fallback(obs: Observation) -> JSON:
     return d
 
 
-def advise(obs: Observation, level: Level, rng: random.Random) -> Choice:
-    """The move (and one line of why) this level plays for the wizard of `obs`."""
+def advise(obs: Observation, level: Level, rng: random.Random,
+           deadline: float | None = None) -> Choice:
+    """The move (and one line of why) this level plays for the wizard of `obs`; `deadline`
+    (a `time.perf_counter()` reading) cuts the search short, which the answer's work says."""
+    work = Work(level.work, deadline)
     if obs.phase == "decision":
-        return Choice(decide(obs, rng), "Answers the question the rules ask.")
-    choice = search(obs, level, rng)
+        return Choice(decide(obs, rng), "Answers the question the rules ask.", work)
+    choice = search(obs, level, rng, work)
     if choice is None:
-        return Choice(_fallback(obs), "Only the gestures the rules force.")
+        return Choice(_fallback(obs), "Only the gestures the rules force.", work)
     return choice
+
+
+def think(game: Game, v: int, level: str = DEFAULT_LEVEL,
+          deadline: float | None = None) -> Choice:
+    """The computer's move for wizard v in the current phase (always legal) with what its
+    search spent; a `deadline` (`time.perf_counter()` reading) may cut it, and only then does
+    the move depend on the machine."""
+    obs = Observation.from_view(view(game, v))
+    lv = find_level(level)
+    return advise(obs, lv, stream(game.seed, obs.turn, obs.phase, obs.me, lv.name), deadline)
 
 
 def input_from_view(v: JSON, seed: str, level: str = DEFAULT_LEVEL) -> JSON:
@@ -70,5 +83,5 @@ def coach(game: Game, v: int) -> Choice:
     return advise(obs, lv, stream(game.seed, obs.turn, "coach", v, lv.name))
 
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "Choice", "Level", "Observation", "UnknownLevel", "advise",
-           "choose_input", "coach", "find_level", "input_from_view", "stream"]
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "Choice", "Level", "Observation", "UnknownLevel", "Work",
+           "advise", "choose_input", "coach", "find_level", "input_from_view", "stream", "think"]

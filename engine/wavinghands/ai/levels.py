@@ -1,14 +1,20 @@
-"""The opponent's levels: each is a search budget and a style, found by name.
+"""The opponent's levels: each is a search budget and a style, found by name; and the meter
+one move's search spends its budget on.
 
-Budgets count moves and sampled worlds, never wall time, so a level plays the same move in
-CPython and in Pyodide on any machine: a duel against the computer replays bit for bit.
-Strong's budget is calibrated to stay within 1.5 s a move in Pyodide (bench/opponent_match.py
-measures it).
+Budgets count moves, sampled worlds and work units (`Work`), never wall time, so a level plays
+the same move in CPython and in Pyodide on any machine: a duel against the computer replays
+bit for bit.  Strong's work budget is calibrated so that its worst move stays well within 1.5 s
+in Pyodide (bench/opponent_pyodide.mjs measures it).  A caller may add a wall-clock deadline as
+a safety net: a search that reaches it plays its best move so far and says it was cut, the one
+result that then depends on the machine.
 """
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from ..errors import WavingHandsError
 
@@ -30,6 +36,52 @@ class Lookahead:
     iterations: int  # regret-matching rounds of each second-turn table
 
 
+# What the search's steps cost in work units (calibrated on bench/opponent_timing.py's
+# profile: a ranking of a wizard's legal pairs costs about as much as this many resolutions).
+RESOLUTION = 1  # one joint move played with the engine's `step`, questions answered, scored
+RANKING = 2  # one wizard's legal gesture pairs ranked into candidates
+
+
+class Work:
+    """The work one move's search has spent, against a budget in units (deterministic) and
+    an optional wall-clock deadline (a `clock()` reading; reaching it marks the move cut)."""
+
+    __slots__ = ("budget", "clock", "columns", "cut", "deadline", "deepened", "first", "planned",
+                 "rows", "units", "worlds")
+
+    def __init__(self, budget: int | None = None, deadline: float | None = None,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
+        self.budget = budget  # None: no bound
+        self.deadline = deadline  # None: none (the default: fully deterministic)
+        self.clock = clock
+        self.units = 0
+        self.cut = False
+        # what made the move big, for the bench: sampled worlds, first-table rows and
+        # columns (summed over worlds), the units the first table spent, the look-ahead's
+        # advance count for the rows it kept, and those rows
+        self.worlds = self.rows = self.columns = self.first = self.planned = self.deepened = 0
+
+    def spend(self, units: int) -> None:
+        """Count `units` of work done."""
+        self.units += units
+
+    def affords(self, units: int) -> bool:
+        """Whether `units` more stay within the budget (the same answer on every machine)."""
+        return self.budget is None or self.units + units <= self.budget
+
+    def late(self) -> bool:
+        """Whether the deadline has passed; if so the move is marked cut."""
+        if self.deadline is not None and not self.cut and self.clock() >= self.deadline:
+            self.cut = True
+        return self.cut
+
+    def as_json(self) -> dict[str, Any]:
+        """The figures, for benchmarks and the JSON boundary."""
+        return {"units": self.units, "cut": self.cut, "worlds": self.worlds,
+                "rows": self.rows, "columns": self.columns, "first": self.first,
+                "planned": self.planned, "deepened": self.deepened}
+
+
 @dataclass(frozen=True, slots=True)
 class Level:
     """A search budget and style."""
@@ -45,6 +97,9 @@ class Level:
     # > 0: of the moves the equilibrium plays at least this share as often as its favourite,
     # play the one whose worst reply hurts least (0: the favourite; temperature 0 only).
     guard: float = 0.0
+    # The most work units a move may spend (None: no bound).  The first table is always
+    # searched whole; the look-ahead's rows, best first, stop where the next would pass it.
+    work: int | None = None
 
 
 LEVELS: dict[str, Level] = {lv.name: lv for lv in (
@@ -52,7 +107,7 @@ LEVELS: dict[str, Level] = {lv.name: lv for lv in (
     Level("fair", "Fair", width=8, replies=6, worlds=1, iterations=80, temperature=0.0),
     Level("strong", "Strong", width=14, replies=10, worlds=2, iterations=150, temperature=0.0,
           lookahead=Lookahead(rows=4, replies=3, width=5, answers=4, iterations=30),
-          guard=0.25),
+          guard=0.25, work=720),
 )}
 DEFAULT_LEVEL = "fair"
 

@@ -19,11 +19,12 @@ from ..model import Game
 from ..situation import constraints
 from .candidates import candidate_orders
 from .evaluate import can_go_on, game_book, killing, wizard_plans
-from .levels import Lookahead
+from .levels import RANKING, RESOLUTION, Lookahead, Work
 from .table import Equilibrium, Grid, after, filled, regret_matching, score
 
 
-def second_turn(game: Game, me: int, budget: Lookahead, rng: random.Random) -> float:
+def second_turn(game: Game, me: int, budget: Lookahead, rng: random.Random,
+                work: Work | None = None) -> float:
     """The value for wizard `me` of a state after one more turn searched at `budget`."""
     if game.phase.kind == "over":
         return score(game, me) or 0.0
@@ -31,6 +32,8 @@ def second_turn(game: Game, me: int, budget: Lookahead, rng: random.Random) -> f
     enemy = 1 - me
     theirs = [c.orders for c in candidate_orders(game, enemy, budget.answers, rng)] \
         if enemy in game.phase.actors else [None]
+    if work is not None:
+        work.spend(RANKING * 2 + RESOLUTION * len(mine) * len(theirs))
     # The enemy's questions of the second turn are answered as the opponent would, not the
     # worst way: where every move loses to his worst choice two turns out (a counter-spell
     # freeing the hand he will paralyse again), that let strong play as if all were lost
@@ -103,23 +106,51 @@ def best_replies(table: Grid, rows: list[int], mix: list[float], count: int,
     return cols
 
 
+def replies(states: list[list[list[Game | None]]], tables: list[Grid], rows: list[int],
+            first: Equilibrium, me: int, budget: Lookahead) -> list[list[int]]:
+    """Per world, the enemy's columns searched a second turn against `rows` (`best_replies`,
+    with the reply pressing his kill against the favourite)."""
+    return [best_replies(table, rows, first.mine, budget.replies,
+                         pressing_reply(states[w], rows[0], me))
+            for w, table in enumerate(tables)]
+
+
+def turn_cost(budget: Lookahead) -> int:
+    """The work units one second-turn search is counted at in advance (its nominal size)."""
+    return RANKING * 2 + RESOLUTION * budget.width * budget.answers
+
+
 def deepen(states: list[list[list[Game | None]]], tables: list[Grid], first: Equilibrium,
-           priors: list[float], me: int, budget: Lookahead, rng: random.Random) -> Deepened:
-    """Search the best rows against the enemy's best replies a second turn and solve again.
+           priors: list[float], me: int, budget: Lookahead, rng: random.Random,
+           work: Work | None = None) -> Deepened | None:
+    """Search the best rows against the enemy's best replies a second turn and solve again;
+    None where `work` affords no row, or its deadline passes (the first table then decides).
 
     `states[w][i][j]` is the state joint move (i, j) leaves in world w (None: refused) and
-    `tables[w]` its first-turn scores, with the same rows and columns."""
+    `tables[w]` its first-turn scores, with the same rows and columns.  The favourites come
+    first: the work budget keeps as many as it affords, counted in advance (`turn_cost`), so
+    the rows searched are the same on every machine."""
     rows = best_rows(first, priors, budget.rows)
+    cols = replies(states, tables, rows, first, me, budget)
+    while work is not None and rows and \
+            not work.affords(len(rows) * sum(map(len, cols)) * turn_cost(budget)):
+        rows = rows[:-1]
+        cols = replies(states, tables, rows, first, me, budget) if rows else []
+    if not rows:
+        return None
+    if work is not None:
+        work.planned = len(rows) * sum(map(len, cols)) * turn_cost(budget)
     deep: list[Grid] = []
-    for w, table in enumerate(tables):
-        cols = best_replies(table, rows, first.mine, budget.replies,
-                            pressing_reply(states[w], rows[0], me))
+    for w in range(len(tables)):
         grid: list[list[float | None]] = []
         for i in rows:
             line: list[float | None] = []
-            for j in cols:
+            for j in cols[w]:
+                if work is not None and work.late():
+                    return None
                 state = states[w][i][j]
-                line.append(None if state is None else second_turn(state, me, budget, rng))
+                line.append(None if state is None else second_turn(state, me, budget, rng,
+                                                                   work))
             grid.append(line)
-        deep.append(filled(grid, list(range(len(cols)))))
+        deep.append(filled(grid, list(range(len(cols[w])))))
     return Deepened(rows, deep, regret_matching(deep, budget.iterations))

@@ -22,7 +22,7 @@ from ..model import Game
 from ..recognize import completed, default_allocation
 from .candidates import Candidate, candidate_orders
 from .evaluate import game_book, plans, rows_of, wizard_plans
-from .levels import Level
+from .levels import RANKING, RESOLUTION, Level, Work
 from .lookahead import deepen
 from .observation import HIDDEN, Observation
 from .table import accepted_columns, after, filled, guarded_pick, regret_matching, score
@@ -37,6 +37,7 @@ class Choice:
 
     orders: JSON
     why: str
+    work: Work | None = None  # what the search spent (None: no search ran)
 
 
 def explain(game: Game, me: int, orders: JSON) -> str:
@@ -71,23 +72,44 @@ def explain(game: Game, me: int, orders: JSON) -> str:
     return f"Builds {p.facts.name} ({more})."
 
 
-def search(obs: Observation, level: Level, rng: random.Random) -> Choice | None:
-    """The orders the wizard of `obs` plays at this level, or None if none is legal."""
+def search(obs: Observation, level: Level, rng: random.Random,
+           work: Work | None = None) -> Choice | None:
+    """The orders the wizard of `obs` plays at this level, or None if none is legal.  `work`
+    meters the search (the level's budget, a deadline); without one, a fresh one of the
+    level's budget and no deadline."""
     me = obs.me
+    work = work if work is not None else Work(level.work)
     # With nothing hidden every world is the same duel: one is enough.
     hidden = obs.blind or any(HIDDEN in row for row in obs.enemy.rows)
     worlds = [sample_world(obs, rng) for _ in range(level.worlds if hidden else 1)]
     mine: list[Candidate] = candidate_orders(worlds[0], me, level.width, rng)
-    states: list[list[list[Game | None]]] = []
+    enemy = 1 - me
+    replies: list[list[JSON | None]] = []
     for g in worlds:
-        enemy = 1 - me
         theirs: list[JSON | None] = [None]
         if enemy in g.phase.actors:
             theirs = [c.orders for c in candidate_orders(g, enemy, level.replies, rng)]
-        states.append([[after(g, me, c.orders, t) for t in theirs] for c in mine])
-    grids = [[[score(s, me) for s in row] for row in world] for world in states]
+            work.spend(RANKING)
+        replies.append(theirs)
+    work.spend(RANKING)
+    work.worlds = len(worlds)
+    # The first table, row by row (the best prior first): a deadline stops it after a row
+    # the engine accepted in every world (the move then plays from the rows searched).
+    states: list[list[list[Game | None]]] = [[] for _ in worlds]
+    grids: list[list[list[float | None]]] = [[] for _ in worlds]
+    accepted = False
+    for c in mine:
+        for g, theirs, world, grid in zip(worlds, replies, states, grids, strict=True):
+            row = [after(g, me, c.orders, t) for t in theirs]
+            world.append(row)
+            grid.append([score(s, me) for s in row])
+            work.spend(RESOLUTION * len(theirs))
+        accepted = accepted or all(any(v is not None for v in g[-1]) for g in grids)
+        if accepted and work.late():
+            break
+    searched = len(grids[0])
     # Keep only moves the engine accepted in every world, and the enemy's it accepted at all.
-    keep = [i for i in range(len(mine)) if all(any(v is not None for v in g[i]) for g in grids)]
+    keep = [i for i in range(searched) if all(any(v is not None for v in g[i]) for g in grids)]
     if not keep:
         return None
     kept = [([g[i] for i in keep], [s[i] for i in keep]) for g, s in zip(grids, states,
@@ -96,14 +118,18 @@ def search(obs: Observation, level: Level, rng: random.Random) -> Choice | None:
     tables = [filled(g, c) for (g, _), c in zip(kept, cols, strict=True) if c]
     if not tables:
         return None
+    work.rows, work.columns = len(keep), sum(len(c) for c in cols)
     boards = [[[row[j] for j in c] for row in s] for (_, s), c in zip(kept, cols, strict=True)
               if c]
     priors = [mine[i].prior for i in keep]
     first = regret_matching(tables, level.iterations)
     rows, mix, solved = list(range(len(keep))), first.mine, tables
-    if level.lookahead is not None:
-        deep = deepen(boards, tables, first, priors, me, level.lookahead, rng)
-        rows, mix, solved = deep.rows, deep.equilibrium.mine, deep.tables
+    work.first = work.units
+    if level.lookahead is not None and not work.cut:
+        deep = deepen(boards, tables, first, priors, me, level.lookahead, rng, work)
+        if deep is not None:
+            rows, mix, solved = deep.rows, deep.equilibrium.mine, deep.tables
+            work.deepened = len(rows)
     if level.temperature > 0:
         weights = [m ** (1.0 / level.temperature) for m in mix]
         pick = rng.choices(range(len(rows)), weights=weights)[0]
@@ -113,4 +139,4 @@ def search(obs: Observation, level: Level, rng: random.Random) -> Choice | None:
     else:
         pick = max(range(len(rows)), key=lambda k: (round(mix[k], 6), priors[rows[k]]))
     orders = mine[keep[rows[pick]]].orders
-    return Choice(orders, explain(worlds[0], me, orders))
+    return Choice(orders, explain(worlds[0], me, orders), work)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import product
+from operator import mul
 from typing import Any
 
 from ..duel import step
@@ -124,9 +125,10 @@ def regret_matching(tables: list[Grid], iterations: int) -> Equilibrium:
             m = len(rq)
             theirs = [0.0] * m
             for i, row in enumerate(table):
-                mine[i] += sum(qj * u for qj, u in zip(q, row, strict=True)) / len(tables)
-                for j, u in enumerate(row):
-                    theirs[j] -= p[i] * u
+                mine[i] += sum(map(mul, q, row)) / len(tables)
+                if p[i]:  # (a row never played changes no payoff: t - 0.0 * u is t)
+                    pi = p[i]
+                    theirs = [t - pi * u for t, u in zip(theirs, row, strict=True)]
             expected = sum(qj * t for qj, t in zip(q, theirs, strict=True))
             for j in range(m):
                 rq[j] = max(0.0, rq[j] + theirs[j] - expected)  # regret matching+

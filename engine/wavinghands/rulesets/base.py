@@ -141,12 +141,17 @@ class Variant:
     def descriptions(self) -> dict[str, str]:
         """Each spell of the table's description for the reference, in table order; raises
         KeyError naming a row no text file describes."""
-        from importlib import resources  # here, not at import: the page's boot reads no text
+        # Here, not at import: the page's boot reads no text.  pkgutil, not importlib.resources:
+        # the package's own loader reads the file (in the page, from the Python library) without
+        # zipfile, pathlib and tempfile, which the page's start-up leaves out (docs/build.md).
+        import pkgutil
 
         merged: dict[str, str] = {}
         for name in self.texts:
-            raw = resources.files("wavinghands").joinpath(name).read_text("utf-8")
-            merged.update(json.loads(raw)["descriptions"])
+            data = pkgutil.get_data("wavinghands", name)
+            if data is None:
+                raise FileNotFoundError(f"wavinghands/{name}")
+            merged.update(json.loads(data.decode("utf-8"))["descriptions"])
         missing = [key for key in self.table if key not in merged]
         if missing:
             raise KeyError(f"no description of {', '.join(missing)} in {', '.join(self.texts)}")

@@ -1,0 +1,155 @@
+"""Strong's move time is bounded by work, not by the clock: the look-ahead's rows, best first,
+stop where the level's work budget would be passed, the same on every machine; a wall-clock
+deadline (the page's safety net) cuts a search short and the answer says so; without one the
+answer is the same in every run, whatever Python's string hashes."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from citing import cite
+from dsl import Duel
+
+import wavinghands
+from wavinghands import api
+from wavinghands.ai import Work, find_level, stream, think
+from wavinghands.ai.lookahead import turn_cost
+from wavinghands.ai.observation import Observation
+from wavinghands.ai.search import search
+from wavinghands.duel import new_game, step
+from wavinghands.legal import input_problems
+from wavinghands.model import Game
+from wavinghands.playout import Player
+from wavinghands.view import view
+
+JSON = dict[str, Any]
+
+
+def _position(seed: int, turns: int) -> Game:
+    """A duel after `turns` turns of random gestures (no surrender) from `seed`."""
+    game = new_game(("Ann", "Bo"), f"{seed:016x}")
+    player = Player(random.Random(seed), surrender_rate=0.0)
+    while game.phase.kind != "over" and game.turn <= turns:
+        game, _ = step(game, {v: player.input(game, v) for v in game.phase.actors})
+    assert game.phase.kind == "orders"
+    return game
+
+
+def _search(game: Game, v: int, work: Work, level_work: int | None) -> tuple[JSON, Work]:
+    level = replace(find_level("strong"), work=level_work)
+    obs = Observation.from_view(view(game, v))
+    choice = search(obs, level, stream(game.seed, obs.turn, obs.phase, v, "strong"), work)
+    assert choice is not None
+    return choice.orders, work
+
+
+def test_the_work_budget_stops_the_look_ahead_best_rows_first() -> None:
+    game = _position(5, 3)
+    free, spent = _search(game, 0, Work(None), None)
+    assert spent.deepened == find_level("strong").lookahead.rows  # type: ignore[union-attr]
+    # What the first table costs, then room for one look-ahead row only.
+    first = Work(0)
+    _search(game, 0, first, 0)
+    assert first.deepened == 0  # a budget spent by the first table: no look-ahead at all
+    # Budgets from the first table's cost upwards, a second-turn search at a time: the rows
+    # searched grow one by one, best first (each counted in advance at its nominal size).
+    step_units = turn_cost(find_level("strong").lookahead)  # type: ignore[arg-type]
+    deepened = []
+    for k in range(0, 4 * spent.columns + 1, 2):
+        budget = first.units + k * step_units
+        tight = Work(budget)
+        _search(game, 0, tight, budget)
+        deepened.append(tight.deepened)
+        if tight.deepened < spent.deepened:
+            assert tight.units < spent.units
+    assert deepened == sorted(deepened)
+    assert deepened[0] == 0 and deepened[-1] == spent.deepened
+    assert any(0 < d < spent.deepened for d in deepened)
+    # A budget that does not bind changes nothing: the same move, the same work.
+    roomy, same = _search(game, 0, Work(10 * spent.units), 10 * spent.units)
+    assert roomy == free and same.units == spent.units and same.deepened == spent.deepened
+
+
+def test_a_deadline_of_zero_still_answers_a_legal_move_and_says_it_was_cut() -> None:
+    game = _position(5, 3)
+    text = json.dumps(game.to_json())
+    out = json.loads(api.ai_input(text, "0", json.dumps("strong"), "0"))
+    assert out["ok"], out
+    assert out["cut"] is True
+    assert json.loads(api.validate(text, "0", json.dumps(out["input"])))["problems"] == []
+    # Python-side: the search stopped after its first accepted row.
+    choice = think(game, 0, "strong", deadline=0.0)
+    assert choice.work is not None and choice.work.cut and choice.work.rows == 1
+    assert not input_problems(game, 0, wavinghands.duel.parse_input(game, choice.orders))
+    # Without a deadline nothing is cut, and a generous one changes nothing.
+    plain = json.loads(api.ai_input(text, "0", json.dumps("strong")))
+    roomy = json.loads(api.ai_input(text, "0", json.dumps("strong"), "600000"))
+    assert plain["cut"] is False and roomy["cut"] is False
+    assert plain["input"] == roomy["input"]
+
+
+def test_a_bad_deadline_is_refused_by_name() -> None:
+    text = json.dumps(json.loads(api.new_game(json.dumps({"seed": "abcdef01"})))["game"])
+    for bad in ('"soon"', "-1", "true", "1e9", "{"):
+        out = json.loads(api.ai_input(text, "0", json.dumps("strong"), bad))
+        assert not out["ok"]
+        assert out["error"]["code"] in ("bad-deadline", "bad-json"), (bad, out)
+
+
+SCRIPT = """
+import json, random, sys
+sys.path[:0] = [{engine!r}]
+from wavinghands import api
+from wavinghands.duel import new_game, step
+from wavinghands.playout import Player
+out = []
+for seed in (3, 8):
+    game = new_game(("Ann", "Bo"), f"{{seed:016x}}")
+    player = Player(random.Random(seed), surrender_rate=0.0)
+    while game.turn <= 3 and game.phase.kind != "over":
+        game, _ = step(game, {{v: player.input(game, v) for v in game.phase.actors}})
+    text = json.dumps(game.to_json())
+    out.append(api.ai_input(text, str(seed % 2), json.dumps("strong")))
+print(json.dumps(out))
+"""
+
+
+def test_default_calls_are_the_same_in_every_run_whatever_the_hashes() -> None:
+    if sys.platform == "emscripten":
+        pytest.skip("Pyodide has no subprocesses")
+    engine = Path(wavinghands.__file__).resolve().parent.parent
+    script = SCRIPT.format(engine=str(engine))
+    seen = set()
+    for seed in ("1", "2", "3"):
+        seen.add(subprocess.run([sys.executable, "-c", script], capture_output=True,
+                                text=True, check=True,
+                                env=dict(os.environ, PYTHONHASHSEED=seed)).stdout.strip())
+    assert len(seen) == 1
+    answers = [json.loads(a) for a in json.loads(seen.pop())]
+    assert all(a["ok"] and a["cut"] is False for a in answers)
+
+
+@cite("the subject of the spell becomes invisible to his opponent and his monsters")
+def test_strong_budget_binds_where_the_enemy_is_hidden() -> None:
+    # With the enemy's gestures hidden strong samples two worlds, so its first table and
+    # look-ahead are twice as wide: the rare big move its work budget is there for.
+    d = Duel(A="- - - - - W / - - - - - D", B="P P W S F S / - - W S - -").run()
+    game = d.game
+    obs = Observation.from_view(view(game, 0))
+    assert any("?" in row for row in obs.enemy.rows)
+    strong = find_level("strong")
+    assert strong.work is not None
+    _, free = _search(game, 0, Work(None), None)
+    _, bound = _search(game, 0, Work(strong.work), strong.work)
+    assert free.worlds == bound.worlds == 2
+    assert free.first + free.planned > strong.work  # unbounded, it would pass the budget
+    assert bound.first + bound.planned <= strong.work
+    assert bound.deepened < free.deepened and bound.units < free.units
