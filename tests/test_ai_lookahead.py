@@ -10,7 +10,7 @@ from dsl import Duel, hands
 
 from wavinghands.ai import choose_input
 from wavinghands.ai.levels import LEVELS, Lookahead
-from wavinghands.ai.lookahead import best_replies, best_rows
+from wavinghands.ai.lookahead import best_replies, best_rows, pressing_reply
 from wavinghands.ai.table import Equilibrium, guarded_pick, regret_matching
 from wavinghands.duel import step
 from wavinghands.model import Game
@@ -67,6 +67,24 @@ def test_every_searched_row_meets_its_own_worst_reply() -> None:
     assert best_replies(table, [0, 1], [1.0, 0.0, 0.0], 3) == [0, 2, 1]
 
 
+def test_the_reply_that_presses_a_kill_is_searched_before_the_merely_harmful() -> None:
+    # Column 2 hurts least this turn, but it is the one the second turn must see.
+    table = [[-3.0, -4.0, 1.0]]
+    assert best_replies(table, [0], [1.0], 2, pressing=2) == [1, 2]
+    assert best_replies(table, [0], [1.0], 2) == [1, 0]
+
+
+@cite("gestures P-W-P-F-S-S-S-D", "The usual way to prevent being harmed by this spell is to "
+      "disrupt it during casting")
+def test_the_pressing_reply_is_the_one_nearest_a_kill() -> None:
+    # B, four gestures from finger of death, either carries it on (S) or drops it (D, W).
+    keeps = Duel(A="- - - - - / - - - - -", B="P W P F S / - - - - -").run().game
+    drops = Duel(A="- - - - - / - - - - -", B="P W P F D / - - - - -").run().game
+    other = Duel(A="- - - - - / - - - - -", B="P W P F W / - - - - -").run().game
+    assert pressing_reply([[drops, None, keeps, other]], 0, 0) == 2
+    assert pressing_reply([[drops, other]], 0, 0) is None
+
+
 def test_the_rows_searched_are_the_first_turns_favourites() -> None:
     first = Equilibrium([0.1, 0.6, 0.0, 0.3], [[1.0]], 0.0)
     assert best_rows(first, [0.0, 0.0, 5.0, 0.0], 3) == [1, 3, 0]
@@ -113,3 +131,44 @@ def test_the_clap_a_paralysis_will_freeze_is_not_played() -> None:
     strong = _against_script(start, "strong", script)
     assert strong.wizard(0).alive and strong.phase.kind != "over"
     assert strong.wizard(1).history[-1].left == "S", "amnesia made B repeat the S"
+
+
+def _against_paralyser(game: Game, level: str, script: str, hand: str) -> Game:
+    """As `_against_script`, but B answers his paralysis of A with `hand` (the caster's
+    choice: the opponent must not bet on which hand B freezes)."""
+    for left, right in hands(script):
+        if game.phase.kind == "over":
+            break
+        c = constraints(game, 1)
+        left, right = ("-" if g in c.banned else g for g in (left, right))  # (fear)
+        game, _ = step(game, {0: choose_input(game, 0, level),
+                              1: {"gestures": [[c.left.forced or left,
+                                                c.right.forced or right]]}})
+        while game.phase.kind == "decision":
+            inputs = {v: choose_input(game, v, level) for v in game.phase.actors}
+            if 1 in inputs:
+                inputs[1] = {"decisions": {x.id: hand if hand in x.options else x.options[0]
+                                           for x in game.phase.decisions if x.wizard == 1}}
+            game, _ = step(game, inputs)
+    return game
+
+
+@cite("the caster selects one of the wizard's hands and on the next turn that hand is "
+      "paralyzed into the position it is in this turn",
+      "In the turn following the casting of this spell, the subject cannot perform a C, D, F "
+      "or S gesture",
+      "next turn he must repeat identically the gestures he made in the current turn")
+@pytest.mark.parametrize("hand", ["L", "R"])
+def test_a_breaker_is_started_on_both_hands_when_the_enemy_paralyses_one(hand: str) -> None:
+    # Bench mirror duel 28: B is four gestures from finger of death (P-W-P-F, then S-S-S-D) and
+    # paralyses one of A's hands every turn from now on (F-F, then F-F-F...).  A mirror's clap
+    # would be frozen, a counter-spell does not stop the finger.  A fear (S-W-D) or an amnesia
+    # (D-P-P) landing on B's last S stops the D; but B picks the hand he freezes (an S frozen
+    # into D, a W into P), so a breaker started on one hand is a bet on his choice.  Started on
+    # both (S or D on each), whichever hand he freezes, the other carries it through.  The
+    # opponent used to guess his choice with its own rule of thumb: one of the two hands lost.
+    start = Duel(A="- - - - / - - - -", B="P W P F / - - F F").run().game
+    script = "S S S D / F F F F"
+    strong = _against_paralyser(start, "strong", script, hand)
+    assert strong.wizard(0).alive, f"B froze A's {hand} hand and the finger of death struck"
+    assert not any(e.type == "death_spell" for e in strong.log), "the finger of death completed"

@@ -24,6 +24,7 @@ from .facts import (
     Book,
     SpellFacts,
     book_of,
+    break_odds,
     breaker_starts,
     fresh_reach,
     quick_shields,
@@ -39,14 +40,12 @@ LOOKAHEAD = 4  # turns of a hostile enchantment that count
 # a gain every turn (a wizard renewing protection from evil for ever, never attacking).
 KEPT = 2
 DOOM = 150.0  # a killing spell one gesture away with no answer ready: all but lost
-# ... and a share of that this many gestures away.  1: only the spell one gesture away; 3 (a
-# share at two and three gestures too) lost fair six duels of 22 to the baseline from the
+# ... and a share of that this many gestures away, less the chance of breaking it in time.  2:
+# strong's second turn then sees, three turns before the finger of death, that only a breaker
+# started now lands on its last S (bench mirror duel 28).  3, when a breaker was taken to need
+# two gestures' lead whatever it lands on, lost fair six duels of 22 to the baseline from the
 # mirrored book where it lost none (moves all doomed alike lose their order).
-DOOM_HORIZON = 1
-# A breaker must land this many gestures before a killing spell completes: a paralysis cast on
-# the last S of finger of death's S-S-S-D freezes it into the D, an amnesia on the first two
-# repeats an S the sequence wants.
-BREAK_LEAD = 2
+DOOM_HORIZON = 2
 # A turn of shield a wizard under monster attack need not make by hand frees that hand: worth
 # this much a point of the monsters' strength (up to MAX_PRESSURE).
 FREED_HAND = 1.0
@@ -61,6 +60,15 @@ class Plan:
     hand: str
     remaining: int
     next: Step | None = None  # the step it needs next (None: complete)
+    steps: tuple[Step, ...] = ()  # the whole sequence it works through
+
+    def made_and_wanted(self, k: int) -> tuple[str, str] | None:
+        """After k more gestures of this plan's hand, the gesture just made and the one its
+        next step wants (None: complete by then, or the steps unknown)."""
+        i = len(self.steps) - self.remaining + k  # the step wanted next then
+        if not 0 < i < len(self.steps):
+            return None
+        return self.steps[i - 1].gesture, self.steps[i].gesture
 
 
 def game_book(game: Game) -> Book:
@@ -90,7 +98,8 @@ def _plans(rows: tuple[Row, ...], short: bool, book: Book) -> tuple[Plan, ...]:
     out = []
     for u in under_way(rows, 0, len(rows) - 1, short, book.table):
         steps = sequence_steps(u, book)
-        out.append(Plan(book.facts(u.spell), u.hand, len(steps) - u.done, steps[u.done]))
+        out.append(Plan(book.facts(u.spell), u.hand, len(steps) - u.done, steps[u.done],
+                        steps))
     return tuple(out)
 
 
@@ -166,19 +175,19 @@ def two_handed_answers(book: Book) -> frozenset[str]:
     return frozenset(a for a, starts in firsts.items() if all(starts))
 
 
-def break_reach(ps: Iterable[Plan], book: Book, c: Constraints) -> int:
-    """The fewest gestures this wizard needs to cast a spell that breaks the enemy's sequences
-    (a breaker under way that he can go on with, or one from scratch on a free hand)."""
-    reach = 99
+def break_chance(t: Plan, ps: Iterable[Plan], book: Book, c: Constraints) -> float:
+    """The best chance this wizard has of breaking the enemy's threat `t` in time: with a
+    breaker under way that he can go on with, or one from scratch on a free hand."""
+    best = 0.0
     for p in ps:
         if p.facts.breaks:
-            reach = min(reach, p.remaining)
-    for gesture, steps in breaker_starts(book):
+            best = max(best, landing_odds(p.facts, p.remaining, t))
+    for gesture, steps, f in breaker_starts(book):
         if gesture not in c.banned and any(
                 hc.forced == gesture or (hc.forced is None and not hc.why)
                 for hc in (c.left, c.right)):
-            reach = min(reach, steps)
-    return reach
+            best = max(best, landing_odds(f, steps, t))
+    return best
 
 
 def killing(t: Plan, hp: int) -> bool:
@@ -270,11 +279,14 @@ def plan_worth(p: Plan, threats: tuple[Plan, ...], deadly: set[str],
                  if f.answer in t.facts.stopped_by and t.remaining - lag >= p.remaining]
         return max([f.value, *(0.8 * s for s in stops)])
     if f.breaks:
-        # A breaker landing before a killing spell completes is worth the life it saves (the
-        # enemy may still answer it: ANSWERED).
-        saves = [0.8 * t.facts.value * PROGRESS ** (t.remaining - lag - p.remaining - BREAK_LEAD)
-                 for t in threats
-                 if t.facts.damage == KILLS and t.remaining - lag - BREAK_LEAD >= p.remaining]
+        # A breaker landing before a killing spell completes is worth the life it saves, as
+        # likely as it stops the step it lands on (the enemy may still answer it: ANSWERED):
+        # discounted for distance as the threat is, 0.8 of the threat's worth (more, and the
+        # enemy would gain by dropping a threat it meets).
+        saves = [0.8 * t.facts.value * odds *
+                 PROGRESS ** (t.remaining - lag - p.remaining)
+                 for t in threats if t.facts.damage == KILLS
+                 for odds in (landing_odds(f, p.remaining + lag, t),) if odds > 0]
         if saves:
             share = ANSWERED if answered(p, enemy_reach) else 1.0
             return max(f.value, *saves) * share
@@ -285,18 +297,27 @@ def plan_worth(p: Plan, threats: tuple[Plan, ...], deadly: set[str],
     return f.value
 
 
-def doom(threats: Iterable[Plan], my_reach: Mapping[str, int], breaking: int, hp: int) -> float:
-    """What the enemy's killing spells cost a wizard whose answers are `my_reach` and who can
-    break a sequence in `breaking` gestures."""
+def landing_odds(breaker: SpellFacts, k: int, t: Plan) -> float:
+    """The chance that `breaker`, landing after k more gestures of threat t's hand, stops the
+    step t wants next (0 once t completes by then)."""
+    mw = t.made_and_wanted(k)
+    return 0.0 if mw is None or k >= t.remaining else break_odds(breaker, *mw)
+
+
+def doom(threats: Iterable[Plan], my_reach: Mapping[str, int], mine: tuple[Plan, ...],
+         book: Book, c: Constraints, hp: int) -> float:
+    """What the enemy's killing spells cost a wizard whose answers are `my_reach`, whose own
+    plans are `mine` and whose constraints are `c` (the breakers he can still make)."""
     # "Finger of death must be broken early or met with a mirror": an enemy spell that would
     # kill next turn, with no answer that can be ready by then, is all but a lost duel; one
-    # that kills in r turns that neither an answer nor a breaker can meet in time (BREAK_LEAD)
-    # is on its way there (the one-turn search must start the breaker now, not too late).
+    # that kills in r turns that neither an answer nor a breaker landing on a step it stops
+    # can meet in time is on its way there (the search must start the breaker now, not too
+    # late).
     worst = 0.0
     for t in threats:
-        if killing(t, hp) and t.remaining <= DOOM_HORIZON and not answered(t, my_reach) and \
-                not breaking <= t.remaining - BREAK_LEAD:
-            worst = max(worst, DOOM * PROGRESS ** (t.remaining - 1))
+        if killing(t, hp) and t.remaining <= DOOM_HORIZON and not answered(t, my_reach):
+            worst = max(worst, DOOM * PROGRESS ** (t.remaining - 1) *
+                        (1.0 - break_chance(t, mine, book, c)))
     return worst
 
 
@@ -334,7 +355,7 @@ def side_worth(game: Game, x: int, book: Book) -> float:
     threats = tuple(t for t in theirs if t.facts.hostile)
     enemy_reach = answer_reach(y, theirs, book, fresh=False)
     deadly = _deadly_on(w, book)
-    score -= doom(threats, answer_reach(w, mine, book, c=cx), break_reach(mine, book, cx), hp)
+    score -= doom(threats, answer_reach(w, mine, book, c=cx), mine, book, cx, hp)
     # Monsters a wizard cannot shield from next turn (charmed, paralysed off his palm...) hit
     # him in full: the one-turn search would otherwise not see a charm's second turn.
     if pressure and not can_shield(game, x, book):

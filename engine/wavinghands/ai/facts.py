@@ -14,11 +14,14 @@ from types import MappingProxyType
 from typing import Final
 
 from ..model import MONSTER_STATS
+from ..situation import FEAR_BANNED, PARALYSED_FORM
 from ..spells import (
     STANDARD_TABLE,
     UNCHOSEN_ELEMENTAL,
+    Ask,
     Category,
     Does,
+    EffectKind,
     Element,
     Spell,
     SpellTable,
@@ -32,6 +35,17 @@ SHIELD, COUNTER, MIRROR = Does.SHIELD.value, Does.COUNTER.value, Does.MIRROR.val
 ANSWERS = (SHIELD, COUNTER, MIRROR)
 # What a spell that strips enchantments (or every spell on its subject) does to deadly ones.
 _STRIPS = (Does.REMOVE_ENCHANTMENT, Does.DISPEL)
+# How a breaker (facts `breaks`) stops the gesture its subject's hand would make next turn
+# (facts `grip`; `break_odds` below):
+UNDOES = "undoes"  # anti-spell: "must restart a new spell from the beginning"
+WRITES = "writes"  # charm person: "the caster ... writes down the gesture" of the hand
+FREEZES = "freezes"  # paralysis: the hand keeps its gesture, C, S or W made F, D or P
+REPEATS = "repeats"  # amnesia: "repeat identically the gestures he made in the current turn"
+BANS = "bans"  # fear: "cannot perform a C, D, F or S gesture"
+DICE = "dice"  # confusion (or another mind spell): a die picks the hand and the gesture
+# Confusion: "left hand on 1-3, right on 4-6", then one of six gestures, so the hand a
+# sequence needs is changed to another gesture with this chance.
+DICE_ODDS = 0.5 * 5 / 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +69,7 @@ class SpellFacts:
     # (paralysis, amnesia, fear, charm person, confusion) or one that undoes sequences (anti-
     # spell).  The one way to stop a finger of death the wizard cannot mirror.
     breaks: bool
+    grip: str  # how it breaks (UNDOES, WRITES, FREEZES, REPEATS, BANS, DICE; "": it does not)
     turns: int  # turns its effect lasts (1: this turn only; FOREVER: permanent)
     value: float  # what casting it at the enemy is worth, before the situation
 
@@ -86,6 +101,38 @@ def _breaks(s: Spell) -> bool:
     """Whether the spell, cast at the enemy wizard, breaks what his hands have under way."""
     at_enemy = s.usual_target is UsualTarget.OPPONENT
     return at_enemy and ((s.does is Does.ENCHANT and s.mind) or s.does is Does.UNDO)
+
+
+def _grip(s: Spell) -> str:
+    """How a breaker stops its subject's next gesture ("": the spell is no breaker)."""
+    if not _breaks(s):
+        return ""
+    if s.does is Does.UNDO:
+        return UNDOES
+    if s.asks is Ask.CHARMED_HAND:
+        return WRITES
+    if s.asks is Ask.PARALYSED_HAND:
+        return FREEZES
+    if s.repeats_last:
+        return REPEATS
+    if s.key == EffectKind.FEAR.value:  # the effect's rule is the engine's (situation.py)
+        return BANS
+    return DICE
+
+
+def break_odds(f: SpellFacts, made: str, wanted: str) -> float:
+    """The chance that breaker `f`, landing on the turn a hand makes `made`, stops that hand
+    making `wanted` next turn (amnesia on an S the next step repeats breaks nothing; a
+    paralysis freezing the S before finger of death's D completes it)."""
+    if f.grip in (UNDOES, WRITES):
+        return 1.0
+    if f.grip == FREEZES:
+        return 0.0 if PARALYSED_FORM.get(made, made) == wanted else 1.0
+    if f.grip == REPEATS:
+        return 0.0 if made == wanted else 1.0
+    if f.grip == BANS:
+        return 1.0 if wanted in FEAR_BANNED else 0.0
+    return DICE_ODDS if f.grip == DICE else 0.0
 
 
 def _deadly(s: Spell) -> bool:
@@ -140,7 +187,7 @@ def _derive(s: Spell, table: SpellTable) -> SpellFacts:
         hostile=s.usual_target is UsualTarget.OPPONENT,
         blanket=s.usual_target is UsualTarget.NOBODY, damage=damage, stopped_by=_stopped_by(s),
         deadly=deadly, cures=frozenset(cures), answer=_answer(s), monster=monster, mind=s.mind,
-        repeats_last=s.repeats_last, breaks=_breaks(s), turns=_turns(s),
+        repeats_last=s.repeats_last, breaks=_breaks(s), grip=_grip(s), turns=_turns(s),
         value=_value(s, damage, deadly, monster))
 
 
@@ -230,9 +277,10 @@ def resisting(element: str, book: Book = STANDARD_BOOK) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=16)
-def breaker_starts(book: Book = STANDARD_BOOK) -> tuple[tuple[str, int], ...]:
-    """(first gesture, gestures in all) of every one-handed sequence of a spell that breaks
-    the enemy's sequences (facts `breaks`), quickest first."""
-    return tuple(sorted({(steps[0].gesture, len(steps)) for key, _, steps in book.table.sequences
+def breaker_starts(book: Book = STANDARD_BOOK) -> tuple[tuple[str, int, SpellFacts], ...]:
+    """(first gesture, gestures in all, facts) of every one-handed sequence of a spell that
+    breaks the enemy's sequences (facts `breaks`), quickest first."""
+    return tuple(sorted({(steps[0].gesture, len(steps), book.facts(key))
+                         for key, _, steps in book.table.sequences
                          if book.facts(key).breaks and not steps[0].both_hands},
-                        key=lambda gs: (gs[1], gs[0])))
+                        key=lambda gs: (gs[1], gs[0], gs[2].key)))

@@ -16,7 +16,9 @@ import random
 from dataclasses import dataclass
 
 from ..model import Game
+from ..situation import constraints
 from .candidates import candidate_orders
+from .evaluate import can_go_on, game_book, killing, wizard_plans
 from .levels import RANKING, RESOLUTION, Lookahead, Work
 from .table import Equilibrium, Grid, after, filled, regret_matching, score
 
@@ -32,7 +34,12 @@ def second_turn(game: Game, me: int, budget: Lookahead, rng: random.Random,
         if enemy in game.phase.actors else [None]
     if work is not None:
         work.spend(RANKING * 2 + RESOLUTION * len(mine) * len(theirs))
-    grid = [[score(after(game, me, c.orders, t), me) for t in theirs] for c in mine]
+    # The enemy's questions of the second turn are answered as the opponent would, not the
+    # worst way: where every move loses to his worst choice two turns out (a counter-spell
+    # freeing the hand he will paralyse again), that let strong play as if all were lost
+    # (bench random duel 5, mirror duel 16), though the first turn's worst case still holds.
+    grid = [[score(after(game, me, c.orders, t, worst=False), me) for t in theirs]
+            for c in mine]
     rows = [row for row in grid if any(v is not None for v in row)]
     cols = [j for j in range(len(theirs)) if any(row[j] is not None for row in rows)]
     if not rows or not cols:
@@ -56,10 +63,29 @@ def best_rows(first: Equilibrium, priors: list[float], count: int) -> list[int]:
     return order[:count]
 
 
-def best_replies(table: Grid, rows: list[int], mix: list[float], count: int) -> list[int]:
+def pressing_reply(states: list[list[Game | None]], row: int, me: int) -> int | None:
+    """The enemy's column that, against the wizard's `row`, leaves his killing spell fewest
+    gestures from completion (None: no column carries one on).  A one-turn score underrates
+    it: the doom it brings shows only a turn later, when no breaker can land in time."""
+    best: tuple[int, int] | None = None
+    for j, state in enumerate(states[row]):
+        if state is None or state.phase.kind == "over":
+            continue
+        enemy = state.wizard(1 - me)
+        hp = state.ruleset.variant.wizard_death - state.wizard(me).damage
+        c = constraints(state, 1 - me)
+        near = [t.remaining for t in wizard_plans(enemy, game_book(state))
+                if t.facts.hostile and killing(t, hp) and can_go_on(t, c)]
+        if near and (best is None or min(near) < best[0]):
+            best = (min(near), j)
+    return None if best is None else best[1]
+
+
+def best_replies(table: Grid, rows: list[int], mix: list[float], count: int,
+                 pressing: int | None = None) -> list[int]:
     """The enemy's columns that do the wizard most harm: each row's worst reply (so no row
-    escapes the reply that beats it), then those most harmful against `rows` played at `mix`,
-    at least `count` in all."""
+    escapes the reply that beats it), then the `pressing` reply (if any), then those most
+    harmful against `rows` played at `mix`, at least `count` in all."""
     weight = [mix[i] for i in rows]
     total = sum(weight)
     weight = [w / total for w in weight] if total > 0 else [1.0 / len(rows)] * len(rows)
@@ -70,12 +96,23 @@ def best_replies(table: Grid, rows: list[int], mix: list[float], count: int) -> 
         worst = min(range(len(table[i])), key=lambda j: (table[i][j], harm[j], j))
         if worst not in cols:
             cols.append(worst)
+    if pressing is not None and pressing not in cols:
+        cols.append(pressing)
     for j in sorted(range(len(harm)), key=lambda j: (harm[j], j)):
         if len(cols) >= count:
             break
         if j not in cols:
             cols.append(j)
     return cols
+
+
+def replies(states: list[list[list[Game | None]]], tables: list[Grid], rows: list[int],
+            first: Equilibrium, me: int, budget: Lookahead) -> list[list[int]]:
+    """Per world, the enemy's columns searched a second turn against `rows` (`best_replies`,
+    with the reply pressing his kill against the favourite)."""
+    return [best_replies(table, rows, first.mine, budget.replies,
+                         pressing_reply(states[w], rows[0], me))
+            for w, table in enumerate(tables)]
 
 
 def turn_cost(budget: Lookahead) -> int:
@@ -94,12 +131,11 @@ def deepen(states: list[list[list[Game | None]]], tables: list[Grid], first: Equ
     first: the work budget keeps as many as it affords, counted in advance (`turn_cost`), so
     the rows searched are the same on every machine."""
     rows = best_rows(first, priors, budget.rows)
-    cols = [best_replies(table, rows, first.mine, budget.replies) for table in tables]
+    cols = replies(states, tables, rows, first, me, budget)
     while work is not None and rows and \
             not work.affords(len(rows) * sum(map(len, cols)) * turn_cost(budget)):
         rows = rows[:-1]
-        cols = [best_replies(table, rows, first.mine, budget.replies) for table in tables] \
-            if rows else []
+        cols = replies(states, tables, rows, first, me, budget) if rows else []
     if not rows:
         return None
     if work is not None:

@@ -9,6 +9,7 @@ the worlds apart, picks once for all.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import product
 from operator import mul
 from typing import Any
 
@@ -21,24 +22,55 @@ JSON = dict[str, Any]
 Grid = list[list[float]]
 
 
-def answer_decisions(game: Game) -> Game:
-    """Inside the search, answer post-reveal questions as the opponent would (decisions.py)."""
+ENEMY_CHOICES = 4  # the most ways of answering the enemy's questions tried in one phase
+
+
+def answer_decisions(game: Game, me: int | None = None) -> Game:
+    """Inside the search, answer post-reveal questions: each wizard as the opponent would
+    (decisions.py), except that the enemy of `me` (if given) takes the answers worst for `me`
+    (the hand he paralyses or charms is his choice: guessing it, the search let him freeze the
+    S of a fear that was to break his finger of death, bench mirror duel 28)."""
     for _ in range(4):
         if game.phase.kind != "decision":
             break
         inputs = {a: {"decisions": world_answers(game, a)} for a in game.phase.actors}
-        game, _ = step(game, inputs)
+        game = _worst_for(game, me, inputs) if me is not None and 1 - me in inputs else \
+            step(game, inputs)[0]
     return game
 
 
-def after(game: Game, me: int, mine: JSON, theirs: JSON | None) -> Game | None:
-    """The duel after one joint move (questions answered), or None if the engine refuses it."""
+def _worst_for(game: Game, me: int, inputs: dict[int, JSON]) -> Game:
+    """The decision phase stepped with the enemy's answers that leave `me` worst off (ties:
+    the answers decisions.py would give)."""
+    enemy = 1 - me
+    asked = [x for x in game.phase.decisions if x.wizard == enemy and len(x.options) > 1]
+    if not asked:
+        return step(game, inputs)[0]
+    default = inputs[enemy]["decisions"]
+    combos = [dict(zip([x.id for x in asked], pick, strict=True))
+              for pick in product(*(x.options for x in asked))]
+    combos.sort(key=lambda c: any(c[k] != default[k] for k in c))  # the default first
+    worst: tuple[float, Game] | None = None
+    for combo in combos[:ENEMY_CHOICES]:
+        later = answer_decisions(step(game, {**inputs, enemy: {"decisions": {**default,
+                                                                           **combo}}})[0], me)
+        value = evaluate(later, me)
+        if worst is None or value < worst[0]:
+            worst = (value, later)
+    assert worst is not None
+    return worst[1]
+
+
+def after(game: Game, me: int, mine: JSON, theirs: JSON | None,
+          worst: bool = True) -> Game | None:
+    """The duel after one joint move (questions answered, the enemy's the worst way for `me`
+    if `worst`, else as the opponent would), or None if the engine refuses it."""
     inputs = {a: (mine if a == me else theirs) for a in game.phase.actors}
     if any(i is None for i in inputs.values()):
         return None
     try:
         later, _ = step(game, inputs)
-        return answer_decisions(later)
+        return answer_decisions(later, me if worst else None)
     except ValueError:
         return None
 
