@@ -19,7 +19,9 @@ from ..situation import BY_AMNESIA, BY_CHARM, BY_PARALYSIS, Constraints, constra
 from ..spells import Step
 from .facts import (
     ANSWERS,
+    FREEZES,
     KILLS,
+    REPEATS,
     SHIELD,
     Book,
     SpellFacts,
@@ -46,6 +48,10 @@ DOOM = 150.0  # a killing spell one gesture away with no answer ready: all but l
 # two gestures' lead whatever it lands on, lost fair six duels of 22 to the baseline from the
 # mirrored book where it lost none (moves all doomed alike lose their order).
 DOOM_HORIZON = 2
+# ... one gesture further where no answer can be made even from scratch (the enemy's paralysis
+# lands on every clap): only a breaker meets it, and one started a gesture later is too late
+# (bench mirror duel 66, random 37 and 84: the clap frozen the turn before the finger).
+JAMMED_HORIZON = 3
 # A turn of shield a wizard under monster attack need not make by hand frees that hand: worth
 # this much a point of the monsters' strength (up to MAX_PRESSURE).
 FREED_HAND = 1.0
@@ -146,14 +152,19 @@ def wizard_plans(w: Wizard, book: Book) -> tuple[Plan, ...]:
 
 
 def answer_reach(w: Wizard, ps: Iterable[Plan], book: Book,
-                 fresh: bool = True, c: Constraints | None = None) -> dict[str, int]:
+                 fresh: bool = True, c: Constraints | None = None,
+                 threats: Iterable[Plan] = ()) -> dict[str, int]:
     """For each answer kind, the fewest gestures this wizard needs to cast one (only counting
     answers already under way or in force unless `fresh`; with his constraints `c`, a fresh
-    two-handed answer, the mirror, needs both hands free next turn)."""
+    two-handed answer, the mirror, needs both hands free next turn, and one free of the
+    enemy's `threats`: a breaker of his landing this turn spoils a clap made now)."""
     reach = dict(fresh_reach(book)) if fresh else {a: 99 for a in ANSWERS}
-    if fresh and c is not None and free_hands(c) < 2:
-        # "a clap": a mirror's first step needs both hands.
-        reach = {a: (99 if a in two_handed_answers(book) else r) for a, r in reach.items()}
+    if fresh and c is not None:
+        # "a clap": a mirror's first step needs both hands, and its second the clap kept.
+        late = 99 if free_hands(c) < 2 else jam(threats)
+        if late:
+            reach = {a: (r + late if a in two_handed_answers(book) else r)
+                     for a, r in reach.items()}
     for p in ps:
         if p.facts.answer:
             reach[p.facts.answer] = min(reach[p.facts.answer], p.remaining)
@@ -162,6 +173,20 @@ def answer_reach(w: Wizard, ps: Iterable[Plan], book: Book,
         if book.knows(e.kind) and book.facts(e.kind).answer and e.active_on(own):
             reach[book.facts(e.kind).answer] = 0  # e.g. protection from evil already up
     return reach
+
+
+def jam(threats: Iterable[Plan]) -> int:
+    """The gestures by which an enemy breaker landing this turn (one gesture from casting)
+    delays a clap made now: a paralysis freezes it into F (99: a paralysis is cast again each
+    turn, F-F-F..., so no clap comes while it lasts); amnesia repeats it (1: the W-W follows a
+    turn later); a charm or an anti-spell spoils it (2: clap again); fear forbids only the
+    next C, and confusion's die may spare it (0)."""
+    worst = 0
+    for t in threats:
+        if t.facts.breaks and t.remaining <= 1 and break_odds(t.facts, "C", "W") >= 1.0:
+            worst = max(worst, 99 if t.facts.grip == FREEZES else
+                        1 if t.facts.grip == REPEATS else 2)
+    return worst
 
 
 @lru_cache(maxsize=16)
@@ -315,7 +340,9 @@ def doom(threats: Iterable[Plan], my_reach: Mapping[str, int], mine: tuple[Plan,
     # late).
     worst = 0.0
     for t in threats:
-        if killing(t, hp) and t.remaining <= DOOM_HORIZON and not answered(t, my_reach):
+        horizon = JAMMED_HORIZON if not any(my_reach[a] < 99 for a in t.facts.stopped_by) \
+            else DOOM_HORIZON
+        if killing(t, hp) and t.remaining <= horizon and not answered(t, my_reach):
             worst = max(worst, DOOM * PROGRESS ** (t.remaining - 1) *
                         (1.0 - break_chance(t, mine, book, c)))
     return worst
@@ -355,7 +382,8 @@ def side_worth(game: Game, x: int, book: Book) -> float:
     threats = tuple(t for t in theirs if t.facts.hostile)
     enemy_reach = answer_reach(y, theirs, book, fresh=False)
     deadly = _deadly_on(w, book)
-    score -= doom(threats, answer_reach(w, mine, book, c=cx), mine, book, cx, hp)
+    score -= doom(threats, answer_reach(w, mine, book, c=cx, threats=threats), mine, book, cx,
+                  hp)
     # Monsters a wizard cannot shield from next turn (charmed, paralysed off his palm...) hit
     # him in full: the one-turn search would otherwise not see a charm's second turn.
     if pressure and not can_shield(game, x, book):
