@@ -15,7 +15,14 @@ from functools import lru_cache
 
 from ..model import Game, Wizard
 from ..recognize import Row, UnderWay, under_way
-from ..situation import BY_AMNESIA, BY_CHARM, BY_PARALYSIS, Constraints, constraints
+from ..situation import (
+    BY_AMNESIA,
+    BY_CHARM,
+    BY_PARALYSIS,
+    PARALYSED_FORM,
+    Constraints,
+    constraints,
+)
 from ..spells import Step
 from .facts import (
     ANSWERS,
@@ -136,6 +143,24 @@ def can_go_on(p: Plan, c: Constraints) -> bool:
     return True
 
 
+def going_on(p: Plan, c: Constraints) -> Plan | None:
+    """Plan `p` as it stands after next turn's forced gestures: itself if its wizard can make
+    its next step (`can_go_on`); a gesture later where the hands must repeat its first step
+    (amnesia on a clap: C-C again, then the W-W completes the mirror a turn later); None where
+    the rules break it."""
+    if can_go_on(p, c):
+        return p
+    first = p.steps[0] if p.steps else None
+    if first is None or len(p.steps) - p.remaining != 1 or first.gesture in c.banned:
+        return None
+    both = first.both_hands or first.gesture == "C" or p.hand == "B"
+    for hand in ("L", "R") if both else (p.hand,):
+        hc = c.hand(hand)
+        if hc.why == BY_CHARM or (hc.forced is not None and hc.forced != first.gesture):
+            return None
+    return Plan(p.facts, p.hand, p.remaining + 1, first, (first, *p.steps))
+
+
 def free_hands(c: Constraints) -> int:
     """How many of the wizard's hands he may move as he likes next turn."""
     return sum(1 for hc in (c.left, c.right) if hc.forced is None and not hc.why)
@@ -200,19 +225,45 @@ def two_handed_answers(book: Book) -> frozenset[str]:
     return frozenset(a for a, starts in firsts.items() if all(starts))
 
 
-def break_chance(t: Plan, ps: Iterable[Plan], book: Book, c: Constraints) -> float:
+def break_chance(t: Plan, ps: Iterable[Plan], book: Book, c: Constraints,
+                 frozen: bool = False) -> float:
     """The best chance this wizard has of breaking the enemy's threat `t` in time: with a
-    breaker under way that he can go on with, or one from scratch on a free hand."""
-    best = 0.0
+    breaker under way that he can go on with, or one from scratch on a free hand.  Where
+    the enemy's paralysis lands this turn (`frozen`: F-F-F..., he picks the hand), he freezes
+    the hand of the better breaker: only the other hand's counts, or one a freeze does not
+    stop (bench random duel 37: a fear on one hand, its W frozen into P)."""
+    odds = {"L": 0.0, "R": 0.0}  # each hand's best breaker
+    kept = {"L": 0.0, "R": 0.0}  # ... that goes on though that hand is frozen
     for p in ps:
         if p.facts.breaks:
-            best = max(best, landing_odds(p.facts, p.remaining, t))
+            o = landing_odds(p.facts, p.remaining, t)
+            for hand in ("L", "R") if p.hand == "B" else (p.hand,):
+                odds[hand] = max(odds[hand], o)
+                if p.hand != "B" and survives_freeze(p):
+                    kept[hand] = max(kept[hand], o)
     for gesture, steps, f in breaker_starts(book):
-        if gesture not in c.banned and any(
-                hc.forced == gesture or (hc.forced is None and not hc.why)
-                for hc in (c.left, c.right)):
-            best = max(best, landing_odds(f, steps, t))
-    return best
+        if gesture in c.banned:
+            continue
+        for hand in ("L", "R"):
+            hc = c.hand(hand)
+            if hc.forced == gesture or (hc.forced is None and not hc.why):
+                odds[hand] = max(odds[hand], landing_odds(f, steps, t))
+    if not frozen:
+        return max(odds.values())
+    return min(max(odds["R"], kept["L"]), max(odds["L"], kept["R"]))
+
+
+def survives_freeze(p: Plan) -> bool:
+    """Whether plan `p` goes on though its hand is paralysed after its next gesture (the F
+    of F-F-F stays an F; a W frozen into P spoils S-W-D)."""
+    mw = p.made_and_wanted(1)
+    return mw is None or PARALYSED_FORM.get(mw[0], mw[0]) == mw[1]
+
+
+def freezing(threats: Iterable[Plan]) -> bool:
+    """Whether an enemy paralysis lands this turn (one gesture from casting), on the hand of
+    his choosing."""
+    return any(t.facts.grip == FREEZES and t.remaining <= 1 for t in threats)
 
 
 def killing(t: Plan, hp: int) -> bool:
@@ -339,12 +390,14 @@ def doom(threats: Iterable[Plan], my_reach: Mapping[str, int], mine: tuple[Plan,
     # can meet in time is on its way there (the search must start the breaker now, not too
     # late).
     worst = 0.0
+    threats = tuple(threats)
+    frozen = freezing(threats)
     for t in threats:
         horizon = JAMMED_HORIZON if not any(my_reach[a] < 99 for a in t.facts.stopped_by) \
             else DOOM_HORIZON
         if killing(t, hp) and t.remaining <= horizon and not answered(t, my_reach):
             worst = max(worst, DOOM * PROGRESS ** (t.remaining - 1) *
-                        (1.0 - break_chance(t, mine, book, c)))
+                        (1.0 - break_chance(t, mine, book, c, frozen)))
     return worst
 
 
@@ -377,8 +430,8 @@ def side_worth(game: Game, x: int, book: Book) -> float:
             score += 2.5 * m.strength + (m.toughness - m.damage)
     # A sequence whose next step the rules will not let its wizard make next turn (his hand
     # paralysed or repeating into another gesture, fear, a charmer writing it) is broken.
-    mine = tuple(p for p in wizard_plans(w, book) if can_go_on(p, cx))
-    theirs = tuple(t for t in wizard_plans(y, book) if can_go_on(t, cy))
+    mine = tuple(q for p in wizard_plans(w, book) if (q := going_on(p, cx)) is not None)
+    theirs = tuple(q for t in wizard_plans(y, book) if (q := going_on(t, cy)) is not None)
     threats = tuple(t for t in theirs if t.facts.hostile)
     enemy_reach = answer_reach(y, theirs, book, fresh=False)
     deadly = _deadly_on(w, book)
