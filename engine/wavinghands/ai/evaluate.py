@@ -250,7 +250,11 @@ def break_chance(t: Plan, ps: Iterable[Plan], book: Book, c: Constraints,
                 odds[hand] = max(odds[hand], landing_odds(f, steps, t))
     if not frozen:
         return max(odds.values())
-    return min(max(odds["R"], kept["L"]), max(odds["L"], kept["R"]))
+    # "If the wizard already had a paralyzed hand, it must be the same hand which is
+    # paralyzed again": then the other hand's breakers are safe.
+    held = [h for h in ("L", "R") if c.hand(h).why == BY_PARALYSIS]
+    return min(max(odds[other], kept[h]) for h, other in (("L", "R"), ("R", "L"))
+               if not held or h in held)
 
 
 def survives_freeze(p: Plan) -> bool:
