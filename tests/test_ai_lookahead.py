@@ -209,3 +209,22 @@ def test_the_free_hand_breaks_the_finger_while_the_other_stays_paralysed(level: 
     assert [r.right for r in end.wizard(0).history[4:7]] == ["S", "W", "D"], "A's fear"
     assert end.wizard(0).alive, "the finger of death struck"
     assert not any(e.type == "death_spell" for e in end.log), "the finger of death completed"
+
+
+@cite("A favourite ploy is to continually paralyze a hand (F-F-F-F-F-F etc.)",
+      "if the hand being paralyzed is performing a C, S or W it is instead paralyzed into F, D "
+      "or P respectively")
+@pytest.mark.parametrize("level", ["fair", "strong"])
+@pytest.mark.parametrize("hand", ["L", "R"])
+def test_under_a_paralysis_every_turn_the_breaker_starts_before_the_mirror_is_too_late(
+        level: str, hand: str) -> None:
+    # Bench mirror duel 66: B is five gestures from finger of death (P-W-P, then F-S-S-S-D) and
+    # paralyses one of A's hands every turn from now on.  Every clap A makes is frozen into an
+    # F, so no mirror can meet the finger: only a breaker landing on one of its S's can, and it
+    # must be under way before the finger is two gestures away.  The opponent counted a mirror
+    # two gestures away as an answer in reach, saw the doom too late, and clapped into the
+    # paralysis on the last turn.
+    start = Duel(A="- - - / - - -", B="P W P / - F F").run().game
+    end = _against_paralyser(start, level, "F S S S D - / F F F F F F", hand)
+    assert end.wizard(0).alive, f"B froze A's {hand} hand and the finger of death struck"
+    assert not any(e.type == "death_spell" for e in end.log), "the finger of death completed"
