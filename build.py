@@ -700,7 +700,8 @@ def page_html(files: dict[str, bytes]) -> bytes:
     manifest = integrity_manifest(files)
     modules = page_modules(files)
     listed = set(MODULE_TAG.findall(html))
-    if early := sorted(set(re.findall(r'<script[^>]*\ssrc="\./([^"]+)"', html)) & set(EARLY_SCRIPTS)):
+    scripts = set(re.findall(r'<script[^>]*\ssrc="\./([^"]+)"', html))
+    if early := sorted(scripts & set(EARLY_SCRIPTS)):
         raise BuildError(f"web/index.html loads {early} itself: build.py writes their tags first")
     if unknown := sorted(listed - set(modules)):
         raise BuildError(f"web/index.html loads {unknown}, which are not page modules of the site")
@@ -716,7 +717,8 @@ def page_html(files: dict[str, bytes]) -> bytes:
         raise BuildError("web/index.html: no <meta charset> to put the policy after")
     policy = content_security_policy(meta=True)
     guard = "".join(
-        f'  <script src="./{path}" integrity="{manifest[path]}"></script>\n' for path in EARLY_SCRIPTS
+        f'  <script src="./{path}" integrity="{manifest[path]}"></script>\n'
+        for path in EARLY_SCRIPTS
     )
     meta = f'  <meta http-equiv="Content-Security-Policy" content="{policy}">\n'
     first_link = html.index("  <link ")

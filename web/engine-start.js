@@ -27,7 +27,7 @@
   worker.addEventListener('error', keep);
   let taken = false;
   window.__engineLaunch = {
-    /** The worker and what it said so far (message and error events, in order); once only. */
+    /** The worker and what it said so far (message and error events, in order); null after the first call. */
     take() {
       if (taken) return null;
       taken = true;
