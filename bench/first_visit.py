@@ -253,7 +253,8 @@ PAGE_TIMELINE = """() => {
   const shift = worker.origin - performance.timeOrigin;
   const body = shift + (worker.evaluated ?? 0);
   for (const [key, value] of Object.entries(worker)) {
-    if (typeof value === 'number' && !['origin', 'evaluated'].includes(key)) out['worker ' + key] = value + body;
+    if (typeof value !== 'number' || key === 'origin' || key === 'evaluated') continue;
+    out['worker ' + key] = value + body;
   }
   out['worker started'] = shift;
   out['worker evaluated'] = body;

@@ -1,7 +1,7 @@
 // Starts the engine's worker from the top of index.html, before the stylesheet and the page's own
 // module graph (app.js and some 35 modules): the worker's boot is the longest step of loading the
-// page, so it goes first (a warm visit's engine was ready ~0.15 s sooner; docs/build.md, "Before
-// the engine").  engine.js takes this worker over when the page's modules have arrived
+// page, so it goes first (on a warm visit the worker is created 0.1-0.2 s sooner; docs/build.md,
+// "Before the engine").  engine.js takes this worker over when the page's modules have arrived
 // (`window.__engineLaunch.take()`), with every message and error the worker sent meanwhile, in
 // order; where this script did not run, engine.js starts the worker itself.
 //
