@@ -38,8 +38,11 @@ def second_turn(game: Game, me: int, budget: Lookahead, rng: random.Random,
     # worst way: where every move loses to his worst choice two turns out (a counter-spell
     # freeing the hand he will paralyse again), that let strong play as if all were lost
     # (bench random duel 5, mirror duel 16), though the first turn's worst case still holds.
-    grid = [[score(after(game, me, c.orders, t, worst=False), me) for t in theirs]
-            for c in mine]
+    grid: list[list[float | None]] = []
+    for c in mine:
+        if work is not None and work.late():
+            return 0.0  # the deadline passed: `deepen` drops this search
+        grid.append([score(after(game, me, c.orders, t, worst=False), me) for t in theirs])
     rows = [row for row in grid if any(v is not None for v in row)]
     cols = [j for j in range(len(theirs)) if any(row[j] is not None for row in rows)]
     if not rows or not cols:
@@ -153,4 +156,6 @@ def deepen(states: list[list[list[Game | None]]], tables: list[Grid], first: Equ
                                                                    work))
             grid.append(line)
         deep.append(filled(grid, list(range(len(cols[w])))))
+    if work is not None and work.cut:  # the deadline passed inside the last search
+        return None
     return Deepened(rows, deep, regret_matching(deep, budget.iterations))
