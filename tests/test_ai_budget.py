@@ -107,7 +107,8 @@ class Cells:
 
         def counted(*args: Any, **kwargs: Any) -> Game | None:
             self.count += 1
-            return real(*args, **kwargs)
+            state: Game | None = real(*args, **kwargs)
+            return state
         monkeypatch.setattr(module, "after", counted)
 
 
