@@ -10,9 +10,12 @@ twins' openings of bench/opponent_match.py, so the positions are varied).  Every
 of `--level` is timed (CPU and wall) and recorded with the work its search spent, whether a
 deadline cut it, and what made it big (worlds sampled, candidate rows and columns, second-turn
 rows deepened).  Prints the distribution (median, 90th and 99th percentile, worst) and the
-slowest moves.  bench/opponent_pyodide.mjs runs this same module inside Pyodide; `--deadline`
-passes a wall-clock deadline (milliseconds) to every move, as the page does, and counts the
-moves it cut.
+slowest moves.  bench/opponent_pyodide.mjs runs this same module inside Pyodide.
+
+Each move is asked for as the page asks: `api.ai_input` with the game as a JSON string (made
+before the clock starts: the page holds it so), so a move's time includes reading the game and
+writing the answer.  `--deadline` passes the page's deadline (milliseconds) to every move and
+reports the moves it cut and, for those, how long after the deadline the answer came.
 """
 
 from __future__ import annotations
@@ -31,14 +34,14 @@ if __name__ == "__main__":
 
 from opponent_match import opening, policy, twin_seed
 
+import wavinghands.ai
+from wavinghands import api
 from wavinghands.ai import choose_input
 from wavinghands.duel import step
 
-think: Any
-try:
-    from wavinghands.ai import think
-except ImportError:  # an engine from before the work budget (for a before/after figure)
-    think = None
+# An engine from before the work budget (for a before/after figure) has no `think`: its moves
+# are timed through `choose_input`, without work figures or a deadline.
+WITH_WORK = hasattr(wavinghands.ai, "think")
 
 Clock = Callable[[], float]
 UNKNOWN = {"units": 0, "cut": False, "worlds": "?", "rows": "?", "columns": "?", "first": "?",
@@ -62,14 +65,15 @@ def timed_moves(level: str, against: list[str], duels: int, turns: int, opening_
                     if v != me:
                         inputs[v] = rival(game, v)
                         continue
+                    text = json.dumps(game.to_json())
                     t0, c0 = time.perf_counter(), cpu()
-                    deadline = None if deadline_ms is None else t0 + deadline_ms / 1000
-                    if think is None:
-                        inputs[v], work = choose_input(game, v, level), dict(UNKNOWN)
+                    if WITH_WORK:
+                        inputs[v], work = _asked(text, v, level, deadline_ms)
                     else:
-                        choice = think(game, v, level, deadline)
-                        inputs[v], work = choice.orders, choice.work.as_json()
+                        inputs[v], work = choose_input(game, v, level), dict(UNKNOWN)
                     c1, t1 = cpu(), time.perf_counter()
+                    if deadline_ms is not None:
+                        work["over"] = t1 - t0 - deadline_ms / 1000  # answer - deadline
                     if game.phase.kind != "decision":
                         moves.append({"against": other, "duel": k, "turn": game.turn,
                                       "phase": game.phase.kind, "cpu": c1 - c0,
@@ -83,6 +87,29 @@ def timed_moves(level: str, against: list[str], duels: int, turns: int, opening_
                 progress(f"  {level} v {other} duel {k}: {result} after {game.turn} turns, "
                          f"{len(moves)} moves timed")
     return moves
+
+
+def _asked(text: str, v: int, level: str, deadline_ms: float | None) -> tuple[Any, Any]:
+    """The input `api.ai_input` answers for wizard v of the game `text`, as the page asks
+    for it, and the work its search spent (caught on its way out of `ai.think`)."""
+    spent: list[Any] = []
+    real = wavinghands.ai.think
+
+    def think(*args: Any) -> Any:
+        choice = real(*args)
+        spent.append(choice.work)
+        return choice
+    wavinghands.ai.think = think  # api.ai_input imports it when called
+    try:
+        extra = [] if deadline_ms is None else [json.dumps(deadline_ms)]
+        answer = json.loads(api.ai_input(text, str(v), json.dumps(level), *extra))
+    finally:
+        wavinghands.ai.think = real
+    if not answer["ok"]:
+        raise SystemExit(f"ai_input failed: {answer['error']}")
+    work = spent[0].as_json() if spent and spent[0] is not None else dict(UNKNOWN)
+    work["cut"] = answer["cut"]
+    return answer["input"], work
 
 
 def set_work(level: str, work: int | None) -> None:
@@ -112,6 +139,9 @@ def report(moves: list[dict[str, Any]], level: str, where: str, slowest: int = 8
              f"  wall time: {spread([m['wall'] for m in moves])}",
              f"  work units: {spread([m['units'] / 1000 for m in moves]).replace(' ms', '')}",
              f"  cut by the deadline: {sum(1 for m in moves if m['cut'])} of {len(moves)}",
+             *([f"  answer - deadline, cut moves: "
+                f"{spread([m['over'] for m in moves if m['cut']])}"]
+               if any("over" in m for m in moves) else []),
              "  slowest (CPU):"]
     for m in sorted(moves, key=lambda m: -m["cpu"])[:slowest]:
         lines.append(f"    {1000 * m['cpu']:5.0f} ms  v {m['against']} duel {m['duel']} turn "

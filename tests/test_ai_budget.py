@@ -21,10 +21,12 @@ from dsl import Duel
 import wavinghands
 from wavinghands import api
 from wavinghands.ai import Work, find_level, stream, think
+from wavinghands.ai.candidates import candidate_orders
+from wavinghands.ai.levels import RANKING, RESOLUTION, ranking_units
 from wavinghands.ai.lookahead import turn_cost
 from wavinghands.ai.observation import Observation
 from wavinghands.ai.search import search
-from wavinghands.ai.table import ROUNDS_PER_CHECK, regret_matching
+from wavinghands.ai.table import ROUNDS_PER_CHECK, after, regret_matching
 from wavinghands.duel import new_game, step
 from wavinghands.legal import input_problems
 from wavinghands.model import Game
@@ -181,6 +183,32 @@ def test_a_deadline_that_never_passes_changes_nothing() -> None:
     never = think(game, 1, "strong", deadline=lambda: False)
     assert plain.orders == never.orders and not never.work.cut  # type: ignore[union-attr]
     assert plain.work.as_json() == never.work.as_json()  # type: ignore[union-attr]
+
+
+@cite("For the next 3 turns, the subject (but not his monsters if a wizard) makes an extra set "
+      "of gestures due to being speeded up. This takes effect in the following turn so that "
+      "instead of giving one pair of gestures, 2 are given")
+def test_a_hastened_wizards_second_sets_are_charged_to_the_work() -> None:
+    # A casts haste (P-W-P-W-W-C) on turns 1-6: on turn 7 he writes two gesture sets, and
+    # candidates.py ranks every legal pair again as the second set of each first set it keeps.
+    game = Duel(A="P W P W W C/- - - - - C", B="- - - W W S/- - - - - -").run(6).game
+    assert view(game, 0)["constraints"]["sets"] == 2
+    strong = find_level("strong")
+    budget = strong.lookahead
+    assert budget is not None
+    mine = candidate_orders(game, 0, strong.width, random.Random(1))
+    theirs = candidate_orders(game, 1, strong.replies, random.Random(1))
+    assert ranking_units([c.orders for c in mine]) == RANKING * (1 + strong.width)
+    assert ranking_units([c.orders for c in theirs]) == RANKING  # B is not hastened
+    _, work = _search(game, 0, Work(None), None)
+    assert work.worlds == 1
+    assert work.first == RANKING * (1 + strong.width) + RANKING + RESOLUTION * work.rows * 10
+    # A second turn from turn 8 (A still hastened) is counted with his rankings in advance,
+    # for him as for his enemy; a state after the duel's end costs no more than nominal.
+    later = after(game, 0, {"gestures": [["-", "-"], ["-", "-"]]}, {"gestures": [["-", "-"]]})
+    assert later is not None and later.turn == 8
+    assert turn_cost(budget, later, 0) == turn_cost(budget) + RANKING * budget.width
+    assert turn_cost(budget, later, 1) == turn_cost(budget) + RANKING * budget.answers
 
 
 def test_a_bad_deadline_is_refused_by_name() -> None:

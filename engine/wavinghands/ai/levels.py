@@ -12,7 +12,7 @@ clock), so no clock is read in here: without one the search is a pure function.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,6 +40,15 @@ class Lookahead:
 # profile: a ranking of a wizard's legal pairs costs about as much as this many resolutions).
 RESOLUTION = 1  # one joint move played with the engine's `step`, questions answered, scored
 RANKING = 2  # one wizard's legal gesture pairs ranked into candidates
+
+
+def ranking_units(candidates: Sequence[dict[str, Any] | None]) -> int:
+    """The units of ranking a wizard's legal moves into these candidates' orders: one ranking,
+    and where he is hastened (two gesture sets) one more for each first set kept, whose
+    second set candidates.py chooses by ranking every legal pair again."""
+    firsts = {tuple(o["gestures"][0]) for o in candidates
+              if o is not None and len(o.get("gestures", ())) == 2}
+    return RANKING * (1 + len(firsts))
 
 # A deadline: called between stretches of the search, it says whether time is up.  The caller
 # owns the clock (api.py: the wall clock from the call's start); tests pass fakes.

@@ -22,7 +22,7 @@ from ..model import Game
 from ..recognize import completed, default_allocation
 from .candidates import Candidate, candidate_orders
 from .evaluate import game_book, plans, rows_of, wizard_plans
-from .levels import RANKING, RESOLUTION, Level, Work
+from .levels import RESOLUTION, Level, Work, ranking_units
 from .lookahead import deepen
 from .observation import HIDDEN, Observation
 from .table import accepted_columns, after, filled, guarded_pick, regret_matching, score
@@ -89,9 +89,9 @@ def search(obs: Observation, level: Level, rng: random.Random,
         theirs: list[JSON | None] = [None]
         if enemy in g.phase.actors:
             theirs = [c.orders for c in candidate_orders(g, enemy, level.replies, rng)]
-            work.spend(RANKING)
+            work.spend(ranking_units(theirs))
         replies.append(theirs)
-    work.spend(RANKING)
+    work.spend(ranking_units([c.orders for c in mine]))
     work.worlds = len(worlds)
     # The first table, row by row (the best prior first).  Once a row is accepted in every
     # world the deadline is checked before each joint move; a row it interrupts is dropped, so
