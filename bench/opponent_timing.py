@@ -2,7 +2,8 @@
 
     python3 bench/opponent_timing.py [--level strong] [--duels 16] [--turns 20]
                                      [--against baseline,fair] [--opening 2]
-                                     [--deadline MS] [--out moves.jsonl] [--progress]
+                                     [--deadline MS] [--clock wall|cpu] [--out moves.jsonl]
+                                     [--progress]
 
 `--level` plays `--duels` duels against each player of `--against` (a level, "baseline" or
 "random"), alternating sides, each from its own random opening of `--opening` turns (the
@@ -15,7 +16,10 @@ slowest moves.  bench/opponent_pyodide.mjs runs this same module inside Pyodide.
 Each move is asked for as the page asks: `api.ai_input` with the game as a JSON string (made
 before the clock starts: the page holds it so), so a move's time includes reading the game and
 writing the answer.  `--deadline` passes the page's deadline (milliseconds) to every move and
-reports the moves it cut and, for those, how long after the deadline the answer came.
+reports the moves it cut and, for those, how long after the deadline the answer came.  With
+`--clock cpu` the deadline counts the process's CPU time instead of wall time (the engine's
+own clock reading is replaced), so that figure is what the engine adds after its deadline,
+whatever else the machine runs.
 """
 
 from __future__ import annotations
@@ -50,8 +54,10 @@ UNKNOWN = {"units": 0, "cut": False, "worlds": "?", "rows": "?", "columns": "?",
 
 def timed_moves(level: str, against: list[str], duels: int, turns: int, opening_turns: int,
                 deadline_ms: float | None, cpu: Clock, seed: int = 7,
-                progress: Callable[[str], None] | None = None) -> list[dict[str, Any]]:
-    """Play the duels and return one record per orders move of `level`."""
+                progress: Callable[[str], None] | None = None,
+                cpu_deadline: bool = False) -> list[dict[str, Any]]:
+    """Play the duels and return one record per orders move of `level`; `cpu_deadline`
+    counts the deadline in this process's CPU time (`cpu`), not wall time."""
     moves: list[dict[str, Any]] = []
     for other in against:
         for k in range(duels):
@@ -68,12 +74,13 @@ def timed_moves(level: str, against: list[str], duels: int, turns: int, opening_
                     text = json.dumps(game.to_json())
                     t0, c0 = time.perf_counter(), cpu()
                     if WITH_WORK:
-                        inputs[v], work = _asked(text, v, level, deadline_ms)
+                        inputs[v], work = _asked(text, v, level, deadline_ms,
+                                                 cpu if cpu_deadline else None)
                     else:
                         inputs[v], work = choose_input(game, v, level), dict(UNKNOWN)
                     c1, t1 = cpu(), time.perf_counter()
-                    if deadline_ms is not None:
-                        work["over"] = t1 - t0 - deadline_ms / 1000  # answer - deadline
+                    if deadline_ms is not None:  # the answer's time past the deadline
+                        work["over"] = (c1 - c0 if cpu_deadline else t1 - t0) - deadline_ms / 1000
                     if game.phase.kind != "decision":
                         moves.append({"against": other, "duel": k, "turn": game.turn,
                                       "phase": game.phase.kind, "cpu": c1 - c0,
@@ -89,9 +96,20 @@ def timed_moves(level: str, against: list[str], duels: int, turns: int, opening_
     return moves
 
 
-def _asked(text: str, v: int, level: str, deadline_ms: float | None) -> tuple[Any, Any]:
+class _Clock:
+    """A stand-in for the `time` module of the engine's modules that read the clock for a
+    deadline (api, and before this branch ai.levels): its `perf_counter` is `clock`."""
+
+    def __init__(self, clock: Clock) -> None:
+        self.perf_counter = clock
+
+
+def _asked(text: str, v: int, level: str, deadline_ms: float | None,
+           clock: Clock | None = None) -> tuple[Any, Any]:
     """The input `api.ai_input` answers for wizard v of the game `text`, as the page asks
-    for it, and the work its search spent (caught on its way out of `ai.think`)."""
+    for it, and the work its search spent (caught on its way out of `ai.think`); `clock`
+    (calibration: CPU time, so the figure does not count other processes) replaces the wall
+    clock the deadline is read from."""
     spent: list[Any] = []
     real = wavinghands.ai.think
 
@@ -100,11 +118,24 @@ def _asked(text: str, v: int, level: str, deadline_ms: float | None) -> tuple[An
         spent.append(choice.work)
         return choice
     wavinghands.ai.think = think  # api.ai_input imports it when called
+    timed = [m for m in (api, sys.modules.get("wavinghands.ai.levels")) if hasattr(m, "time")]
+    # (before this branch the search's Work read `time.perf_counter`, bound as a default)
+    old_work: Any = getattr(sys.modules.get("wavinghands.ai.levels"), "Work", None)
+    defaults = old_work.__init__.__defaults__ if len(timed) > 1 else None
+    if clock is not None:
+        for m in timed:
+            m.time = _Clock(clock)  # type: ignore[union-attr]
+        if defaults is not None:
+            old_work.__init__.__defaults__ = (*defaults[:-1], clock)
     try:
         extra = [] if deadline_ms is None else [json.dumps(deadline_ms)]
         answer = json.loads(api.ai_input(text, str(v), json.dumps(level), *extra))
     finally:
         wavinghands.ai.think = real
+        for m in timed:
+            m.time = time  # type: ignore[union-attr]
+        if defaults is not None:
+            old_work.__init__.__defaults__ = defaults
     if not answer["ok"]:
         raise SystemExit(f"ai_input failed: {answer['error']}")
     work = spent[0].as_json() if spent and spent[0] is not None else dict(UNKNOWN)
@@ -162,6 +193,9 @@ def main() -> None:
     ap.add_argument("--opening", type=int, default=2)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--deadline", type=float, default=None, help="milliseconds a move")
+    ap.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                    help="what the deadline counts: wall time (the page's) or this process's "
+                         "CPU time (what the engine itself adds, whatever the load)")
     ap.add_argument("--out", default=None, help="write every move as a JSON line here")
     ap.add_argument("--work", default=None,
                     help="calibration: another work budget for the level ('none': no bound)")
@@ -171,7 +205,8 @@ def main() -> None:
         set_work(args.level, None if args.work == "none" else int(args.work))
     say = (lambda s: print(s, file=sys.stderr, flush=True)) if args.progress else None
     moves = timed_moves(args.level, args.against.split(","), args.duels, args.turns,
-                        args.opening, args.deadline, time.process_time, args.seed, say)
+                        args.opening, args.deadline, time.process_time, args.seed, say,
+                        args.clock == "cpu")
     if args.out:
         Path(args.out).write_text("".join(json.dumps(m) + "\n" for m in moves))
     print(report(moves, args.level, f"CPython {sys.version.split()[0]}"))
