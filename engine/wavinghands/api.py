@@ -13,9 +13,11 @@ idle (web/engine-snapshot.js does, before it snapshots the interpreter).
 
 from __future__ import annotations
 
+import gc
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
 
@@ -250,8 +252,26 @@ def ai_input(game: str, wizard: str, level: str | None = None,
         raise ApiError("not-your-turn", "the computer has nothing to do now")
     from .ai import think
 
-    choice = think(g, v, lv, until)
+    with _young_collections_only(until is not None):
+        choice = think(g, v, lv, until)
     return ok(input=choice.orders, cut=choice.work is not None and choice.work.cut)
+
+
+@contextmanager
+def _young_collections_only(wanted: bool) -> Iterator[None]:
+    """For the block (if `wanted`), the cyclic garbage collector leaves alone the objects that
+    existed before it: a full collection walks all of them at once, the longest stretch a
+    search with a deadline cannot interrupt (bench/opponent_pyodide.mjs --clock cpu: 68 ms
+    past a deadline in Pyodide).  They are handed back after the block, to be collected as
+    usual; the garbage the block makes is still collected in it."""
+    if not wanted or gc.get_freeze_count():  # (someone else froze objects: leave them so)
+        yield
+        return
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 @guard
