@@ -50,6 +50,7 @@ def ranking_units(candidates: Sequence[dict[str, Any] | None]) -> int:
               if o is not None and len(o.get("gestures", ())) == 2}
     return RANKING * (1 + len(firsts))
 
+
 # A deadline: called between stretches of the search, it says whether time is up.  The caller
 # owns the clock (api.py: the wall clock from the call's start); tests pass fakes.
 Deadline = Callable[[], bool]
