@@ -2,7 +2,7 @@
 worker for the opponent's orders to the answer arriving.
 
     python3 bench/opponent_page.py [--site dist/site] [--level strong] [--duels 3]
-                                   [--turns 30] [--progress]
+                                   [--turns 30] [--deadline MS] [--cap 1500] [--progress]
 
 Serves the built site (build.py's server), starts `--duels` duels against the computer at
 `--level` through the start screen and plays them through the UI as e2e/test_computer.py does
@@ -10,14 +10,17 @@ Serves the built site (build.py's server), starts `--duels` duels against the co
 `--turns` turns each.  Every `ai_input` call between the page and its worker is timed by a
 wrapper around `Worker.prototype.postMessage`, installed before the page's scripts run: from
 the message posted to the answer's `message` event, with whether the search was cut and the
-deadline the page passed.  Prints the distribution of the wait, the cut moves, the longest gap
-between animation frames while the "thinking" screen shows, and the load average (a wall-time
-figure: other work on the machine counts in it).  A measurement, not a test: it never fails.
+deadline the page passed (`--deadline` replaces the page's AI_DEADLINE_MS in every call, to
+try another without a build).  Prints the distribution of the wait, how many waits passed
+`--cap` (issue 13: 1.5 s), the cut moves, the longest gap between animation frames while the
+"thinking" screen shows, and the load average (a wall-time figure: other work on the machine
+counts in it).  A measurement, not a test: it never fails.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import time
@@ -34,14 +37,17 @@ RIGHT = ("S", "D")  # the person's missiles, as e2e/test_computer.py plays them
 
 # Installed before any page script: every ai_input call to the engine worker, timed from the
 # page's side, and the frame gaps while the thinking screen shows.
-WATCH = """(() => {
+WATCH = """((deadline) => {
   window.__ai = [];
   window.__gaps = [];
   const post = Worker.prototype.postMessage;
   Worker.prototype.postMessage = function (msg, ...rest) {
     if (msg && msg.fn === "ai_input") {
-      const deadline = msg.args ? JSON.parse(msg.args[3] ?? "null") : null;
-      const call = { asked: performance.now(), deadline };
+      if (deadline !== null) {
+        msg = { ...msg, args: [...msg.args.slice(0, 3), JSON.stringify(deadline)] };
+      }
+      const given = JSON.parse(msg.args[3] ?? "null");
+      const call = { asked: performance.now(), deadline: given };
       window.__ai.push(call);
       const answered = (event) => {
         if (!event.data || event.data.id !== msg.id) return;
@@ -60,7 +66,7 @@ WATCH = """(() => {
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
-})();"""
+})(%s);"""
 
 SETTLED = ("[data-testid=orders-screen], [data-testid=game-over], "
            "[data-testid=decision-screen], [data-testid=failure-screen]")
@@ -123,6 +129,9 @@ def main() -> None:
     ap.add_argument("--level", default="strong")
     ap.add_argument("--duels", type=int, default=3)
     ap.add_argument("--turns", type=int, default=30)
+    ap.add_argument("--deadline", type=float, default=None,
+                    help="milliseconds: replaces the page's AI_DEADLINE_MS in every call")
+    ap.add_argument("--cap", type=float, default=1500.0, help="milliseconds a wait may take")
     ap.add_argument("--progress", action="store_true")
     args = ap.parse_args()
 
@@ -142,7 +151,7 @@ def main() -> None:
             context = browser.new_context(viewport={"width": 1200, "height": 900},
                                           bypass_csp=True)
             page = context.new_page()
-            page.add_init_script(WATCH)
+            page.add_init_script(WATCH % json.dumps(args.deadline))
             play(page, server.url, args.level, args.turns, say)
             seen = page.evaluate("window.__ai")
             calls += [c for c in seen if "wait" in c]
@@ -159,6 +168,8 @@ def main() -> None:
           f"in {args.duels} duels, {time.monotonic() - start:.0f} s; load average "
           f"{min(loads):.1f}-{max(loads):.1f}; the page's deadline {deadlines} ms")
     print(f"  wait, page asks to answer arrives: {spread(waits)}")
+    print(f"  waits over {args.cap:.0f} ms: {sum(1 for w in waits if w > args.cap)} of "
+          f"{len(waits)}")
     print(f"  cut by the deadline: {len(cut)} of {len(calls)}; their wait: {spread(cut)}")
     print(f"  wait - deadline, cut moves: {spread(over)}")
     print(f"  longest frame gap while thinking: {max(gaps, default=0):.0f} ms over {len(gaps)} "
