@@ -1,10 +1,12 @@
 """Strong's move time is bounded by work, not by the clock: the look-ahead's rows, best first,
-stop where the level's work budget would be passed, the same on every machine; a wall-clock
-deadline (the page's safety net) cuts a search short and the answer says so; without one the
-answer is the same in every run, whatever Python's string hashes."""
+stop where the level's work budget would be passed, the same on every machine (a hastened
+wizard's rankings included); a deadline (the page's safety net, checked inside the search)
+cuts a search short and the answer says so; without one the answer is the same in every run,
+whatever Python's string hashes."""
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import random
@@ -202,13 +204,33 @@ def test_a_hastened_wizards_second_sets_are_charged_to_the_work() -> None:
     assert ranking_units([c.orders for c in theirs]) == RANKING  # B is not hastened
     _, work = _search(game, 0, Work(None), None)
     assert work.worlds == 1
-    assert work.first == RANKING * (1 + strong.width) + RANKING + RESOLUTION * work.rows * 10
+    cells = work.rows * work.columns  # every joint move of the first table (one world)
+    assert work.first == RANKING * (1 + strong.width) + RANKING + RESOLUTION * cells
     # A second turn from turn 8 (A still hastened) is counted with his rankings in advance,
-    # for him as for his enemy; a state after the duel's end costs no more than nominal.
+    # for him as for his enemy.
     later = after(game, 0, {"gestures": [["-", "-"], ["-", "-"]]}, {"gestures": [["-", "-"]]})
     assert later is not None and later.turn == 8
     assert turn_cost(budget, later, 0) == turn_cost(budget) + RANKING * budget.width
     assert turn_cost(budget, later, 1) == turn_cost(budget) + RANKING * budget.answers
+
+
+def test_a_call_with_a_deadline_keeps_full_collections_off_older_objects(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # A full collection walks every object at once: for the search, those made before the
+    # call are frozen (gc.freeze), and handed back after it.
+    import wavinghands.ai as ai
+    frozen: list[int] = []
+    real = ai.think
+
+    def think(*args: Any) -> Any:
+        frozen.append(gc.get_freeze_count())
+        return real(*args)
+    monkeypatch.setattr(ai, "think", think)
+    text = json.dumps(_position(5, 3).to_json())
+    assert json.loads(api.ai_input(text, "0", json.dumps("strong"), "600000"))["ok"]
+    assert json.loads(api.ai_input(text, "0", json.dumps("strong")))["ok"]
+    assert frozen[0] > 0 and frozen[1] == 0  # without a deadline, nothing changes
+    assert gc.get_freeze_count() == 0
 
 
 def test_a_bad_deadline_is_refused_by_name() -> None:
