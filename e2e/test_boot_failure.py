@@ -29,6 +29,17 @@ REPORTED_WITHIN_S = 45
 # The page's own status line (web/app.js): "error" once the boot failed, with a Reload button.
 FAILED = "[data-testid=engine-status][data-state=error]"
 
+# The technical detail of the failure (engine.js keeps the boot's promise on window.__engineReady).
+DETAIL_JS = "window.__engineReady.then(() => 'ready', (err) => String(err.detail))"
+
+# What each failure's detail must name (not "[object Object]").
+DETAIL_SAYS = {
+    "engine_import_raises": "injected: the engine failed to import",
+    "python_cannot_start": "No module named 'encodings'",
+    "_pyodide/_base.py_raises": "injected: this module fails",
+    "pyodide/__init__.py_raises": "injected: this module fails",
+}
+
 # Generated from the others by build.py (build_site), so rewritten around a changed library.
 GENERATED = ("engine-build.js", "site-integrity.js", "sw.js", "index.html")
 
@@ -109,8 +120,11 @@ def test_a_python_failure_while_starting_is_reported_at_once(
             waited = time.monotonic() - started
             text = status.inner_text()
             reload_offered = page.locator(f"{FAILED} button").inner_text()
+            detail = page.evaluate(DETAIL_JS)
         finally:
             context.close()
     assert waited < REPORTED_WITHIN_S, waited
     assert "could not start" in text and "fault in the game" in text, text
     assert reload_offered == "Reload"
+    assert failure.__name__ in DETAIL_SAYS, failure
+    assert DETAIL_SAYS[failure.__name__] in detail, detail
