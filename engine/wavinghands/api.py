@@ -7,8 +7,11 @@ game it passed in).  docs/architecture.md lists the contracts.
 The computer opponent (`ai`) and remote play (`remote`) are imported by the functions that use
 them, not with this module: the page's first calls (a new duel, its views and previews) do not
 need them, and their import is about a third of the engine's on a cold boot in the browser
-(docs/build.md, "Boot").  `LATE_MODULES` names them, so that a page can import them once it is
-idle (web/engine-snapshot.js does, before it snapshots the interpreter).
+(docs/build.md, "Boot").  So are a duel's own later needs, which the engine's readiness does not
+wait for: resolution (`duel.step`), the history notes of a view (`account`) and the preview of
+a draft (`preview`, with the legality checks and the recognizer).  `LATE_MODULES` names them,
+so that a page can import them once it is idle (web/engine-snapshot.js does, before it
+snapshots the interpreter); a call that comes first imports what it needs itself.
 """
 
 from __future__ import annotations
@@ -22,13 +25,10 @@ from functools import lru_cache
 from typing import Any
 
 from . import duel, record
-from .account import history_notes
-from .account import replay_step as account_step
 from .boundary import guard, ok
 from .errors import WavingHandsError
 from .model import ORDERS, TIME_STOP, Game, canonical_json
 from .orders import OrderError
-from .preview import preview as _preview
 from .rulesets import Ruleset, check_known, describe_rulesets, find_ruleset
 from .spelltext import spell_reference
 from .view import view as _view
@@ -36,7 +36,10 @@ from .view import view as _view
 JSON = dict[str, Any]
 
 # Imported on first use, not with this module (see the module's docstring).
-LATE_MODULES: tuple[str, ...] = ("wavinghands.ai", "wavinghands.remote.json_api")
+LATE_MODULES: tuple[str, ...] = (
+    "wavinghands.resolve", "wavinghands.account", "wavinghands.preview",  # a duel's
+    "wavinghands.ai", "wavinghands.remote.json_api",  # the opponent's, remote play's
+)  # fmt: skip
 
 
 class ApiError(WavingHandsError):
@@ -104,6 +107,8 @@ def view(game: str, wizard: str) -> str:
     g = _game(game)
     v = _wizard(wizard)
     d = _view(g, v)
+    from .account import history_notes  # (a late module: see LATE_MODULES)
+
     try:
         d["notes"] = history_notes(g, v)
     except (ValueError, KeyError, TypeError, IndexError):
@@ -118,7 +123,9 @@ def replay_step(rec: str, index: str) -> str:
     i = _load(index, "step")
     if not isinstance(i, int) or isinstance(i, bool):
         raise ApiError("bad-step", "the step is a whole number")
-    return ok(**account_step(_known_record(rec), i))
+    from .account import replay_step  # (a late module: see LATE_MODULES)
+
+    return ok(**replay_step(_known_record(rec), i))
 
 
 @guard
@@ -128,6 +135,8 @@ def preview(game: str, wizard: str, draft: str) -> str:
     v = _wizard(wizard)
     if g.phase.kind not in (ORDERS, TIME_STOP) or v not in g.phase.actors:
         raise ApiError("not-your-turn", "there are no orders to write now")
+    from .preview import preview as _preview  # (a late module: see LATE_MODULES)
+
     return ok(preview=_preview(g, v, _load(draft, "draft")))
 
 
