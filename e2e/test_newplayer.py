@@ -1,0 +1,97 @@
+"""A new player's stumbles at a phone's size (390x844, touch), each fixed and kept fixed.
+
+Found by playing the built page as a new player would (docs/ui.md, "A new player's run"):
+- both hands on P surrendered the duel at the first press of Seal, with only a red line
+  above the choices to say so;
+- see the tests below for the others.
+
+Fixtures `server_url`, `browser` and `shot` come from e2e/conftest.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytest.importorskip("playwright.sync_api")
+
+from conftest import Shot
+
+ENGINE_MS = 90_000
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    """A page in a fresh phone-sized touch context; fails the test on a page error."""
+    ctx = browser.new_context(viewport=PHONE, device_scale_factor=2, has_touch=True,
+                              is_mobile=True)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        yield page
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def open_site(page: Any, server_url: str) -> None:
+    """Load the page and wait until the engine answers."""
+    page.goto(server_url)
+    page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS)
+
+
+def start_against_computer(page: Any, coach: bool = False) -> None:
+    """Begin a duel against the novice computer, as Alice, and wait for her first orders."""
+    page.fill("[data-testid=name-0]", "Alice")
+    page.check("[data-testid=mode-computer]")
+    page.select_option("[data-testid=opponent-level]", "novice")
+    if coach:
+        page.check("[data-testid=opponent-coach]")
+    page.tap("[data-testid=start-game]")
+    page.wait_for_selector("[data-testid=orders-screen][data-turn='1']", timeout=ENGINE_MS)
+
+
+def wait_preview(page: Any) -> None:
+    """Wait until the engine's preview of the current draft has arrived."""
+    page.wait_for_selector("[data-testid=preview][aria-busy=false]", timeout=ENGINE_MS)
+
+
+def in_view(page: Any, selector: str) -> bool:
+    """Whether the element is wholly inside the viewport."""
+    inside: bool = page.eval_on_selector(
+        selector, "el => { const r = el.getBoundingClientRect(); "
+        "return r.top >= 0 && r.bottom <= window.innerHeight; }")
+    return inside
+
+
+def test_both_hands_on_p_asks_before_surrendering(phone: Any, server_url: str,
+                                                  shot: Shot) -> None:
+    # "a pair of P gestures made by both hands at the same time signals your surrender"
+    page = phone
+    open_site(page, server_url)
+    start_against_computer(page)
+    page.tap("[data-testid=gesture-0-L-P]")
+    page.tap("[data-testid=gesture-0-R-P]")
+    wait_preview(page)
+    page.tap("[data-testid=submit-orders]")
+    warning = page.wait_for_selector("[data-testid=confirm-risky]", timeout=ENGINE_MS)
+    assert "SURRENDERS" in warning.inner_text()
+    assert in_view(page, "[data-testid=confirm-risky]"), "the question is out of sight"
+    assert page.locator("[data-testid=orders-screen][data-turn='1']").count() == 1, "sealed"
+    assert page.inner_text("[data-testid=submit-orders]") == "Seal anyway"
+    shot(page, "newplayer-surrender-asked", full_page=False)
+    # Changing a hand withdraws the question; going back to P-P and pressing twice surrenders.
+    page.tap("[data-testid=gesture-0-R-W]")
+    wait_preview(page)
+    assert page.locator("[data-testid=confirm-risky]").count() == 0
+    page.tap("[data-testid=gesture-0-R-P]")
+    wait_preview(page)
+    page.tap("[data-testid=submit-orders]")
+    page.wait_for_selector("[data-testid=confirm-risky]", timeout=ENGINE_MS)
+    page.tap("[data-testid=submit-orders]")
+    page.wait_for_selector("[data-testid=game-over]", timeout=ENGINE_MS)
+    assert "surrendered" in page.inner_text("[data-testid=result-how]")
