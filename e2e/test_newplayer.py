@@ -95,3 +95,38 @@ def test_both_hands_on_p_asks_before_surrendering(phone: Any, server_url: str,
     page.tap("[data-testid=submit-orders]")
     page.wait_for_selector("[data-testid=game-over]", timeout=ENGINE_MS)
     assert "surrendered" in page.inner_text("[data-testid=result-how]")
+
+
+
+def picked(page: Any) -> dict[str, str]:
+    """The first gesture set's picked buttons: hand -> slug (F, P, ..., stab, nothing)."""
+    ids: list[str] = page.eval_on_selector_all(
+        "input[data-testid^=gesture-0-]:checked", "els => els.map((e) => e.dataset.testid)")
+    return {t.split("-")[2]: t.split("-", 3)[3] for t in ids}
+
+
+def test_the_coachs_gestures_are_taken_with_one_tap(phone: Any, server_url: str,
+                                                    shot: Shot) -> None:
+    # The coach named two gestures and left the player to find and tap them on the pads.
+    page = phone
+    open_site(page, server_url)
+    start_against_computer(page, coach=True)
+    wait_preview(page)
+    assert picked(page) == {}
+    page.tap("[data-testid=coach-ask]")
+    page.wait_for_selector("[data-testid=coach-why]", timeout=ENGINE_MS)
+    said = page.inner_text("[data-testid=coach-gestures]")  # "Left: W (wave), Right: W (wave)"
+    page.tap("[data-testid=coach-use]")
+    wait_preview(page)
+    hands = picked(page)
+    assert set(hands) == {"L", "R"}, hands
+    for hand, word in (("L", "Left"), ("R", "Right")):
+        slug = hands[hand]
+        words = slug if slug in ("stab", "nothing") else f"{slug} ("
+        assert f"{word}: {words}" in said, (said, hands)
+    # The preview follows the new gestures: each hand has a line of what it builds.
+    assert "Choose a gesture" not in page.inner_text("[data-testid=preview]")
+    shot(page, "newplayer-coach-used", full_page=False)
+    page.tap("[data-testid=submit-orders]")
+    page.wait_for_selector("[data-testid=orders-screen][data-turn='1']", state="detached",
+                           timeout=ENGINE_MS)

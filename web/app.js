@@ -535,7 +535,7 @@ function showActor(w, view) {
     },
     // The coach: only against the computer, only when the player switched it on.
     aside: duel.mode === 'computer' && storage.loadSetting('coach', false)
-      ? coachPanel({ ask: () => api.aiAdvice(duel.game, w) }) : null,
+      ? coachPanel({ ask: () => api.aiAdvice(duel.game, w), onUse: (gestures) => s.useGestures(gestures) }) : null,
   });
   show(s.element, s.destroy);
 }
