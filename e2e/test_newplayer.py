@@ -3,7 +3,9 @@
 Found by playing the built page as a new player would (docs/ui.md, "A new player's run"):
 - both hands on P surrendered the duel at the first press of Seal, with only a red line
   above the choices to say so;
-- see the tests below for the others.
+- the coach named its gestures but left the player to find and tap them;
+- a friend's turn-code link opened in a browser that does not hold the duel (a chat app's own
+  browser) showed the start screen's top and nothing else: why was said a screen further down.
 
 Fixtures `server_url`, `browser` and `shot` come from e2e/conftest.py.
 """
@@ -130,3 +132,43 @@ def test_the_coachs_gestures_are_taken_with_one_tap(phone: Any, server_url: str,
     page.tap("[data-testid=submit-orders]")
     page.wait_for_selector("[data-testid=orders-screen][data-turn='1']", state="detached",
                            timeout=ENGINE_MS)
+
+
+def test_a_code_link_for_a_duel_kept_elsewhere_says_so_in_view(browser: Any, server_url: str,
+                                                                 shot: Shot) -> None:
+    pages = []
+    contexts = [browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+                for _ in range(3)]
+    try:
+        for ctx in contexts:
+            page = ctx.new_page()
+            open_site(page, server_url)
+            pages.append(page)
+        host, guest, elsewhere = pages
+        host.check("[data-testid=mode-codes]")
+        host.fill("[data-testid=name-0]", "Alice")
+        host.tap("[data-testid=start-game]")
+        host.wait_for_selector("[data-testid=remote-code]", timeout=ENGINE_MS)
+        guest.goto(host.inner_text("[data-testid=remote-code-link]").strip())
+        guest.fill("[data-testid=accept-name]", "Bob")
+        guest.click("[data-testid=accept-submit]")
+        guest.wait_for_selector("[data-testid=orders-screen]", timeout=ENGINE_MS)
+        guest.tap("[data-testid=gesture-0-L-F]")
+        guest.tap("[data-testid=gesture-0-R-nothing]")
+        wait_preview(guest)
+        guest.tap("[data-testid=submit-orders]")
+        guest.wait_for_selector("[data-testid=remote-code-link]", timeout=ENGINE_MS)
+        link = guest.inner_text("[data-testid=remote-code-link]").strip()
+        # Bob's own code opened in a browser that never saw the invitation.
+        elsewhere.goto(link)
+        error = elsewhere.wait_for_selector("[data-testid=join-error]:visible", timeout=ENGINE_MS)
+        assert "not saved in this browser" in error.inner_text()
+        assert "chat app" in error.inner_text()
+        elsewhere.wait_for_function(
+            "() => { const r = document.querySelector('[data-testid=join-error]')"
+            ".getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }",
+            timeout=5_000)
+        shot(elsewhere, "newplayer-code-elsewhere", full_page=False)
+    finally:
+        for ctx in contexts:
+            ctx.close()

@@ -553,7 +553,8 @@ async function openText(text) {
   }
   const duel = mine.find((d) => d.session.me !== info.sender) || mine[0];
   if (!duel) {
-    return 'This code belongs to a duel that is not saved in this browser. Paste it where you play that duel, or paste the invitation first.';
+    // Often the invitation was opened in a chat app's own browser and this link in another one.
+    return `This code (turn ${info.turn}) belongs to a duel that is not saved in this browser. Open it in the browser where you accepted the invitation or started the duel (a chat app may have opened that link in its own browser), or paste the invitation here first.`;
   }
   await receive(duel.id, info.code, (result) => receivedFeedback(result, duel));
   return null;
@@ -1264,9 +1265,10 @@ function fillStartSlot(slot) {
   startNotice = null;
   const box = joinBox({ onOpen: (text) => openText(text), settings: iceSettingsOpts() });
   slot.append(box);
+  let error = null;
   if (notice) {
     box.querySelector('[data-testid=join-text]').value = notice.text;
-    const error = box.querySelector('[data-testid=join-error]');
+    error = box.querySelector('[data-testid=join-error]');
     error.textContent = sentence(notice.message);
     error.hidden = false;
   }
@@ -1274,6 +1276,13 @@ function fillStartSlot(slot) {
   queueMicrotask(() => {
     const form = slot.closest('form');
     if (form) adaptNameFields(form);
+    // An opened link that could not be used says why where the eye is: on a phone the box is
+    // a screen or two below the top of the start screen.
+    if (error && error.isConnected) {
+      error.setAttribute('tabindex', '-1');
+      error.scrollIntoView({ block: 'center' });
+      error.focus({ preventScroll: true });
+    }
   });
 }
 
