@@ -5,7 +5,8 @@ Found by playing the built page as a new player would (docs/ui.md, "A new player
   above the choices to say so;
 - the coach named its gestures but left the player to find and tap them;
 - a friend's turn-code link opened in a browser that does not hold the duel (a chat app's own
-  browser) showed the start screen's top and nothing else: why was said a screen further down.
+  browser) showed the start screen's top and nothing else: why was said a screen further down;
+- a duel left for the start screen was found again only under the whole new-duel form.
 
 Fixtures `server_url`, `browser` and `shot` come from e2e/conftest.py.
 """
@@ -172,3 +173,35 @@ def test_a_code_link_for_a_duel_kept_elsewhere_says_so_in_view(browser: Any, ser
     finally:
         for ctx in contexts:
             ctx.close()
+
+
+def test_a_duel_left_for_the_start_screen_is_offered_at_its_top(phone: Any, server_url: str,
+                                                                  shot: Shot) -> None:
+    page = phone
+    open_site(page, server_url)
+    page.fill("[data-testid=name-0]", "Alice")
+    page.fill("[data-testid=name-1]", "Bob")
+    page.check("[data-testid=mode-hotseat]")
+    page.tap("[data-testid=start-game]")
+    page.tap("[data-testid=pass-ready]")
+    page.wait_for_selector("[data-testid=orders-screen][data-wizard='0']", timeout=ENGINE_MS)
+    page.tap("[data-testid=gesture-0-L-F]")
+    page.tap("[data-testid=gesture-0-R-W]")
+    wait_preview(page)
+    page.tap("[data-testid=submit-orders]")
+    page.wait_for_selector("[data-testid=pass-screen]", timeout=ENGINE_MS)
+    # Alice has sealed; the friends stop for now and come back later.
+    page.get_by_text("Back to the start screen").tap()
+    page.wait_for_selector("[data-testid=start-screen]")
+    page.reload()
+    page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS)
+    resume = page.locator("[data-testid^=continue-]")
+    assert resume.count() == 1
+    assert "Alice vs Bob" in resume.inner_text() and "turn 1" in resume.inner_text()
+    assert page.evaluate("window.scrollY") == 0
+    assert in_view(page, "[data-testid^=continue-]"), "the duel in progress is out of sight"
+    shot(page, "newplayer-in-progress", full_page=False)
+    resume.tap()
+    # Bob's turn to write, Alice's orders kept.
+    page.wait_for_selector("[data-testid=pass-screen]", timeout=ENGINE_MS)
+    assert "Bob" in page.inner_text("#pass-title")
