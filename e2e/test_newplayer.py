@@ -6,7 +6,9 @@ Found by playing the built page as a new player would (docs/ui.md, "A new player
 - the coach named its gestures but left the player to find and tap them;
 - a friend's turn-code link opened in a browser that does not hold the duel (a chat app's own
   browser) showed the start screen's top and nothing else: why was said a screen further down;
-- a duel left for the start screen was found again only under the whole new-duel form.
+- a duel left for the start screen was found again only under the whole new-duel form;
+- nothing said how a turn goes on the page: the masthead's second button was "Keys", a table
+  of keyboard shortcuts (on a phone!).
 
 Fixtures `server_url`, `browser` and `shot` come from e2e/conftest.py.
 """
@@ -205,3 +207,20 @@ def test_a_duel_left_for_the_start_screen_is_offered_at_its_top(phone: Any, serv
     # Bob's turn to write, Alice's orders kept.
     page.wait_for_selector("[data-testid=pass-screen]", timeout=ENGINE_MS)
     assert "Bob" in page.inner_text("#pass-title")
+
+
+def test_help_starts_with_how_to_play(phone: Any, server_url: str, shot: Shot) -> None:
+    page = phone
+    open_site(page, server_url)
+    page.get_by_test_id("open-help").tap()
+    dialog = page.locator("dialog[data-testid=help]")
+    dialog.wait_for()
+    assert page.inner_text("[data-testid=open-help]") == "Help"
+    assert page.inner_text("#help-title") == "Help"
+    assert in_view(page, "[data-testid=help-how]"), "How to play is not the first thing seen"
+    how = page.inner_text(".how-to-play")
+    # It names the page's own words, so a new player can find them on the orders screen.
+    for words in ("Spells", "Seal my orders", "What happened"):
+        assert words in how, words
+    assert "Keyboard" in dialog.inner_text()  # the shortcuts follow
+    shot(page, "newplayer-help", full_page=False)
