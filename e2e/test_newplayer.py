@@ -7,6 +7,8 @@ Found by playing the built page as a new player would (docs/ui.md, "A new player
 - a friend's turn-code link opened in a browser that does not hold the duel (a chat app's own
   browser) showed the start screen's top and nothing else: why was said a screen further down;
 - a duel left for the start screen was found again only under the whole new-duel form;
+- by codes, an answer the rules asked between turns made no code, and the page said only
+  "Noted: it goes with your next code, after what the rules ask of you next";
 - nothing said how a turn goes on the page: the masthead's second button was "Keys", a table
   of keyboard shortcuts (on a phone!).
 
@@ -22,6 +24,7 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 
+import remote_play
 from conftest import Shot
 
 ENGINE_MS = 90_000
@@ -224,3 +227,28 @@ def test_help_starts_with_how_to_play(phone: Any, server_url: str, shot: Shot) -
         assert words in how, words
     assert "Keyboard" in dialog.inner_text()  # the shortcuts follow
     shot(page, "newplayer-help", full_page=False)
+
+
+def test_an_answer_that_makes_no_code_says_where_it_goes(browser: Any, server_url: str) -> None:
+    # remote_play's script: Bob's paralysis asks him which of Alice's hands, after turn 3; his
+    # answer travels with his orders for turn 4.
+    notes: list[str] = []
+
+    def after(w: int, need: str) -> None:
+        if need == "decision":
+            page = players[w]
+            note = page.locator("[data-testid=remote-note]")
+            notes.append(note.inner_text() if note.count() else "(no note)")
+
+    with remote_play.two_players(browser, server_url) as players:
+        remote_play.invite(players[0], players[1], "codes")
+
+        def carry(w: int) -> None:
+            remote_play.deliver(players[1 - w], remote_play.code_to_send(players[w]))
+
+        remote_play.play(players, carry, {0: 1, 1: 0}, until=lambda: bool(notes), on_step=after)
+    note = notes[0]
+    assert "Noted: it goes with your next code" not in note
+    assert note.startswith("Your answer is noted."), note
+    assert "no code to send yet" in note and "Alice" in note, note
+    assert "your orders for the next turn" in note, note

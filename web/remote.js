@@ -345,10 +345,19 @@ function seal(id, input, view) {
     // A decision answered: the next orders may be those drafted while waiting.
     const early = await carryDraft(duel, after);
     if (early) after = early.status;
-    const feedback = r.code || early ? null : { kind: 'info', message: 'Noted: it goes with your next code, after what the rules ask of you next' };
+    const feedback = r.code || early ? null : { kind: 'info', message: notedMessage(input, after, view) };
     await render(duel, { status: after, feedback });
     return [];
   });
+}
+
+// Sealed, and no code made: the answer waits for what the rules ask next, and travels with it.
+function notedMessage(input, status, view) {
+  const other = view ? view.wizards[view.opponent].name : 'your opponent';
+  const what = input.gestures ? 'Your orders are noted' : 'Your answer is noted';
+  const next = status.state === 'your_input' && (status.need === 'orders' || status.need === 'time_stop')
+    ? 'your orders for the next turn (below)' : 'your next answer (below)';
+  return `${what}. There is no code to send yet: it goes to ${other} in one code with ${next}`;
 }
 
 // ---------------------------------------------------------------------------------------------
