@@ -9,6 +9,8 @@ Found by playing the built page as a new player would (docs/ui.md, "A new player
 - a duel left for the start screen was found again only under the whole new-duel form;
 - by codes, an answer the rules asked between turns made no code, and the page said only
   "Noted: it goes with your next code, after what the rules ask of you next";
+- a friend's code or replay link pasted into "Import a record…" (the only big box in sight)
+  was "not valid JSON (Expecting value: line 1 column 1 (char 0))";
 - nothing said how a turn goes on the page: the masthead's second button was "Keys", a table
   of keyboard shortcuts (on a phone!).
 
@@ -252,3 +254,46 @@ def test_an_answer_that_makes_no_code_says_where_it_goes(browser: Any, server_ur
     assert note.startswith("Your answer is noted."), note
     assert "no code to send yet" in note and "Alice" in note, note
     assert "your orders for the next turn" in note, note
+
+
+def import_text(page: Any, text: str) -> None:
+    """Open "Import a record…" on the start screen, paste `text` and press Load."""
+    page.tap("[data-testid=import-record]")
+    page.fill("[data-testid=import-text]", text)
+    page.tap("[data-testid=import-submit]")
+
+
+def test_a_code_or_replay_link_pasted_as_a_record_is_understood(phone: Any,
+                                                                server_url: str) -> None:
+    page = phone
+    open_site(page, server_url)
+    # An invitation of one's own makes a real code to paste.
+    page.check("[data-testid=mode-codes]")
+    page.fill("[data-testid=name-0]", "Alice")
+    page.tap("[data-testid=start-game]")
+    page.wait_for_selector("[data-testid=remote-code]", timeout=ENGINE_MS)
+    code = page.inner_text("[data-testid=remote-code]").strip()
+    page.tap("[data-testid=leave-duel]")
+    import_text(page, code)
+    error = page.wait_for_selector("[data-testid=import-error]:visible", timeout=ENGINE_MS)
+    assert "not valid JSON" not in error.inner_text()
+    assert "code from a friend" in error.inner_text(), error.inner_text()
+    assert "Got a code or a link from a friend?" in error.inner_text()
+    page.keyboard.press("Escape")
+    # A finished duel's replay link, pasted there too, opens the replay.
+    page.check("[data-testid=mode-computer]")
+    page.tap("[data-testid=start-game]")
+    page.wait_for_selector("[data-testid=orders-screen]", timeout=ENGINE_MS)
+    page.tap("[data-testid=gesture-0-L-P]")
+    page.tap("[data-testid=gesture-0-R-P]")
+    wait_preview(page)
+    page.tap("[data-testid=submit-orders]")
+    page.wait_for_selector("[data-testid=confirm-risky]", timeout=ENGINE_MS)
+    page.tap("[data-testid=submit-orders]")
+    page.tap("[data-testid=replay-open]")
+    page.tap("[data-testid=replay-copy-link]")
+    link = page.input_value("[data-testid=replay-link]")
+    page.tap("[data-testid=leave-duel]")
+    import_text(page, link)
+    page.wait_for_selector("[data-testid=replay-screen]", timeout=ENGINE_MS)
+    page.wait_for_selector("dialog[data-testid=import]", state="detached", timeout=5_000)
