@@ -11,6 +11,8 @@ Found by playing the built page as a new player would (docs/ui.md, "A new player
   "Noted: it goes with your next code, after what the rules ask of you next";
 - a friend's code or replay link pasted into "Import a record…" (the only big box in sight)
   was "not valid JSON (Expecting value: line 1 column 1 (char 0))";
+- a replay on a phone showed both wizards' views one under the other: every step a long scroll
+  to the second, under a button that said "Both side by side";
 - nothing said how a turn goes on the page: the masthead's second button was "Keys", a table
   of keyboard shortcuts (on a phone!).
 
@@ -297,3 +299,35 @@ def test_a_code_or_replay_link_pasted_as_a_record_is_understood(phone: Any,
     import_text(page, link)
     page.wait_for_selector("[data-testid=replay-screen]", timeout=ENGINE_MS)
     page.wait_for_selector("dialog[data-testid=import]", state="detached", timeout=5_000)
+
+
+def test_a_replay_on_a_phone_shows_one_view_and_both_a_tap_away(phone: Any,
+                                                                 server_url: str) -> None:
+    page = phone
+    open_site(page, server_url)
+    start_against_computer(page)
+    page.tap("[data-testid=gesture-0-L-S]")
+    page.tap("[data-testid=gesture-0-R-D]")
+    wait_preview(page)
+    page.tap("[data-testid=submit-orders]")
+    page.wait_for_selector("[data-testid=orders-screen][data-turn='2']", timeout=ENGINE_MS)
+    page.tap("[data-testid=gesture-0-L-P]")
+    page.tap("[data-testid=gesture-0-R-P]")
+    wait_preview(page)
+    page.tap("[data-testid=submit-orders]")
+    page.wait_for_selector("[data-testid=confirm-risky]", timeout=ENGINE_MS)
+    page.tap("[data-testid=submit-orders]")
+    page.tap("[data-testid=replay-open]")
+    page.wait_for_selector("[data-testid=replay-screen]", timeout=ENGINE_MS)
+    # Alice's own view (the person's), alone.
+    assert page.locator("[data-testid=replay-side-0]").count() == 1
+    assert page.locator("[data-testid=replay-side-1]").count() == 0
+    assert page.get_attribute("[data-testid=replay-perspective-0]", "aria-pressed") == "true"
+    page.tap("[data-testid=replay-next]")
+    page.wait_for_selector("[data-testid=replay-screen][data-step='1']", timeout=ENGINE_MS)
+    assert page.locator("[data-testid=replay-side-1]").count() == 0, "the choice holds"
+    both = page.locator("[data-testid=replay-perspective-both]")
+    assert both.inner_text() == "Both views"
+    both.tap()
+    page.wait_for_selector("[data-testid=replay-side-1]", timeout=ENGINE_MS)
+    assert page.locator("[data-testid=replay-side-0]").count() == 1

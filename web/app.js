@@ -575,7 +575,7 @@ function showGameOver(vs) {
     onExport: () => exportDuel(duel),
     onReplay: async () => {
       const answer = await api.exportRecord(duel.game);
-      const message = answer.ok ? await replay.open(JSON.stringify(answer.record)) : answer.error.message;
+      const message = answer.ok ? await replay.open(JSON.stringify(answer.record), { own: humans.length ? humans[0] : 0 }) : answer.error.message;
       if (message) toast(message, 'error');
     },
     onHome: goHome,
