@@ -13,6 +13,8 @@ Found by playing the built page as a new player would (docs/ui.md, "A new player
   was "not valid JSON (Expecting value: line 1 column 1 (char 0))";
 - a replay on a phone showed both wizards' views one under the other: every step a long scroll
   to the second, under a button that said "Both side by side";
+- live and connected, the side that writes first was told "Waiting for Alice's code (turn 2).
+  Paste it here when it comes", beside "Alice is choosing…";
 - nothing said how a turn goes on the page: the masthead's second button was "Keys", a table
   of keyboard shortcuts (on a phone!).
 
@@ -29,7 +31,7 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 
 import remote_play
-from conftest import Shot
+from conftest import WEBRTC_ARGS, Shot
 
 ENGINE_MS = 90_000
 PHONE = {"width": 390, "height": 844}
@@ -331,3 +333,32 @@ def test_a_replay_on_a_phone_shows_one_view_and_both_a_tap_away(phone: Any,
     both.tap()
     page.wait_for_selector("[data-testid=replay-side-1]", timeout=ENGINE_MS)
     assert page.locator("[data-testid=replay-side-0]").count() == 1
+
+
+def test_live_the_status_never_asks_to_paste_what_comes_by_itself(
+        launch_chromium: Any, server_url: str, shot: Shot) -> None:
+    import test_live  # (its fixtures stay in its own module)
+
+    browser = launch_chromium(WEBRTC_ARGS)
+    contexts = [browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+                for _ in range(2)]
+    try:
+        players = {}
+        for w, ctx in enumerate(contexts):
+            players[w] = ctx.new_page()
+            open_site(players[w], server_url)
+        host, guest = players[0], players[1]
+        test_live.connect(players, by_link=True)
+        remote_play.act(host)  # turn 1 resolves; Bob writes turn 2 while Alice commits first
+        guest.wait_for_selector("[data-testid=orders-screen][data-turn='2']", timeout=ENGINE_MS)
+        said = guest.inner_text("[data-testid=remote-status]")
+        assert "Paste" not in said, said
+        assert "write your orders now" in said and "by themselves" in said, said
+        shot(guest, "newplayer-live-ahead", full_page=False)
+        remote_play.write_orders(guest)
+        guest.wait_for_selector("[data-testid=remote-screen][data-queued=true]", timeout=ENGINE_MS)
+        said = guest.inner_text("[data-testid=remote-status]")
+        assert "Paste" not in said and "comes by itself" in said, said
+    finally:
+        for ctx in contexts:
+            ctx.close()

@@ -1193,6 +1193,13 @@ function mount(duel, status, view, extras, feedback) {
       // The invitation will go over the connection: what to do now is the connection's word.
       statusLine.textContent = carried ? carried.detail.message : liveBusy || s.message;
     }
+    if (connected && s.state === 'waiting') {
+      // Live, the opponent's code comes by itself: the session's words ("paste it here when it
+      // comes") are for codes carried by hand.
+      statusLine.textContent = s.ahead && !queued
+        ? `Turn ${s.turn}: write your orders now. ${opp} seals first this turn; yours go by themselves once ${opp}’s arrive.`
+        : `Waiting for ${opp} (turn ${s.turn}): the code comes by itself over the live connection, nothing to paste.`;
+    }
     replace(sentSlot, sentList(d.session.sent || [], opp));
   }
   drawPanel();
