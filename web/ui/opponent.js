@@ -74,7 +74,7 @@ export function coachPanel({ ask, onUse = null }) {
         answer.textContent = `The coach could not say: ${out.error.message}`;
         return;
       }
-      // Tapping the coach's gestures in by hand is eight chances to slip: one button does it.
+      // Finding the coach's two gestures on the pads by hand is where a slip happens: one tap does it.
       const use = onUse ? h('button', {
         type: 'button', class: 'tool coach-use', 'data-testid': 'coach-use', onclick: () => onUse(out.gestures),
       }, 'Use these gestures') : null;
