@@ -15,6 +15,8 @@ Found by playing the built page as a new player would (docs/ui.md, "A new player
   to the second, under a button that said "Both side by side";
 - live and connected, the side that writes first was told "Waiting for Alice's code (turn 2).
   Paste it here when it comes", beside "Alice is choosing…";
+- "Decide" pressed with no answer chosen said only "answer: Paralysis hits Alice: which hand
+  is paralysed?";
 - nothing said how a turn goes on the page: the masthead's second button was "Keys", a table
   of keyboard shortcuts (on a phone!).
 
@@ -362,3 +364,48 @@ def test_live_the_status_never_asks_to_paste_what_comes_by_itself(
     finally:
         for ctx in contexts:
             ctx.close()
+
+
+# Bob's F-F-F paralyses one of Alice's hands after turn 3: he is asked which (a decision).
+PARALYSIS_SCRIPT = {0: ["DF", "FS", "FS"], 1: ["F-", "F-", "F-"]}
+
+
+def test_deciding_with_no_answer_says_to_choose_one(phone: Any, server_url: str) -> None:
+    page = phone
+    open_site(page, server_url)
+    page.fill("[data-testid=name-0]", "Alice")
+    page.fill("[data-testid=name-1]", "Bob")
+    page.check("[data-testid=mode-hotseat]")
+    page.tap("[data-testid=start-game]")
+    slug = {"-": "nothing"}
+    for _ in range(12):
+        shown = page.wait_for_selector(
+            "[data-testid=pass-screen], [data-testid=orders-screen], "
+            "[data-testid=decision-screen]", timeout=ENGINE_MS).get_attribute("data-testid")
+        if shown == "decision-screen":
+            break
+        if shown == "pass-screen":
+            page.tap("[data-testid=pass-ready]")
+            page.wait_for_selector("[data-testid=pass-screen]", state="detached")
+            continue
+        screen = page.locator("[data-testid=orders-screen]")
+        wizard = int(screen.get_attribute("data-wizard"))
+        turn = int(screen.get_attribute("data-turn"))
+        row = PARALYSIS_SCRIPT[wizard][turn - 1]
+        left, right = row[0], row[1]
+        page.tap(f"[data-testid=gesture-0-L-{slug.get(left, left)}]")
+        page.tap(f"[data-testid=gesture-0-R-{slug.get(right, right)}]")
+        wait_preview(page)
+        page.tap("[data-testid=submit-orders]")
+        page.wait_for_selector(
+            f"[data-testid=orders-screen][data-wizard='{wizard}'][data-turn='{turn}']",
+            state="detached", timeout=ENGINE_MS)
+    else:
+        raise AssertionError("no decision was asked")
+    page.tap("[data-testid=submit-decision]")
+    problem = page.wait_for_selector(
+        "[data-testid=decision-screen] [data-testid=problems] p", timeout=ENGINE_MS)
+    said = problem.inner_text()
+    assert said.startswith("Choose an answer first: "), said
+    assert "which hand" in said, said
+    assert page.locator("[data-testid=decision-screen]").count() == 1
