@@ -249,11 +249,15 @@ PAGE_TIMELINE = """() => {
     out['page fetch ' + name] = r.responseEnd;
   }
   const worker = ready.detail;
+  // The worker's marks count from its module's first line, `evaluated` ms after its creation.
   const shift = worker.origin - performance.timeOrigin;
+  const body = shift + (worker.evaluated ?? 0);
   for (const [key, value] of Object.entries(worker)) {
-    if (typeof value === 'number' && key !== 'origin') out['worker ' + key] = value + shift;
+    if (typeof value !== 'number' || key === 'origin' || key === 'evaluated') continue;
+    out['worker ' + key] = value + body;
   }
   out['worker started'] = shift;
+  out['worker evaluated'] = body;
   return out;
 }"""
 

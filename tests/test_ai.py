@@ -4,6 +4,7 @@ issue 13, each scenario citing the rules sentence it rests on."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from citing import cite
@@ -11,8 +12,13 @@ from dsl import Duel
 
 from wavinghands import api
 from wavinghands.ai import choose_input
+from wavinghands.ai.evaluate import game_book, wizard_plans
+from wavinghands.ai.facts import KILLS
+from wavinghands.ai.observation import Observation
+from wavinghands.ai.world import sample_world
 from wavinghands.duel import new_game, parse_input, step
 from wavinghands.legal import input_problems
+from wavinghands.view import view
 
 
 def _gestures(game_view_state: object, who: int, level: str) -> list[list[str]]:
@@ -221,3 +227,23 @@ def test_a_hand_paralysed_into_a_palm_is_no_loss_to_its_wizard() -> None:
         c = constraints(game, 1)
         assert c.left.why == "paralysis", made
         assert shields_him(c, game_book(game)) is shielded, made
+
+
+@cite("The subject of this spell immediately takes an extra turn, on which no-one can see or "
+      "know about unless they are harmed")
+def test_a_hidden_gesture_is_often_drawn_as_the_one_that_starts_a_finger_of_death() -> None:
+    # Bench random duel 71: B began his finger of death (P-W-P-F-S-S-S-D) with a P made in a
+    # time-stopped turn, which A could not see.  Drawn at random (one gesture in seven), the
+    # hidden P was missing from both of strong's worlds, no finger was coming there, and A
+    # cast wounds instead of the mirror.  About half the hidden gestures are now drawn as the
+    # one that carries the enemy's most dangerous attack furthest, from what A saw alone.
+    d = Duel(A="- - - - - - - -/- - - - - - - -", B="S P P C W P F S/- - - C - - - -")
+    game = d.extra(5, "B", "P/-").run().game
+    obs = Observation.from_view(view(game, 0))
+    assert obs.enemy.rows[4] == ("?", "?")  # the time-stopped turn is hidden from A
+    coming = 0
+    for seed in range(40):
+        world = sample_world(obs, random.Random(seed))
+        coming += any(p.facts.damage == KILLS and p.remaining == 3
+                      for p in wizard_plans(world.wizard(1), game_book(world)))
+    assert coming >= 16, f"the finger of death is under way in {coming} worlds of 40"

@@ -172,3 +172,59 @@ def test_a_breaker_is_started_on_both_hands_when_the_enemy_paralyses_one(hand: s
     strong = _against_paralyser(start, "strong", script, hand)
     assert strong.wizard(0).alive, f"B froze A's {hand} hand and the finger of death struck"
     assert not any(e.type == "death_spell" for e in strong.log), "the finger of death completed"
+
+
+@cite("next turn he must repeat identically the gestures he made in the current turn",
+      "Any spell cast on a subject protected by this spell is reflected back upon the caster "
+      "of that spell")
+@pytest.mark.parametrize("level", ["novice", "fair", "strong"])
+def test_a_clap_an_amnesia_repeats_still_makes_the_mirror(level: str) -> None:
+    # Bench random duel 42: B is three gestures from finger of death (P-W-P-F-S, then S-S-D)
+    # and one from amnesia (D-P, then P) at A.  No breaker from scratch lands in time, and a
+    # counter-spell does not stop the finger.  A clap now (C-C) is repeated next turn, and the
+    # mirror's W-W comes the turn after, with the D.  The opponent took the repeat for a
+    # broken mirror (the hands forced into C, not the W it wanted) and gave the duel up.
+    start = Duel(A="- - - - - / - - - - -", B="P W P F S / - - - D P").run().game
+    end = _against_script(start, level, "S S D / P - -")
+    assert [(r.left, r.right) for r in end.wizard(0).history[5:7]] == [("C", "C")] * 2
+    assert end.wizard(0).alive and not end.wizard(1).alive, "the finger of death reflected"
+
+
+@cite("If the wizard already had a paralyzed hand, it must be the same hand which is "
+      "paralyzed again",
+      "In the turn following the casting of this spell, the subject cannot perform a C, D, F "
+      "or S gesture")
+@pytest.mark.parametrize("level", ["fair", "strong"])
+def test_the_free_hand_breaks_the_finger_while_the_other_stays_paralysed(level: str) -> None:
+    # Bench random duel 37: A's left hand is paralysed into P every turn (B's F-F-F-F...) and
+    # B is four gestures from finger of death (P-W-P-F, then S-S-S-D).  B must freeze the same
+    # hand again, so A's right hand is free to break the finger: a fear (S-W-D) landing on the
+    # last S forbids the D (amnesia would need a P beside the frozen P: a surrender; a
+    # paralysis would freeze the last S into the very D).  Counting on B to freeze whichever
+    # hand held the breaker, the opponent saw every breaker spoilt and let a confusion's die
+    # decide the duel (or, before, did not see the finger coming in time).
+    d = Duel(A="P P P P / - - - -", B="F F F F / P W P F")
+    start = d.decide(3, {"paralysis:W0": "L"}).decide(4, {"paralysis:W0": "L"}).run().game
+    end = _against_paralyser(start, level, "F F F F F / S S S D -", "L")
+    assert [r.right for r in end.wizard(0).history[4:7]] == ["S", "W", "D"], "A's fear"
+    assert end.wizard(0).alive, "the finger of death struck"
+    assert not any(e.type == "death_spell" for e in end.log), "the finger of death completed"
+
+
+@cite("A favourite ploy is to continually paralyze a hand (F-F-F-F-F-F etc.)",
+      "if the hand being paralyzed is performing a C, S or W it is instead paralyzed into F, D "
+      "or P respectively")
+@pytest.mark.parametrize("level", ["fair", "strong"])
+@pytest.mark.parametrize("hand", ["L", "R"])
+def test_under_a_paralysis_every_turn_the_breaker_starts_before_the_mirror_is_too_late(
+        level: str, hand: str) -> None:
+    # Bench mirror duel 66: B is five gestures from finger of death (P-W-P, then F-S-S-S-D) and
+    # paralyses one of A's hands every turn from now on.  Every clap A makes is frozen into an
+    # F, so no mirror can meet the finger: only a breaker landing on one of its S's can, and it
+    # must be under way before the finger is two gestures away.  The opponent counted a mirror
+    # two gestures away as an answer in reach, saw the doom too late, and clapped into the
+    # paralysis on the last turn.
+    start = Duel(A="- - - / - - -", B="P W P / - F F").run().game
+    end = _against_paralyser(start, level, "F S S S D - / F F F F F F", hand)
+    assert end.wizard(0).alive, f"B froze A's {hand} hand and the finger of death struck"
+    assert not any(e.type == "death_spell" for e in end.log), "the finger of death completed"

@@ -48,8 +48,10 @@ const CALLABLE = /^[a-z][a-z0-9_]*$/;
 // for this long, so that its ~0.1 s of work does not hold up a call the player waits for.
 const SNAPSHOT_AFTER_IDLE_MS = 1000;
 
-// Milliseconds since this worker started; `origin` lets a page line them up with its own clock.
-const timings = { origin: performance.timeOrigin };
+// Milliseconds since this module's first line ran; `origin` (the worker's creation) and
+// `evaluated` (ms from then to that first line: its script and imports loading) let a page line
+// them up with its own clock.
+const timings = { origin: performance.timeOrigin, evaluated: Math.round(started) };
 const mark = (name) => {
   timings[name] = Math.round(performance.now() - started);
 };

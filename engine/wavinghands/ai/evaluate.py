@@ -15,11 +15,20 @@ from functools import lru_cache
 
 from ..model import Game, Wizard
 from ..recognize import Row, UnderWay, under_way
-from ..situation import BY_AMNESIA, BY_CHARM, BY_PARALYSIS, Constraints, constraints
+from ..situation import (
+    BY_AMNESIA,
+    BY_CHARM,
+    BY_PARALYSIS,
+    PARALYSED_FORM,
+    Constraints,
+    constraints,
+)
 from ..spells import Step
 from .facts import (
     ANSWERS,
+    FREEZES,
     KILLS,
+    REPEATS,
     SHIELD,
     Book,
     SpellFacts,
@@ -46,6 +55,10 @@ DOOM = 150.0  # a killing spell one gesture away with no answer ready: all but l
 # two gestures' lead whatever it lands on, lost fair six duels of 22 to the baseline from the
 # mirrored book where it lost none (moves all doomed alike lose their order).
 DOOM_HORIZON = 2
+# ... one gesture further where no answer can be made even from scratch (the enemy's paralysis
+# lands on every clap): only a breaker meets it, and one started a gesture later is too late
+# (bench mirror duel 66, random 37 and 84: the clap frozen the turn before the finger).
+JAMMED_HORIZON = 3
 # A turn of shield a wizard under monster attack need not make by hand frees that hand: worth
 # this much a point of the monsters' strength (up to MAX_PRESSURE).
 FREED_HAND = 1.0
@@ -130,6 +143,24 @@ def can_go_on(p: Plan, c: Constraints) -> bool:
     return True
 
 
+def going_on(p: Plan, c: Constraints) -> Plan | None:
+    """Plan `p` as it stands after next turn's forced gestures: itself if its wizard can make
+    its next step (`can_go_on`); a gesture later where the hands must repeat its first step
+    (amnesia on a clap: C-C again, then the W-W completes the mirror a turn later); None where
+    the rules break it."""
+    if can_go_on(p, c):
+        return p
+    first = p.steps[0] if p.steps else None
+    if first is None or len(p.steps) - p.remaining != 1 or first.gesture in c.banned:
+        return None
+    both = first.both_hands or first.gesture == "C" or p.hand == "B"
+    for hand in ("L", "R") if both else (p.hand,):
+        hc = c.hand(hand)
+        if hc.why == BY_CHARM or (hc.forced is not None and hc.forced != first.gesture):
+            return None
+    return Plan(p.facts, p.hand, p.remaining + 1, first, (first, *p.steps))
+
+
 def free_hands(c: Constraints) -> int:
     """How many of the wizard's hands he may move as he likes next turn."""
     return sum(1 for hc in (c.left, c.right) if hc.forced is None and not hc.why)
@@ -146,14 +177,19 @@ def wizard_plans(w: Wizard, book: Book) -> tuple[Plan, ...]:
 
 
 def answer_reach(w: Wizard, ps: Iterable[Plan], book: Book,
-                 fresh: bool = True, c: Constraints | None = None) -> dict[str, int]:
+                 fresh: bool = True, c: Constraints | None = None,
+                 threats: Iterable[Plan] = ()) -> dict[str, int]:
     """For each answer kind, the fewest gestures this wizard needs to cast one (only counting
     answers already under way or in force unless `fresh`; with his constraints `c`, a fresh
-    two-handed answer, the mirror, needs both hands free next turn)."""
+    two-handed answer, the mirror, needs both hands free next turn, and one free of the
+    enemy's `threats`: a breaker of his landing this turn spoils a clap made now)."""
     reach = dict(fresh_reach(book)) if fresh else {a: 99 for a in ANSWERS}
-    if fresh and c is not None and free_hands(c) < 2:
-        # "a clap": a mirror's first step needs both hands.
-        reach = {a: (99 if a in two_handed_answers(book) else r) for a, r in reach.items()}
+    if fresh and c is not None:
+        # "a clap": a mirror's first step needs both hands, and its second the clap kept.
+        late = 99 if free_hands(c) < 2 else jam(threats)
+        if late:
+            reach = {a: (r + late if a in two_handed_answers(book) else r)
+                     for a, r in reach.items()}
     for p in ps:
         if p.facts.answer:
             reach[p.facts.answer] = min(reach[p.facts.answer], p.remaining)
@@ -162,6 +198,20 @@ def answer_reach(w: Wizard, ps: Iterable[Plan], book: Book,
         if book.knows(e.kind) and book.facts(e.kind).answer and e.active_on(own):
             reach[book.facts(e.kind).answer] = 0  # e.g. protection from evil already up
     return reach
+
+
+def jam(threats: Iterable[Plan]) -> int:
+    """The gestures by which an enemy breaker landing this turn (one gesture from casting)
+    delays a clap made now: a paralysis freezes it into F (99: a paralysis is cast again each
+    turn, F-F-F..., so no clap comes while it lasts); amnesia repeats it (1: the W-W follows a
+    turn later); a charm or an anti-spell spoils it (2: clap again); fear forbids only the
+    next C, and confusion's die may spare it (0)."""
+    worst = 0
+    for t in threats:
+        if t.facts.breaks and t.remaining <= 1 and break_odds(t.facts, "C", "W") >= 1.0:
+            worst = max(worst, 99 if t.facts.grip == FREEZES else
+                        1 if t.facts.grip == REPEATS else 2)
+    return worst
 
 
 @lru_cache(maxsize=16)
@@ -175,19 +225,49 @@ def two_handed_answers(book: Book) -> frozenset[str]:
     return frozenset(a for a, starts in firsts.items() if all(starts))
 
 
-def break_chance(t: Plan, ps: Iterable[Plan], book: Book, c: Constraints) -> float:
+def break_chance(t: Plan, ps: Iterable[Plan], book: Book, c: Constraints,
+                 frozen: bool = False) -> float:
     """The best chance this wizard has of breaking the enemy's threat `t` in time: with a
-    breaker under way that he can go on with, or one from scratch on a free hand."""
-    best = 0.0
+    breaker under way that he can go on with, or one from scratch on a free hand.  Where
+    the enemy's paralysis lands this turn (`frozen`: F-F-F..., he picks the hand), he freezes
+    the hand of the better breaker: only the other hand's counts, or one a freeze does not
+    stop (bench random duel 37: a fear on one hand, its W frozen into P)."""
+    odds = {"L": 0.0, "R": 0.0}  # each hand's best breaker
+    kept = {"L": 0.0, "R": 0.0}  # ... that goes on though that hand is frozen
     for p in ps:
         if p.facts.breaks:
-            best = max(best, landing_odds(p.facts, p.remaining, t))
+            o = landing_odds(p.facts, p.remaining, t)
+            for hand in ("L", "R") if p.hand == "B" else (p.hand,):
+                odds[hand] = max(odds[hand], o)
+                if p.hand != "B" and survives_freeze(p):
+                    kept[hand] = max(kept[hand], o)
     for gesture, steps, f in breaker_starts(book):
-        if gesture not in c.banned and any(
-                hc.forced == gesture or (hc.forced is None and not hc.why)
-                for hc in (c.left, c.right)):
-            best = max(best, landing_odds(f, steps, t))
-    return best
+        if gesture in c.banned:
+            continue
+        for hand in ("L", "R"):
+            hc = c.hand(hand)
+            if hc.forced == gesture or (hc.forced is None and not hc.why):
+                odds[hand] = max(odds[hand], landing_odds(f, steps, t))
+    if not frozen:
+        return max(odds.values())
+    # "If the wizard already had a paralyzed hand, it must be the same hand which is
+    # paralyzed again": then the other hand's breakers are safe.
+    held = [h for h in ("L", "R") if c.hand(h).why == BY_PARALYSIS]
+    return min(max(odds[other], kept[h]) for h, other in (("L", "R"), ("R", "L"))
+               if not held or h in held)
+
+
+def survives_freeze(p: Plan) -> bool:
+    """Whether plan `p` goes on though its hand is paralysed after its next gesture (the F
+    of F-F-F stays an F; a W frozen into P spoils S-W-D)."""
+    mw = p.made_and_wanted(1)
+    return mw is None or PARALYSED_FORM.get(mw[0], mw[0]) == mw[1]
+
+
+def freezing(threats: Iterable[Plan]) -> bool:
+    """Whether an enemy paralysis lands this turn (one gesture from casting), on the hand of
+    his choosing."""
+    return any(t.facts.grip == FREEZES and t.remaining <= 1 for t in threats)
 
 
 def killing(t: Plan, hp: int) -> bool:
@@ -314,10 +394,14 @@ def doom(threats: Iterable[Plan], my_reach: Mapping[str, int], mine: tuple[Plan,
     # can meet in time is on its way there (the search must start the breaker now, not too
     # late).
     worst = 0.0
+    threats = tuple(threats)
+    frozen = freezing(threats)
     for t in threats:
-        if killing(t, hp) and t.remaining <= DOOM_HORIZON and not answered(t, my_reach):
+        horizon = JAMMED_HORIZON if not any(my_reach[a] < 99 for a in t.facts.stopped_by) \
+            else DOOM_HORIZON
+        if killing(t, hp) and t.remaining <= horizon and not answered(t, my_reach):
             worst = max(worst, DOOM * PROGRESS ** (t.remaining - 1) *
-                        (1.0 - break_chance(t, mine, book, c)))
+                        (1.0 - break_chance(t, mine, book, c, frozen)))
     return worst
 
 
@@ -350,12 +434,13 @@ def side_worth(game: Game, x: int, book: Book) -> float:
             score += 2.5 * m.strength + (m.toughness - m.damage)
     # A sequence whose next step the rules will not let its wizard make next turn (his hand
     # paralysed or repeating into another gesture, fear, a charmer writing it) is broken.
-    mine = tuple(p for p in wizard_plans(w, book) if can_go_on(p, cx))
-    theirs = tuple(t for t in wizard_plans(y, book) if can_go_on(t, cy))
+    mine = tuple(q for p in wizard_plans(w, book) if (q := going_on(p, cx)) is not None)
+    theirs = tuple(q for t in wizard_plans(y, book) if (q := going_on(t, cy)) is not None)
     threats = tuple(t for t in theirs if t.facts.hostile)
     enemy_reach = answer_reach(y, theirs, book, fresh=False)
     deadly = _deadly_on(w, book)
-    score -= doom(threats, answer_reach(w, mine, book, c=cx), mine, book, cx, hp)
+    score -= doom(threats, answer_reach(w, mine, book, c=cx, threats=threats), mine, book, cx,
+                  hp)
     # Monsters a wizard cannot shield from next turn (charmed, paralysed off his palm...) hit
     # him in full: the one-turn search would otherwise not see a charm's second turn.
     if pressure and not can_shield(game, x, book):

@@ -16,6 +16,7 @@ from typing import Any
 from ..model import ORDERS, TIME_STOP, Game
 from ..recognize import completed
 from ..spells import Ask
+from .evaluate import PROGRESS, plans
 from .facts import Book
 from .observation import HIDDEN, Observation, Row, SeenEffect, SeenWizard
 
@@ -68,6 +69,8 @@ def _wizard_json(w: SeenWizard, me: int, rng: random.Random, book: Book,
         rows.append((rng.choice(HIDDEN_GESTURES) if left == HIDDEN else left,
                      rng.choice(HIDDEN_GESTURES) if right == HIDDEN else right))
     own = w.index == me
+    if not own and any(HIDDEN in r for r in w.rows):
+        rows = _wary(w.rows, rows, rng, book)
     own_turns = len(rows)
     last = rows[-1] if rows else None
     return {
@@ -83,6 +86,34 @@ def _wizard_json(w: SeenWizard, me: int, rng: random.Random, book: Book,
         "banked": None if w.banked is None else {"spell": w.banked, "turn": 0},
         "own_turns": own_turns,
     }
+
+
+WARY = 0.5  # the share of the enemy's hidden gestures drawn as the most dangerous one
+
+
+def _wary(seen: tuple[Row, ...], drawn: list[Row], rng: random.Random,
+          book: Book) -> list[Row]:
+    """The enemy's rows with some hidden gestures (each with chance WARY) redrawn as the one
+    that carries his most dangerous attack furthest (bench random duel 71: the P that began a
+    finger of death was made in a time-stopped turn, and a world drawn at random saw no
+    finger coming).  Only what the viewer saw decides which: the observation alone."""
+    rows = list(drawn)
+    for i, row in enumerate(seen):
+        for h in (0, 1):
+            if row[h] != HIDDEN or rng.random() >= WARY:
+                continue
+            best: tuple[float, str] | None = None
+            for g in HIDDEN_GESTURES:
+                cell = (g, rows[i][1]) if h == 0 else (rows[i][0], g)
+                trial = (*rows[:i], cell, *rows[i + 1:])
+                worth = max((p.facts.value * PROGRESS ** p.remaining
+                             for p in plans(trial, 0, False, book) if p.facts.hostile),
+                            default=0.0)
+                if best is None or worth > best[0]:
+                    best = (worth, g)
+            assert best is not None
+            rows[i] = (best[1], rows[i][1]) if h == 0 else (rows[i][0], best[1])
+    return rows
 
 
 def sample_world(obs: Observation, rng: random.Random) -> Game:
