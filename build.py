@@ -150,10 +150,13 @@ WORKER_SCRIPTS = (
     "engine-worker.js", "engine-build.js", "integrity.js", "engine-snapshot.js",
     "snapshot-store.js", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs",
 )  # fmt: skip
-# Scripts index.html loads by their own tag rather than as modules of the page.
-GUARD_SCRIPT = "boot-guard.js"
-# Worker-side modules the page never imports, so index.html does not preload them.
-NOT_PAGE_MODULES = frozenset({"sw.js", GUARD_SCRIPT, *WORKER_SCRIPTS} - {"integrity.js"})
+# Classic scripts index.html runs first, in this order, before its stylesheet and modules:
+# boot-guard.js names a page script that failed its integrity, engine-start.js starts the engine
+# worker (engine.js takes it over).  build.py writes their tags, with their integrity.
+EARLY_SCRIPTS = ("boot-guard.js", "engine-start.js")
+# Worker-side modules and early classic scripts: the page never imports them, so index.html
+# does not preload them.
+NOT_PAGE_MODULES = frozenset({"sw.js", *EARLY_SCRIPTS, *WORKER_SCRIPTS} - {"integrity.js"})
 
 
 class BuildError(RuntimeError):
@@ -687,7 +690,8 @@ def page_html(files: dict[str, bytes]) -> bytes:
     Each module the page loads gets the integrity of its bytes: on its `<script type=module>` or
     its `<link rel=modulepreload>`, which Chromium uses for the later `import` of the same URL
     (the module map keeps the preloaded, checked module).  So every page module is preloaded:
-    those index.html does not list are added after its own list.  boot-guard.js comes first.
+    those index.html does not list are added after its own list.  EARLY_SCRIPTS come first,
+    before the stylesheet (a script after it would wait for it).
     Inline script, inline style and event-handler attributes are refused (the policy forbids them).
     """
     html = files["index.html"].decode()
@@ -696,6 +700,9 @@ def page_html(files: dict[str, bytes]) -> bytes:
     manifest = integrity_manifest(files)
     modules = page_modules(files)
     listed = set(MODULE_TAG.findall(html))
+    scripts = set(re.findall(r'<script[^>]*\ssrc="\./([^"]+)"', html))
+    if early := sorted(scripts & set(EARLY_SCRIPTS)):
+        raise BuildError(f"web/index.html loads {early} itself: build.py writes their tags first")
     if unknown := sorted(listed - set(modules)):
         raise BuildError(f"web/index.html loads {unknown}, which are not page modules of the site")
     html = MODULE_TAG.sub(lambda m: f'{m[0]} integrity="{manifest[m[1]]}"', html)
@@ -709,7 +716,10 @@ def page_html(files: dict[str, bytes]) -> bytes:
     if head is None:
         raise BuildError("web/index.html: no <meta charset> to put the policy after")
     policy = content_security_policy(meta=True)
-    guard = f'  <script src="./{GUARD_SCRIPT}" integrity="{manifest[GUARD_SCRIPT]}"></script>\n'
+    guard = "".join(
+        f'  <script src="./{path}" integrity="{manifest[path]}"></script>\n'
+        for path in EARLY_SCRIPTS
+    )
     meta = f'  <meta http-equiv="Content-Security-Policy" content="{policy}">\n'
     first_link = html.index("  <link ")
     html = html[: head.end()] + meta + html[head.end() : first_link] + guard + html[first_link:]

@@ -3,8 +3,9 @@
     python3 bench/first_visit.py [--site DIR]... [--loopback-runs 3] [--json OUT]
     python3 bench/first_visit.py --site DIR [--site DIR2 ...] --profile 5
 
-`--profile N` skips the throttled visit and times N warm loopback boots per site (the sites
-taking turns, so load hits them alike): a timeline from navigation start to `engine-ready`, the
+`--profile N` skips the throttled visit and times N warm loopback boots per site (`--cold`:
+cold ones, each in a fresh context; the sites taking turns, so load hits them alike): a
+timeline from navigation start to `engine-ready`, the
 page's steps (HTML, module scripts, worker script) and the engine worker's own marks and fetches
 (engine-worker.js `timings`), as medians.
 
@@ -201,7 +202,7 @@ READY = """async (timeout) => {
   const t0 = performance.now();
   while (performance.getEntriesByName('engine-ready').length === 0) {
     if (performance.now() - t0 > timeout) throw new Error('engine not ready in time');
-    const failed = document.querySelector('[data-testid=engine-status][data-state=failed]');
+    const failed = document.querySelector('[data-testid=engine-status][data-state=error]');
     if (failed) throw new Error('engine failed: ' + failed.textContent);
     await new Promise((r) => setTimeout(r, 10));
   }
@@ -249,11 +250,15 @@ PAGE_TIMELINE = """() => {
     out['page fetch ' + name] = r.responseEnd;
   }
   const worker = ready.detail;
+  // The worker's marks count from its module's first line, `evaluated` ms after its creation.
   const shift = worker.origin - performance.timeOrigin;
+  const body = shift + (worker.evaluated ?? 0);
   for (const [key, value] of Object.entries(worker)) {
-    if (typeof value === 'number' && key !== 'origin') out['worker ' + key] = value + shift;
+    if (typeof value !== 'number' || key === 'origin' || key === 'evaluated') continue;
+    out['worker ' + key] = value + body;
   }
   out['worker started'] = shift;
+  out['worker evaluated'] = body;
   return out;
 }"""
 
@@ -287,8 +292,25 @@ def warm_profile(browser: Any, url: str) -> dict[str, float]:
     return timeline
 
 
-def profile(roots: list[Path], runs: int, precompressed: bool) -> dict[str, list[dict[str, float]]]:
-    """`runs` warm loopback boots per site, the sites taking turns; their timelines."""
+def cold_profile(browser: Any, url: str) -> dict[str, float]:
+    """One cold loopback boot in a fresh context (empty caches, no service worker), its timeline."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(url)
+        page.evaluate(READY, BOOT_TIMEOUT_MS)
+        timeline: dict[str, float] = page.evaluate(PAGE_TIMELINE)
+        for worker in page.workers:
+            timeline |= worker.evaluate(WORKER_FETCHES, timeline["worker started"])
+    finally:
+        context.close()
+    return timeline
+
+
+def profile(
+    roots: list[Path], runs: int, precompressed: bool, cold: bool = False
+) -> dict[str, list[dict[str, float]]]:
+    """`runs` warm (or `cold`) loopback boots per site, the sites taking turns; their timelines."""
     tally = Tally()
     servers = [make_server(root, Link(None, 0.0), tally, precompressed) for root in roots]
     for server in servers:
@@ -301,7 +323,7 @@ def profile(roots: list[Path], runs: int, precompressed: bool) -> dict[str, list
                 for i in range(runs):
                     for root, server in zip(roots, servers, strict=True):
                         url = f"http://127.0.0.1:{server.server_address[1]}/"
-                        timeline = warm_profile(browser, url)
+                        timeline = (cold_profile if cold else warm_profile)(browser, url)
                         timelines[str(root)].append(timeline)
                         print(f"  [{i + 1}/{runs}] {root}: ready at {timeline['ready']:.0f} ms",
                               flush=True)  # fmt: skip
@@ -314,14 +336,15 @@ def profile(roots: list[Path], runs: int, precompressed: bool) -> dict[str, list
     return timelines
 
 
-def report_profile(timelines: dict[str, list[dict[str, float]]]) -> None:
+def report_profile(timelines: dict[str, list[dict[str, float]]], cold: bool = False) -> None:
     """Print each step's median time since navigation start, one column per site."""
     steps = sorted({k for runs in timelines.values() for t in runs for k in t},
                    key=lambda k: statistics.median(
                        [t[k] for runs in timelines.values() for t in runs if k in t]))  # fmt: skip
     names = list(timelines)
     runs = min(len(r) for r in timelines.values())
-    print(f"\nwarm loopback boot, ms since navigation start (median of {runs}; "
+    kind = "cold" if cold else "warm"
+    print(f"\n{kind} loopback boot, ms since navigation start (median of {runs}; "
           "worker marks: engine-worker.js)")  # fmt: skip
     for i, name in enumerate(names):
         print(f"  [{i}] {name}")
@@ -439,6 +462,11 @@ def main() -> int:
         metavar="N",
         help="only N warm loopback boots per site, with their timeline",
     )
+    parser.add_argument(
+        "--cold",
+        action="store_true",
+        help="with --profile: cold boots (a fresh context each, nothing cached) instead of warm",
+    )
     parser.add_argument("--loopback-runs", type=int, default=3, help="unthrottled visits")
     parser.add_argument("--json", type=Path, help="also write the raw figures here")
     parser.add_argument(
@@ -453,8 +481,8 @@ def main() -> int:
         roots = [build.build_site(build.DEFAULT_OUT).root]
     pre = not args.no_precompressed
     if args.profile:
-        timelines = profile(roots, args.profile, pre)
-        report_profile(timelines)
+        timelines = profile(roots, args.profile, pre, cold=args.cold)
+        report_profile(timelines, cold=args.cold)
         if args.json:
             args.json.write_text(json.dumps(timelines, indent=1))
         return 0

@@ -3,7 +3,7 @@
 //
 //   node bench/opponent_pyodide.mjs [--site dist/site] [--level strong] [--duels 16]
 //        [--turns 20] [--against baseline,fair] [--opening 2] [--deadline MS]
-//        [--source DIR] [--out moves.jsonl] [--work N|none] [--progress]
+//        [--clock wall|cpu] [--source DIR] [--out moves.jsonl] [--work N|none] [--progress]
 //
 // Boots the site's own Pyodide, puts the engine source and bench/ of `--source` (default this
 // checkout, so it measures the code here, built or not) on sys.path, and runs
@@ -11,7 +11,9 @@
 // `--against`, alternating sides, each from its own random opening; prints the median, 90th
 // and 99th percentile and worst CPU and wall time of the level's orders moves (on a shared
 // machine wall time also counts the others), the work units spent, the moves a `--deadline`
-// (milliseconds, as the page passes it) cut, and the slowest moves with what made them big.
+// (milliseconds, as the page passes it) cut and how long after it their answers came, and the
+// slowest moves with what made them big.  `--clock cpu` counts the deadline in the process's
+// CPU time (what the engine adds after it, whatever the machine's load).
 // `--work` (calibration) plays the level with another work budget ("none": unbounded).
 
 import { existsSync, writeFileSync } from "node:fs";
@@ -25,7 +27,8 @@ const PATHS = new Set(["site", "source", "out"]);
 function parseArgs(argv) {
   const opts = {
     site: path.join(ROOT, "dist", "site"), source: ROOT, level: "strong", duels: 16, turns: 20,
-    against: "baseline,fair", opening: 2, deadline: null, work: null, out: null, progress: false,
+    against: "baseline,fair", opening: 2, deadline: null, clock: "wall", work: null, out: null,
+    progress: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const key = argv[i].replace(/^--/, "");
@@ -46,7 +49,7 @@ async function main() {
   const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep, env: { PYTHONDONTWRITEBYTECODE: "1" } });
   pyodide.mountNodeFS("/repo", opts.source);
   const { level, against, duels, turns, opening, deadline } = opts;
-  const forPython = { level, against, duels, turns, opening };
+  const forPython = { level, against, duels, turns, opening, clock: opts.clock };
   if (deadline !== null) forPython.deadline = deadline;
   if (opts.work !== null) forPython.work = opts.work; // calibration: a number or "none"
   pyodide.globals.set("OPTS", pyodide.toPy(forPython));
@@ -66,7 +69,7 @@ def cpu():
 
 moves = timed_moves(OPTS["level"], OPTS["against"].split(","), int(OPTS["duels"]),
                     int(OPTS["turns"]), int(OPTS["opening"]), OPTS.get("deadline"), cpu,
-                    progress=say)
+                    progress=say, cpu_deadline=OPTS["clock"] == "cpu")
 json.dumps({"report": report(moves, OPTS["level"], f"Pyodide {sys.version.split()[0]}"),
             "moves": moves})
 `);

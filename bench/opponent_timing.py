@@ -2,7 +2,8 @@
 
     python3 bench/opponent_timing.py [--level strong] [--duels 16] [--turns 20]
                                      [--against baseline,fair] [--opening 2]
-                                     [--deadline MS] [--out moves.jsonl] [--progress]
+                                     [--deadline MS] [--clock wall|cpu] [--out moves.jsonl]
+                                     [--progress]
 
 `--level` plays `--duels` duels against each player of `--against` (a level, "baseline" or
 "random"), alternating sides, each from its own random opening of `--opening` turns (the
@@ -10,9 +11,15 @@ twins' openings of bench/opponent_match.py, so the positions are varied).  Every
 of `--level` is timed (CPU and wall) and recorded with the work its search spent, whether a
 deadline cut it, and what made it big (worlds sampled, candidate rows and columns, second-turn
 rows deepened).  Prints the distribution (median, 90th and 99th percentile, worst) and the
-slowest moves.  bench/opponent_pyodide.mjs runs this same module inside Pyodide; `--deadline`
-passes a wall-clock deadline (milliseconds) to every move, as the page does, and counts the
-moves it cut.
+slowest moves.  bench/opponent_pyodide.mjs runs this same module inside Pyodide.
+
+Each move is asked for as the page asks: `api.ai_input` with the game as a JSON string (made
+before the clock starts: the page holds it so), so a move's time includes reading the game and
+writing the answer.  `--deadline` passes the page's deadline (milliseconds) to every move and
+reports the moves it cut and, for those, how long after the deadline the answer came.  With
+`--clock cpu` the deadline counts the process's CPU time instead of wall time (the engine's
+own clock reading is replaced), so that figure is what the engine adds after its deadline,
+whatever else the machine runs.
 """
 
 from __future__ import annotations
@@ -31,14 +38,14 @@ if __name__ == "__main__":
 
 from opponent_match import opening, policy, twin_seed
 
+import wavinghands.ai
+from wavinghands import api
 from wavinghands.ai import choose_input
 from wavinghands.duel import step
 
-think: Any
-try:
-    from wavinghands.ai import think
-except ImportError:  # an engine from before the work budget (for a before/after figure)
-    think = None
+# An engine from before the work budget (for a before/after figure) has no `think`: its moves
+# are timed through `choose_input`, without work figures or a deadline.
+WITH_WORK = hasattr(wavinghands.ai, "think")
 
 Clock = Callable[[], float]
 UNKNOWN = {"units": 0, "cut": False, "worlds": "?", "rows": "?", "columns": "?", "first": "?",
@@ -47,8 +54,10 @@ UNKNOWN = {"units": 0, "cut": False, "worlds": "?", "rows": "?", "columns": "?",
 
 def timed_moves(level: str, against: list[str], duels: int, turns: int, opening_turns: int,
                 deadline_ms: float | None, cpu: Clock, seed: int = 7,
-                progress: Callable[[str], None] | None = None) -> list[dict[str, Any]]:
-    """Play the duels and return one record per orders move of `level`."""
+                progress: Callable[[str], None] | None = None,
+                cpu_deadline: bool = False) -> list[dict[str, Any]]:
+    """Play the duels and return one record per orders move of `level`; `cpu_deadline`
+    counts the deadline in this process's CPU time (`cpu`), not wall time."""
     moves: list[dict[str, Any]] = []
     for other in against:
         for k in range(duels):
@@ -62,14 +71,16 @@ def timed_moves(level: str, against: list[str], duels: int, turns: int, opening_
                     if v != me:
                         inputs[v] = rival(game, v)
                         continue
+                    text = json.dumps(game.to_json())
                     t0, c0 = time.perf_counter(), cpu()
-                    deadline = None if deadline_ms is None else t0 + deadline_ms / 1000
-                    if think is None:
-                        inputs[v], work = choose_input(game, v, level), dict(UNKNOWN)
+                    if WITH_WORK:
+                        inputs[v], work = _asked(text, v, level, deadline_ms,
+                                                 cpu if cpu_deadline else None)
                     else:
-                        choice = think(game, v, level, deadline)
-                        inputs[v], work = choice.orders, choice.work.as_json()
+                        inputs[v], work = choose_input(game, v, level), dict(UNKNOWN)
                     c1, t1 = cpu(), time.perf_counter()
+                    if deadline_ms is not None:  # the answer's time past the deadline
+                        work["over"] = (c1 - c0 if cpu_deadline else t1 - t0) - deadline_ms / 1000
                     if game.phase.kind != "decision":
                         moves.append({"against": other, "duel": k, "turn": game.turn,
                                       "phase": game.phase.kind, "cpu": c1 - c0,
@@ -83,6 +94,53 @@ def timed_moves(level: str, against: list[str], duels: int, turns: int, opening_
                 progress(f"  {level} v {other} duel {k}: {result} after {game.turn} turns, "
                          f"{len(moves)} moves timed")
     return moves
+
+
+class _Clock:
+    """A stand-in for the `time` module of the engine's modules that read the clock for a
+    deadline (api, and before this branch ai.levels): its `perf_counter` is `clock`."""
+
+    def __init__(self, clock: Clock) -> None:
+        self.perf_counter = clock
+
+
+def _asked(text: str, v: int, level: str, deadline_ms: float | None,
+           clock: Clock | None = None) -> tuple[Any, Any]:
+    """The input `api.ai_input` answers for wizard v of the game `text`, as the page asks
+    for it, and the work its search spent (caught on its way out of `ai.think`); `clock`
+    (calibration: CPU time, so the figure does not count other processes) replaces the wall
+    clock the deadline is read from."""
+    spent: list[Any] = []
+    real = wavinghands.ai.think
+
+    def think(*args: Any) -> Any:
+        choice = real(*args)
+        spent.append(choice.work)
+        return choice
+    wavinghands.ai.think = think  # api.ai_input imports it when called
+    timed = [m for m in (api, sys.modules.get("wavinghands.ai.levels")) if hasattr(m, "time")]
+    # (before this branch the search's Work read `time.perf_counter`, bound as a default)
+    old_work: Any = getattr(sys.modules.get("wavinghands.ai.levels"), "Work", None)
+    defaults = old_work.__init__.__defaults__ if len(timed) > 1 else None
+    if clock is not None:
+        for m in timed:
+            m.time = _Clock(clock)  # type: ignore[union-attr]
+        if defaults is not None:
+            old_work.__init__.__defaults__ = (*defaults[:-1], clock)
+    try:
+        extra = [] if deadline_ms is None else [json.dumps(deadline_ms)]
+        answer = json.loads(api.ai_input(text, str(v), json.dumps(level), *extra))
+    finally:
+        wavinghands.ai.think = real
+        for m in timed:
+            m.time = time  # type: ignore[union-attr]
+        if defaults is not None:
+            old_work.__init__.__defaults__ = defaults
+    if not answer["ok"]:
+        raise SystemExit(f"ai_input failed: {answer['error']}")
+    work = spent[0].as_json() if spent and spent[0] is not None else dict(UNKNOWN)
+    work["cut"] = answer["cut"]
+    return answer["input"], work
 
 
 def set_work(level: str, work: int | None) -> None:
@@ -112,6 +170,9 @@ def report(moves: list[dict[str, Any]], level: str, where: str, slowest: int = 8
              f"  wall time: {spread([m['wall'] for m in moves])}",
              f"  work units: {spread([m['units'] / 1000 for m in moves]).replace(' ms', '')}",
              f"  cut by the deadline: {sum(1 for m in moves if m['cut'])} of {len(moves)}",
+             *([f"  answer - deadline, cut moves: "
+                f"{spread([m['over'] for m in moves if m['cut']])}"]
+               if any("over" in m for m in moves) else []),
              "  slowest (CPU):"]
     for m in sorted(moves, key=lambda m: -m["cpu"])[:slowest]:
         lines.append(f"    {1000 * m['cpu']:5.0f} ms  v {m['against']} duel {m['duel']} turn "
@@ -132,6 +193,9 @@ def main() -> None:
     ap.add_argument("--opening", type=int, default=2)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--deadline", type=float, default=None, help="milliseconds a move")
+    ap.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                    help="what the deadline counts: wall time (the page's) or this process's "
+                         "CPU time (what the engine itself adds, whatever the load)")
     ap.add_argument("--out", default=None, help="write every move as a JSON line here")
     ap.add_argument("--work", default=None,
                     help="calibration: another work budget for the level ('none': no bound)")
@@ -141,7 +205,8 @@ def main() -> None:
         set_work(args.level, None if args.work == "none" else int(args.work))
     say = (lambda s: print(s, file=sys.stderr, flush=True)) if args.progress else None
     moves = timed_moves(args.level, args.against.split(","), args.duels, args.turns,
-                        args.opening, args.deadline, time.process_time, args.seed, say)
+                        args.opening, args.deadline, time.process_time, args.seed, say,
+                        args.clock == "cpu")
     if args.out:
         Path(args.out).write_text("".join(json.dumps(m) + "\n" for m in moves))
     print(report(moves, args.level, f"CPython {sys.version.split()[0]}"))

@@ -154,6 +154,9 @@ def write_orders(page: Page) -> None:
         page.select_option("[data-testid=stab-target-0]", f"W{1 - wizard}")
         page.wait_for_selector("[data-testid=preview][aria-busy=false]", timeout=STEP_MS)
     page.click("[data-testid=submit-orders]")
+    if pair == "PP":  # a surrender takes a second press (e2e/test_newplayer.py)
+        page.wait_for_selector("[data-testid=confirm-risky]", timeout=STEP_MS)
+        page.click("[data-testid=submit-orders]")
 
 
 def write_decision(page: Page) -> None:

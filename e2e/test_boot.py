@@ -110,6 +110,62 @@ def test_the_next_visit_restores_the_kept_snapshot(page: Any, server_url: str) -
     assert call(page, "spells")["value"]["ok"] is True
 
 
+# How the browser answered each of the site's files the page read: PerformanceResourceTiming's
+# workerFinalSourceType is "cache" for a static route of sw.js, "fetch-event" for its fetch handler.
+SOURCES_JS = """() => Object.fromEntries(performance.getEntriesByType('resource')
+  .filter((r) => r.name.startsWith(location.origin))
+  .map((r) => [new URL(r.name).pathname.slice(1), r.workerFinalSourceType ?? null]))"""
+
+
+def test_a_later_visit_starts_the_engine_first_and_reads_the_site_by_static_routes(
+    page: Any, server_url: str
+) -> None:
+    """engine-start.js starts the engine worker from the top of index.html and engine.js takes
+    that one over (no second worker); the service worker's static routes answer the page's
+    files from its cache, and the visit restores the kept snapshot (docs/build.md, "Offline")."""
+    assert boot(page, server_url)["ok"]
+    page.evaluate("window.__offlineReady")
+    assert kept_snapshot(page)["state"] == "stored"
+    page.reload()
+    again: dict[str, Any] = page.evaluate(BOOT_JS)
+    assert again["ok"] and again["timings"]["path"] == "snapshot", again
+    assert page.evaluate("window.__engineLaunch.taken") is True
+    assert page.evaluate("window.__engineLaunch.take()") is None  # handed over once only
+    assert len(page.workers) == 1
+    sources = page.evaluate(SOURCES_JS)
+    for path in ("engine-start.js", "app.js", "engine.js", "style.css"):
+        assert sources.get(path) == "cache", (path, sources)
+    assert call(page, "spells")["value"]["ok"] is True
+
+
+# engine.js taking over a worker engine-start.js started (a stand-in here, so the order is
+# certain): what it said before the takeover reaches the page first, in order, then what follows.
+TAKEOVER_JS = """async () => {
+  const worker = { postMessage() {}, terminate() {} };
+  const events = [
+    { type: 'message', data: { type: 'progress', stage: 'download', fraction: 0.25 } },
+    { type: 'message', data: { type: 'reference', json: '{"early": true}' } },
+  ];
+  window.__engineLaunch = { take: () => ({ worker, events }) };
+  const engine = await import('./engine.js?takeover');  // a fresh copy of the module
+  const seen = [];
+  engine.startEngine((stage, fraction) => seen.push([stage, fraction])).catch(() => {});
+  const reference = await engine.recordedReference();
+  const later = { type: 'progress', stage: 'engine', fraction: 0.85 };
+  worker.onmessage({ type: 'message', data: later });
+  return { seen, reference };
+}"""
+
+
+def test_engine_js_takes_over_the_early_worker_with_what_it_said_meanwhile(
+    page: Any, server_url: str
+) -> None:
+    assert boot(page, server_url)["ok"]
+    taken = page.evaluate(TAKEOVER_JS)
+    assert taken["reference"] == {"early": True}, taken
+    assert taken["seen"] == [["waiting", 0], ["download", 0.25], ["engine", 0.85]], taken
+
+
 # Replace the kept snapshot's bytes (`how`: "truncated" keeps half of them, "garbage" as many
 # zero bytes as there were, "padded" adds a page of them), as a write cut short or a damaged
 # disk would leave them.

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from dsl import Duel
+from gesture_rows import random_rows
 
 import wavinghands
 from wavinghands import recognize
@@ -22,24 +23,13 @@ from wavinghands.rulesets import find_ruleset
 from wavinghands.situation import constraints
 from wavinghands.spells import STANDARD_TABLE, Category, Does, Spell, SpellTable, UsualTarget
 
-GESTURES = "FPSWDC>-"
-
-
-def _random_rows(rng: random.Random, n: int) -> list[tuple[str, str]]:
-    rows = []
-    for _ in range(n):
-        g = rng.choice(GESTURES)
-        # claps with both hands now and then, so two-handed steps (C-C, W-W) complete too
-        rows.append((g, g) if rng.random() < 0.2 else (g, rng.choice(GESTURES)))
-    return rows
-
 
 def test_remembered_recognition_is_the_direct_one() -> None:
     rng = random.Random(13)
     tables = [STANDARD_TABLE, find_ruleset("warlocks").table]
     for case in range(3000):
         table = tables[case % 2]
-        rows = _random_rows(rng, rng.randint(1, 24))
+        rows = random_rows(rng, rng.randint(1, 24), alike=0.2)
         index = rng.randrange(len(rows))
         start = rng.randint(0, index + 1)  # an anti-spell may wipe the very last rows
         short = rng.random() < 0.3

@@ -38,6 +38,9 @@ def test_surrender_is_warned_as_a_danger() -> None:
     d = Duel()
     p = _preview(d, 0, "P", "P")
     assert {"code": "surrender", "severity": "danger"}.items() <= p["warnings"][0].items()
+    # A slip of both thumbs would lose the duel: the page asks again before sealing it.
+    assert p["warnings"][0]["confirm"] is True
+    assert not any(w.get("confirm") for w in _preview(d, 0, "P", "-")["warnings"])
 
 
 def test_a_choice_lists_every_way_to_cast_with_exact_casts() -> None:
@@ -128,7 +131,7 @@ def test_opponent_next_follows_the_hand_the_viewer_controls() -> None:
 
 
 def _confirms(p: dict[str, Any]) -> dict[str, str]:
-    return {w["field"]: w["code"] for w in p["warnings"] if w.get("confirm")}
+    return {w["field"]: w["code"] for w in p["warnings"] if w.get("confirm") and "field" in w}
 
 
 def test_a_spell_that_hurts_aimed_at_nobody_or_oneself_asks_to_confirm() -> None:

@@ -7,11 +7,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from gesture_rows import random_rows
+
 from wavinghands.recognize import UnderWay, _matches_ending_at, under_way
 from wavinghands.rulesets import find_ruleset
 from wavinghands.spells import STANDARD_TABLE, SpellTable
-
-GESTURES = "FPSWDC>-"
 
 
 def direct_under_way(rows: Sequence[tuple[str, str]], start: int, index: int, short: bool,
@@ -36,22 +36,13 @@ def direct_under_way(rows: Sequence[tuple[str, str]], start: int, index: int, sh
     return tuple(out)
 
 
-def _random_rows(rng: random.Random, n: int) -> list[tuple[str, str]]:
-    rows = []
-    for _ in range(n):
-        g = rng.choice(GESTURES)
-        # both hands alike now and then, so two-handed steps ((w, C) are under way too
-        rows.append((g, g) if rng.random() < 0.3 else (g, rng.choice(GESTURES)))
-    return rows
-
-
 def test_under_way_is_the_direct_definition() -> None:
     rng = random.Random(29)
     tables = [STANDARD_TABLE, find_ruleset("warlocks").table]
     found = 0
     for case in range(4000):
         table = tables[case % 2]
-        rows = _random_rows(rng, rng.randint(1, 12))
+        rows = random_rows(rng, rng.randint(1, 12), alike=0.3)
         index = rng.randrange(len(rows))
         start = rng.randint(0, index + 1)
         short = rng.random() < 0.3

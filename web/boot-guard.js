@@ -20,16 +20,27 @@
     return `sha256-${btoa(binary)}`;
   }
 
-  /** Drop a damaged copy from this deployment's service-worker caches; refresh the HTTP cache's. */
-  async function forget(url) {
+  /**
+   * Drop a damaged copy from this deployment's service-worker caches and fetch it afresh: a copy
+   * that matches goes back where the damaged one was (sw.js's static routes send a missing file
+   * to the network; offline play needs it), as web/integrity.js does.
+   */
+  async function forget(url, expected) {
+    const holders = [];
     try {
       for (const name of await caches.keys()) {
-        if (name.startsWith('wavinghands-') && name.endsWith(` ${SITE}`)) await (await caches.open(name)).delete(url);
+        if (!name.startsWith('wavinghands-') || !name.endsWith(` ${SITE}`)) continue;
+        const cache = await caches.open(name);
+        if (await cache.delete(url)) holders.push(cache);
       }
     } catch {
       // Best effort: the message tells the player to reload either way.
     }
-    fetch(url, { cache: 'reload' }).catch(() => {});
+    fetch(url, { cache: 'reload', integrity: expected })
+      .then(async (fresh) => {
+        if (fresh.ok) for (const cache of holders) await cache.put(url, fresh.clone());
+      })
+      .catch(() => {});
   }
 
   /** Every file index.html loads with integrity: [site path, url, expected integrity]. */
@@ -51,7 +62,7 @@
           missing.push(path);
         } else if ((await integrityOf(await response.arrayBuffer())) !== expected) {
           damaged.push(path);
-          await forget(url);
+          await forget(url, expected);
         }
       } catch {
         missing.push(path);

@@ -48,8 +48,10 @@ const CALLABLE = /^[a-z][a-z0-9_]*$/;
 // for this long, so that its ~0.1 s of work does not hold up a call the player waits for.
 const SNAPSHOT_AFTER_IDLE_MS = 1000;
 
-// Milliseconds since this worker started; `origin` lets a page line them up with its own clock.
-const timings = { origin: performance.timeOrigin };
+// Milliseconds since this module's first line ran; `origin` (the worker's creation) and
+// `evaluated` (ms from then to that first line: its script and imports loading) let a page line
+// them up with its own clock.
+const timings = { origin: performance.timeOrigin, evaluated: Math.round(started) };
 const mark = (name) => {
   timings[name] = Math.round(performance.now() - started);
 };
@@ -133,18 +135,42 @@ const SAY = {
   internal: "The game engine failed to start because of a fault in the game itself. Reload the page to try again.",
 };
 
+// What Python printed while it started, for a failed boot's detail: a fatal error in its own
+// start-up (say, a module its initialisation needs is missing) is printed, and Emscripten then
+// rejects with a bare ExitStatus (its text was "[object Object]").
+const startupErrors = [];
+const consoleError = console.error.bind(console);
+console.error = (...args) => {
+  consoleError(...args);
+  if (startupErrors.length < 40) startupErrors.push(args.map(String).join(" "));
+};
+
+/** A failure's own text: its stack, or an exit's status, or what it says of itself. */
+function describe(err) {
+  if (err && err.stack) return String(err.stack);
+  if (err && err.name === "ExitStatus") return `Python exited with status ${err.status}`;
+  const text = String(err);
+  return text === "[object Object]" ? (JSON.stringify(err) ?? text) : text;
+}
+
+/** The detail of a failure that is not a file's: its text and what was printed meanwhile. */
+function withPrinted(text) {
+  const printed = startupErrors.join("\n").trim();
+  return printed ? `${text}\n(printed while starting:)\n${printed}` : text;
+}
+
 /** Sort a low-level failure into one of the player-facing explanations. */
 function explain(err) {
   // A damaged file found on the way explains whatever failed after it (a decompressor, the
   // wasm compiler or Python choking on the same bytes).
   if (damaged.length > 0) return Object.assign(new BootError(damaged[0].message, damaged[0].detail), { path: damaged[0].path });
   if (err instanceof BootError) return err;
-  const text = String(err && err.stack ? err.stack : err);
+  const text = describe(err);
   if (/integrity|sha256|digest/i.test(text)) return new BootError(SAY.mismatch, text);
   if (/fetch|network|Failed to load|request failed|NetworkError/i.test(text)) {
     return new BootError(SAY.download, text);
   }
-  return new BootError(SAY.internal, text);
+  return new BootError(SAY.internal, withPrinted(text));
 }
 
 // Pyodide reports a failed wasm instantiation (wrong MIME type, truncated file) only through

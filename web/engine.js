@@ -68,6 +68,15 @@ const snapshotPromise = new Promise((resolve) => {
 });
 if (typeof window !== "undefined") window.__engineSnapshot = snapshotPromise;
 
+/**
+ * The worker engine-start.js started at the top of index.html, with the events it has sent so
+ * far ({worker, events}); null where that script did not run (then startEngine starts one).
+ */
+function launchedWorker() {
+  const launch = typeof window !== "undefined" ? window.__engineLaunch : undefined;
+  return launch && typeof launch.take === "function" ? launch.take() : null;
+}
+
 /** Start the engine worker (once); resolves with boot timings, rejects with a player-facing Error. */
 export function startEngine(onProgress) {
   if (onProgress) {
@@ -103,14 +112,16 @@ export function startEngine(onProgress) {
         ),
       BOOT_TIMEOUT_MS,
     );
+    let early;
     try {
-      worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
+      early = launchedWorker() ?? { worker: new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" }), events: [] };
     } catch (err) {
       clearTimeout(timer);
       fail("This browser cannot start the game engine (it needs module Web Workers). Try a current browser.", String(err));
       return;
     }
-    worker.onmessage = (event) => {
+    worker = early.worker;
+    const onMessage = (event) => {
       const msg = event.data;
       if (msg.type === "progress") {
         lastProgress = { stage: msg.stage, fraction: msg.fraction, detail: msg.detail };
@@ -142,7 +153,7 @@ export function startEngine(onProgress) {
         else res(JSON.parse(msg.result));
       }
     };
-    worker.onerror = (event) => {
+    const onError = (event) => {
       clearTimeout(timer);
       event.preventDefault();
       fail(
@@ -150,6 +161,11 @@ export function startEngine(onProgress) {
         event.message || "worker error",
       );
     };
+    // What the worker said before this module took it over comes first, in the same task as the
+    // handlers' installation, so nothing is lost or seen twice.
+    worker.onmessage = onMessage;
+    worker.onerror = onError;
+    for (const event of early.events) (event.type === "error" ? onError : onMessage)(event);
   });
   bootPromise.then(settleReady.resolve, settleReady.reject);
   return bootPromise;

@@ -45,7 +45,7 @@ export async function checkBytes(path, bytes, expected) {
   if (actual !== expected) {
     const error = new DamagedFile(path, expected, actual);
     damaged.push(error);
-    await forgetCachedCopy(path);
+    await forgetCachedCopy(path, expected);
     throw error;
   }
 }
@@ -83,20 +83,31 @@ export function checking(path, expected) {
 
 /**
  * Drop a damaged file from this deployment's service-worker caches (whose names end with the
- * site's scope, see sw.js) and refresh the HTTP cache's copy, so that a reload gets a fresh one.
+ * site's scope, see sw.js) and fetch it afresh, bypassing the HTTP cache: a copy that matches
+ * `expected` goes back into the caches that held the damaged one (sw.js's static routes send a
+ * file missing from its cache to the network, and offline play needs it), so a reload gets a
+ * good one either way.
  */
-export async function forgetCachedCopy(path) {
+export async function forgetCachedCopy(path, expected) {
   const site = new URL("./", import.meta.url).href;
   const url = new URL(path, site).href;
+  const holders = [];
   try {
     if (self.caches) {
       for (const name of await caches.keys()) {
-        if (name.startsWith("wavinghands-") && name.endsWith(` ${site}`)) await (await caches.open(name)).delete(url);
+        if (!name.startsWith("wavinghands-") || !name.endsWith(` ${site}`)) continue;
+        const cache = await caches.open(name);
+        if (await cache.delete(url)) holders.push(cache);
       }
     }
   } catch {
     // Best effort: the message already tells the player to reload.
   }
   // Not awaited: the message must not wait for a download (the wasm is ~10 MB).
-  fetch(url, { cache: "reload" }).catch(() => {});
+  fetch(url, { cache: "reload", integrity: expected })
+    .then(async (fresh) => {
+      if (!fresh.ok) return;
+      for (const cache of holders) await cache.put(url, fresh.clone());
+    })
+    .catch(() => {});
 }

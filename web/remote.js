@@ -345,10 +345,19 @@ function seal(id, input, view) {
     // A decision answered: the next orders may be those drafted while waiting.
     const early = await carryDraft(duel, after);
     if (early) after = early.status;
-    const feedback = r.code || early ? null : { kind: 'info', message: 'Noted: it goes with your next code, after what the rules ask of you next' };
+    const feedback = r.code || early ? null : { kind: 'info', message: notedMessage(input, after, view) };
     await render(duel, { status: after, feedback });
     return [];
   });
+}
+
+// Sealed, and no code made: the answer waits for what the rules ask next, and travels with it.
+function notedMessage(input, status, view) {
+  const other = view ? view.wizards[view.opponent].name : 'your opponent';
+  const what = input.gestures ? 'Your orders are noted' : 'Your answer is noted';
+  const next = status.state === 'your_input' && (status.need === 'orders' || status.need === 'time_stop')
+    ? 'your orders for the next turn (below)' : 'your next answer (below)';
+  return `${what}. There is no code to send yet: it goes to ${other} in one code with ${next}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -553,7 +562,8 @@ async function openText(text) {
   }
   const duel = mine.find((d) => d.session.me !== info.sender) || mine[0];
   if (!duel) {
-    return 'This code belongs to a duel that is not saved in this browser. Paste it where you play that duel, or paste the invitation first.';
+    // Often the invitation was opened in a chat app's own browser and this link in another one.
+    return `This code (turn ${info.turn}) belongs to a duel that is not saved in this browser. Open it in the browser where you accepted the invitation or started the duel (a chat app may have opened that link in its own browser), or paste the invitation here first.`;
   }
   await receive(duel.id, info.code, (result) => receivedFeedback(result, duel));
   return null;
@@ -1183,6 +1193,13 @@ function mount(duel, status, view, extras, feedback) {
       // The invitation will go over the connection: what to do now is the connection's word.
       statusLine.textContent = carried ? carried.detail.message : liveBusy || s.message;
     }
+    if (connected && s.state === 'waiting') {
+      // Live, the opponent's code comes by itself: the session's words ("paste it here when it
+      // comes") are for codes carried by hand.
+      statusLine.textContent = s.ahead && !queued
+        ? `Turn ${s.turn}: write your orders now. ${opp} seals first this turn; yours go by themselves once ${opp}’s arrive.`
+        : `Waiting for ${opp} (turn ${s.turn}): the code comes by itself over the live connection, nothing to paste.`;
+    }
     replace(sentSlot, sentList(d.session.sent || [], opp));
   }
   drawPanel();
@@ -1264,9 +1281,10 @@ function fillStartSlot(slot) {
   startNotice = null;
   const box = joinBox({ onOpen: (text) => openText(text), settings: iceSettingsOpts() });
   slot.append(box);
+  let error = null;
   if (notice) {
     box.querySelector('[data-testid=join-text]').value = notice.text;
-    const error = box.querySelector('[data-testid=join-error]');
+    error = box.querySelector('[data-testid=join-error]');
     error.textContent = sentence(notice.message);
     error.hidden = false;
   }
@@ -1274,6 +1292,13 @@ function fillStartSlot(slot) {
   queueMicrotask(() => {
     const form = slot.closest('form');
     if (form) adaptNameFields(form);
+    // An opened link that could not be used says why where the eye is: on a phone the box is
+    // a screen or two below the top of the start screen.
+    if (error && error.isConnected) {
+      error.setAttribute('tabindex', '-1');
+      error.scrollIntoView({ block: 'center' });
+      error.focus({ preventScroll: true });
+    }
   });
 }
 

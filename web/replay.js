@@ -6,6 +6,8 @@ import * as api from './api.js';
 import { replayScreen } from './ui/replay.js';
 
 const LINK_KEY = 'replay=';
+// Where style.css stops putting the two views of a replay side by side.
+const NARROW = '(max-width: 879px)';
 
 async function pack(text) {
   // deflate-raw keeps a record's link short enough to paste into a chat.
@@ -64,8 +66,13 @@ export function createReplay({ show, goHome, engine, useRules = null }) {
     return null;
   }
 
-  /** open(recordText, {step, perspective}) shows a record's replay; resolves to an error message or null. */
-  async function open(text, { step = 0, perspective = 'both' } = {}) {
+  /**
+   * open(recordText, {step, perspective, own}) shows a record's replay; resolves to an error message or null.
+   * Without a perspective: both wizards' views, except on a narrow screen, where they would stand one
+   * under the other and each step would need a long scroll: there, wizard `own`'s view (0 unless given).
+   */
+  async function open(text, { step = 0, perspective = null, own = 0 } = {}) {
+    if (perspective === null) perspective = window.matchMedia(NARROW).matches ? String(own) : 'both';
     try {
       await engine;
     } catch (err) {

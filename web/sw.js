@@ -66,9 +66,40 @@ async function precache(cache, path, integrity) {
   await cache.put(url, response);
 }
 
+/** A URLPattern init matching exactly `url` (any query: the site's files are asked for without one). */
+function exactly(url) {
+  const literal = (text) => text.replace(/[\\:*?+(){}]/g, (c) => `\\${c}`);
+  return { protocol: url.protocol.slice(0, -1), hostname: url.hostname, port: url.port, pathname: literal(url.pathname) };
+}
+
+/**
+ * Static routes (InstallEvent.addRoutes, Chromium 123 on): the browser answers a request for a
+ * precached file from this build's cache itself, without running the fetch handler below.  A
+ * warm visit asks for some 45 of them (the page's modules, the engine worker's scripts,
+ * Pyodide's files), which otherwise queue one by one on this worker's thread, in front of the
+ * engine's boot (docs/build.md, "A first visit", seventh round).  A file missing from the cache
+ * (a damaged copy dropped) goes to the network; whoever dropped it puts the good copy back
+ * (web/integrity.js).  Navigations stay with the fetch handler (a link with a turn code opens
+ * index.html).  Without the API, or if the browser refuses the routes, the fetch handler
+ * answers everything, as before.
+ */
+async function addRoutes(event) {
+  if (typeof event.addRoutes !== "function") return;
+  const files = [...PRECACHED].filter((href) => href !== INDEX).map((href) => new URL(href));
+  try {
+    await event.addRoutes(files.map((url) => ({
+      condition: { urlPattern: exactly(url), requestMethod: "GET" },
+      source: { cacheName: CACHE },
+    })));
+  } catch (error) {
+    console.warn("static routes refused; the fetch handler answers every request:", error);
+  }
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
+      await addRoutes(event);
       const cache = await caches.open(CACHE);
       try {
         await Promise.all(PRECACHE.map(([path, integrity]) => precache(cache, path, integrity)));

@@ -7,25 +7,28 @@ game it passed in).  docs/architecture.md lists the contracts.
 The computer opponent (`ai`) and remote play (`remote`) are imported by the functions that use
 them, not with this module: the page's first calls (a new duel, its views and previews) do not
 need them, and their import is about a third of the engine's on a cold boot in the browser
-(docs/build.md, "Boot").  `LATE_MODULES` names them, so that a page can import them once it is
-idle (web/engine-snapshot.js does, before it snapshots the interpreter).
+(docs/build.md, "Boot").  So are a duel's own later needs, which the engine's readiness does not
+wait for: resolution (`duel.step`), the history notes of a view (`account`) and the preview of
+a draft (`preview`, with the legality checks and the recognizer).  `LATE_MODULES` names them,
+so that a page can import them once it is idle (web/engine-snapshot.js does, before it
+snapshots the interpreter); a call that comes first imports what it needs itself.
 """
 
 from __future__ import annotations
 
+import gc
 import json
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
 
 from . import duel, record
-from .account import history_notes
-from .account import replay_step as account_step
 from .boundary import guard, ok
 from .errors import WavingHandsError
 from .model import ORDERS, TIME_STOP, Game, canonical_json
 from .orders import OrderError
-from .preview import preview as _preview
 from .rulesets import Ruleset, check_known, describe_rulesets, find_ruleset
 from .spelltext import spell_reference
 from .view import view as _view
@@ -33,7 +36,10 @@ from .view import view as _view
 JSON = dict[str, Any]
 
 # Imported on first use, not with this module (see the module's docstring).
-LATE_MODULES: tuple[str, ...] = ("wavinghands.ai", "wavinghands.remote.json_api")
+LATE_MODULES: tuple[str, ...] = (
+    "wavinghands.resolve", "wavinghands.account", "wavinghands.preview",  # a duel's
+    "wavinghands.ai", "wavinghands.remote.json_api",  # the opponent's, remote play's
+)  # fmt: skip
 
 
 class ApiError(WavingHandsError):
@@ -101,6 +107,8 @@ def view(game: str, wizard: str) -> str:
     g = _game(game)
     v = _wizard(wizard)
     d = _view(g, v)
+    from .account import history_notes  # (a late module: see LATE_MODULES)
+
     try:
         d["notes"] = history_notes(g, v)
     except (ValueError, KeyError, TypeError, IndexError):
@@ -115,7 +123,9 @@ def replay_step(rec: str, index: str) -> str:
     i = _load(index, "step")
     if not isinstance(i, int) or isinstance(i, bool):
         raise ApiError("bad-step", "the step is a whole number")
-    return ok(**account_step(_known_record(rec), i))
+    from .account import replay_step  # (a late module: see LATE_MODULES)
+
+    return ok(**replay_step(_known_record(rec), i))
 
 
 @guard
@@ -125,6 +135,8 @@ def preview(game: str, wizard: str, draft: str) -> str:
     v = _wizard(wizard)
     if g.phase.kind not in (ORDERS, TIME_STOP) or v not in g.phase.actors:
         raise ApiError("not-your-turn", "there are no orders to write now")
+    from .preview import preview as _preview  # (a late module: see LATE_MODULES)
+
     return ok(preview=_preview(g, v, _load(draft, "draft")))
 
 
@@ -212,8 +224,10 @@ def _level(text: str | None) -> str:
     return level
 
 
-def _deadline(text: str | None) -> float | None:
-    """A wall-clock deadline from a JSON number of milliseconds (null or absent: none)."""
+def _deadline(text: str | None, start: float) -> Callable[[], bool] | None:
+    """The search's deadline from a JSON number of milliseconds after `start` (a
+    `time.perf_counter()` reading; null or absent: none): a callable saying whether it has
+    passed.  The wall clock is read here, at the boundary, never inside the search."""
     if text is None:
         return None
     ms = _load(text, "deadline")
@@ -221,7 +235,12 @@ def _deadline(text: str | None) -> float | None:
         return None
     if isinstance(ms, bool) or not isinstance(ms, (int, float)) or not 0 <= ms <= 600_000:
         raise ApiError("bad-deadline", "the deadline is a number of milliseconds, 0 to 600000")
-    return time.perf_counter() + ms / 1000
+    at = start + ms / 1000
+
+    def passed() -> bool:
+        """Whether the call's deadline has passed."""
+        return time.perf_counter() >= at
+    return passed
 
 
 @guard
@@ -229,19 +248,39 @@ def ai_input(game: str, wizard: str, level: str | None = None,
              deadline: str | None = None) -> str:
     """The computer opponent's input for the current phase: {"input": I, "cut": B}.  `level`
     is "novice", "fair" or "strong" (JSON); without it, the default level plays.  `deadline`
-    (JSON milliseconds from the call's start, a safety net: the levels are work budgets) makes
-    a search that reaches it play its best move so far, and "cut" say so: only such a move
-    depends on the machine.  Without one the answer is the same on every machine."""
+    (JSON milliseconds from when the call begins, reading the game included; a safety net: the
+    levels are work budgets) makes a search that reaches it play its best move so far, and
+    "cut" say so: only such a move depends on the machine.  Without one the answer is the same
+    on every machine."""
+    start = time.perf_counter()
     g = _game(game)
     v = _wizard(wizard)
     lv = _level(level)
-    until = _deadline(deadline)
+    until = _deadline(deadline, start)
     if v not in g.phase.actors:
         raise ApiError("not-your-turn", "the computer has nothing to do now")
     from .ai import think
 
-    choice = think(g, v, lv, until)
+    with _young_collections_only(until is not None):
+        choice = think(g, v, lv, until)
     return ok(input=choice.orders, cut=choice.work is not None and choice.work.cut)
+
+
+@contextmanager
+def _young_collections_only(wanted: bool) -> Iterator[None]:
+    """For the block (if `wanted`), the cyclic garbage collector leaves alone the objects that
+    existed before it: a full collection walks all of them at once, the longest stretch a
+    search with a deadline cannot interrupt (bench/opponent_pyodide.mjs --clock cpu: 68 ms
+    past a deadline in Pyodide).  They are handed back after the block, to be collected as
+    usual; the garbage the block makes is still collected in it."""
+    if not wanted or gc.get_freeze_count():  # (someone else froze objects: leave them so)
+        yield
+        return
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 @guard

@@ -120,4 +120,5 @@ def guard(fn: Callable[..., str]) -> Callable[..., str]:
     wrapper.__name__ = fn.__name__
     wrapper.__qualname__ = fn.__qualname__
     wrapper.__doc__ = fn.__doc__
+    wrapper.__wrapped__ = fn  # type: ignore[attr-defined]  # inspect.signature finds the real one
     return wrapper

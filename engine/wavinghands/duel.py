@@ -10,7 +10,6 @@ from .errors import WavingHandsError
 from .model import Event, Game, Phase, new_wizards
 from .names import check_pair
 from .orders import DecisionInput, OrderError, Orders, parse_decisions, parse_orders
-from .resolve import resolve
 from .rulesets import Ruleset
 
 _SEED_RE = re.compile(r"^[0-9a-f]{8,128}$")
@@ -51,5 +50,10 @@ def parse_input(game: Game, raw: Any) -> Orders | DecisionInput:
 
 def step(game: Game, inputs: Mapping[int, Any]) -> tuple[Game, tuple[Event, ...]]:
     """Resolve the current phase from JSON inputs keyed by wizard; raises ValueError subclasses."""
+    # Imported here, not with this module: resolution (with its attacks, effects and settling)
+    # is a third of the engine's import, and a page's cold boot needs none of it before the
+    # first step (api.LATE_MODULES; docs/build.md, "Boot").
+    from .resolve import resolve
+
     parsed = {int(k): parse_input(game, v) for k, v in inputs.items()}
     return resolve(game, parsed)

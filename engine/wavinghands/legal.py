@@ -427,7 +427,8 @@ def decision_problems(game: Game, index: int, d: DecisionInput) -> list[OrderErr
     for x in mine:
         a = d.answer(x.id)
         if a is None:
-            out.append(OrderError("decision-missing", f"answer: {x.prompt}", f"decisions.{x.id}"))
+            out.append(OrderError("decision-missing", f"Choose an answer first: {x.prompt}",
+                                  f"decisions.{x.id}"))
         elif a not in x.options:
             out.append(OrderError("decision-option", f"{a!r} is not one of "
                                   f"{', '.join(x.options)} for: {x.prompt}", f"decisions.{x.id}"))

@@ -122,8 +122,10 @@ def preview(game: Game, v: int, draft: Any) -> JSON:
             warnings.extend(_misaimed(game, v, x.spell, aim, si, x.hand))
         row = rows[idx]
         if row == ("P", "P"):
+            # A slip of both thumbs loses the duel: sealing it takes a second press.
             warnings.append(_warning("surrender", "danger",
-                                     "Both hands show P: this SURRENDERS the duel."))
+                                     "Both hands show P: this SURRENDERS the duel.",
+                                     confirm=True))
         if STAB in row:
             me = default_stab(game, v) == wizard_id(v)  # a blind Warlock stabs only himself
             questions.append({"kind": "stab", "set": si, "default": default_stab(game, v),
@@ -211,12 +213,14 @@ def preview(game: Game, v: int, draft: Any) -> JSON:
             "constraints": constraints_json(game, v)}
 
 
-def _warning(code: str, severity: str, text: str, field: str | None = None) -> JSON:
+def _warning(code: str, severity: str, text: str, field: str | None = None,
+             confirm: bool = False) -> JSON:
     """A warning for the player: severity is info, caution or danger; one with a `field` is
-    about that answer and asks to be confirmed before the orders are sealed."""
+    about that answer, and it or one with `confirm` asks to be confirmed before sealing."""
     d: JSON = {"code": code, "severity": severity, "text": text}
     if field is not None:
         d["field"] = field
+    if field is not None or confirm:
         d["confirm"] = True
     return d
 

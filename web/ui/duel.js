@@ -64,8 +64,9 @@ function glance(view) {
 }
 
 /**
- * ordersScreen(opts) -> {element, destroy, showChat(chat)}: one wizard's orders with the board beside
- * them; showChat puts a live duel's chat ({lines, names}) into the battle log's time line.
+ * ordersScreen(opts) -> {element, destroy, showChat(chat), useGestures(sets)}: one wizard's orders with the
+ * board beside them; showChat puts a live duel's chat ({lines, names}) into the battle log's time line;
+ * useGestures puts whole gesture sets into the form (createOrders).
  * opts: {view, seen, preview, submit, onSpell, onHome, saved, onDraft, aside, submitLabel} (saved/onDraft: see
  * createOrders; aside: shown above the form; submitLabel: the seal button's words).
  */
@@ -87,7 +88,7 @@ export function ordersScreen({ view, seen, preview, submit, onSpell, onHome, sav
     h('div', { class: 'duel' },
       h('div', { class: 'duel-board' }, renderStatus(view), orders.histories, log.element),
       h('div', { class: 'duel-orders' }, aside, orders.element)));
-  return { element, destroy: orders.destroy, showChat: log.showChat };
+  return { element, destroy: orders.destroy, showChat: log.showChat, useGestures: orders.useGestures };
 }
 
 /**

@@ -5,7 +5,7 @@
 // asks and shows. The coach is off unless the player switches it on, and only local duels
 // against the computer offer it (never remote play).
 
-import { h } from './dom.js';
+import { h, replace } from './dom.js';
 import { gestureLabel } from './gesturepad.js';
 import { handIcon } from './icons.js';
 
@@ -57,9 +57,10 @@ function describe(gestures) {
 }
 
 /**
- * coachPanel({ask}) -> the coach's button and answer; ask() -> Promise<{ok, gestures, why} | {ok:false, error}>.
+ * coachPanel({ask, onUse}) -> the coach's button and answer; ask() -> Promise<{ok, gestures, why} | {ok:false, error}>;
+ * onUse(gestures), when given, is offered as "Use these gestures" under the answer.
  */
-export function coachPanel({ ask }) {
+export function coachPanel({ ask, onUse = null }) {
   const answer = h('p', { class: 'coach-answer', 'data-testid': 'coach-answer', 'aria-live': 'polite', hidden: true });
   const button = h('button', {
     type: 'button', class: 'tool', 'data-testid': 'coach-ask',
@@ -73,9 +74,14 @@ export function coachPanel({ ask }) {
         answer.textContent = `The coach could not say: ${out.error.message}`;
         return;
       }
-      answer.replaceChildren(
+      // Finding the coach's two gestures on the pads by hand is where a slip happens: one tap does it.
+      const use = onUse ? h('button', {
+        type: 'button', class: 'tool coach-use', 'data-testid': 'coach-use', onclick: () => onUse(out.gestures),
+      }, 'Use these gestures') : null;
+      replace(answer,
         h('strong', { 'data-testid': 'coach-gestures' }, describe(out.gestures)),
-        h('span', { class: 'muted', 'data-testid': 'coach-why' }, ` — ${out.why}`));
+        h('span', { class: 'muted', 'data-testid': 'coach-why' }, ` — ${out.why}`),
+        use ? ' ' : null, use);
     },
   }, 'Coach: what would the strong opponent do?');
   return h('div', { class: 'coach card', 'data-testid': 'coach' }, button, answer);

@@ -58,7 +58,8 @@ export function draftFromOrders(orders) {
 }
 
 /**
- * createOrders(opts) -> {element, destroy} for one wizard's orders.
+ * createOrders(opts) -> {element, histories, useGestures(sets), destroy} for one wizard's orders
+ * (useGestures: whole gesture sets into the draft, [[left, right], ...]; fixed hands keep theirs).
  * opts: {view, preview(draft) -> Promise<result>, submit(orders) -> Promise<problems[]>, onSpell(key), submitLabel,
  *        saved (a draft from onDraft, to carry on with), onDraft(draft, orders) (called with every change, to save
  *        it; `orders` is the same draft as orders JSON)}.
@@ -214,12 +215,29 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
   }
 
   function setGesture(set, hand, code) {
-    if (hands[hand].forced || charmed(hand)) return;
-    if (allowed && !allowed.has(code)) return;
+    if (!putGesture(set, hand, code)) return;
+    drawPads();
+    drawHistories();
+    refreshPreview();
+  }
+
+  // One hand's gesture into the draft, unless the rules fix that hand; whether it was taken.
+  function putGesture(set, hand, code) {
+    if (hands[hand].forced || charmed(hand)) return false;
+    if (allowed && !allowed.has(code)) return false;
     draft.gestures[set][hand === 'L' ? 0 : 1] = code;
     // A new gesture makes this hand's earlier spell choices and targets meaningless.
     for (const h2 of [hand, 'B']) draft.casts.delete(`${set}:${h2}`);
     problems = problems.filter((p) => !p.field.startsWith('gestures') && !p.field.startsWith('casts'));
+    return true;
+  }
+
+  // Whole gesture sets at once ([[left, right], ...], as the coach gives them), drawn once.
+  function useGestures(sets) {
+    const codes = new Set(GESTURES.map((g) => g.code));
+    sets.slice(0, setCount).forEach((pair, set) => pair.forEach((code, i) => {
+      if (codes.has(code)) putGesture(set, i === 0 ? 'L' : 'R', code);
+    }));
     drawPads();
     drawHistories();
     refreshPreview();
@@ -623,6 +641,7 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
   return {
     element: form,
     histories: historiesSlot,
+    useGestures,
     destroy: () => document.removeEventListener('keydown', onKey),
   };
 }

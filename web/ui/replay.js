@@ -51,7 +51,7 @@ export function replayScreen({ data, perspective, onStep, onPerspective, onCopyL
       button('replay-next', '▶', 'Step forward (→)', step + 1),
       button('replay-last', '▶|', 'Last step (End)', last)),
     h('div', { class: 'tabs', role: 'group', 'aria-label': 'Whose view' },
-      [['0', ['As ', nameOf(names[0]), ' saw it']], ['1', ['As ', nameOf(names[1]), ' saw it']], ['both', 'Both side by side']].map(([p, text]) => h('button', {
+      [['0', ['As ', nameOf(names[0]), ' saw it']], ['1', ['As ', nameOf(names[1]), ' saw it']], ['both', 'Both views']].map(([p, text]) => h('button', {
         type: 'button', 'aria-pressed': String(p === perspective), 'data-testid': `replay-perspective-${p}`, onclick: () => onPerspective(p),
       }, text)),
       h('button', {

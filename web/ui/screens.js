@@ -124,7 +124,23 @@ export function startScreen({ prefs, modes, rulesets, onRules = null, saved, sav
   return h('section', { class: 'start', 'data-testid': 'start-screen' },
     h('h1', {}, 'A duel of wizards'),
     h('p', { class: 'intro' }, 'Two wizards face each other. Each turn both write, in secret, what their two hands do; gestures in the right order weave spells. The last wizard standing wins.'),
+    inProgress(saved, modeLabel, onResume),
     h('div', { class: 'start-grid' }, form, savedCard));
+}
+
+// On a narrow screen the saved duels come after the whole new-duel form, two screens down: the
+// duels still going are offered first (style.css hides this where the list stands beside the form).
+const IN_PROGRESS_SHOWN = 3;
+
+function inProgress(saved, modeLabel, onResume) {
+  const going = saved.filter((g) => !g.over)
+    .sort((a, b) => (b.updatedAt || 0) - (a.updatedAt || 0)).slice(0, IN_PROGRESS_SHOWN);
+  if (!going.length) return null;
+  return h('nav', { class: 'in-progress', 'data-testid': 'in-progress', 'aria-label': 'Duels in progress' },
+    h('h2', {}, going.length === 1 ? 'Your duel in progress' : 'Your duels in progress'),
+    h('ul', {}, going.map((g) => h('li', {},
+      h('button', { type: 'button', class: 'continue', 'data-testid': `continue-${g.id}`, onclick: () => onResume(g.id) },
+        h('strong', {}, 'Resume '), nameOf(g.title), h('small', { class: 'muted' }, ` · turn ${g.turn} · ${modeLabel(g.mode)}`))))));
 }
 
 /** passScreen({name, other, kind, onReady, onHome}) -> the screen that hands the device over; `kind` is the phase kind ('hasted': a hasted turn). */

@@ -17,7 +17,7 @@ from typing import Any
 from ..model import Game
 from ..view import view
 from .decisions import decide
-from .levels import DEFAULT_LEVEL, LEVELS, Level, UnknownLevel, Work, find_level
+from .levels import DEFAULT_LEVEL, LEVELS, Deadline, Level, UnknownLevel, Work, find_level
 from .observation import Observation
 from .search import Choice, search
 
@@ -42,9 +42,9 @@ def _fallback(obs: Observation) -> JSON:
 
 
 def advise(obs: Observation, level: Level, rng: random.Random,
-           deadline: float | None = None) -> Choice:
+           deadline: Deadline | None = None) -> Choice:
     """The move (and one line of why) this level plays for the wizard of `obs`; `deadline`
-    (a `time.perf_counter()` reading) cuts the search short, which the answer's work says."""
+    (the caller's: it says when time is up) cuts the search short, which the work says."""
     work = Work(level.work, deadline)
     if obs.phase == "decision":
         return Choice(decide(obs, rng), "Answers the question the rules ask.", work)
@@ -55,10 +55,10 @@ def advise(obs: Observation, level: Level, rng: random.Random,
 
 
 def think(game: Game, v: int, level: str = DEFAULT_LEVEL,
-          deadline: float | None = None) -> Choice:
+          deadline: Deadline | None = None) -> Choice:
     """The computer's move for wizard v in the current phase (always legal) with what its
-    search spent; a `deadline` (`time.perf_counter()` reading) may cut it, and only then does
-    the move depend on the machine."""
+    search spent; a `deadline` (a callable saying when time is up) may cut it, and only then
+    does the move depend on the machine."""
     obs = Observation.from_view(view(game, v))
     lv = find_level(level)
     return advise(obs, lv, stream(game.seed, obs.turn, obs.phase, obs.me, lv.name), deadline)
@@ -83,5 +83,6 @@ def coach(game: Game, v: int) -> Choice:
     return advise(obs, lv, stream(game.seed, obs.turn, "coach", v, lv.name))
 
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "Choice", "Level", "Observation", "UnknownLevel", "Work",
-           "advise", "choose_input", "coach", "find_level", "input_from_view", "stream", "think"]
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "Choice", "Deadline", "Level", "Observation",
+           "UnknownLevel", "Work", "advise", "choose_input", "coach", "find_level",
+           "input_from_view", "stream", "think"]

@@ -4,15 +4,15 @@ one move's search spends its budget on.
 Budgets count moves, sampled worlds and work units (`Work`), never wall time, so a level plays
 the same move in CPython and in Pyodide on any machine: a duel against the computer replays
 bit for bit.  Strong's work budget is calibrated so that its worst move stays well within 1.5 s
-in Pyodide (bench/opponent_pyodide.mjs measures it).  A caller may add a wall-clock deadline as
-a safety net: a search that reaches it plays its best move so far and says it was cut, the one
-result that then depends on the machine.
+in Pyodide (bench/opponent_pyodide.mjs measures it).  A caller may add a deadline as a safety
+net: a search that reaches it plays its best move so far and says it was cut, the one result
+that then depends on the machine.  The deadline is the caller's callable (api.py reads the wall
+clock), so no clock is read in here: without one the search is a pure function.
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,18 +42,30 @@ RESOLUTION = 1  # one joint move played with the engine's `step`, questions answ
 RANKING = 2  # one wizard's legal gesture pairs ranked into candidates
 
 
+def ranking_units(candidates: Sequence[dict[str, Any] | None]) -> int:
+    """The units of ranking a wizard's legal moves into these candidates' orders: one ranking,
+    and where he is hastened (two gesture sets) one more for each first set kept, whose
+    second set candidates.py chooses by ranking every legal pair again."""
+    firsts = {tuple(o["gestures"][0]) for o in candidates
+              if o is not None and len(o.get("gestures", ())) == 2}
+    return RANKING * (1 + len(firsts))
+
+
+# A deadline: called between stretches of the search, it says whether time is up.  The caller
+# owns the clock (api.py: the wall clock from the call's start); tests pass fakes.
+Deadline = Callable[[], bool]
+
+
 class Work:
     """The work one move's search has spent, against a budget in units (deterministic) and
-    an optional wall-clock deadline (a `clock()` reading; reaching it marks the move cut)."""
+    an optional `Deadline` (once it says time is up the move is marked cut)."""
 
-    __slots__ = ("budget", "clock", "columns", "cut", "deadline", "deepened", "first", "planned",
+    __slots__ = ("budget", "columns", "cut", "deadline", "deepened", "first", "planned",
                  "rows", "units", "worlds")
 
-    def __init__(self, budget: int | None = None, deadline: float | None = None,
-                 clock: Callable[[], float] = time.perf_counter) -> None:
+    def __init__(self, budget: int | None = None, deadline: Deadline | None = None) -> None:
         self.budget = budget  # None: no bound
         self.deadline = deadline  # None: none (the default: fully deterministic)
-        self.clock = clock
         self.units = 0
         self.cut = False
         # what made the move big, for the bench: sampled worlds, first-table rows and
@@ -70,8 +82,8 @@ class Work:
         return self.budget is None or self.units + units <= self.budget
 
     def late(self) -> bool:
-        """Whether the deadline has passed; if so the move is marked cut."""
-        if self.deadline is not None and not self.cut and self.clock() >= self.deadline:
+        """Whether the deadline has passed (once it has, always); if so the move is cut."""
+        if self.deadline is not None and not self.cut and self.deadline():
             self.cut = True
         return self.cut
 

@@ -19,7 +19,7 @@ from ..model import Game
 from ..situation import constraints
 from .candidates import candidate_orders
 from .evaluate import can_go_on, game_book, killing, wizard_plans
-from .levels import RANKING, RESOLUTION, Lookahead, Work
+from .levels import RANKING, RESOLUTION, Lookahead, Work, ranking_units
 from .table import Equilibrium, Grid, after, filled, regret_matching, score
 
 
@@ -33,13 +33,18 @@ def second_turn(game: Game, me: int, budget: Lookahead, rng: random.Random,
     theirs = [c.orders for c in candidate_orders(game, enemy, budget.answers, rng)] \
         if enemy in game.phase.actors else [None]
     if work is not None:
-        work.spend(RANKING * 2 + RESOLUTION * len(mine) * len(theirs))
+        work.spend(ranking_units([c.orders for c in mine]) +
+                   ranking_units(theirs) +
+                   RESOLUTION * len(mine) * len(theirs))
     # The enemy's questions of the second turn are answered as the opponent would, not the
     # worst way: where every move loses to his worst choice two turns out (a counter-spell
     # freeing the hand he will paralyse again), that let strong play as if all were lost
     # (bench random duel 5, mirror duel 16), though the first turn's worst case still holds.
-    grid = [[score(after(game, me, c.orders, t, worst=False), me) for t in theirs]
-            for c in mine]
+    grid: list[list[float | None]] = []
+    for c in mine:
+        if work is not None and work.late():
+            return 0.0  # the deadline passed: `deepen` drops this search
+        grid.append([score(after(game, me, c.orders, t, worst=False), me) for t in theirs])
     rows = [row for row in grid if any(v is not None for v in row)]
     cols = [j for j in range(len(theirs)) if any(row[j] is not None for row in rows)]
     if not rows or not cols:
@@ -115,9 +120,23 @@ def replies(states: list[list[list[Game | None]]], tables: list[Grid], rows: lis
             for w, table in enumerate(tables)]
 
 
-def turn_cost(budget: Lookahead) -> int:
-    """The work units one second-turn search is counted at in advance (its nominal size)."""
-    return RANKING * 2 + RESOLUTION * budget.width * budget.answers
+def turn_cost(budget: Lookahead, state: Game | None = None, me: int = 0) -> int:
+    """The work units one second-turn search (from `state`, if given) is counted at in advance:
+    its nominal size, and for each wizard hastened there a ranking per first set he keeps (as
+    `levels.ranking_units` counts it when spent)."""
+    rankings = 2
+    if state is not None and state.phase.kind != "over":
+        for x, kept in ((me, budget.width), (1 - me, budget.answers)):
+            if constraints(state, x).sets == 2:
+                rankings += kept
+    return RANKING * rankings + RESOLUTION * budget.width * budget.answers
+
+
+def planned_cost(states: list[list[list[Game | None]]], rows: list[int],
+                 cols: list[list[int]], me: int, budget: Lookahead) -> int:
+    """The work units the second-turn searches below `rows` x `cols` are counted at."""
+    return sum(turn_cost(budget, states[w][i][j], me) for w in range(len(cols)) for i in rows
+               for j in cols[w])
 
 
 def deepen(states: list[list[list[Game | None]]], tables: list[Grid], first: Equilibrium,
@@ -133,13 +152,13 @@ def deepen(states: list[list[list[Game | None]]], tables: list[Grid], first: Equ
     rows = best_rows(first, priors, budget.rows)
     cols = replies(states, tables, rows, first, me, budget)
     while work is not None and rows and \
-            not work.affords(len(rows) * sum(map(len, cols)) * turn_cost(budget)):
+            not work.affords(planned_cost(states, rows, cols, me, budget)):
         rows = rows[:-1]
         cols = replies(states, tables, rows, first, me, budget) if rows else []
     if not rows:
         return None
     if work is not None:
-        work.planned = len(rows) * sum(map(len, cols)) * turn_cost(budget)
+        work.planned = planned_cost(states, rows, cols, me, budget)
     deep: list[Grid] = []
     for w in range(len(tables)):
         grid: list[list[float | None]] = []
@@ -153,4 +172,6 @@ def deepen(states: list[list[list[Game | None]]], tables: list[Grid], first: Equ
                                                                    work))
             grid.append(line)
         deep.append(filled(grid, list(range(len(cols[w])))))
+    if work is not None and work.cut:  # the deadline passed inside the last search
+        return None
     return Deepened(rows, deep, regret_matching(deep, budget.iterations))

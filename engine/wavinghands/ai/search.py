@@ -22,7 +22,7 @@ from ..model import Game
 from ..recognize import completed, default_allocation
 from .candidates import Candidate, candidate_orders
 from .evaluate import game_book, plans, rows_of, wizard_plans
-from .levels import RANKING, RESOLUTION, Level, Work
+from .levels import RESOLUTION, Level, Work, ranking_units
 from .lookahead import deepen
 from .observation import HIDDEN, Observation
 from .table import accepted_columns, after, filled, guarded_pick, regret_matching, score
@@ -89,24 +89,32 @@ def search(obs: Observation, level: Level, rng: random.Random,
         theirs: list[JSON | None] = [None]
         if enemy in g.phase.actors:
             theirs = [c.orders for c in candidate_orders(g, enemy, level.replies, rng)]
-            work.spend(RANKING)
+            work.spend(ranking_units(theirs))
         replies.append(theirs)
-    work.spend(RANKING)
+    work.spend(ranking_units([c.orders for c in mine]))
     work.worlds = len(worlds)
-    # The first table, row by row (the best prior first): a deadline stops it after a row
-    # the engine accepted in every world (the move then plays from the rows searched).
+    # The first table, row by row (the best prior first).  Once a row is accepted in every
+    # world the deadline is checked before each joint move; a row it interrupts is dropped, so
+    # the move plays from the whole rows searched.
     states: list[list[list[Game | None]]] = [[] for _ in worlds]
     grids: list[list[list[float | None]]] = [[] for _ in worlds]
     accepted = False
     for c in mine:
-        for g, theirs, world, grid in zip(worlds, replies, states, grids, strict=True):
-            row = [after(g, me, c.orders, t) for t in theirs]
-            world.append(row)
-            grid.append([score(s, me) for s in row])
-            work.spend(RESOLUTION * len(theirs))
-        accepted = accepted or all(any(v is not None for v in g[-1]) for g in grids)
-        if accepted and work.late():
+        lines: list[list[Game | None]] = []
+        for g, theirs in zip(worlds, replies, strict=True):
+            line: list[Game | None] = []
+            for t in theirs:
+                if accepted and work.late():
+                    break
+                line.append(after(g, me, c.orders, t))
+                work.spend(RESOLUTION)
+            lines.append(line)
+        if work.cut:
             break
+        for world, grid, line in zip(states, grids, lines, strict=True):
+            world.append(line)
+            grid.append([score(s, me) for s in line])
+        accepted = accepted or all(any(v is not None for v in g[-1]) for g in grids)
     searched = len(grids[0])
     # Keep only moves the engine accepted in every world, and the enemy's it accepted at all.
     keep = [i for i in range(searched) if all(any(v is not None for v in g[i]) for g in grids)]
@@ -122,7 +130,7 @@ def search(obs: Observation, level: Level, rng: random.Random,
     boards = [[[row[j] for j in c] for row in s] for (_, s), c in zip(kept, cols, strict=True)
               if c]
     priors = [mine[i].prior for i in keep]
-    first = regret_matching(tables, level.iterations)
+    first = regret_matching(tables, level.iterations, work.late)
     rows, mix, solved = list(range(len(keep))), first.mine, tables
     work.first = work.units
     if level.lookahead is not None and not work.cut:

@@ -8,6 +8,7 @@ the worlds apart, picks once for all.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import product
 from operator import mul
@@ -108,9 +109,15 @@ def _positive_share(regret: list[float]) -> list[float]:
     return [max(r, 0.0) / pos for r in regret] if pos > 0 else [1.0 / n] * n
 
 
-def regret_matching(tables: list[Grid], iterations: int) -> Equilibrium:
+# The search's deadline (`stop`, a levels.Deadline) is asked every this many rounds.
+ROUNDS_PER_CHECK = 25
+
+
+def regret_matching(tables: list[Grid], iterations: int,
+                    stop: Callable[[], bool] | None = None) -> Equilibrium:
     """Solve the tables by regret matching+ (tables[w][i][j]: the wizard's payoff in world w
-    when he plays row i and the enemy column j; zero-sum, worlds equally likely)."""
+    when he plays row i and the enemy column j; zero-sum, worlds equally likely); a `stop`
+    that says time is up ends it early (at a multiple of ROUNDS_PER_CHECK rounds)."""
     n = len(tables[0])
     regret = [0.0] * n
     total = [0.0] * n
@@ -137,6 +144,8 @@ def regret_matching(tables: list[Grid], iterations: int) -> Equilibrium:
         for i in range(n):
             regret[i] = max(0.0, regret[i] + mine[i] - expected)
             total[i] += it * p[i]
+        if stop is not None and it % ROUNDS_PER_CHECK == 0 and stop():
+            break
     # Linear averaging (later rounds weigh more) converges fastest with regret matching+.
     s = sum(total)
     p_avg = [t / s for t in total]

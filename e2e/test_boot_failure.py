@@ -1,0 +1,130 @@
+"""A Python failure while the engine starts reaches the page at once, in plain words.
+
+Each test serves a copy of the built site whose Python library was changed to fail (the engine's
+import raising, Python unable to start), with the integrity chain rebuilt around the changed
+library (engine-build.js, site-integrity.js, index.html, sw.js, as build.py writes them), so the
+failure is Python's and not a damaged file.  The page's status line must say that the engine
+could not start ("a fault in the game") and offer a reload, well before engine.js's 3-minute
+hang timeout.
+"""
+
+from __future__ import annotations
+
+import io
+import shutil
+import time
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import build  # the repository root is on sys.path (e2e/conftest.py)
+import pytest
+from serving import serving
+
+# A failure must be reported long before engine.js's BOOT_TIMEOUT_MS (180 s): a cold boot here
+# takes 1-10 s, load included.
+REPORTED_WITHIN_S = 45
+
+# The page's own status line (web/app.js): "error" once the boot failed, with a Reload button.
+FAILED = "[data-testid=engine-status][data-state=error]"
+
+# The technical detail of the failure (engine.js keeps the boot's promise on window.__engineReady).
+DETAIL_JS = "window.__engineReady.then(() => 'ready', (err) => String(err.detail))"
+
+# What each failure's detail must name (not "[object Object]").
+DETAIL_SAYS = {
+    "engine_import_raises": "injected: the engine failed to import",
+    "python_cannot_start": "No module named 'encodings'",
+    "_pyodide/_base.py_raises": "injected: this module fails",
+    "pyodide/__init__.py_raises": "injected: this module fails",
+}
+
+# Generated from the others by build.py (build_site), so rewritten around a changed library.
+GENERATED = ("engine-build.js", "site-integrity.js", "sw.js", "index.html")
+
+
+def with_library(root: Path, change: Callable[[dict[str, bytes]], None]) -> None:
+    """Rewrite the built site at `root` with its Python library's members changed by `change`
+    (a dict of member name -> bytes, edited in place), integrity chain included."""
+    files = {
+        p.relative_to(root).as_posix(): p.read_bytes()
+        for p in root.rglob("*")
+        if p.is_file() and not p.name.endswith(".br")
+    }
+    for name in GENERATED:
+        files.pop(name)
+    files["index.html"] = (build.WEB / "index.html").read_bytes()
+    with zipfile.ZipFile(io.BytesIO(files[build.PYTHON_LIBRARY])) as archive:
+        members = {name: archive.read(name) for name in archive.namelist()}
+    change(members)
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as archive:
+        for name in sorted(members):
+            archive.writestr(name, members[name])
+    files[build.PYTHON_LIBRARY] = out.getvalue()
+    # The order of build.build_site (its .br siblings are not served by the tests' server).
+    files["engine-build.js"] = build.engine_build_module(files)
+    files["site-integrity.js"] = build.site_integrity_module(files)
+    files["index.html"] = build.page_html(files)
+    files["sw.js"] = build.service_worker(files)[1]
+    for name in (build.PYTHON_LIBRARY, *GENERATED):
+        (root / name).write_bytes(files[name])
+
+
+def engine_import_raises(members: dict[str, bytes]) -> None:
+    """The engine's api module raises when imported (as a bug at import time would)."""
+    del members["wavinghands/api.pyc"]
+    members["wavinghands/api.py"] = b"raise RuntimeError('injected: the engine failed to import')\n"
+
+
+def python_cannot_start(members: dict[str, bytes]) -> None:
+    """No `encodings` package: Python's own initialisation fails (a fatal error, exit 1)."""
+    for name in [n for n in members if n.startswith("encodings/")]:
+        del members[name]
+
+
+def raising(member: str) -> Callable[[dict[str, bytes]], None]:
+    """A module of the library (`member`, its source path) that raises when imported."""
+
+    def change(members: dict[str, bytes]) -> None:
+        del members[member + "c"]
+        members[member] = b"raise RuntimeError('injected: this module fails')\n"
+
+    change.__name__ = f"{member}_raises"
+    return change
+
+
+@pytest.mark.parametrize(
+    "failure",
+    [engine_import_raises, python_cannot_start, raising("_pyodide/_base.py"),
+     raising("pyodide/__init__.py")],
+    ids=lambda f: f.__name__,
+)  # fmt: skip
+def test_a_python_failure_while_starting_is_reported_at_once(
+    failure: Callable[[dict[str, bytes]], None], browser: Any, site_dir: Path, tmp_path: Path
+) -> None:
+    """The player reads that the engine could not start (and may reload), not a status line
+    that says it is loading until engine.js gives up after 3 minutes."""
+    root = tmp_path / "site"
+    shutil.copytree(site_dir, root)
+    with_library(root, failure)
+    with serving(root) as served:
+        context = browser.new_context()
+        try:
+            page = context.new_page()
+            started = time.monotonic()
+            page.goto(served.url)
+            status = page.locator(FAILED)
+            status.wait_for(timeout=REPORTED_WITHIN_S * 1000)
+            waited = time.monotonic() - started
+            text = status.inner_text()
+            reload_offered = page.locator(f"{FAILED} button").inner_text()
+            detail = page.evaluate(DETAIL_JS)
+        finally:
+            context.close()
+    assert waited < REPORTED_WITHIN_S, waited
+    assert "could not start" in text and "fault in the game" in text, text
+    assert reload_offered == "Reload"
+    assert failure.__name__ in DETAIL_SAYS, failure
+    assert DETAIL_SAYS[failure.__name__] in detail, detail
