@@ -76,6 +76,16 @@ def wait_preview(page: Any) -> None:
     page.wait_for_selector("[data-testid=preview][aria-busy=false]", timeout=ENGINE_MS)
 
 
+def surrender(page: Any) -> None:
+    """Both hands on P, sealed past the page's question: the duel ends at once."""
+    page.tap("[data-testid=gesture-0-L-P]")
+    page.tap("[data-testid=gesture-0-R-P]")
+    wait_preview(page)
+    page.tap("[data-testid=submit-orders]")
+    page.wait_for_selector("[data-testid=confirm-risky]", timeout=ENGINE_MS)
+    page.tap("[data-testid=submit-orders]")
+
+
 def in_view(page: Any, selector: str) -> bool:
     """Whether the element is wholly inside the viewport."""
     inside: bool = page.eval_on_selector(
@@ -290,12 +300,7 @@ def test_a_code_or_replay_link_pasted_as_a_record_is_understood(phone: Any,
     page.check("[data-testid=mode-computer]")
     page.tap("[data-testid=start-game]")
     page.wait_for_selector("[data-testid=orders-screen]", timeout=ENGINE_MS)
-    page.tap("[data-testid=gesture-0-L-P]")
-    page.tap("[data-testid=gesture-0-R-P]")
-    wait_preview(page)
-    page.tap("[data-testid=submit-orders]")
-    page.wait_for_selector("[data-testid=confirm-risky]", timeout=ENGINE_MS)
-    page.tap("[data-testid=submit-orders]")
+    surrender(page)
     page.tap("[data-testid=replay-open]")
     page.tap("[data-testid=replay-copy-link]")
     link = page.input_value("[data-testid=replay-link]")
@@ -315,12 +320,7 @@ def test_a_replay_on_a_phone_shows_one_view_and_both_a_tap_away(phone: Any,
     wait_preview(page)
     page.tap("[data-testid=submit-orders]")
     page.wait_for_selector("[data-testid=orders-screen][data-turn='2']", timeout=ENGINE_MS)
-    page.tap("[data-testid=gesture-0-L-P]")
-    page.tap("[data-testid=gesture-0-R-P]")
-    wait_preview(page)
-    page.tap("[data-testid=submit-orders]")
-    page.wait_for_selector("[data-testid=confirm-risky]", timeout=ENGINE_MS)
-    page.tap("[data-testid=submit-orders]")
+    surrender(page)
     page.tap("[data-testid=replay-open]")
     page.wait_for_selector("[data-testid=replay-screen]", timeout=ENGINE_MS)
     # Alice's own view (the person's), alone.
