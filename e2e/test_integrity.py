@@ -286,8 +286,13 @@ def test_a_damaged_cached_copy_is_named_dropped_and_fetched_again(
     # service worker keeps the good copy again (offline play needs it).
     page.reload()
     expect(status).to_have_attribute("data-state", "ready", timeout=ENGINE_MS)
+    # The service worker puts the good copy back in the background, on that navigation.
     whole = build.sri_sha256((site.root / path).read_bytes())
-    assert page.evaluate(CACHED_INTEGRITY_JS, path) == whole
+    page.wait_for_function(
+        f"async ([path, whole]) => (await ({CACHED_INTEGRITY_JS})(path)) === whole",
+        arg=[path, whole],
+        timeout=ENGINE_MS,
+    )
     assert violations(page, site) == []
 
 

@@ -21,26 +21,18 @@
   }
 
   /**
-   * Drop a damaged copy from this deployment's service-worker caches and fetch it afresh: a copy
-   * that matches goes back where the damaged one was (sw.js's static routes send a missing file
-   * to the network; offline play needs it), as web/integrity.js does.
+   * Drop a damaged copy from this deployment's service-worker caches: a reload then fetches it
+   * afresh, and sw.js puts a good copy back on that navigation (offline play needs it).
    */
-  async function forget(url, expected) {
-    const holders = [];
+  async function forget(url) {
     try {
       for (const name of await caches.keys()) {
         if (!name.startsWith('wavinghands-') || !name.endsWith(` ${SITE}`)) continue;
-        const cache = await caches.open(name);
-        if (await cache.delete(url)) holders.push(cache);
+        await (await caches.open(name)).delete(url);
       }
     } catch {
       // Best effort: the message tells the player to reload either way.
     }
-    fetch(url, { cache: 'reload', integrity: expected })
-      .then(async (fresh) => {
-        if (fresh.ok) for (const cache of holders) await cache.put(url, fresh.clone());
-      })
-      .catch(() => {});
   }
 
   /** Every file index.html loads with integrity: [site path, url, expected integrity]. */
@@ -62,7 +54,7 @@
           missing.push(path);
         } else if ((await integrityOf(await response.arrayBuffer())) !== expected) {
           damaged.push(path);
-          await forget(url, expected);
+          await forget(url);
         }
       } catch {
         missing.push(path);

@@ -45,7 +45,7 @@ export async function checkBytes(path, bytes, expected) {
   if (actual !== expected) {
     const error = new DamagedFile(path, expected, actual);
     damaged.push(error);
-    await forgetCachedCopy(path, expected);
+    await forgetCachedCopy(path);
     throw error;
   }
 }
@@ -83,31 +83,21 @@ export function checking(path, expected) {
 
 /**
  * Drop a damaged file from this deployment's service-worker caches (whose names end with the
- * site's scope, see sw.js) and fetch it afresh, bypassing the HTTP cache: a copy that matches
- * `expected` goes back into the caches that held the damaged one (sw.js's static routes send a
- * file missing from its cache to the network, and offline play needs it), so a reload gets a
- * good one either way.
+ * site's scope, see sw.js): a reload fetches it afresh, and sw.js puts a good copy back on that
+ * navigation (offline play needs it).  Not here: the reload the message asks for would cancel
+ * this context's download.
  */
-export async function forgetCachedCopy(path, expected) {
+export async function forgetCachedCopy(path) {
   const site = new URL("./", import.meta.url).href;
   const url = new URL(path, site).href;
-  const holders = [];
   try {
     if (self.caches) {
       for (const name of await caches.keys()) {
         if (!name.startsWith("wavinghands-") || !name.endsWith(` ${site}`)) continue;
-        const cache = await caches.open(name);
-        if (await cache.delete(url)) holders.push(cache);
+        await (await caches.open(name)).delete(url);
       }
     }
   } catch {
     // Best effort: the message already tells the player to reload.
   }
-  // Not awaited: the message must not wait for a download (the wasm is ~10 MB).
-  fetch(url, { cache: "reload", integrity: expected })
-    .then(async (fresh) => {
-      if (!fresh.ok) return;
-      for (const cache of holders) await cache.put(url, fresh.clone());
-    })
-    .catch(() => {});
 }

@@ -78,8 +78,8 @@ function exactly(url) {
  * warm visit asks for some 45 of them (the page's modules, the engine worker's scripts,
  * Pyodide's files), which otherwise queue one by one on this worker's thread, in front of the
  * engine's boot (docs/build.md, "A first visit", seventh round).  A file missing from the cache
- * (a damaged copy dropped) goes to the network; whoever dropped it puts the good copy back
- * (web/integrity.js).  Navigations stay with the fetch handler (a link with a turn code opens
+ * (a damaged copy dropped, web/integrity.js) goes to the network, and the next navigation puts
+ * a good copy back (repairCache below).  Navigations stay with the fetch handler (a link with a turn code opens
  * index.html).  Without the API, or if the browser refuses the routes, the fetch handler
  * answers everything, as before.
  */
@@ -162,6 +162,35 @@ async function refill(url, request) {
   }
 }
 
+let repairing = null;
+
+/**
+ * Put back every precached file missing from this build's cache (a damaged copy the page or the
+ * engine worker dropped, web/integrity.js), each checked against its integrity.  Run on every
+ * navigation, in the background: the static routes above send a missing file straight to the
+ * network, past the fetch handler, and a page that dropped a file cannot refill it itself (the
+ * reload its message asks for cancels the page's own downloads), so this worker, which outlives
+ * the page, does.  Listing the cache's ~45 keys costs a few milliseconds of this worker's time.
+ */
+function repairCache() {
+  repairing ??= (async () => {
+    if (!(await caches.has(CACHE))) return; // not installed completely: nothing to repair
+    const cache = await caches.open(CACHE);
+    const held = new Set((await cache.keys()).map((request) => request.url));
+    await Promise.all([...PRECACHED].filter((url) => !held.has(url)).map(async (url) => {
+      try {
+        const fresh = await download(new URL(url), INTEGRITY.get(url));
+        if (fresh.ok) await cache.put(url, fresh);
+      } catch {
+        // Offline, or the server's copy is damaged too: the next navigation tries again.
+      }
+    }));
+  })().finally(() => {
+    repairing = null;
+  });
+  return repairing;
+}
+
 self.addEventListener("fetch", (event) => {
   const url = precachedUrl(event.request);
   if (url === null) return;
@@ -171,4 +200,5 @@ self.addEventListener("fetch", (event) => {
       return cached ?? (await refill(url, event.request));
     })(),
   );
+  if (event.request.mode === "navigate") event.waitUntil(repairCache());
 });
