@@ -25,6 +25,7 @@ from playwright.sync_api import expect
 from remote_play import STEP_MS, code_to_send, invite, paste, write_orders
 from serving import Served, serving
 from test_webrtc import default_route_problem
+from waiting import poll
 
 ENGINE_MS = 90_000
 # A damaged file must be named well before this; the boot itself takes a few seconds here.
@@ -286,12 +287,14 @@ def test_a_damaged_cached_copy_is_named_dropped_and_fetched_again(
     # service worker keeps the good copy again (offline play needs it).
     page.reload()
     expect(status).to_have_attribute("data-state", "ready", timeout=ENGINE_MS)
-    # The service worker puts the good copy back in the background, on that navigation.
+    # The service worker puts the good copy back in the background, on that navigation: poll
+    # its cache (wait_for_function would not await the read, see e2e/waiting.py).
     whole = build.sri_sha256((site.root / path).read_bytes())
-    page.wait_for_function(
-        f"async ([path, whole]) => (await ({CACHED_INTEGRITY_JS})(path)) === whole",
-        arg=[path, whole],
-        timeout=ENGINE_MS,
+    poll(
+        lambda: page.evaluate(CACHED_INTEGRITY_JS, path),
+        lambda cached: cached == whole,
+        timeout_s=ENGINE_MS / 1000,
+        what=f"the service worker's cache to hold a whole {path} again",
     )
     assert violations(page, site) == []
 
