@@ -221,7 +221,12 @@ def test_answer_link_opened_in_another_tab_reaches_the_host(
         answer = guest.evaluate(GUEST_JS, [offer["code"], None])
         # The host clicks the answer link in a chat: it opens in a new tab of the same browser.
         tab = open_page(host_ctx, rtc_site)
-        got = tab.evaluate("(t) => __m.deliverAnswerToOpenTab(t)", answer["link"])
+        # The host's tab must unpack the answer and apply it before it claims it: bounded by
+        # CONNECT_MS, not the page's 1.5 s default, which a busy machine can overrun.  The call
+        # returns as soon as the claim comes.
+        got = tab.evaluate(
+            "([t, ms]) => __m.deliverAnswerToOpenTab(t, ms)", [answer["link"], CONNECT_MS]
+        )
         assert got == {"ok": True, "delivered": True}
         wait_status(host, "connected")
         wait_status(guest, "connected")
@@ -409,7 +414,11 @@ def test_vanished_peer_reports_disconnected(rtc_browser: Any, rtc_site: str) -> 
         connect(host, guest, host_opts={"recoverTimeoutMs": 3000})
         guest.evaluate(SUPPRESS_BYE_JS)
         guest_ctx.close()
-        wait_status(host, "reconnecting", timeout=30_000)
+        # "reconnecting" lasts recoverTimeoutMs (3 s) only: wait for it in the log of statuses,
+        # which keeps it, not as the current status, which a slow poll can miss altogether.
+        host.wait_for_function(
+            "() => __log.status.some(([s]) => s === 'reconnecting')", timeout=30_000
+        )
         wait_status(host, "disconnected", timeout=30_000)
         assert host.evaluate("() => __t.detail.reason") == "lost"
         assert host.evaluate("() => __log.status.map(s => s[0]).slice(-3)") == [
