@@ -42,7 +42,9 @@ HOMES = {
     "c": ("10.77.3", "203.0.113.4", True),
     "d": ("10.77.4", "203.0.113.5", True),
 }
-READY_S = 15.0
+# Bounds the wait for the site server and coturn to answer: a Python start-up and `import build`
+# take seconds on a machine at load 12; the wait ends as soon as they answer.
+READY_S = 60.0
 
 
 def run(*cmd: str, check: bool = True) -> subprocess.CompletedProcess[str]:

@@ -42,6 +42,7 @@ from remote_play import (
     two_players,
     wait_changed,
 )
+from waiting import poll
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -212,7 +213,13 @@ def test_a_duel_by_links(players: dict[int, Any], server_url: str, shot: Shot) -
             open_site(tab, url)
             wait_changed(tab, before)
             wait_changed(receiver, before)
-            assert screen_state(tab) == screen_state(receiver)
+            # The open tab redraws on each save the new tab makes: wait until the two agree.
+            poll(
+                lambda: (screen_state(tab), screen_state(receiver)),
+                lambda both: both[0] == both[1],
+                timeout_s=STEP_MS / 1000,
+                what="the open tab to show what the link's tab shows",
+            )
             tab.close()
             opened_in_new_tab["done"] = True
             return

@@ -123,9 +123,11 @@ def test_oversized_input_is_refused_at_once() -> None:
     """Issue 12.9: a 10 MB paste froze the page for seconds; now it is refused before parsing,
     with the sizes in the message, in well under a tenth of a second."""
     huge = json.dumps("x" * 10_000_000)
-    started = time.perf_counter()
+    # This process's CPU time, not the wall clock: on a busy machine (CI runs three suites on
+    # two cores) the wall clock also counts the time other processes ran.
+    started = time.process_time()
     result = _envelope(api.remote_parse(huge))
-    elapsed = time.perf_counter() - started
+    elapsed = time.process_time() - started
     assert result["error"]["code"] == "too-large"
     assert "4,000,000" in result["error"]["message"]
     assert elapsed < 0.1
