@@ -45,6 +45,12 @@ CHROMIUM_ARGS = build.CHROMIUM_ARGS
 # (`python3 build.py test` installs it from the dev extra).
 from playwright import sync_api  # noqa: E402
 
+# `expect(...)` without a timeout of its own waits 5 s by default: too little for anything the
+# engine answers on a machine at load 12 (CI runs three suites on two cores).  The wait still
+# ends as soon as the condition holds.
+EXPECT_MS = 30_000
+sync_api.expect.set_options(timeout=EXPECT_MS)
+
 
 def _bypassing_csp(method: Callable[..., Any]) -> Callable[..., Any]:
     """`method` (a way to open a browser context) with `bypass_csp=True` unless given."""

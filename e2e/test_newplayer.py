@@ -191,7 +191,7 @@ def test_a_code_link_for_a_duel_kept_elsewhere_says_so_in_view(browser: Any, ser
         elsewhere.wait_for_function(
             "() => { const r = document.querySelector('[data-testid=join-error]')"
             ".getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }",
-            timeout=5_000)
+            timeout=ENGINE_MS)
         shot(elsewhere, "newplayer-code-elsewhere", full_page=False)
     finally:
         for ctx in contexts:
@@ -307,7 +307,7 @@ def test_a_code_or_replay_link_pasted_as_a_record_is_understood(phone: Any,
     page.tap("[data-testid=leave-duel]")
     import_text(page, link)
     page.wait_for_selector("[data-testid=replay-screen]", timeout=ENGINE_MS)
-    page.wait_for_selector("dialog[data-testid=import]", state="detached", timeout=5_000)
+    page.wait_for_selector("dialog[data-testid=import]", state="detached", timeout=ENGINE_MS)
 
 
 def test_a_replay_on_a_phone_shows_one_view_and_both_a_tap_away(phone: Any,
