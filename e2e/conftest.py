@@ -11,13 +11,14 @@
   caches and service workers never leak from one test into another.
 - `shot(page, name)`: save a screenshot under test-output/ for a person to look at.
 
-The site's Content-Security-Policy (build.py) forbids evaluating strings, and Playwright polls a
-`wait_for_function` predicate, given as a string or as a function alike, by evaluating it in the
-page: under the policy the poll fails with an EvalError.  So every browser context the suite
-opens bypasses the page's policy (`bypass_csp=True` unless a test says otherwise), and
-e2e/test_csp.py opens its own contexts with the policy enforced, waits with locators only, and
-checks that nothing is refused.  The engine worker's policy comes from the server's header and is
-enforced either way.
+The site's Content-Security-Policy (build.py) forbids evaluating strings, and Playwright polled a
+`wait_for_function` predicate by evaluating it in the page: under the policy the poll failed with
+an EvalError (Playwright 1.65 polls under the policy without one).  So every browser context the
+suite opens bypasses the page's policy (`bypass_csp=True` unless a test says otherwise), and
+e2e/test_integrity.py opens its own contexts with the policy enforced and checks that nothing is
+refused.  The engine worker's policy comes from the server's header and is enforced either way.
+`wait_for_function` does not await a promise its predicate returns (the promise is truthy, so the
+wait ends at once): state only an async read gives is polled with e2e/waiting.py's `poll`.
 """
 
 from __future__ import annotations
