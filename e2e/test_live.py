@@ -43,6 +43,7 @@ from remote_play import (
     write_orders,
 )
 from test_webrtc import SAMPLE_SDP, default_route_problem
+from waiting import poll
 
 CONNECT_MS = 30_000
 NO_ROUTE = default_route_problem()
@@ -165,6 +166,14 @@ def test_cut_in_the_middle_the_duel_finishes_by_codes(players: dict[int, Any], s
     connect(players)
     # A few turns live, then the host ends the connection.
     play(players, None, until=lambda: int((screen_state(host) or {}).get("turn", "0")) >= 4)
+    # Nothing in flight when the connection ends: both sides wait for the same message number
+    # (docs/protocol.md), so every code made so far has arrived, live.
+    poll(
+        lambda: [remote_screen(players[w])["seq"] for w in (0, 1)],
+        lambda seqs: seqs[0] == seqs[1],
+        timeout_s=STEP_MS / 1000,
+        what="the code on its way to arrive before the connection ends",
+    )
     host.click("[data-testid=live-close]")
     wait_live(guest, "disconnected", timeout=STEP_MS)
     assert "carry on by codes" in guest.inner_text("[data-testid=live-panel]").lower()
