@@ -150,13 +150,19 @@ WORKER_SCRIPTS = (
     "engine-worker.js", "engine-build.js", "integrity.js", "engine-snapshot.js",
     "snapshot-store.js", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs",
 )  # fmt: skip
+# A short-lived module worker sw-register.js starts after the service worker's install: it
+# imports the engine worker's scripts (all but engine-worker.js, each listed in WORKER_SCRIPTS)
+# once from the service worker's cache, so that V8 keeps their code cache for the next visit.
+COMPILE_AHEAD = "compile-ahead.js"
 # Classic scripts index.html runs first, in this order, before its stylesheet and modules:
 # boot-guard.js names a page script that failed its integrity, engine-start.js starts the engine
 # worker (engine.js takes it over).  build.py writes their tags, with their integrity.
 EARLY_SCRIPTS = ("boot-guard.js", "engine-start.js")
 # Worker-side modules and early classic scripts: the page never imports them, so index.html
 # does not preload them.
-NOT_PAGE_MODULES = frozenset({"sw.js", *EARLY_SCRIPTS, *WORKER_SCRIPTS} - {"integrity.js"})
+NOT_PAGE_MODULES = frozenset(
+    {"sw.js", COMPILE_AHEAD, *EARLY_SCRIPTS, *WORKER_SCRIPTS} - {"integrity.js"}
+)
 
 
 class BuildError(RuntimeError):
@@ -661,12 +667,19 @@ def site_integrity_module(files: dict[str, bytes]) -> bytes:
     imported = re.findall(r"""(?:\bfrom\s*|\bimport\s*\(\s*)["']\./([^"']+)["']""", worker)
     if unlisted := sorted(set(imported) - set(WORKER_SCRIPTS)):
         raise BuildError(f"engine-worker.js imports {unlisted}: add them to WORKER_SCRIPTS")
+    ahead = files[COMPILE_AHEAD].decode()
+    compiled = re.findall(r"""\bimport\s*["']\./([^"']+)["']""", ahead)
+    if unlisted := sorted(set(compiled) - (set(WORKER_SCRIPTS) - {"engine-worker.js"})):
+        raise BuildError(f"{COMPILE_AHEAD} imports {unlisted}, not side-effect-free worker scripts")
     manifest = integrity_manifest(files)
     scripts = {path: manifest[path] for path in WORKER_SCRIPTS}
+    ahead_scripts = {path: manifest[path] for path in [COMPILE_AHEAD, *compiled]}
     return (
         "// Written by build.py: the integrity of each script the engine worker runs; engine.js\n"
         "// checks them before it uses the engine (they load without integrity of their own).\n"
         f"export const WORKER_SCRIPTS = {json.dumps(scripts, indent=1)};\n"
+        f"// {COMPILE_AHEAD} and what it imports (sw-register.js checks them before it starts it).\n"
+        f"export const COMPILE_AHEAD = {json.dumps(ahead_scripts, indent=1)};\n"
     ).encode()
 
 
