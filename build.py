@@ -678,7 +678,7 @@ def site_integrity_module(files: dict[str, bytes]) -> bytes:
         "// Written by build.py: the integrity of each script the engine worker runs; engine.js\n"
         "// checks them before it uses the engine (they load without integrity of their own).\n"
         f"export const WORKER_SCRIPTS = {json.dumps(scripts, indent=1)};\n"
-        f"// {COMPILE_AHEAD} and what it imports (sw-register.js checks them before it starts it).\n"
+        f"// {COMPILE_AHEAD} and its imports (sw-register.js checks them before it starts it).\n"
         f"export const COMPILE_AHEAD = {json.dumps(ahead_scripts, indent=1)};\n"
     ).encode()
 
