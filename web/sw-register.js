@@ -6,15 +6,17 @@
 // and CPU.  `window.__offlineReady` resolves once the page is controlled by an activated
 // service worker, i.e. once a reload would work with no network.
 //
-// A service worker installed by this page has just cached the engine worker's scripts: they are
-// then compiled once from that cache (compile-ahead.js), so that the next visit's engine boot
-// finds V8's code cache for them.  `window.__compiledAhead` resolves when that is done (with
+// On a first visit, the service worker this page installed has just cached the engine worker's
+// scripts: they are then compiled once from that cache (compile-ahead.js), so that the next
+// visit's engine boot finds V8's code cache for them.  `window.__compiledAhead` resolves when that is done (with
 // "compiled", "checked-only" or "skipped": nothing was installed here); it never rejects.
 
 import { COMPILE_AHEAD } from './site-integrity.js';
 import { checkBytes } from './integrity.js';
 
 const REGISTER_FALLBACK_MS = 10_000;
+// Whether a service worker (of this build or an older one) answered this page's own load.
+const hadController = "serviceWorker" in navigator && Boolean(navigator.serviceWorker.controller);
 // compile-ahead.js answers within a second on an idle machine; past this it is ended unanswered.
 const COMPILE_AHEAD_TIMEOUT_MS = 30_000;
 // How long compile-ahead.js lives on after it answered (see compileAhead).
@@ -99,7 +101,6 @@ async function compileAhead() {
 // loaded, with its engine already started, so a duel in progress goes on; it is only told that
 // the next start will bring the new version (`wavinghands:update-ready`, window.__updateReady).
 if ("serviceWorker" in navigator) {
-  const hadController = Boolean(navigator.serviceWorker.controller);
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (!hadController || window.__updateReady) return;
     window.__updateReady = true;
@@ -110,8 +111,11 @@ if ("serviceWorker" in navigator) {
 const registered = registerServiceWorker();
 window.__offlineReady = registered.then(() => undefined);
 window.__offlineReady.catch((err) => console.warn("offline play unavailable:", err.message));
+// Only a first visit (no service worker answered its load) compiles ahead.  After an update the
+// open page is the old build, whose integrity list does not match the new build's files, and
+// the next visit, served from the new cache, writes their code cache itself.
 window.__compiledAhead = registered.then(
-  ({ installed }) => (installed ? compileAhead() : "skipped"),
+  ({ installed }) => (installed && !hadController ? compileAhead() : "skipped"),
   () => "skipped",
 ).catch((err) => {
   // Only the next visit is slower for it; a damaged file is named by the engine's own check.
