@@ -36,7 +36,7 @@
 import { BUILD } from "./engine-build.js";
 import { checkBytes, checking, damaged, DamagedFile } from "./integrity.js";
 import { afterRestore, importLateModules, makeEngineSnapshot, prepareEngine } from "./engine-snapshot.js";
-import { SnapshotStore } from "./snapshot-store.js";
+import { readWhole, SnapshotStore } from "./snapshot-store.js";
 
 const started = performance.now();
 const SITE = new URL("./", import.meta.url);
@@ -76,6 +76,12 @@ async function siteFetch(input, init) {
     early.delete(url);
     return started;
   }
+  return checkedFetch(input, init, url);
+}
+self.fetch = siteFetch;
+
+/** siteFetch's own fetch (`url`: the absolute URL of `input`), checked and counted. */
+async function checkedFetch(input, init, url) {
   const response = await networkFetch(input, init);
   const path = url.startsWith(SITE.href) ? url.slice(SITE.href.length) : null;
   const expected = path === null || CHECKED_BY_THE_BOOT.has(path) ? undefined : BUILD.files[path];
@@ -85,7 +91,21 @@ async function siteFetch(input, init) {
   if (COUNTED.has(path)) body = body.pipeThrough(counting(() => mark("library")));
   return new Response(body, { status, statusText, headers });
 }
-self.fetch = siteFetch;
+
+/**
+ * One of engine-build.js's files (`entry`) from the service worker's cache on a later visit:
+ * read whole and checked (DamagedFile otherwise, as siteFetch's check), then handed over as a
+ * response of those bytes.  Nothing is counted (nothing is downloaded).
+ */
+async function wholeChecked(entry) {
+  const response = await networkFetch(new URL(entry.url, SITE));
+  if (!response.ok) return response; // Pyodide says the library could not be had
+  const bytes = await readWhole(response);
+  mark("library");
+  await checkBytes(entry.url, bytes, entry.integrity);
+  const { status, statusText, headers } = response;
+  return new Response(bytes, { status, statusText, headers });
+}
 
 const progress = (stage, fraction, detail) => postMessage({ type: "progress", stage, fraction, detail });
 
@@ -281,12 +301,18 @@ const wasmModule = wasmResponse.then(
 );
 wasmModule.then(() => mark("compiled"), () => {});
 
-// The Python library, checked and counted like any file (siteFetch), is asked for from the
-// worker's start too: Pyodide waits for it before it restores a snapshot (its start-up holds on
-// it), and would ask for it only once its scripts are in.  Pyodide's first fetch of it gets this
-// response; any later one (a fallback boot) fetches it again.
+// The Python library is asked for from the worker's start too: Pyodide waits for it before it
+// restores a snapshot (its start-up holds on it), and would ask for it only once its scripts are
+// in.  A first visit downloads it checked and counted like any file (checkedFetch); a later one
+// (a kept snapshot found) reads it whole from the service worker's cache (wholeChecked): as a
+// stream through the check and the counter it arrived last, after the snapshot, at a load of
+// 15.  Pyodide's first fetch of it gets this response; any later one (a fallback boot) fetches
+// it again.
 const early = new Map();
-early.set(LIBRARY_URL, siteFetch(LIBRARY_URL));
+early.set(
+  LIBRARY_URL,
+  storedSnapshot.then((stored) => (stored === null ? checkedFetch(LIBRARY_URL, undefined, LIBRARY_URL) : wholeChecked(BUILD.library))),
+);
 early.get(LIBRARY_URL).catch(() => {}); // Pyodide's fetch reports a failure
 WebAssembly.instantiateStreaming = async (source, imports) => {
   // `source` is Pyodide's fetch of the wasm: wasmResponse itself (siteFetch), compiled above.
