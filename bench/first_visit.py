@@ -26,7 +26,8 @@ unthrottled.  Scenarios, each in a fresh browser context (empty caches, no servi
   service worker has precached the site (`window.__offlineReady`) and the engine worker has
   kept its snapshot for the next visit (`window.__engineSnapshot`) counts too;
 - warm: the same context reloaded once the service worker is in control (its boot restores the
-  kept snapshot).
+  kept snapshot) and the page has compiled the engine worker's scripts ahead
+  (`window.__compiledAhead`, sw-register.js), as a player's next visit would find them.
 
 This is a measurement, not a test: it never fails on a goal (issue 15: <= 5 MB on a first visit,
 each file once, engine ready <= 6 s throttled; loopback <= ~1.1 s cold, <= 0.5 s warm).

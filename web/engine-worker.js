@@ -94,13 +94,14 @@ async function checkedFetch(input, init, url) {
 
 /**
  * One of engine-build.js's files (`entry`) from the service worker's cache on a later visit:
- * read whole and checked (DamagedFile otherwise, as siteFetch's check), then handed over as a
- * response of those bytes.  Nothing is counted (nothing is downloaded).
+ * read whole, counted at once and checked (DamagedFile otherwise, as siteFetch's check), then
+ * handed over as a response of those bytes.
  */
 async function wholeChecked(entry) {
   const response = await networkFetch(new URL(entry.url, SITE));
   if (!response.ok) return response; // Pyodide says the library could not be had
   const bytes = await readWhole(response);
+  received(bytes.length);
   mark("library");
   await checkBytes(entry.url, bytes, entry.integrity);
   const { status, statusText, headers } = response;
