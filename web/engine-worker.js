@@ -34,7 +34,7 @@
 // never fetched: it is trusted as the page's own storage is.
 
 import { BUILD } from "./engine-build.js";
-import { checkBytes, checking, damaged, DamagedFile } from "./integrity.js";
+import { checkBytes, checking, damaged, DamagedFile, integrityOf } from "./integrity.js";
 import { afterRestore, importLateModules, makeEngineSnapshot, prepareEngine } from "./engine-snapshot.js";
 import { readWhole, SnapshotStore } from "./snapshot-store.js";
 
@@ -93,19 +93,26 @@ async function checkedFetch(input, init, url) {
 }
 
 /**
- * One of engine-build.js's files (`entry`) from the service worker's cache on a later visit:
- * read whole, counted at once and checked (DamagedFile otherwise, as siteFetch's check), then
- * handed over as a response of those bytes.
+ * One of engine-build.js's files (`entry`), the service worker's copy if Cache Storage holds one
+ * that matches its integrity: taken from Cache Storage itself and read whole (readWhole: its
+ * Blob, read at once, where a fetch's body, even from a static route, arrives a chunk per turn
+ * of this worker's busy thread), counted at once and handed over as a response of those bytes.
+ * Otherwise (a first visit, another build's copy during an update, a damaged one) it is fetched,
+ * checked and counted as any file (checkedFetch), which names a damaged copy.
  */
-async function wholeChecked(entry) {
-  const response = await networkFetch(new URL(entry.url, SITE));
-  if (!response.ok) return response; // Pyodide says the library could not be had
-  const bytes = await readWhole(response);
-  received(bytes.length);
-  mark("library");
-  await checkBytes(entry.url, bytes, entry.integrity);
-  const { status, statusText, headers } = response;
-  return new Response(bytes, { status, statusText, headers });
+async function cachedOrFetched(entry) {
+  const url = new URL(entry.url, SITE).href;
+  const hit = typeof caches === "object" ? await caches.match(url).catch(() => undefined) : undefined;
+  if (hit && hit.ok) {
+    const bytes = await readWhole(hit);
+    if ((await integrityOf(bytes)) === entry.integrity) {
+      received(bytes.length);
+      mark("library");
+      const { status, statusText, headers } = hit;
+      return new Response(bytes, { status, statusText, headers });
+    }
+  }
+  return checkedFetch(url, undefined, url);
 }
 
 const progress = (stage, fraction, detail) => postMessage({ type: "progress", stage, fraction, detail });
@@ -304,16 +311,12 @@ wasmModule.then(() => mark("compiled"), () => {});
 
 // The Python library is asked for from the worker's start too: Pyodide waits for it before it
 // restores a snapshot (its start-up holds on it), and would ask for it only once its scripts are
-// in.  A first visit downloads it checked and counted like any file (checkedFetch); a later one
-// (a kept snapshot found) reads it whole from the service worker's cache (wholeChecked): as a
-// stream through the check and the counter it arrived last, after the snapshot, at a load of
-// 15.  Pyodide's first fetch of it gets this response; any later one (a fallback boot) fetches
-// it again.
+// in.  A later visit reads the service worker's copy whole (cachedOrFetched): as a stream through
+// the check and the counter it often came last, after the snapshot, at a load of 15-25.
+// Pyodide's first fetch of it gets this response; any later one (a fallback boot) fetches it
+// again.
 const early = new Map();
-early.set(
-  LIBRARY_URL,
-  storedSnapshot.then((stored) => (stored === null ? checkedFetch(LIBRARY_URL, undefined, LIBRARY_URL) : wholeChecked(BUILD.library))),
-);
+early.set(LIBRARY_URL, cachedOrFetched(BUILD.library));
 early.get(LIBRARY_URL).catch(() => {}); // Pyodide's fetch reports a failure
 WebAssembly.instantiateStreaming = async (source, imports) => {
   // `source` is Pyodide's fetch of the wasm: wasmResponse itself (siteFetch), compiled above.
