@@ -396,8 +396,13 @@ def test_a_duel_that_reaches_turn_1000_ends_drawn_and_says_why(
     import sys
 
     sys.path.insert(0, str(ROOT / "engine"))
+    # tests/ only for this import: left on the path, its test_rulesets, test_hostile and conftest
+    # would stand in for e2e's own in later modules of the session.
     sys.path.insert(0, str(ROOT / "tests"))
-    from test_record_limits import idle_record
+    try:
+        from test_record_limits import idle_record
+    finally:
+        sys.path.remove(str(ROOT / "tests"))
 
     from wavinghands.record import MAX_RECORD_TURNS
 

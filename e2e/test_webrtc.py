@@ -316,10 +316,14 @@ def test_closing_one_side_reports_disconnected_on_the_other(pair: tuple[Any, Any
 
 def _engine_modules() -> tuple[ModuleType, ModuleType]:
     """wavinghands.remote.session and tests/remote_driver.py, importable from a source checkout."""
-    for path in (ROOT / "engine", ROOT / "tests"):
-        if str(path) not in sys.path:
-            sys.path.insert(0, str(path))
-    import remote_driver
+    if str(ROOT / "engine") not in sys.path:
+        sys.path.insert(0, str(ROOT / "engine"))
+    # tests/ only for this import (its module names repeat e2e's: see e2e/test_hotseat.py).
+    sys.path.insert(0, str(ROOT / "tests"))
+    try:
+        import remote_driver
+    finally:
+        sys.path.remove(str(ROOT / "tests"))
 
     from wavinghands.remote import session
 
