@@ -19,9 +19,11 @@ import {
   boardView, codeBlock, feedbackBox, joinBox, openAcceptDialog, pasteBox, pending, remoteHead, sentList, sentence,
 } from './ui/remote.js';
 import { isDialogOpen } from './ui/dialog.js';
-import { livePanel, connectExplanation, openConnectDialog } from './ui/live.js';
+import { livePanel, liveGlance, connectExplanation, openConnectDialog } from './ui/live.js';
 
 const MODE_LABELS = { codes: 'by codes', live: 'live' };
+// Below this width the orders screen is one column (style.css): see `placeSlots` in mount().
+const NARROW = window.matchMedia('(max-width: 879px)');
 const CHAT_KEEP = 200; // the chat lines a duel keeps (the newest)
 // The error codes of a live connection code that mean "this is not one": the text may still be a turn code.
 const NOT_RTC = new Set(['empty', 'not-a-code', 'turn-code']);
@@ -1011,7 +1013,15 @@ function mount(duel, status, view, extras, feedback) {
   const pasteSlot = h('div', {});
   const liveSlot = h('div', {});
   const sentSlot = h('div', {});
-  panel.append(statusLine, sealedLine, earlySlot, feedbackSlot, sendSlot, pasteSlot, liveSlot, sentSlot);
+  const glanceSlot = h('div', {});
+  panel.append(statusLine, sealedLine, earlySlot, feedbackSlot, glanceSlot, sendSlot, pasteSlot, liveSlot, sentSlot);
+  // On a phone's orders screen (orders to write, nothing owed by hand first) the panel keeps on
+  // top only what is read before choosing: the status, what the last code did, and a line of the
+  // live connection (the opponent's state, the newest chat line). The code to send by hand, the
+  // paste box, the live panel and the codes sent go under the orders, so both hands' pads are
+  // in the first screen above the seal bar instead of under it (issue: phones, live panel).
+  const more = h('div', { class: 'card remote-panel remote-more', 'data-testid': 'remote-more' });
+  let split = false;
 
   let body;
   let destroyBody = () => {};
@@ -1034,6 +1044,7 @@ function mount(duel, status, view, extras, feedback) {
     destroyBody = s.destroy;
     showChat = s.showChat;
     body.querySelector('.duel-head').after(panel);
+    split = true;
   } else if (st === 'waiting' && status.ahead && view && !(duel.queued && duel.queued.turn === status.turn)) {
     // The opponent speaks first this turn: write and seal now; the orders wait in this browser
     // until their commitment arrives.
@@ -1049,6 +1060,7 @@ function mount(duel, status, view, extras, feedback) {
     destroyBody = s.destroy;
     showChat = s.showChat;
     body.querySelector('.duel-head').after(panel);
+    split = true;
   } else if (st === 'waiting' && extras.drafting) {
     // Waiting for the code that resolves the turn just sealed: draft the next one meanwhile,
     // against what this player knows (the engine's projection); kept with the saved duel.
@@ -1105,6 +1117,20 @@ function mount(duel, status, view, extras, feedback) {
       board ? board.element : null);
   }
   const root = h('div', { class: 'remote-screen', 'data-testid': 'remote-screen', 'data-game': duel.session.game_id, 'data-me': String(me) }, body);
+  // Where the panel's second half stands: under the orders on a narrow orders screen, else in
+  // the panel (drawPanel then puts the live slot in its place among them).
+  const placeSlots = () => {
+    const under = split && NARROW.matches;
+    root.dataset.split = under ? 'true' : '';
+    if (under) {
+      more.append(sendSlot, pasteSlot, liveSlot, sentSlot);
+      body.querySelector('.duel-orders').append(more);
+    } else {
+      panel.append(sendSlot, pasteSlot, liveSlot, sentSlot);
+      more.remove();
+    }
+  };
+  placeSlots();
   storage.setCurrentGameId(id);
 
   // What is being typed in the chat box outlives the screen's redraws (a sealed turn remounts it).
@@ -1187,8 +1213,9 @@ function mount(duel, status, view, extras, feedback) {
       },
     }) : null);
     // The live panel leads while it is the way the codes go (once its code is on its way).
-    if (liveFirst && !bundled) feedbackSlot.after(liveSlot);
+    if (liveFirst && !bundled) sendSlot.before(liveSlot);
     else pasteSlot.after(liveSlot);
+    replace(glanceSlot, split && connected && s.state !== 'over' ? liveGlance({ link: carried, opponent: opp, chat: said }) : null);
     if (liveFirst && !bundled && s.state === 'awaiting_accept') {
       // The invitation will go over the connection: what to do now is the connection's word.
       statusLine.textContent = carried ? carried.detail.message : liveBusy || s.message;
@@ -1203,6 +1230,11 @@ function mount(duel, status, view, extras, feedback) {
     replace(sentSlot, sentList(d.session.sent || [], opp));
   }
   drawPanel();
+  const onWidth = () => {
+    placeSlots();
+    drawPanel();
+  };
+  NARROW.addEventListener('change', onWidth);
 
   const unwatch = storage.watchGame(id, () => {
     // Another tab of this browser applied a code to this duel (a link opened there): catch up.
@@ -1220,6 +1252,7 @@ function mount(duel, status, view, extras, feedback) {
   app.show(root, () => {
     destroyBody();
     unwatch();
+    NARROW.removeEventListener('change', onWidth);
     if (shown === me2) shown = null;
   });
 }

@@ -7,6 +7,7 @@ import { handIcon } from './icons.js';
 import { renderHistories, renderStatus } from './board.js';
 import { battleLog, renderLog } from './log.js';
 import { createOrders } from './orders.js';
+import { savedDuelsButton } from './saved.js';
 
 const SPOKEN = { '>': 'stab', '-': 'nothing', '?': 'hidden' };
 const say = (g) => SPOKEN[g] || g;
@@ -15,7 +16,7 @@ function head({ title, tag, onHome }) {
   return h('div', { class: 'duel-head' },
     h('h1', { tabindex: '-1' }, title),
     tag ? h('span', { class: 'phase-tag', 'data-testid': 'phase-tag' }, tag) : null,
-    h('button', { type: 'button', class: 'tool', 'data-testid': 'leave-duel', onclick: onHome, style: 'margin-left:auto' }, 'Saved duels'));
+    savedDuelsButton(onHome));
 }
 
 function gestureLines(view, rowsSeen) {

@@ -9,6 +9,7 @@ import { openDialog } from './dialog.js';
 import { renderHistories, renderStatus } from './board.js';
 import { battleLog } from './log.js';
 import { renderOutcome } from './duel.js';
+import { savedDuelsButton } from './saved.js';
 
 // Headings for the session's error codes (docs/protocol.md, "Checks on receipt"); the engine's
 // own message follows each, saying what to do.
@@ -267,7 +268,7 @@ export function remoteHead({ title, tag, onHome }) {
   return h('div', { class: 'duel-head' },
     h('h1', { tabindex: '-1' }, title),
     tag ? h('span', { class: 'phase-tag', 'data-testid': 'phase-tag' }, tag) : null,
-    h('button', { type: 'button', class: 'tool', 'data-testid': 'leave-duel', onclick: onHome, style: 'margin-left:auto' }, 'Saved duels'));
+    savedDuelsButton(onHome));
 }
 
 /**
