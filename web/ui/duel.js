@@ -15,7 +15,7 @@ const say = (g) => SPOKEN[g] || g;
 function head({ title, tag, onHome }) {
   return h('div', { class: 'duel-head' },
     h('h1', { tabindex: '-1' }, title),
-    tag ? h('span', { class: 'phase-tag', 'data-testid': 'phase-tag' }, tag) : null,
+    tag ? h('span', { class: tag === 'orders' ? 'phase-tag plain' : 'phase-tag', 'data-testid': 'phase-tag' }, tag) : null,
     savedDuelsButton(onHome));
 }
 

@@ -42,11 +42,11 @@ export function liveGlance({ link, opponent, chat = null }) {
     box.scrollIntoView({ block: 'center' });
     box.focus({ preventScroll: true });
   };
+  const jump = h('button', { type: 'button', class: 'link', 'data-testid': 'live-glance-chat', onclick: toChat }, line && line.from === 'them' ? 'Reply' : 'Chat');
   return h('div', { class: 'live-glance', 'data-testid': 'live-glance', 'data-peer': link.peer || '' },
-    h('p', { class: 'presence' }, h('span', { class: 'chip live-chip is-connected' }, 'live'), ' ', presenceWords(link.peer, opponent)),
+    h('p', { class: 'presence' }, h('span', { class: 'chip live-chip is-connected' }, 'live'), ' ', presenceWords(link.peer, opponent), line ? null : [' ', jump]),
     line ? h('p', { class: `chat-last from-${line.from}` },
-      h('bdi', { class: 'who' }, chat.names[line.from] || line.from), ': ', h('bdi', { dir: 'auto' }, line.text)) : null,
-    h('button', { type: 'button', class: 'link', 'data-testid': 'live-glance-chat', onclick: toChat }, line ? 'Reply' : 'Chat'));
+      h('bdi', { class: 'who' }, chat.names[line.from] || line.from), ': ', h('bdi', { dir: 'auto' }, line.text), ' ', jump) : null);
 }
 
 // The newest chat line, beside the box, so a reply is seen without scrolling to the battle log

@@ -63,7 +63,13 @@ export function recordRefusal(text, error) {
   const trimmed = text.trim();
   const start = trimmed[0];
   if (start === '{' || start === '[') {
-    // Something like a record: the engine's own sentence says what is wrong with it.
+    try {
+      JSON.parse(trimmed);
+    } catch {
+      // Only to choose the words: the engine has refused it already.
+      return 'This record is incomplete: it was cut short or changed on its way (a record is one block of text, all of it needed). Export it again, or copy all of it, and paste it whole. Nothing was imported.';
+    }
+    // A whole block the engine still refused: its own sentence says what is wrong with it.
     return `This record cannot be loaded: ${error.message}${/[.!?]$/.test(error.message) ? '' : '.'} Nothing was imported.`;
   }
   let site = null;

@@ -1,0 +1,257 @@
+"""Player-facing stumbles on phones (390x844 and 360x740, touch), each fixed and kept fixed.
+
+Found by the lead and last session's new-player runs:
+- in a remote duel the panel above the orders (status, code boxes, the live connection with its
+  chat) was ~350 px tall: the right hand's pad stood under the sticky seal bar, so a player had
+  to scroll to reach it and could seal without seeing it;
+- the start screen's "Begin the duel" stood ~1,300 px down, under every option;
+- text that is no record at all (a sentence, a link to another site) pasted into "Import a
+  record…" got "The record is not valid JSON (Expecting value: line 1 column 1 (char 0))";
+- a duel screen's "Saved duels" button showed the start screen's top, two screens above the list.
+
+Viewport screenshots go to test-output/phone-screens-*.png. Fixtures `server_url`, `browser`,
+`shot` come from e2e/conftest.py; remote duels are driven with e2e/remote_play.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+pytest.importorskip("playwright.sync_api")
+
+from conftest import WEBRTC_ARGS, Shot
+from remote_play import STEP_MS, act, code_to_send, deliver, invite, two_players
+from test_live import CONNECT_MS, connect, needs_route
+
+ENGINE_MS = 90_000
+PHONES = {"390x844": {"width": 390, "height": 844}, "360x740": {"width": 360, "height": 740}}
+
+# The element's box in viewport coordinates.
+BOX_JS = """(el) => { const r = el.getBoundingClientRect();
+  return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; }"""
+
+
+@pytest.fixture(params=list(PHONES))
+def phone(request: pytest.FixtureRequest, browser: Any) -> Iterator[Any]:
+    """A page in a fresh phone-sized touch context (each size in turn); fails on a page error."""
+    ctx = browser.new_context(viewport=PHONES[request.param], device_scale_factor=2,
+                              has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        yield page
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def open_site(page: Any, server_url: str) -> None:
+    """Load the page, wait until the engine answers and the rules box is filled in."""
+    page.goto(server_url)
+    page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS)
+    page.wait_for_selector("[data-testid=rule-options]:visible", timeout=ENGINE_MS)
+
+
+def box(page: Any, selector: str) -> dict[str, float]:
+    """The first matching element's box in viewport coordinates."""
+    found: dict[str, float] = page.eval_on_selector(selector, BOX_JS)
+    return found
+
+
+def uncovered(page: Any, selector: str) -> bool:
+    """Whether a tap at the element's centre reaches it (nothing drawn over it)."""
+    hit: bool = page.eval_on_selector(selector, """(el) => {
+      const r = el.getBoundingClientRect();
+      const top = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+      return Boolean(top) && (top === el || el.contains(top)); }""")
+    return hit
+
+
+def size_of(page: Any) -> str:
+    """The viewport as "WxH", for screenshot names."""
+    v = page.viewport_size
+    return f"{v['width']}x{v['height']}"
+
+
+def assert_pads_above_the_seal_bar(page: Any, where: str) -> None:
+    """Both hands' pads are in the first screen, wholly above the sticky seal bar."""
+    page.wait_for_selector("[data-testid=orders-screen]", timeout=STEP_MS)
+    page.evaluate("window.scrollTo(0, 0)")
+    bar = box(page, "[data-testid=submit-bar]")
+    for hand in ("L", "R"):
+        pad = box(page, f"[data-testid=hand-0-{hand}]")
+        assert pad["top"] >= 0 and pad["bottom"] <= bar["top"] + 1, (
+            f"{where}: the {hand} pad {pad} is not above the seal bar {bar}")
+
+
+# ---------- the start screen ----------
+
+
+def test_begin_the_duel_is_on_the_first_screen(phone: Any, server_url: str, shot: Shot) -> None:
+    page = phone
+    open_site(page, server_url)
+    assert page.evaluate("window.scrollY") == 0
+    height = page.evaluate("window.innerHeight")
+    begin = box(page, "[data-testid=start-game]")
+    assert 0 <= begin["top"] and begin["bottom"] <= height, f"Begin the duel is at {begin}"
+    assert uncovered(page, "[data-testid=start-game]")
+    # The form it submits starts on the same screen: the names and the first mode are in sight.
+    assert box(page, "[data-testid=name-0]")["bottom"] <= begin["top"]
+    shot(page, f"phone-screens-start-{size_of(page)}", full_page=False)
+    # It stays in reach further down the form too (the rules, the last options).
+    page.locator("[data-testid=rule-options]").scroll_into_view_if_needed()
+    begin = box(page, "[data-testid=start-game]")
+    assert 0 <= begin["top"] and begin["bottom"] <= height, f"scrolled: Begin is at {begin}"
+    assert uncovered(page, "[data-testid=start-game]")
+    page.fill("[data-testid=name-0]", "Alice")
+    page.fill("[data-testid=name-1]", "Bob")
+    page.tap("[data-testid=start-game]")
+    page.wait_for_selector("[data-testid=pass-screen]", timeout=ENGINE_MS)
+
+
+# ---------- the import box ----------
+
+
+def import_error(page: Any, text: str) -> str:
+    """Paste text into "Import a record…", submit, and return the error it shows."""
+    if not page.locator("dialog[data-testid=import]").count():
+        page.tap("[data-testid=import-record]")
+    page.fill("[data-testid=import-text]", text)
+    page.tap("[data-testid=import-submit]")
+    error = page.wait_for_selector("[data-testid=import-error]:visible", timeout=ENGINE_MS)
+    said: str = error.inner_text()
+    return said
+
+
+def test_the_import_box_says_what_it_takes(phone: Any, server_url: str, shot: Shot) -> None:
+    page = phone
+    open_site(page, server_url)
+    said = import_error(page, "Here is our duel from yesterday, can you load it?")
+    assert "JSON" not in said, said
+    assert "This is not a duel record" in said and "“Here is our duel from yesterday" in said
+    assert "“Export the record”" in said, "what the box takes"
+    assert "Nothing was imported" in said
+    shot(page, f"phone-screens-import-sentence-{size_of(page)}", full_page=False)
+    said = import_error(page, "https://example.com/games/duel?id=42")
+    assert "JSON" not in said, said
+    assert "link to a web page (example.com)" in said and "“Export the record”" in said
+    # A record cut short on its way (a phone's copy of part of it): not "Expecting ',' delimiter".
+    said = import_error(page, '{"format": "wavinghands-record", "version": 1, "names": ["Al')
+    assert "JSON" not in said and "delimiter" not in said, said
+    assert "incomplete" in said and "paste it whole" in said
+    # The dialog still holds what was pasted: nothing is lost.
+    assert page.input_value("[data-testid=import-text]").startswith('{"format"')
+
+
+# ---------- "Saved duels" on a duel screen ----------
+
+
+def test_saved_duels_on_a_duel_screen_shows_the_list(phone: Any, server_url: str,
+                                                     shot: Shot) -> None:
+    page = phone
+    open_site(page, server_url)
+    page.fill("[data-testid=name-0]", "Alice")
+    page.fill("[data-testid=name-1]", "Bob")
+    page.check("[data-testid=mode-hotseat]")
+    page.tap("[data-testid=start-game]")
+    page.tap("[data-testid=pass-ready]", timeout=ENGINE_MS)
+    page.wait_for_selector("[data-testid=orders-screen]", timeout=ENGINE_MS)
+    assert page.inner_text("[data-testid=leave-duel]") == "Saved duels"
+    page.tap("[data-testid=leave-duel]")
+    page.wait_for_selector("[data-testid=start-screen]")
+    # The list, not the top of the new-duel form: its heading and this duel are in sight.
+    page.wait_for_function("""() => {
+      const t = document.querySelector('#saved-title');
+      const r = t && t.getBoundingClientRect();
+      return Boolean(r) && r.top >= 0 && r.bottom <= window.innerHeight; }""", timeout=5_000)
+    entry = page.locator("[data-testid=saved-games] li", has_text="Alice vs Bob")
+    assert entry.count() == 1
+    top = entry.evaluate(BOX_JS)
+    assert top["top"] < page.evaluate("window.innerHeight"), f"the duel's entry is at {top}"
+    assert page.evaluate("document.activeElement.id") == "saved-title"
+    shot(page, f"phone-screens-saved-{size_of(page)}", full_page=False)
+
+
+# ---------- remote duels: the panel above the orders ----------
+
+
+@pytest.fixture(params=list(PHONES))
+def phones(request: pytest.FixtureRequest, browser: Any, server_url: str
+           ) -> Iterator[dict[int, Any]]:
+    """Two players (each in a context of its own) at a phone's size, on the start screen."""
+    with two_players(browser, server_url) as pages:
+        for page in pages.values():
+            page.set_viewport_size(PHONES[request.param])
+        yield pages
+
+
+def test_by_codes_both_pads_are_above_the_seal_bar(phones: dict[int, Any], shot: Shot) -> None:
+    host, guest = phones[0], phones[1]
+    invite(host, guest, "codes")
+    # The guest's first orders: the panel keeps the status on top, the boxes go under the orders.
+    assert_pads_above_the_seal_bar(guest, "guest, turn 1")
+    assert guest.is_visible("[data-testid=remote-status]")
+    assert box(guest, "[data-testid=remote-status]")["bottom"] <= box(
+        guest, "[data-testid=hand-0-L]")["top"]
+    assert box(guest, "[data-testid=live-panel]")["top"] >= box(
+        guest, "[data-testid=submit-orders]")["bottom"], "the live offer is under the orders"
+    shot(guest, f"phone-screens-codes-guest-{size_of(guest)}", full_page=False)
+    # The code the guest owes is shown first once sealed (waiting, with the next turn's draft).
+    act(guest)
+    guest.wait_for_selector("[data-testid=remote-code]", timeout=STEP_MS)
+    code = box(guest, "[data-testid=remote-code]")
+    assert code["top"] < guest.evaluate("window.innerHeight"), f"the code to send is at {code}"
+    # The host pastes it: the note that it was applied, then both pads above the bar.
+    deliver(host, code_to_send(guest))
+    host.wait_for_selector("[data-testid=remote-note]", timeout=STEP_MS)
+    assert_pads_above_the_seal_bar(host, "host, turn 1")
+    assert box(host, "[data-testid=remote-note]")["bottom"] <= box(host, "[data-testid=hand-0-L]")["top"]
+    shot(host, f"phone-screens-codes-host-{size_of(host)}", full_page=False)
+
+
+@pytest.fixture(scope="module")
+def live_browser(launch_chromium: Callable[..., Any]) -> Any:
+    """Chromium whose WebRTC candidates carry plain addresses (as in e2e/test_live.py)."""
+    return launch_chromium(WEBRTC_ARGS)
+
+
+@needs_route
+def test_live_both_pads_are_above_the_seal_bar(live_browser: Any, server_url: str,
+                                               shot: Shot) -> None:
+    with two_players(live_browser, server_url) as pages:
+        host, guest = pages[0], pages[1]
+        for page in pages.values():
+            page.set_viewport_size(PHONES["360x740"])
+        connect(pages)
+        # The host writes turn 1 with the guest's orders sealed: the opponent's state is on top,
+        # the connection itself (chat box, "End the live connection") under the orders.
+        assert_pads_above_the_seal_bar(host, "host, turn 1, live")
+        host.wait_for_selector("[data-testid=live-glance][data-peer=sealed]", timeout=CONNECT_MS)
+        assert box(host, "[data-testid=live-glance]")["bottom"] <= box(
+            host, "[data-testid=hand-0-L]")["top"]
+        assert box(host, "[data-testid=live-panel]")["top"] >= box(
+            host, "[data-testid=submit-orders]")["bottom"]
+        shot(host, "phone-screens-live-host-360x740", full_page=False)
+        # A chat line said meanwhile is read on top, and "Reply" brings the box.
+        guest.wait_for_selector("[data-testid=chat-text]", timeout=STEP_MS)
+        guest.fill("[data-testid=chat-text]", "Your move, wizard")
+        guest.press("[data-testid=chat-text]", "Enter")
+        host.wait_for_selector("[data-testid=live-glance] .chat-last", timeout=STEP_MS)
+        assert "Your move, wizard" in host.inner_text("[data-testid=live-glance]")
+        assert_pads_above_the_seal_bar(host, "host, turn 1, with a chat line")
+        host.click("[data-testid=live-glance-chat]")
+        assert host.evaluate("document.activeElement.dataset.testid") == "chat-text"
+        chat = box(host, "[data-testid=chat-text]")
+        assert 0 <= chat["top"] and chat["bottom"] <= host.evaluate("window.innerHeight")
+        host.evaluate("window.scrollTo(0, 0)")
+        act(host)
+        guest.wait_for_selector("[data-testid=orders-screen][data-turn='2']", timeout=STEP_MS)
+        guest.evaluate("window.scrollTo(0, 0)")
+        shot(guest, "phone-screens-live-guest-t2-360x740", full_page=False)
+        # Under what happened in turn 1 (open: it is short), the pads still start on screen.
+        pad = box(guest, "[data-testid=hand-0-L]")
+        assert pad["top"] < PHONES["360x740"]["height"] - 120, f"turn 2: the pads start at {pad}"
