@@ -255,3 +255,50 @@ def test_live_both_pads_are_above_the_seal_bar(live_browser: Any, server_url: st
         # Under what happened in turn 1 (open: it is short), the pads still start on screen.
         pad = box(guest, "[data-testid=hand-0-L]")
         assert pad["top"] < PHONES["360x740"]["height"] - 120, f"turn 2: the pads start at {pad}"
+
+
+# ---------- tap targets ----------
+
+# Every control a finger can reach on the screen now, with a box under 44 CSS px either way (an
+# input inside its label counts with the label's box; a closed fold's content is not reachable).
+SMALL_TARGETS_JS = """() => [...document.querySelectorAll(
+    'button, a[href], input, select, textarea, summary')].filter((el) => {
+  if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: false })) return false;
+  const r = (el.closest('label') || el).getBoundingClientRect();
+  if (r.bottom <= 0 || r.width === 0) return false;   // e.g. the skip link, above the page
+  return r.height < 44 || r.width < 44;
+}).map((el) => {
+  const r = (el.closest('label') || el).getBoundingClientRect();
+  return `${el.dataset.testid || el.textContent.trim().slice(0, 30)}: ${Math.round(r.width)}x${Math.round(r.height)}`;
+})"""
+
+
+def small_targets(page: Any) -> list[str]:
+    """The controls on screen smaller than a fingertip (see SMALL_TARGETS_JS)."""
+    found: list[str] = page.evaluate(SMALL_TARGETS_JS)
+    return found
+
+
+def test_every_control_is_a_fingertip_wide(phone: Any, server_url: str) -> None:
+    page = phone
+    open_site(page, server_url)
+    page.locator("[data-testid=live-settings] > summary").tap()
+    assert small_targets(page) == [], "start screen"
+    page.fill("[data-testid=name-0]", "Alice")
+    page.fill("[data-testid=name-1]", "Bob")
+    page.tap("[data-testid=start-game]")
+    page.tap("[data-testid=pass-ready]", timeout=ENGINE_MS)
+    page.wait_for_selector("[data-testid=orders-screen]", timeout=ENGINE_MS)
+    page.tap("[data-testid=gesture-0-L-S]")
+    page.tap("[data-testid=gesture-0-R-D]")
+    # What the gestures do, with its "N more under way" folds.
+    page.wait_for_selector("[data-testid=preview] details", timeout=ENGINE_MS)
+    assert small_targets(page) == [], "orders screen"
+    page.tap("[data-testid=open-reference]")
+    page.wait_for_selector("dialog[data-testid=reference]")
+    assert small_targets(page) == [], "spell reference"
+    page.keyboard.press("Escape")
+    page.wait_for_selector("dialog[data-testid=reference]", state="detached")
+    page.tap("[data-testid=open-help]")
+    page.wait_for_selector("dialog[open]")
+    assert small_targets(page) == [], "help"
