@@ -23,7 +23,7 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 
 from conftest import WEBRTC_ARGS, Shot
-from remote_play import STEP_MS, act, code_to_send, deliver, invite, two_players
+from remote_play import STEP_MS, act, code_to_send, deliver, invite, paste, two_players
 from test_live import CONNECT_MS, connect, needs_route
 
 ENGINE_MS = 90_000
@@ -145,6 +145,35 @@ def test_the_import_box_says_what_it_takes(phone: Any, server_url: str, shot: Sh
     assert "incomplete" in said and "paste it whole" in said
     # The dialog still holds what was pasted: nothing is lost.
     assert page.input_value("[data-testid=import-text]").startswith('{"format"')
+
+
+def test_a_paste_that_is_no_code_says_what_the_box_takes(phone: Any, server_url: str,
+                                                         shot: Shot) -> None:
+    page = phone
+    open_site(page, server_url)
+    page.check("[data-testid=mode-codes]")
+    page.fill("[data-testid=name-0]", "Alice")
+    page.tap("[data-testid=start-game]")
+    page.wait_for_selector("[data-testid=remote-code]", timeout=ENGINE_MS)
+    # The duel's own box, waiting for the friend's first code.
+    paste(page, "Sure! Send me your move when you are ready")
+    error = page.wait_for_selector("[data-testid=remote-error][data-code=not-a-code]",
+                                   timeout=STEP_MS)
+    said = error.inner_text()
+    assert said.startswith("This is not a Waving Hands code"), said
+    assert "damaged" not in said and "“Sure! Send me your move" in said
+    assert "It reads “Sure!" in said and "Paste the code your opponent sent you (it begins WH1.)" in said
+    shot(page, f"phone-screens-paste-sentence-{size_of(page)}", full_page=False)
+    paste(page, "https://example.com/chat/42")
+    page.wait_for_function("""() => (document.querySelector('[data-testid=remote-error]')
+      ?.textContent || '').includes('example.com')""", timeout=STEP_MS)
+    assert "a link to a web page (example.com)" in page.inner_text("[data-testid=remote-error]")
+    # The start screen's box says the same of a link to another site.
+    page.tap("[data-testid=leave-duel]")
+    page.fill("[data-testid=join-text]", "https://example.com/chat/42")
+    page.tap("[data-testid=join-text-apply]")
+    error = page.wait_for_selector("[data-testid=join-error]:visible", timeout=STEP_MS)
+    assert "a link to a web page (example.com)" in error.inner_text(), error.inner_text()
 
 
 # ---------- "Saved duels" on a duel screen ----------

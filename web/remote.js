@@ -16,7 +16,7 @@ import { decisionScreen, gameOverScreen, ordersScreen } from './ui/duel.js';
 import { gestureLabel } from './ui/gesturepad.js';
 import { draftFromOrders } from './ui/orders.js';
 import {
-  boardView, codeBlock, feedbackBox, joinBox, openAcceptDialog, pasteBox, pending, remoteHead, sentList, sentence,
+  boardView, codeBlock, feedbackBox, joinBox, notACode, openAcceptDialog, pasteBox, pending, remoteHead, sentList, sentence,
 } from './ui/remote.js';
 import { isDialogOpen } from './ui/dialog.js';
 import { livePanel, liveGlance, connectExplanation, openConnectDialog } from './ui/live.js';
@@ -537,7 +537,7 @@ async function openText(text) {
   const down = await engineReady();
   if (down) return down;
   const described = await api.remoteDescribe(text);
-  if (!described.ok) return described.error.message;
+  if (!described.ok) return rtc.error.code === 'not-a-code' ? notACode(text, 'your friend') : described.error.message;
   const info = described.code;
   const mine = remoteDuels(info.game_id);
   if (info.kind === 'invite') {
@@ -674,6 +674,10 @@ async function pasteIntoDuel(id, text) {
   }
   const result = await receive(id, text, (got) => {
     if (!got.duel) return SKIP;
+    if (got.error && got.error.code === 'corrupted' && rtc.error.code === 'not-a-code') {
+      // Nothing in it looks like a code (a sentence, another site's link): not "damaged".
+      return { kind: 'error', code: 'not-a-code', title: 'This is not a Waving Hands code', message: notACode(text, opponentOf(got.duel.session), { titled: true }) };
+    }
     const feedback = receivedFeedback(got, got.duel);
     return got.error && got.error.code === 'not-this-game' ? elsewhereFeedback(text, feedback) : feedback;
   });
