@@ -23,11 +23,13 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 
 from conftest import WEBRTC_ARGS, Shot
+from playwright.sync_api import ViewportSize
 from remote_play import STEP_MS, act, code_to_send, deliver, invite, paste, two_players
 from test_live import CONNECT_MS, connect, needs_route
 
 ENGINE_MS = 90_000
-PHONES = {"390x844": {"width": 390, "height": 844}, "360x740": {"width": 360, "height": 740}}
+PHONES: dict[str, ViewportSize] = {
+    "390x844": {"width": 390, "height": 844}, "360x740": {"width": 360, "height": 740}}
 
 # The element's box in viewport coordinates.
 BOX_JS = """(el) => { const r = el.getBoundingClientRect();
@@ -97,7 +99,7 @@ def test_begin_the_duel_is_on_the_first_screen(phone: Any, server_url: str, shot
     assert page.evaluate("window.scrollY") == 0
     height = page.evaluate("window.innerHeight")
     begin = box(page, "[data-testid=start-game]")
-    assert 0 <= begin["top"] and begin["bottom"] <= height, f"Begin the duel is at {begin}"
+    assert begin["top"] >= 0 and begin["bottom"] <= height, f"Begin the duel is at {begin}"
     assert uncovered(page, "[data-testid=start-game]")
     # The form it submits starts on the same screen: the names and the first mode are in sight.
     assert box(page, "[data-testid=name-0]")["bottom"] <= begin["top"]
@@ -105,7 +107,7 @@ def test_begin_the_duel_is_on_the_first_screen(phone: Any, server_url: str, shot
     # It stays in reach further down the form too (the rules, the last options).
     page.locator("[data-testid=rule-options]").scroll_into_view_if_needed()
     begin = box(page, "[data-testid=start-game]")
-    assert 0 <= begin["top"] and begin["bottom"] <= height, f"scrolled: Begin is at {begin}"
+    assert begin["top"] >= 0 and begin["bottom"] <= height, f"scrolled: Begin is at {begin}"
     assert uncovered(page, "[data-testid=start-game]")
     page.fill("[data-testid=name-0]", "Alice")
     page.fill("[data-testid=name-1]", "Bob")
@@ -162,7 +164,8 @@ def test_a_paste_that_is_no_code_says_what_the_box_takes(phone: Any, server_url:
     said = error.inner_text()
     assert said.startswith("This is not a Waving Hands code"), said
     assert "damaged" not in said and "“Sure! Send me your move" in said
-    assert "It reads “Sure!" in said and "Paste the code your opponent sent you (it begins WH1.)" in said
+    assert "It reads “Sure!" in said
+    assert "Paste the code your opponent sent you (it begins WH1.)" in said
     shot(page, f"phone-screens-paste-sentence-{size_of(page)}", full_page=False)
     paste(page, "https://example.com/chat/42")
     page.wait_for_function("""() => (document.querySelector('[data-testid=remote-error]')
@@ -238,7 +241,8 @@ def test_by_codes_both_pads_are_above_the_seal_bar(phones: dict[int, Any], shot:
     deliver(host, code_to_send(guest))
     host.wait_for_selector("[data-testid=remote-note]", timeout=STEP_MS)
     assert_pads_above_the_seal_bar(host, "host, turn 1")
-    assert box(host, "[data-testid=remote-note]")["bottom"] <= box(host, "[data-testid=hand-0-L]")["top"]
+    note = box(host, "[data-testid=remote-note]")
+    assert note["bottom"] <= box(host, "[data-testid=hand-0-L]")["top"]
     shot(host, f"phone-screens-codes-host-{size_of(host)}", full_page=False)
 
 
@@ -275,7 +279,7 @@ def test_live_both_pads_are_above_the_seal_bar(live_browser: Any, server_url: st
         host.click("[data-testid=live-glance-chat]")
         assert host.evaluate("document.activeElement.dataset.testid") == "chat-text"
         chat = box(host, "[data-testid=chat-text]")
-        assert 0 <= chat["top"] and chat["bottom"] <= host.evaluate("window.innerHeight")
+        assert chat["top"] >= 0 and chat["bottom"] <= host.evaluate("window.innerHeight")
         host.evaluate("window.scrollTo(0, 0)")
         act(host)
         guest.wait_for_selector("[data-testid=orders-screen][data-turn='2']", timeout=STEP_MS)
@@ -298,7 +302,8 @@ SMALL_TARGETS_JS = """() => [...document.querySelectorAll(
   return r.height < 44 || r.width < 44;
 }).map((el) => {
   const r = (el.closest('label') || el).getBoundingClientRect();
-  return `${el.dataset.testid || el.textContent.trim().slice(0, 30)}: ${Math.round(r.width)}x${Math.round(r.height)}`;
+  const name = el.dataset.testid || el.textContent.trim().slice(0, 30);
+  return `${name}: ${Math.round(r.width)}x${Math.round(r.height)}`;
 })"""
 
 
