@@ -1123,16 +1123,16 @@ function mount(duel, status, view, extras, feedback) {
   const root = h('div', { class: 'remote-screen', 'data-testid': 'remote-screen', 'data-game': duel.session.game_id, 'data-me': String(me) }, body);
   // Where the panel's second half stands: under the orders on a narrow orders screen, else in
   // the panel (drawPanel then puts the live slot in its place among them).
+  // The nodes move (in the order drawPanel gave them), never redrawn: a chat line or a box being
+  // typed in stays the same element when the screen turns or the window is resized.
+  const movable = new Set([sendSlot, pasteSlot, liveSlot, sentSlot]);
   const placeSlots = () => {
     const under = split && NARROW.matches;
     root.dataset.split = under ? 'true' : '';
-    if (under) {
-      more.append(sendSlot, pasteSlot, liveSlot, sentSlot);
-      body.querySelector('.duel-orders').append(more);
-    } else {
-      panel.append(sendSlot, pasteSlot, liveSlot, sentSlot);
-      more.remove();
-    }
+    const [from, to] = under ? [panel, more] : [more, panel];
+    to.append(...[...from.children].filter((node) => movable.has(node)));
+    if (under) body.querySelector('.duel-orders').append(more);
+    else more.remove();
   };
   placeSlots();
   storage.setCurrentGameId(id);
@@ -1234,10 +1234,7 @@ function mount(duel, status, view, extras, feedback) {
     replace(sentSlot, sentList(d.session.sent || [], opp));
   }
   drawPanel();
-  const onWidth = () => {
-    placeSlots();
-    drawPanel();
-  };
+  const onWidth = () => placeSlots();
   NARROW.addEventListener('change', onWidth);
 
   const unwatch = storage.watchGame(id, () => {
