@@ -208,6 +208,50 @@ def test_saved_duels_on_a_duel_screen_shows_the_list(phone: Any, server_url: str
     shot(page, f"phone-screens-saved-{size_of(page)}", full_page=False)
 
 
+# ---------- a hot-seat turn under what happened ----------
+
+
+def seal(page: Any, left: str, right: str) -> None:
+    """Pick a gesture for each hand on the first pad set and seal them."""
+    turn = page.get_attribute("[data-testid=orders-screen]", "data-turn")
+    wizard = page.get_attribute("[data-testid=orders-screen]", "data-wizard")
+    page.tap(f"[data-testid=gesture-0-L-{left}]")
+    page.tap(f"[data-testid=gesture-0-R-{right}]")
+    page.wait_for_selector("[data-testid=preview][aria-busy=false]", timeout=ENGINE_MS)
+    page.tap("[data-testid=submit-orders]")
+    page.wait_for_selector(
+        f"[data-testid=orders-screen][data-turn='{turn}'][data-wizard='{wizard}']",
+        state="detached", timeout=ENGINE_MS)
+
+
+def test_under_what_happened_both_pads_are_above_the_seal_bar(phone: Any, server_url: str,
+                                                              shot: Shot) -> None:
+    """Turn 2 of a hot-seat duel opens with last turn's short account (open): the masthead, the
+    heading and the account leave room for both pads above the seal bar, and the account does
+    not repeat the turn its title names."""
+    page = phone
+    open_site(page, server_url)
+    page.fill("[data-testid=name-0]", "Alice")
+    page.fill("[data-testid=name-1]", "Bob")
+    page.tap("[data-testid=start-game]")
+    page.tap("[data-testid=pass-ready]", timeout=ENGINE_MS)
+    page.wait_for_selector("[data-testid=orders-screen][data-wizard='0']", timeout=ENGINE_MS)
+    seal(page, "S", "D")
+    page.tap("[data-testid=pass-ready]", timeout=ENGINE_MS)
+    page.wait_for_selector("[data-testid=orders-screen][data-wizard='1']", timeout=ENGINE_MS)
+    seal(page, "P", "W")
+    page.wait_for_selector("[data-testid=orders-screen][data-turn='2']", timeout=ENGINE_MS)
+    outcome = page.wait_for_selector("[data-testid=outcome][open]", timeout=STEP_MS)
+    assert "What happened in turn 1" in outcome.inner_text()
+    lines = page.eval_on_selector_all("[data-testid=outcome] > ul > li",
+                                      "(xs) => xs.map((x) => x.innerText)")
+    assert len(lines) == 2 and all("turn" not in line for line in lines), lines
+    assert_pads_above_the_seal_bar(page, "hot-seat, turn 2")
+    account = box(page, "[data-testid=outcome]")
+    assert account["bottom"] <= box(page, "[data-testid=hand-0-L]")["top"]
+    shot(page, f"phone-screens-hotseat-t2-{size_of(page)}", full_page=False)
+
+
 # ---------- remote duels: the panel above the orders ----------
 
 
