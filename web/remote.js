@@ -27,6 +27,9 @@ const NARROW = window.matchMedia('(max-width: 879px)');
 const CHAT_KEEP = 200; // the chat lines a duel keeps (the newest)
 // The error codes of a live connection code that mean "this is not one": the text may still be a turn code.
 const NOT_RTC = new Set(['empty', 'not-a-code', 'turn-code']);
+// Text with no code in it at all (a sentence, another site's link), once the transport found no
+// connection code in it: its 'not-a-code' also covers turn codes, which start WH<digits>.
+const holdsNoCode = (text, rtc) => !rtc.ok && rtc.error.code === 'not-a-code' && !/WH\d+\./.test(text);
 // Where a code starts: a turn code (WH1.) or a connection code (WHC1. offer, WHA1. answer). No
 // code's body holds a dot, so a prefix can never occur inside another code.
 const CODE_START = /(?=WH1\.|WHC1\.|WHA1\.)/;
@@ -537,7 +540,7 @@ async function openText(text) {
   const down = await engineReady();
   if (down) return down;
   const described = await api.remoteDescribe(text);
-  if (!described.ok) return rtc.error.code === 'not-a-code' ? notACode(text, 'your friend') : described.error.message;
+  if (!described.ok) return holdsNoCode(text, rtc) ? notACode(text, 'your friend') : described.error.message;
   const info = described.code;
   const mine = remoteDuels(info.game_id);
   if (info.kind === 'invite') {
@@ -674,7 +677,7 @@ async function pasteIntoDuel(id, text) {
   }
   const result = await receive(id, text, (got) => {
     if (!got.duel) return SKIP;
-    if (got.error && got.error.code === 'corrupted' && rtc.error.code === 'not-a-code') {
+    if (got.error && got.error.code === 'corrupted' && holdsNoCode(text, rtc)) {
       // Nothing in it looks like a code (a sentence, another site's link): not "damaged".
       return { kind: 'error', code: 'not-a-code', title: 'This is not a Waving Hands code', message: notACode(text, opponentOf(got.duel.session), { titled: true }) };
     }
