@@ -22,8 +22,6 @@ import { isDialogOpen } from './ui/dialog.js';
 import { livePanel, liveGlance, connectExplanation, openConnectDialog } from './ui/live.js';
 
 const MODE_LABELS = { codes: 'by codes', live: 'live' };
-// Below this width the orders screen is one column (style.css): see `placeSlots` in mount().
-const NARROW = window.matchMedia('(max-width: 879px)');
 const CHAT_KEEP = 200; // the chat lines a duel keeps (the newest)
 // The error codes of a live connection code that mean "this is not one": the text may still be a turn code.
 const NOT_RTC = new Set(['empty', 'not-a-code', 'turn-code']);
@@ -1020,13 +1018,14 @@ function mount(duel, status, view, extras, feedback) {
   const pasteSlot = h('div', {});
   const liveSlot = h('div', {});
   const sentSlot = h('div', {});
-  const glanceSlot = h('div', {});
+  const glanceSlot = h('div', { class: 'glance-slot' });
   panel.append(statusLine, sealedLine, earlySlot, feedbackSlot, glanceSlot, sendSlot, pasteSlot, liveSlot, sentSlot);
-  // On a phone's orders screen (orders to write, nothing owed by hand first) the panel keeps on
-  // top only what is read before choosing: the status, what the last code did, and a line of the
-  // live connection (the opponent's state, the newest chat line). The code to send by hand, the
-  // paste box, the live panel and the codes sent go under the orders, so both hands' pads are
-  // in the first screen above the seal bar instead of under it (issue: phones, live panel).
+  // On an orders screen (orders to write, nothing owed by hand first) the panel keeps on top only
+  // what is read before choosing: the status, what the last code did and, on a phone, a line of
+  // the live connection (the opponent's state, the newest chat line). The code to send by hand,
+  // the paste box, the live panel and the codes sent open the board's column: beside the pads on
+  // a wide screen, under the orders on a phone (style.css). Both hands' pads are then in the
+  // first screen above the seal bar, not under it (a live panel alone was ~350 px tall).
   const more = h('div', { class: 'card remote-panel remote-more', 'data-testid': 'remote-more' });
   let split = false;
 
@@ -1124,20 +1123,12 @@ function mount(duel, status, view, extras, feedback) {
       board ? board.element : null);
   }
   const root = h('div', { class: 'remote-screen', 'data-testid': 'remote-screen', 'data-game': duel.session.game_id, 'data-me': String(me) }, body);
-  // Where the panel's second half stands: under the orders on a narrow orders screen, else in
-  // the panel (drawPanel then puts the live slot in its place among them).
-  // The nodes move (in the order drawPanel gave them), never redrawn: a chat line or a box being
-  // typed in stays the same element when the screen turns or the window is resized.
-  const movable = new Set([sendSlot, pasteSlot, liveSlot, sentSlot]);
-  const placeSlots = () => {
-    const under = split && NARROW.matches;
-    root.dataset.split = under ? 'true' : '';
-    const [from, to] = under ? [panel, more] : [more, panel];
-    to.append(...[...from.children].filter((node) => movable.has(node)));
-    if (under) body.querySelector('.duel-orders').append(more);
-    else more.remove();
-  };
-  placeSlots();
+  if (split) {
+    // (drawPanel puts the live slot in its place among them, wherever they stand)
+    more.append(sendSlot, pasteSlot, liveSlot, sentSlot);
+    body.querySelector('.duel-board').prepend(more);
+    root.dataset.split = 'true';
+  }
   storage.setCurrentGameId(id);
 
   // What is being typed in the chat box outlives the screen's redraws (a sealed turn remounts it).
@@ -1237,8 +1228,6 @@ function mount(duel, status, view, extras, feedback) {
     replace(sentSlot, sentList(d.session.sent || [], opp));
   }
   drawPanel();
-  const onWidth = () => placeSlots();
-  NARROW.addEventListener('change', onWidth);
 
   const unwatch = storage.watchGame(id, () => {
     // Another tab of this browser applied a code to this duel (a link opened there): catch up.
@@ -1256,7 +1245,6 @@ function mount(duel, status, view, extras, feedback) {
   app.show(root, () => {
     destroyBody();
     unwatch();
-    NARROW.removeEventListener('change', onWidth);
     if (shown === me2) shown = null;
   });
 }
