@@ -332,6 +332,13 @@ def test_live_both_pads_are_above_the_seal_bar(live_browser: Any, server_url: st
         # Under what happened in turn 1 (open: it is short), the pads still start on screen.
         pad = box(guest, "[data-testid=hand-0-L]")
         assert pad["top"] < PHONES["360x740"]["height"] - 120, f"turn 2: the pads start at {pad}"
+        # A desktop's 1280x800: the connection and its chat stand beside the pads, which are
+        # above the seal bar (under the panel they were not, there either).
+        guest.set_viewport_size({"width": 1280, "height": 800})
+        assert_pads_above_the_seal_bar(guest, "guest, turn 2, 1280x800")
+        chat = box(guest, "[data-testid=chat-text]")
+        assert chat["top"] >= 0 and chat["bottom"] <= 800, f"the chat box is at {chat}"
+        shot(guest, "phone-screens-live-guest-t2-1280x800", full_page=False)
 
 
 # ---------- tap targets ----------
