@@ -1020,12 +1020,12 @@ function mount(duel, status, view, extras, feedback) {
   const sentSlot = h('div', {});
   const glanceSlot = h('div', { class: 'glance-slot' });
   panel.append(statusLine, sealedLine, earlySlot, feedbackSlot, glanceSlot, sendSlot, pasteSlot, liveSlot, sentSlot);
-  // On an orders screen (orders to write, nothing owed by hand first) the panel keeps on top only
-  // what is read before choosing: the status, what the last code did and, on a phone, a line of
-  // the live connection (the opponent's state, the newest chat line). The code to send by hand,
-  // the paste box, the live panel and the codes sent open the board's column: beside the pads on
-  // a wide screen, under the orders on a phone (style.css). Both hands' pads are then in the
-  // first screen above the seal bar, not under it (a live panel alone was ~350 px tall).
+  // On an orders or decision screen (input to give, nothing owed by hand first) the panel keeps
+  // on top only what is read before choosing: the status, what the last code did and, on a
+  // phone, a line of the live connection (the opponent's state, the newest chat line). The code
+  // to send by hand, the paste box, the live panel and the codes sent open the board's column:
+  // beside the form on a wide screen, under it on a phone (style.css). Both hands' pads are then
+  // in the first screen above the seal bar, not under it (a live panel alone was ~350 px tall).
   const more = h('div', { class: 'card remote-panel remote-more', 'data-testid': 'remote-more' });
   let split = false;
 
@@ -1099,6 +1099,7 @@ function mount(duel, status, view, extras, feedback) {
     body = s.element;
     destroyBody = s.destroy;
     body.querySelector('.duel-head').after(panel);
+    split = true;
   } else if (st === 'over' && view) {
     const s = gameOverScreen({
       views: [view, view], perspectives: [me],
