@@ -115,6 +115,17 @@ def test_begin_the_duel_is_on_the_first_screen(phone: Any, server_url: str, shot
     page.wait_for_selector("[data-testid=pass-screen]", timeout=ENGINE_MS)
 
 
+def test_the_page_does_not_jump_once_the_engine_is_ready(phone: Any, server_url: str) -> None:
+    """The masthead's status row ("Rules engine ready") was hidden 2.5 s after the engine came
+    up: on a phone everything below moved up a row then, under a finger already on a button."""
+    page = phone
+    open_site(page, server_url)
+    before = box(page, "[data-testid=name-0]")
+    page.wait_for_function("document.getElementById('engine-status').hidden", timeout=10_000)
+    after = box(page, "[data-testid=name-0]")
+    assert after["top"] == before["top"], f"the page moved from {before} to {after}"
+
+
 # ---------- the import box ----------
 
 
