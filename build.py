@@ -50,6 +50,16 @@ PYODIDE_VERSION = "314.0.7"
 PYODIDE_INTEGRITY = "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A=="  # noqa: E501
 # What the browser needs from the npm package; type stubs, source maps and demo pages stay out.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+# Pyodide's runtime script: one function (`_createPyodideModule`, 1.25 MB) holding Emscripten's
+# glue and Pyodide's JavaScript.  V8 compiles a function only when it is first called, so the
+# code cache a visit keeps of this script (web/compile-ahead.js) held little more than that
+# function's name, and every warm boot parsed and compiled it and the functions it calls
+# (~100 ms of the engine worker's CPU).  V8's explicit compile hint (this magic comment on the
+# script's first line, Chromium 136 on; a comment to any other engine) compiles every function
+# of the file at once, so the code cache holds them all: a first visit pays ~20 ms more CPU,
+# beside the wasm's compilation; a warm boot ~50 ms less (docs/build.md, "A first visit").
+PYODIDE_RUNTIME_SCRIPT = "pyodide.asm.mjs"
+COMPILE_HINT = b"//# allFunctionsCalledOnLoad\n"
 
 # micropip as published on PyPI (the hash is the one PyPI's index publishes; pip checks it).
 MICROPIP_REQUIREMENT = (
@@ -150,13 +160,19 @@ WORKER_SCRIPTS = (
     "engine-worker.js", "engine-build.js", "integrity.js", "engine-snapshot.js",
     "snapshot-store.js", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs",
 )  # fmt: skip
+# A short-lived module worker sw-register.js starts after the service worker's install: it
+# imports the engine worker's scripts (all but engine-worker.js, each listed in WORKER_SCRIPTS)
+# once from the service worker's cache, so that V8 keeps their code cache for the next visit.
+COMPILE_AHEAD = "compile-ahead.js"
 # Classic scripts index.html runs first, in this order, before its stylesheet and modules:
 # boot-guard.js names a page script that failed its integrity, engine-start.js starts the engine
 # worker (engine.js takes it over).  build.py writes their tags, with their integrity.
 EARLY_SCRIPTS = ("boot-guard.js", "engine-start.js")
 # Worker-side modules and early classic scripts: the page never imports them, so index.html
 # does not preload them.
-NOT_PAGE_MODULES = frozenset({"sw.js", *EARLY_SCRIPTS, *WORKER_SCRIPTS} - {"integrity.js"})
+NOT_PAGE_MODULES = frozenset(
+    {"sw.js", COMPILE_AHEAD, *EARLY_SCRIPTS, *WORKER_SCRIPTS} - {"integrity.js"}
+)
 
 
 class BuildError(RuntimeError):
@@ -449,6 +465,8 @@ def source_files() -> dict[str, bytes]:
     pyo = pyodide_dist()
     for name in PYODIDE_FILES:
         files[f"pyodide/{name}"] = (pyo / name).read_bytes()
+    runtime = f"pyodide/{PYODIDE_RUNTIME_SCRIPT}"
+    files[runtime] = COMPILE_HINT + files[runtime]
     wheel_name, wheel_bytes = engine_wheel()
     wheels = {wheel_name: wheel_bytes, MICROPIP_WHEEL: micropip_wheel().read_bytes()}
     for name, data in wheels.items():
@@ -661,12 +679,19 @@ def site_integrity_module(files: dict[str, bytes]) -> bytes:
     imported = re.findall(r"""(?:\bfrom\s*|\bimport\s*\(\s*)["']\./([^"']+)["']""", worker)
     if unlisted := sorted(set(imported) - set(WORKER_SCRIPTS)):
         raise BuildError(f"engine-worker.js imports {unlisted}: add them to WORKER_SCRIPTS")
+    ahead = files[COMPILE_AHEAD].decode()
+    compiled = re.findall(r"""\bimport\s*["']\./([^"']+)["']""", ahead)
+    if unlisted := sorted(set(compiled) - (set(WORKER_SCRIPTS) - {"engine-worker.js"})):
+        raise BuildError(f"{COMPILE_AHEAD} imports {unlisted}, not side-effect-free worker scripts")
     manifest = integrity_manifest(files)
     scripts = {path: manifest[path] for path in WORKER_SCRIPTS}
+    ahead_scripts = {path: manifest[path] for path in [COMPILE_AHEAD, *compiled]}
     return (
         "// Written by build.py: the integrity of each script the engine worker runs; engine.js\n"
         "// checks them before it uses the engine (they load without integrity of their own).\n"
         f"export const WORKER_SCRIPTS = {json.dumps(scripts, indent=1)};\n"
+        f"// {COMPILE_AHEAD} and its imports (sw-register.js checks them before it starts it).\n"
+        f"export const COMPILE_AHEAD = {json.dumps(ahead_scripts, indent=1)};\n"
     ).encode()
 
 

@@ -11,6 +11,15 @@
 // import's wall ms and this process's CPU ms meanwhile (less swayed by other processes on a
 // loaded machine), how many modules it loaded, and the slowest modules by self time.  Timings
 // depend on load: quote /proc/loadavg beside them.
+//
+// Each run also splits loadPyodide's CPU ms into its phases ("phases"): Pyodide's JavaScript
+// up to the wasm's instantiation, the instantiation (with compilation, in Node), Emscripten's
+// set-up of the dynamically linked module (`receiveInstance`), the file system, Python's own
+// start (`main`: Py_Initialize, `site`, the library's sitecustomize) and Pyodide's start-up
+// after it (`finalizeBootstrap`: its C core and Python packages).  Run under
+// `node --single-threaded --liftoff-only` for CPU figures that other processes hardly sway (no
+// background compilation or tiering, whose threads would count too): the cold-boot work of
+// docs/build.md ("A first visit", ninth round).
 
 import path from "node:path";
 import { readFileSync } from "node:fs";
@@ -91,16 +100,41 @@ async function main() {
   const info = JSON.parse(build.slice(build.indexOf("{"), build.lastIndexOf("}") + 1));
   const pyodideDir = path.join(site, "pyodide");
   const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
+  const runtime = await import(pathToFileURL(path.join(pyodideDir, "pyodide.asm.mjs")).href);
+  const cpuMs = () => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  };
+  const instantiate = WebAssembly.instantiate;
+  let marks = {};
+  WebAssembly.instantiate = async (...args) => {
+    marks.instantiating ??= cpuMs();
+    const result = await instantiate(...args);
+    marks.instantiated ??= cpuMs();
+    return result;
+  };
   for (let run = 1; run <= opts.runs; run++) {
     const t0 = performance.now();
     const bootCpu = process.cpuUsage();
+    marks = { start: cpuMs() };
     const pyodide = await loadPyodide({
       indexURL: pyodideDir + path.sep,
       stdLibURL: path.join(site, info.library.url),
       env: { PYTHONDONTWRITEBYTECODE: "1" },
+      _makeSnapshot: true, // as the page's first visit
+      createPyodideModule: async (settings) => {
+        settings.preRun = [...[settings.preRun ?? []].flat(), () => (marks.preRun = cpuMs())];
+        settings.onRuntimeInitialized = () => (marks.runtime = cpuMs());
+        const module = await runtime.default(settings);
+        marks.main = cpuMs();
+        return module;
+      },
     });
+    marks.loaded = cpuMs();
     const started = performance.now() - t0;
     const booted = process.cpuUsage(bootCpu);
+    const span = (a, b) => Math.round(marks[b] - marks[a]);
+    console.log(`run ${run} phases, CPU ms: JavaScript ${span("start", "instantiating")}, instantiate ${span("instantiating", "instantiated")}, dynamic linking ${span("instantiated", "preRun")}, file system ${span("preRun", "runtime")}, Python's main ${span("runtime", "main")}, Pyodide's start-up ${span("main", "loaded")}`);
     const before = pyodide.runPython("import sys; len(sys.modules)");
     // Modules the library's sitecustomize (tools/lazy_start.py) left unrun so far.
     const lazy = pyodide.runPython("s = sys.modules.get('sitecustomize'); sum(map(s.is_lazy, list(sys.modules.values()))) if hasattr(s, 'is_lazy') else 0");

@@ -34,9 +34,9 @@
 // never fetched: it is trusted as the page's own storage is.
 
 import { BUILD } from "./engine-build.js";
-import { checkBytes, checking, damaged, DamagedFile } from "./integrity.js";
+import { checkBytes, checking, damaged, DamagedFile, integrityOf } from "./integrity.js";
 import { afterRestore, importLateModules, makeEngineSnapshot, prepareEngine } from "./engine-snapshot.js";
-import { SnapshotStore } from "./snapshot-store.js";
+import { readWhole, SnapshotStore } from "./snapshot-store.js";
 
 const started = performance.now();
 const SITE = new URL("./", import.meta.url);
@@ -76,6 +76,12 @@ async function siteFetch(input, init) {
     early.delete(url);
     return started;
   }
+  return checkedFetch(input, init, url);
+}
+self.fetch = siteFetch;
+
+/** siteFetch's own fetch (`url`: the absolute URL of `input`), checked and counted. */
+async function checkedFetch(input, init, url) {
   const response = await networkFetch(input, init);
   const path = url.startsWith(SITE.href) ? url.slice(SITE.href.length) : null;
   const expected = path === null || CHECKED_BY_THE_BOOT.has(path) ? undefined : BUILD.files[path];
@@ -85,7 +91,29 @@ async function siteFetch(input, init) {
   if (COUNTED.has(path)) body = body.pipeThrough(counting(() => mark("library")));
   return new Response(body, { status, statusText, headers });
 }
-self.fetch = siteFetch;
+
+/**
+ * One of engine-build.js's files (`entry`), the service worker's copy if Cache Storage holds one
+ * that matches its integrity: taken from Cache Storage itself and read whole (readWhole: its
+ * Blob, read at once, where a fetch's body, even from a static route, arrives a chunk per turn
+ * of this worker's busy thread), counted at once and handed over as a response of those bytes.
+ * Otherwise (a first visit, another build's copy during an update, a damaged one) it is fetched,
+ * checked and counted as any file (checkedFetch), which names a damaged copy.
+ */
+async function cachedOrFetched(entry) {
+  const url = new URL(entry.url, SITE).href;
+  const hit = typeof caches === "object" ? await caches.match(url).catch(() => undefined) : undefined;
+  if (hit && hit.ok) {
+    const bytes = await readWhole(hit);
+    if ((await integrityOf(bytes)) === entry.integrity) {
+      received(bytes.length);
+      mark("library");
+      const { status, statusText, headers } = hit;
+      return new Response(bytes, { status, statusText, headers });
+    }
+  }
+  return checkedFetch(url, undefined, url);
+}
 
 const progress = (stage, fraction, detail) => postMessage({ type: "progress", stage, fraction, detail });
 
@@ -281,12 +309,14 @@ const wasmModule = wasmResponse.then(
 );
 wasmModule.then(() => mark("compiled"), () => {});
 
-// The Python library, checked and counted like any file (siteFetch), is asked for from the
-// worker's start too: Pyodide waits for it before it restores a snapshot (its start-up holds on
-// it), and would ask for it only once its scripts are in.  Pyodide's first fetch of it gets this
-// response; any later one (a fallback boot) fetches it again.
+// The Python library is asked for from the worker's start too: Pyodide waits for it before it
+// restores a snapshot (its start-up holds on it), and would ask for it only once its scripts are
+// in.  A later visit reads the service worker's copy whole (cachedOrFetched): as a stream through
+// the check and the counter it often came last, after the snapshot, at a load of 15-25.
+// Pyodide's first fetch of it gets this response; any later one (a fallback boot) fetches it
+// again.
 const early = new Map();
-early.set(LIBRARY_URL, siteFetch(LIBRARY_URL));
+early.set(LIBRARY_URL, cachedOrFetched(BUILD.library));
 early.get(LIBRARY_URL).catch(() => {}); // Pyodide's fetch reports a failure
 WebAssembly.instantiateStreaming = async (source, imports) => {
   // `source` is Pyodide's fetch of the wasm: wasmResponse itself (siteFetch), compiled above.

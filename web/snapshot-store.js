@@ -10,9 +10,12 @@
 // Stored without its zero pages, not compressed.  The snapshot is the interpreter's whole wasm
 // memory, 31.5 MB, of which over half is 4 KB pages of zeros (memory above the heap's top, and
 // freed blocks): the body kept is a bitmap of the pages that are not all zeros, then those pages
-// (13.6 MB).  Reading it back is copying those pages into a zeroed buffer, as they arrive and
-// while the wasm compiles (`read`); a gzipped copy (CompressionStream, 5.1 MB) took 280-380 ms
-// to read and inflate (DecompressionStream) in this machine's Chromium (docs/build.md, "Boot").
+// (13.6 MB).  Reading it back is copying those pages into a zeroed buffer while the wasm
+// compiles (`read`); a gzipped copy (CompressionStream, 5.1 MB) took 280-380 ms to read and
+// inflate (DecompressionStream) in this machine's Chromium (docs/build.md, "Boot").  The body is
+// read whole and at once (`readWhole`), not as a stream: a stream's chunks each wait for a turn
+// of the worker's thread, which Pyodide's start-up keeps busy, and at a load of 15 the read took
+// 250-1250 ms as a stream against 90-240 ms whole (docs/build.md, "A first visit", ninth round).
 
 // The request URL the snapshot is kept under (never fetched from the network).
 const KEY = "engine.snapshot";
@@ -47,9 +50,9 @@ export class SnapshotStore {
    * Start reading a response `find` gave: returns at once `bytes`, a zeroed buffer of the
    * snapshot's length (Pyodide needs only that length to size the interpreter's memory, so the
    * wasm compiles while the bytes arrive), and `filled`, which resolves once the stored pages
-   * are all in it and rejects if the body is longer or shorter than its bitmap says.  The pages
-   * are copied in as they come: the snapshot is never held twice.  Throws at once if the
-   * response records no length or another layout.
+   * are all in it and rejects if the body is longer or shorter than its bitmap says.  The body
+   * (13.6 MB) is held only until its pages are copied.  Throws at once if the response records
+   * no length or another layout.
    */
   read(response) {
     const length = Number(response.headers.get(LENGTH_HEADER));
@@ -58,7 +61,7 @@ export class SnapshotStore {
       throw new Error(`the stored snapshot is not one this page reads (length ${response.headers.get(LENGTH_HEADER)}, format ${format})`);
     }
     const bytes = new Uint8Array(length);
-    return { bytes, filled: fill(response.body, bytes) };
+    return { bytes, filled: readWhole(response).then((body) => fill(body, bytes)) };
   }
 
   /** Keep `bytes` as this build's snapshot, and drop every other build's; resolves with the bytes kept. */
@@ -115,49 +118,43 @@ function withoutZeroPages(bytes) {
 }
 
 /**
- * Read a body `withoutZeroPages` made into `bytes` (zeroed, the snapshot's length): its bitmap
- * first, then the pages it marks, in order, each run of consecutive ones copied as one.
- * Rejects unless the body holds exactly that.
+ * A response's whole body as bytes, read in one go: in a worker, its Blob read synchronously
+ * (FileReaderSync; a response from Cache Storage is a Blob already, so nothing is copied on the
+ * way), else `arrayBuffer()`.  Blocks a worker's thread for the read (some 10 ms per 10 MB on
+ * this machine); a stream would hold it up as long, in a chunk per turn of its event loop.
  */
-async function fill(body, bytes) {
-  const pages = Math.ceil(bytes.length / PAGE);
-  const bitmap = new Uint8Array(Math.ceil(pages / 8));
-  const kept = (page) => bitmap[page >> 3] & (1 << (page & 7));
-  let bitmapRead = 0;
-  // The run of kept pages being filled: where its next byte goes, where it ends, and the first
-  // page after it.
-  let at = 0;
-  let end = 0;
-  let next = 0;
-  const nextRun = () => {
-    while (next < pages && !kept(next)) next++;
-    at = next * PAGE;
-    while (next < pages && kept(next)) next++;
-    end = Math.min(next * PAGE, bytes.length);
-  };
-  const reader = body.getReader();
-  const fail = (message) => {
-    reader.cancel().catch(() => {});
-    return new Error(`the stored snapshot ${message}`);
-  };
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    let i = 0;
-    if (bitmapRead < bitmap.length) {
-      i = Math.min(bitmap.length - bitmapRead, value.length);
-      bitmap.set(value.subarray(0, i), bitmapRead);
-      bitmapRead += i;
-      if (bitmapRead === bitmap.length) nextRun();
-    }
-    while (i < value.length) {
-      if (at >= end) throw fail("has more bytes than its bitmap of pages says");
-      const n = Math.min(end - at, value.length - i);
-      bytes.set(value.subarray(i, i + n), at);
-      at += n;
-      i += n;
-      if (at === end) nextRun();
-    }
+export async function readWhole(response) {
+  if (typeof FileReaderSync === "function") {
+    const blob = await response.blob();
+    return new Uint8Array(new FileReaderSync().readAsArrayBuffer(blob));
   }
-  if (bitmapRead < bitmap.length || at < end) throw fail("is cut short: pages are missing");
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/**
+ * Copy a body `withoutZeroPages` made into `bytes` (zeroed, the snapshot's length): its bitmap
+ * first, then the pages it marks, in order, each run of consecutive ones copied as one.  Throws
+ * unless the body holds exactly that.
+ */
+function fill(body, bytes) {
+  const pages = Math.ceil(bytes.length / PAGE);
+  const bitmapLength = Math.ceil(pages / 8);
+  if (body.length < bitmapLength) throw new Error("the stored snapshot is cut short: pages are missing");
+  const bitmap = body.subarray(0, bitmapLength);
+  const kept = (page) => bitmap[page >> 3] & (1 << (page & 7));
+  let from = bitmapLength;
+  for (let page = 0; page < pages; ) {
+    if (!kept(page)) {
+      page++;
+      continue;
+    }
+    const first = page;
+    while (page < pages && kept(page)) page++;
+    const at = first * PAGE;
+    const n = Math.min(page * PAGE, bytes.length) - at;
+    if (from + n > body.length) throw new Error("the stored snapshot is cut short: pages are missing");
+    bytes.set(body.subarray(from, from + n), at);
+    from += n;
+  }
+  if (from !== body.length) throw new Error("the stored snapshot has more bytes than its bitmap of pages says");
 }
