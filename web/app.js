@@ -8,7 +8,7 @@ import { focusFirst, h, replace } from './ui/dom.js';
 import { isDialogOpen } from './ui/dialog.js';
 import { openHelp } from './ui/help.js';
 import { openReference, setSpellBook } from './ui/reference.js';
-import { openExport, openImport } from './ui/records.js';
+import { openExport, openImport, recordRefusal } from './ui/records.js';
 import { openSavedDuels as openSavedDuelsDialog } from './ui/saved.js';
 import { failureScreen, passScreen, resumeScreen, startScreen } from './ui/screens.js';
 import { decisionScreen, gameOverScreen, ordersScreen } from './ui/duel.js';
@@ -349,7 +349,7 @@ async function importDuel(text, mode) {
   const loaded = await api.importRecord(text);
   if (!loaded.ok) {
     const other = await notARecord(text);
-    return other === undefined ? `This record cannot be loaded: ${loaded.error.message}` : other;
+    return other === undefined ? recordRefusal(text, loaded.error) : other;
   }
   const first = await api.view(loaded.game, 0);
   if (!first.ok) return first.error.message;

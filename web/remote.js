@@ -16,15 +16,18 @@ import { decisionScreen, gameOverScreen, ordersScreen } from './ui/duel.js';
 import { gestureLabel } from './ui/gesturepad.js';
 import { draftFromOrders } from './ui/orders.js';
 import {
-  boardView, codeBlock, feedbackBox, joinBox, openAcceptDialog, pasteBox, pending, remoteHead, sentList, sentence,
+  boardView, codeBlock, feedbackBox, joinBox, notACode, openAcceptDialog, pasteBox, pending, remoteHead, sentList, sentence,
 } from './ui/remote.js';
 import { isDialogOpen } from './ui/dialog.js';
-import { livePanel, connectExplanation, openConnectDialog } from './ui/live.js';
+import { livePanel, liveGlance, connectExplanation, openConnectDialog } from './ui/live.js';
 
 const MODE_LABELS = { codes: 'by codes', live: 'live' };
 const CHAT_KEEP = 200; // the chat lines a duel keeps (the newest)
 // The error codes of a live connection code that mean "this is not one": the text may still be a turn code.
 const NOT_RTC = new Set(['empty', 'not-a-code', 'turn-code']);
+// Text with no code in it at all (a sentence, another site's link), once the transport found no
+// connection code in it: its 'not-a-code' also covers turn codes, which start WH<digits>.
+const holdsNoCode = (text, rtc) => !rtc.ok && rtc.error.code === 'not-a-code' && !/WH\d+\./.test(text);
 // Where a code starts: a turn code (WH1.) or a connection code (WHC1. offer, WHA1. answer). No
 // code's body holds a dot, so a prefix can never occur inside another code.
 const CODE_START = /(?=WH1\.|WHC1\.|WHA1\.)/;
@@ -535,7 +538,7 @@ async function openText(text) {
   const down = await engineReady();
   if (down) return down;
   const described = await api.remoteDescribe(text);
-  if (!described.ok) return described.error.message;
+  if (!described.ok) return holdsNoCode(text, rtc) ? notACode(text, 'your friend') : described.error.message;
   const info = described.code;
   const mine = remoteDuels(info.game_id);
   if (info.kind === 'invite') {
@@ -672,6 +675,10 @@ async function pasteIntoDuel(id, text) {
   }
   const result = await receive(id, text, (got) => {
     if (!got.duel) return SKIP;
+    if (got.error && got.error.code === 'corrupted' && holdsNoCode(text, rtc)) {
+      // Nothing in it looks like a code (a sentence, another site's link): not "damaged".
+      return { kind: 'error', code: 'not-a-code', title: 'This is not a Waving Hands code', message: notACode(text, opponentOf(got.duel.session), { titled: true }) };
+    }
     const feedback = receivedFeedback(got, got.duel);
     return got.error && got.error.code === 'not-this-game' ? elsewhereFeedback(text, feedback) : feedback;
   });
@@ -1011,7 +1018,16 @@ function mount(duel, status, view, extras, feedback) {
   const pasteSlot = h('div', {});
   const liveSlot = h('div', {});
   const sentSlot = h('div', {});
-  panel.append(statusLine, sealedLine, earlySlot, feedbackSlot, sendSlot, pasteSlot, liveSlot, sentSlot);
+  const glanceSlot = h('div', { class: 'glance-slot' });
+  panel.append(statusLine, sealedLine, earlySlot, feedbackSlot, glanceSlot, sendSlot, pasteSlot, liveSlot, sentSlot);
+  // On an orders or decision screen (input to give, nothing owed by hand first) the panel keeps
+  // on top only what is read before choosing: the status, what the last code did and, on a
+  // phone, a line of the live connection (the opponent's state, the newest chat line). The code
+  // to send by hand, the paste box, the live panel and the codes sent open the board's column:
+  // beside the form on a wide screen, under it on a phone (style.css). Both hands' pads are then
+  // in the first screen above the seal bar, not under it (a live panel alone was ~350 px tall).
+  const more = h('div', { class: 'card remote-panel remote-more', 'data-testid': 'remote-more' });
+  let split = false;
 
   let body;
   let destroyBody = () => {};
@@ -1034,6 +1050,7 @@ function mount(duel, status, view, extras, feedback) {
     destroyBody = s.destroy;
     showChat = s.showChat;
     body.querySelector('.duel-head').after(panel);
+    split = true;
   } else if (st === 'waiting' && status.ahead && view && !(duel.queued && duel.queued.turn === status.turn)) {
     // The opponent speaks first this turn: write and seal now; the orders wait in this browser
     // until their commitment arrives.
@@ -1049,6 +1066,7 @@ function mount(duel, status, view, extras, feedback) {
     destroyBody = s.destroy;
     showChat = s.showChat;
     body.querySelector('.duel-head').after(panel);
+    split = true;
   } else if (st === 'waiting' && extras.drafting) {
     // Waiting for the code that resolves the turn just sealed: draft the next one meanwhile,
     // against what this player knows (the engine's projection); kept with the saved duel.
@@ -1081,6 +1099,7 @@ function mount(duel, status, view, extras, feedback) {
     body = s.element;
     destroyBody = s.destroy;
     body.querySelector('.duel-head').after(panel);
+    split = true;
   } else if (st === 'over' && view) {
     const s = gameOverScreen({
       views: [view, view], perspectives: [me],
@@ -1105,6 +1124,12 @@ function mount(duel, status, view, extras, feedback) {
       board ? board.element : null);
   }
   const root = h('div', { class: 'remote-screen', 'data-testid': 'remote-screen', 'data-game': duel.session.game_id, 'data-me': String(me) }, body);
+  if (split) {
+    // (drawPanel puts the live slot in its place among them, wherever they stand)
+    more.append(sendSlot, pasteSlot, liveSlot, sentSlot);
+    body.querySelector('.duel-board').prepend(more);
+    root.dataset.split = 'true';
+  }
   storage.setCurrentGameId(id);
 
   // What is being typed in the chat box outlives the screen's redraws (a sealed turn remounts it).
@@ -1187,8 +1212,9 @@ function mount(duel, status, view, extras, feedback) {
       },
     }) : null);
     // The live panel leads while it is the way the codes go (once its code is on its way).
-    if (liveFirst && !bundled) feedbackSlot.after(liveSlot);
+    if (liveFirst && !bundled) sendSlot.before(liveSlot);
     else pasteSlot.after(liveSlot);
+    replace(glanceSlot, split && connected && s.state !== 'over' ? liveGlance({ link: carried, opponent: opp, chat: said }) : null);
     if (liveFirst && !bundled && s.state === 'awaiting_accept') {
       // The invitation will go over the connection: what to do now is the connection's word.
       statusLine.textContent = carried ? carried.detail.message : liveBusy || s.message;

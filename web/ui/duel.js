@@ -7,6 +7,7 @@ import { handIcon } from './icons.js';
 import { renderHistories, renderStatus } from './board.js';
 import { battleLog, renderLog } from './log.js';
 import { createOrders } from './orders.js';
+import { savedDuelsButton } from './saved.js';
 
 const SPOKEN = { '>': 'stab', '-': 'nothing', '?': 'hidden' };
 const say = (g) => SPOKEN[g] || g;
@@ -14,17 +15,20 @@ const say = (g) => SPOKEN[g] || g;
 function head({ title, tag, onHome }) {
   return h('div', { class: 'duel-head' },
     h('h1', { tabindex: '-1' }, title),
-    tag ? h('span', { class: 'phase-tag', 'data-testid': 'phase-tag' }, tag) : null,
-    h('button', { type: 'button', class: 'tool', 'data-testid': 'leave-duel', onclick: onHome, style: 'margin-left:auto' }, 'Saved duels'));
+    tag ? h('span', { class: tag === 'orders' ? 'phase-tag plain' : 'phase-tag', 'data-testid': 'phase-tag' }, tag) : null,
+    savedDuelsButton(onHome));
 }
 
-function gestureLines(view, rowsSeen) {
+// One line per revealed history row; `single`: the card's title names the one turn, so the
+// lines do not repeat it (on a phone every repeated word can wrap a line and push the pads down).
+function gestureLines(view, rowsSeen, single) {
   const lines = [];
   view.wizards.forEach((w, i) => {
     for (const row of w.history.slice(rowsSeen[i] || 0)) {
       const who = i === view.wizard ? [nameOf(w.name), ' (you)'] : nameOf(w.name);
-      const extra = row.kind === 'haste' ? ', hastened' : row.kind === 'time_stop' ? ', time stopped' : '';
-      lines.push(h('li', {}, h('strong', {}, who), ` — turn ${row.turn}${extra}: left `, h('span', { class: 'seq' }, say(row.left)), ', right ', h('span', { class: 'seq' }, say(row.right))));
+      const extra = row.kind === 'haste' ? 'hastened' : row.kind === 'time_stop' ? 'time stopped' : '';
+      const when = single ? (extra ? ` (${extra})` : '') : ` — turn ${row.turn}${extra ? `, ${extra}` : ''}`;
+      lines.push(h('li', {}, h('strong', {}, who), `${when}: left `, h('span', { class: 'seq' }, say(row.left)), ', right ', h('span', { class: 'seq' }, say(row.right))));
     }
   });
   return lines;
@@ -35,11 +39,11 @@ export function renderOutcome(view, seen) {
   // The revealed gestures are listed from the histories (which also show what stayed hidden as
   // "?"), so the log's own "gestures" lines would only repeat them here.
   const events = view.log.slice(seen.log || 0).filter((e) => e.type !== 'gestures');
-  const lines = gestureLines(view, seen.rows || [0, 0]);
-  if (!events.length && !lines.length) return null;
   const turns = new Set(events.map((e) => e.turn));
   view.wizards.forEach((w, i) => w.history.slice((seen.rows || [0, 0])[i] || 0).forEach((row) => turns.add(row.turn)));
   const single = turns.size === 1;
+  const lines = gestureLines(view, seen.rows || [0, 0], single);
+  if (!events.length && !lines.length) return null;
   const title = single ? `What happened in turn ${[...turns][0]}` : 'What happened since your last orders';
   // On a phone a long account folds away (its heading says how much it holds), so the gesture
   // buttons stay near the top; a short one, or any on a wide screen, is shown open.

@@ -15,14 +15,38 @@ const CHIP = {
   closed: 'not connected',
 };
 
-function presenceLine(peer, opponent) {
+// What the opponent is doing, as the live connection tells it (fresh nodes on every call).
+function presenceWords(peer, opponent) {
   const words = {
     choosing: [nameOf(opponent), ' is choosing…'],
     sealed: [nameOf(opponent), ' has sealed their move: yours now.'],
     waiting: [nameOf(opponent), ' is waiting for your move.'],
   };
-  return h('p', { class: 'presence', 'data-testid': 'live-presence', 'data-peer': peer || '' },
-    peer ? words[peer] : [nameOf(opponent), ' is connected.']);
+  return words[peer] || [nameOf(opponent), ' is connected.'];
+}
+
+function presenceLine(peer, opponent) {
+  return h('p', { class: 'presence', 'data-testid': 'live-presence', 'data-peer': peer || '' }, presenceWords(peer, opponent));
+}
+
+/**
+ * liveGlance({link, opponent, chat}) -> the live connection in a line or two, for the top of a
+ * phone's orders screen while the live panel itself stands under the orders: the opponent's
+ * state, the newest chat line ({lines, names}, or none) and a button to the chat box.
+ */
+export function liveGlance({ link, opponent, chat = null }) {
+  const line = chat && chat.lines.length ? chat.lines[chat.lines.length - 1] : null;
+  const toChat = () => {
+    const box = document.querySelector('[data-testid=chat-text]');
+    if (!box) return;
+    box.scrollIntoView({ block: 'center' });
+    box.focus({ preventScroll: true });
+  };
+  const jump = h('button', { type: 'button', class: 'link', 'data-testid': 'live-glance-chat', onclick: toChat }, line && line.from === 'them' ? 'Reply' : 'Chat');
+  return h('div', { class: 'live-glance', 'data-testid': 'live-glance', 'data-peer': link.peer || '' },
+    h('p', { class: 'presence' }, h('span', { class: 'chip live-chip is-connected' }, 'live'), ' ', presenceWords(link.peer, opponent), line ? null : [' ', jump]),
+    line ? h('p', { class: `chat-last from-${line.from}` },
+      h('bdi', { class: 'who' }, chat.names[line.from] || line.from), ': ', h('bdi', { dir: 'auto' }, line.text), ' ', jump) : null);
 }
 
 // The newest chat line, beside the box, so a reply is seen without scrolling to the battle log

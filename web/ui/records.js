@@ -51,6 +51,39 @@ export function openExport({ record, names }) {
   return openDialog({ title: 'Export the record', testid: 'export', body });
 }
 
+// What the import box takes, said to a player whose paste the engine refused.
+const RECORD_WANTED = 'This box takes a duel record: the text (or the .json file) that “Export the record” makes, which begins {"format": "wavinghands-record". A code or link from a friend goes in the start screen’s box “Got a code or a link from a friend? Paste it here”. Nothing was imported.';
+
+/**
+ * recordRefusal(text, error) -> the import box's words for text the engine refused as a record
+ * (error: its {code, message}): what was pasted, in a player's words, and what the box takes.
+ * The engine decides what a record is; this only names what it got instead.
+ */
+export function recordRefusal(text, error) {
+  const trimmed = text.trim();
+  const start = trimmed[0];
+  if (start === '{' || start === '[') {
+    try {
+      JSON.parse(trimmed);
+    } catch {
+      // Only to choose the words: the engine has refused it already.
+      return 'This record is incomplete: it was cut short or changed on its way (a record is one block of text, all of it needed). Export it again, or copy all of it, and paste it whole. Nothing was imported.';
+    }
+    // A whole block the engine still refused: its own sentence says what is wrong with it.
+    return `This record cannot be loaded: ${error.message}${/[.!?]$/.test(error.message) ? '' : '.'} Nothing was imported.`;
+  }
+  let site = null;
+  try {
+    const url = new URL(trimmed);
+    if (/^https?:$/.test(url.protocol)) site = url.host;
+  } catch {
+    // Not a link at all.
+  }
+  if (site) return `This is a link to a web page (${site}), not a duel record. ${RECORD_WANTED}`;
+  const excerpt = trimmed.length > 40 ? `${trimmed.slice(0, 40)}…` : trimmed;
+  return `This is not a duel record: it reads “${excerpt}”. ${RECORD_WANTED}`;
+}
+
 /**
  * openImport({modes, onImport(text, mode) -> Promise<string|null>}) asks for a record (file or paste);
  * onImport returns an error message to show, or null once the duel is loaded.

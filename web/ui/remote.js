@@ -9,6 +9,7 @@ import { openDialog } from './dialog.js';
 import { renderHistories, renderStatus } from './board.js';
 import { battleLog } from './log.js';
 import { renderOutcome } from './duel.js';
+import { savedDuelsButton } from './saved.js';
 
 // Headings for the session's error codes (docs/protocol.md, "Checks on receipt"); the engine's
 // own message follows each, saying what to do.
@@ -34,6 +35,27 @@ export function sentence(text) {
   if (!s) return '';
   const first = s[0].toUpperCase() + s.slice(1);
   return /[.!?…]$/.test(first) ? first : `${first}.`;
+}
+
+/**
+ * notACode(text, from, {titled}) -> the words for pasted text that holds no Waving Hands code at
+ * all (the engine refused it, and no part of it looks like one): what it is instead, in a
+ * player's words, and what the box takes. from: whose code the box expects ("your friend", a
+ * name); titled: the words go under the heading "This is not a Waving Hands code".
+ */
+export function notACode(text, from, { titled = false } = {}) {
+  const trimmed = String(text || '').trim();
+  const takes = `Paste the code ${from} sent you (it begins WH1.), or the whole link they sent (with #c= in it).`;
+  let site = null;
+  try {
+    const url = new URL(trimmed);
+    if (/^https?:$/.test(url.protocol)) site = url.host;
+  } catch {
+    // Not a link at all.
+  }
+  const excerpt = trimmed.length > 40 ? `${trimmed.slice(0, 40)}…` : trimmed;
+  if (site) return `${titled ? 'It is' : 'This is'} a link to a web page (${site}), not a Waving Hands code or link. ${takes}`;
+  return `${titled ? 'It reads' : 'This is not a Waving Hands code: it reads'} “${excerpt}”. ${takes}`;
 }
 
 async function copyText(text, fallbackNode) {
@@ -267,7 +289,7 @@ export function remoteHead({ title, tag, onHome }) {
   return h('div', { class: 'duel-head' },
     h('h1', { tabindex: '-1' }, title),
     tag ? h('span', { class: 'phase-tag', 'data-testid': 'phase-tag' }, tag) : null,
-    h('button', { type: 'button', class: 'tool', 'data-testid': 'leave-duel', onclick: onHome, style: 'margin-left:auto' }, 'Saved duels'));
+    savedDuelsButton(onHome));
 }
 
 /**

@@ -5,6 +5,7 @@
 import { h, nameOf } from './dom.js';
 import { renderHistories, renderStatus } from './board.js';
 import { renderLog } from './log.js';
+import { savedDuelsButton } from './saved.js';
 
 /**
  * replayScreen(opts) -> {element, destroy}.
@@ -43,7 +44,7 @@ export function replayScreen({ data, perspective, onStep, onPerspective, onCopyL
   const element = h('section', { class: 'duel-screen', 'data-testid': 'replay-screen', 'data-step': String(step), 'data-steps': String(steps) },
     h('div', { class: 'duel-head' },
       h('h1', { tabindex: '-1' }, 'Replay: ', nameOf(names[0]), ' vs ', nameOf(names[1])),
-      h('button', { type: 'button', class: 'tool', 'data-testid': 'leave-duel', onclick: onHome, style: 'margin-left:auto' }, 'Saved duels')),
+      savedDuelsButton(onHome)),
     h('div', { class: 'replay-bar', role: 'group', 'aria-label': 'Step through the duel' },
       button('replay-first', '|◀', 'First step (Home)', 0),
       button('replay-prev', '◀', 'Step back (←)', step - 1),

@@ -176,3 +176,32 @@ export function openSavedDuels({ read, modeLabel, rulesets = [], current, onDele
   draw();
   return openDialog({ title: 'Saved duels', testid: 'saved-duels', body: slot });
 }
+
+/**
+ * savedDuelsButton(onHome) -> a duel screen's "Saved duels" button: onHome() leaves the duel (it
+ * stays saved) for the start screen, which is then brought to its list of saved duels.
+ */
+export function savedDuelsButton(onHome) {
+  return h('button', {
+    type: 'button', class: 'tool', 'data-testid': 'leave-duel', style: 'margin-left:auto',
+    onclick: () => {
+      onHome();
+      // After a frame: the start screen's rules box fills in just after it is drawn, above the
+      // list on a phone, and would push the list down again.
+      requestAnimationFrame(showSavedList);
+    },
+  }, 'Saved duels');
+}
+
+// The player asked for the saved duels: on a phone the list comes after the whole new-duel form,
+// two screens down, so it is scrolled to (and its heading takes the focus, for screen readers).
+function showSavedList() {
+  const card = document.querySelector('[data-testid=saved-games]');
+  if (!card) return;
+  const title = card.querySelector('h2');
+  if (card.getBoundingClientRect().top > window.innerHeight / 2) card.scrollIntoView({ block: 'start' });
+  if (title) {
+    title.setAttribute('tabindex', '-1');
+    title.focus({ preventScroll: true });
+  }
+}

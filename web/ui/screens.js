@@ -108,7 +108,9 @@ export function startScreen({ prefs, modes, rulesets, onRules = null, saved, sav
     remoteSlot),
   rules.element,
   error,
-  h('div', { class: 'actions' }, begin));
+  // The main action stays in sight at the foot of the screen (style.css): the form runs to two
+  // screens on a phone, and a new player should not have to scroll past it all to begin.
+  h('div', { class: 'actions start-actions', 'data-testid': 'start-actions' }, begin));
 
   const modeLabel = (id) => (modes.find((m) => m.id === id) || { label: id }).label;
   const savedCard = h('section', { class: 'card', 'data-testid': 'saved-games', 'aria-labelledby': 'saved-title' },
