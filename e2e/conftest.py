@@ -26,6 +26,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -154,3 +155,19 @@ Shot = Callable[..., Path]
 def shot() -> Shot:
     """`shot(page, name)` saves test-output/<name>.png."""
     return save_shot
+
+
+@contextmanager
+def phone_page(browser: Any, viewport: Any) -> Iterator[Any]:
+    """A page in a fresh touch context of `viewport`'s size (a phone's); on leaving, the context
+    is closed and the test fails if the page raised an error meanwhile."""
+    ctx = browser.new_context(viewport=viewport, device_scale_factor=2, has_touch=True,
+                              is_mobile=True)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        yield page
+        assert not errors, errors
+    finally:
+        ctx.close()

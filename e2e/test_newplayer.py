@@ -33,7 +33,7 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 
 import remote_play
-from conftest import WEBRTC_ARGS, Shot
+from conftest import WEBRTC_ARGS, Shot, phone_page
 
 ENGINE_MS = 90_000
 PHONE = {"width": 390, "height": 844}
@@ -42,16 +42,8 @@ PHONE = {"width": 390, "height": 844}
 @pytest.fixture
 def phone(browser: Any) -> Iterator[Any]:
     """A page in a fresh phone-sized touch context; fails the test on a page error."""
-    ctx = browser.new_context(viewport=PHONE, device_scale_factor=2, has_touch=True,
-                              is_mobile=True)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
+    with phone_page(browser, PHONE) as page:
         yield page
-        assert not errors, errors
-    finally:
-        ctx.close()
 
 
 def open_site(page: Any, server_url: str) -> None:

@@ -22,7 +22,7 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 
-from conftest import WEBRTC_ARGS, Shot
+from conftest import WEBRTC_ARGS, Shot, phone_page
 from playwright.sync_api import ViewportSize
 from remote_play import STEP_MS, act, code_to_send, deliver, invite, paste, two_players
 from test_live import CONNECT_MS, connect, needs_route
@@ -39,16 +39,8 @@ BOX_JS = """(el) => { const r = el.getBoundingClientRect();
 @pytest.fixture(params=list(PHONES))
 def phone(request: pytest.FixtureRequest, browser: Any) -> Iterator[Any]:
     """A page in a fresh phone-sized touch context (each size in turn); fails on a page error."""
-    ctx = browser.new_context(viewport=PHONES[request.param], device_scale_factor=2,
-                              has_touch=True, is_mobile=True)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
+    with phone_page(browser, PHONES[request.param]) as page:
         yield page
-        assert not errors, errors
-    finally:
-        ctx.close()
 
 
 def open_site(page: Any, server_url: str) -> None:
