@@ -52,6 +52,22 @@ def open_site(page: Any, server_url: str) -> None:
     page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS)
 
 
+def begin_hotseat(page: Any) -> None:
+    """Begin a hot-seat duel of Alice and Bob from the start screen."""
+    page.fill("[data-testid=name-0]", "Alice")
+    page.fill("[data-testid=name-1]", "Bob")
+    page.check("[data-testid=mode-hotseat]")
+    page.tap("[data-testid=start-game]")
+
+
+def seal(page: Any, wizard: int, left: str, right: str) -> None:
+    """Tap `wizard`'s two gestures, wait for the engine's preview, and press Seal."""
+    page.tap(f"[data-testid=gesture-{wizard}-L-{left}]")
+    page.tap(f"[data-testid=gesture-{wizard}-R-{right}]")
+    wait_preview(page)
+    page.tap("[data-testid=submit-orders]")
+
+
 def start_against_computer(page: Any, coach: bool = False) -> None:
     """Begin a duel against the novice computer, as Alice, and wait for her first orders."""
     page.fill("[data-testid=name-0]", "Alice")
@@ -70,10 +86,7 @@ def wait_preview(page: Any) -> None:
 
 def surrender(page: Any) -> None:
     """Both hands on P, sealed past the page's question: the duel ends at once."""
-    page.tap("[data-testid=gesture-0-L-P]")
-    page.tap("[data-testid=gesture-0-R-P]")
-    wait_preview(page)
-    page.tap("[data-testid=submit-orders]")
+    seal(page, 0, "P", "P")
     page.wait_for_selector("[data-testid=confirm-risky]", timeout=ENGINE_MS)
     page.tap("[data-testid=submit-orders]")
 
@@ -92,10 +105,7 @@ def test_both_hands_on_p_asks_before_surrendering(phone: Any, server_url: str,
     page = phone
     open_site(page, server_url)
     start_against_computer(page)
-    page.tap("[data-testid=gesture-0-L-P]")
-    page.tap("[data-testid=gesture-0-R-P]")
-    wait_preview(page)
-    page.tap("[data-testid=submit-orders]")
+    seal(page, 0, "P", "P")
     warning = page.wait_for_selector("[data-testid=confirm-risky]", timeout=ENGINE_MS)
     assert "SURRENDERS" in warning.inner_text()
     assert in_view(page, "[data-testid=confirm-risky]"), "the question is out of sight"
@@ -194,16 +204,10 @@ def test_a_duel_left_for_the_start_screen_is_offered_at_its_top(phone: Any, serv
                                                                   shot: Shot) -> None:
     page = phone
     open_site(page, server_url)
-    page.fill("[data-testid=name-0]", "Alice")
-    page.fill("[data-testid=name-1]", "Bob")
-    page.check("[data-testid=mode-hotseat]")
-    page.tap("[data-testid=start-game]")
+    begin_hotseat(page)
     page.tap("[data-testid=pass-ready]")
     page.wait_for_selector("[data-testid=orders-screen][data-wizard='0']", timeout=ENGINE_MS)
-    page.tap("[data-testid=gesture-0-L-F]")
-    page.tap("[data-testid=gesture-0-R-W]")
-    wait_preview(page)
-    page.tap("[data-testid=submit-orders]")
+    seal(page, 0, "F", "W")
     page.wait_for_selector("[data-testid=pass-screen]", timeout=ENGINE_MS)
     # Alice has sealed; the friends stop for now and come back later.
     page.get_by_text("Back to the start screen").tap()
@@ -307,10 +311,7 @@ def test_a_replay_on_a_phone_shows_one_view_and_both_a_tap_away(phone: Any,
     page = phone
     open_site(page, server_url)
     start_against_computer(page)
-    page.tap("[data-testid=gesture-0-L-S]")
-    page.tap("[data-testid=gesture-0-R-D]")
-    wait_preview(page)
-    page.tap("[data-testid=submit-orders]")
+    seal(page, 0, "S", "D")
     page.wait_for_selector("[data-testid=orders-screen][data-turn='2']", timeout=ENGINE_MS)
     surrender(page)
     page.tap("[data-testid=replay-open]")
@@ -365,10 +366,7 @@ PARALYSIS_SCRIPT = {0: ["DF", "FS", "FS"], 1: ["F-", "F-", "F-"]}
 def test_deciding_with_no_answer_says_to_choose_one(phone: Any, server_url: str) -> None:
     page = phone
     open_site(page, server_url)
-    page.fill("[data-testid=name-0]", "Alice")
-    page.fill("[data-testid=name-1]", "Bob")
-    page.check("[data-testid=mode-hotseat]")
-    page.tap("[data-testid=start-game]")
+    begin_hotseat(page)
     slug = {"-": "nothing"}
     for _ in range(12):
         shown = page.wait_for_selector(

@@ -26,6 +26,7 @@ from conftest import WEBRTC_ARGS, Shot, phone_page
 from playwright.sync_api import ViewportSize
 from remote_play import STEP_MS, act, code_to_send, deliver, invite, paste, two_players
 from test_live import CONNECT_MS, connect, needs_route
+from test_newplayer import begin_hotseat
 
 ENGINE_MS = 90_000
 PHONES: dict[str, ViewportSize] = {
@@ -189,10 +190,7 @@ def test_saved_duels_on_a_duel_screen_shows_the_list(phone: Any, server_url: str
                                                      shot: Shot) -> None:
     page = phone
     open_site(page, server_url)
-    page.fill("[data-testid=name-0]", "Alice")
-    page.fill("[data-testid=name-1]", "Bob")
-    page.check("[data-testid=mode-hotseat]")
-    page.tap("[data-testid=start-game]")
+    begin_hotseat(page)
     page.tap("[data-testid=pass-ready]", timeout=ENGINE_MS)
     page.wait_for_selector("[data-testid=orders-screen]", timeout=ENGINE_MS)
     assert page.inner_text("[data-testid=leave-duel]") == "Saved duels"
