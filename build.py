@@ -68,7 +68,8 @@ COMPILE_HINT = b"//# allFunctionsCalledOnLoad\n"
 WRAPPER_COMPILE = b"var module=new WebAssembly.Module(bytes);"
 WRAPPER_COMPILE_ONCE = (
     b"var module=(convertJsFunctionToWasm.bySignature??=new Map).get(sig);"
-    b"if(!module){module=new WebAssembly.Module(bytes);convertJsFunctionToWasm.bySignature.set(sig,module)}"
+    b"if(!module){module=new WebAssembly.Module(bytes);"
+    b"convertJsFunctionToWasm.bySignature.set(sig,module)}"
 )
 
 # micropip as published on PyPI (the hash is the one PyPI's index publishes; pip checks it).
@@ -183,6 +184,25 @@ EARLY_SCRIPTS = ("boot-guard.js", "engine-start.js")
 NOT_PAGE_MODULES = frozenset(
     {"sw.js", COMPILE_AHEAD, *EARLY_SCRIPTS, *WORKER_SCRIPTS} - {"integrity.js"}
 )
+# The page loads its modules bundled: each of these entries with every page module it imports,
+# in one file at the entry's own path (bundled_page).  One file, where there were some 35: on a
+# warm visit each module cost a request answered from the service worker's cache and the
+# module map's work, about 100 ms of CPU in all among the browser's processes, beside the
+# engine's boot on a 2-core machine (docs/build.md, "A first visit", tenth round).  web/ keeps
+# the modules as written; the site serves them too (tests import one afresh), unprecached.
+PAGE_BUNDLES = ("app.js", "sw-register.js")
+# Page modules the bundles import at run time instead of holding: the worker scripts' integrity
+# list, written after the bundles' sources (a change of the worker needs no new bundle), and the
+# QR code library remote.js loads on first use.  index.html preloads them with their integrity.
+PAGE_EXTERNAL = ("site-integrity.js", QR_SITE_PATH)
+# esbuild, the bundler: npm's esbuild-wasm (WebAssembly, one package for every platform, run by
+# Node.js), pinned like the Pyodide tarball.
+BUNDLER_PACKAGE = "esbuild-wasm"
+BUNDLER_VERSION = "0.28.2"
+BUNDLER_INTEGRITY = "sha512-GccVwhv3mmOUVQHCQm2Ox/rby8n/EqUwvZxE6Pjfikrq/lWw9g9WX/u9EykWnpot3Ko6j426DgQdea2xWKIAQA=="  # noqa: E501
+# What app.js's bundle exports besides running the app: each page module it holds, by site path.
+BUNDLE_BANNER = "// The page's modules, bundled by build.py (esbuild): web/ holds them as written."
+BUNDLE_MODULES_EXPORT = "modules"
 
 
 class BuildError(RuntimeError):
@@ -275,6 +295,19 @@ def pyodide_dist() -> Path:
         raise BuildError(f"the Pyodide tarball lacks {missing}")
     stamp.write_text(PYODIDE_INTEGRITY)
     return target
+
+
+def bundler() -> Path:
+    """esbuild's command-line script (BUNDLER_PACKAGE, run with `node`), unpacked into .cache/."""
+    target = CACHE / f"{BUNDLER_PACKAGE}-{BUNDLER_VERSION}"
+    stamp = target / ".integrity"
+    if not (stamp.exists() and stamp.read_text() == BUNDLER_INTEGRITY):
+        tgz = npm_tarball(BUNDLER_PACKAGE, BUNDLER_VERSION, BUNDLER_INTEGRITY)
+        shutil.rmtree(target, ignore_errors=True)
+        with tarfile.open(tgz, "r:gz") as tar:
+            tar.extractall(target, filter="data")
+        stamp.write_text(BUNDLER_INTEGRITY)
+    return target / "package" / "bin" / "esbuild"
 
 
 def pip_download(requirements: str, dest: Path) -> None:
@@ -487,9 +520,11 @@ def source_files() -> dict[str, bytes]:
 
 
 def compile_wrappers_once(runtime: bytes) -> bytes:
-    """Pyodide's runtime script with its table wrappers compiled once per signature (WRAPPER_COMPILE)."""
+    """Pyodide's runtime script, its table wrappers compiled once per signature."""
     if runtime.count(WRAPPER_COMPILE) != 1:
-        raise BuildError(f"{PYODIDE_RUNTIME_SCRIPT}: Emscripten's wrapper compilation is not where expected")
+        raise BuildError(
+            f"{PYODIDE_RUNTIME_SCRIPT}: Emscripten's wrapper compilation is not where expected"
+        )
     return runtime.replace(WRAPPER_COMPILE, WRAPPER_COMPILE_ONCE)
 
 
@@ -721,6 +756,61 @@ def page_modules(files: dict[str, bytes]) -> list[str]:
     )  # fmt: skip
 
 
+def page_sources(files: dict[str, bytes]) -> list[str]:
+    """The page modules the bundles hold (PAGE_BUNDLES): served as written, never loaded by the
+    page itself, so not precached (the worker's own scripts among them excepted)."""
+    loaded = {*PAGE_BUNDLES, *PAGE_EXTERNAL, *WORKER_SCRIPTS}
+    return [rel for rel in page_modules(files) if rel not in loaded]
+
+
+def app_entry(held: list[str]) -> str:
+    """The source esbuild bundles as app.js: app.js itself, and `modules` for the rest."""
+    lines = [
+        "// Built by build.py: app.js and the page modules it imports, in one file (web/ holds",
+        f"// them as written).  `{BUNDLE_MODULES_EXPORT}`: each of them by its site path, the very",
+        "// instances the page runs, for tests and the browser's console.",
+        'import "./app.js";',
+    ]
+    lines += [f"import * as m{i} from {json.dumps('./' + rel)};" for i, rel in enumerate(held)]
+    entries = "".join(f"\n  {json.dumps(rel)}: m{i}," for i, rel in enumerate(held))
+    lines.append(f"export const {BUNDLE_MODULES_EXPORT} = Object.freeze({{{entries}\n}});")
+    return "\n".join(lines) + "\n"
+
+
+def bundled_page(files: dict[str, bytes]) -> dict[str, bytes]:
+    """PAGE_BUNDLES, each bundled by esbuild with the page modules it imports (PAGE_EXTERNAL
+    left to load at run time); app.js's bundle holds every page source (page_sources)."""
+    held = [rel for rel in page_sources(files) if rel not in WORKER_SCRIPTS]
+    held += [rel for rel in page_modules(files) if rel in WORKER_SCRIPTS]  # integrity.js
+    with tempfile.TemporaryDirectory() as tmp:
+        src, out = Path(tmp, "src"), Path(tmp, "out")
+        for rel in page_modules(files):
+            (src / rel).parent.mkdir(parents=True, exist_ok=True)
+            (src / rel).write_bytes(files[rel])
+        (src / "page-entry.js").write_text(app_entry(sorted(held)))
+        entries = {"app": "page-entry.js", "sw-register": "sw-register.js"}
+        if sorted(f"{name}.js" for name in entries) != sorted(PAGE_BUNDLES):
+            raise BuildError("bundled_page's entries are not PAGE_BUNDLES")
+        run(
+            [
+                "node", str(bundler()), *(f"{name}=./{entry}" for name, entry in entries.items()),
+                "--bundle", "--format=esm", "--charset=utf8", "--log-level=warning",
+                f"--outdir={out}", f"--metafile={Path(tmp, 'meta.json')}",
+                *(f"--external:./{rel}" for rel in PAGE_EXTERNAL),
+                f"--banner:js={BUNDLE_BANNER}",
+            ],
+            cwd=src, quiet=True,
+        )  # fmt: skip
+        meta = json.loads(Path(tmp, "meta.json").read_text())
+        bundles = {f"{name}.js": (out / f"{name}.js").read_bytes() for name in entries}
+    inputs = {rel for output in meta["outputs"].values() for rel in output["inputs"]}
+    if missing := sorted(set(held) - inputs):
+        raise BuildError(f"app.js's bundle does not hold {missing}")
+    if inside := sorted(inputs & set(PAGE_EXTERNAL)):
+        raise BuildError(f"the page's bundles hold {inside}, which must load on their own")
+    return bundles
+
+
 MODULE_TAG = re.compile(
     r"""<(?:link rel="modulepreload" href|script type="module" src)="\./([^"]+)"(?=[ >])"""
 )
@@ -731,22 +821,22 @@ def page_html(files: dict[str, bytes]) -> bytes:
 
     Each module the page loads gets the integrity of its bytes: on its `<script type=module>` or
     its `<link rel=modulepreload>`, which Chromium uses for the later `import` of the same URL
-    (the module map keeps the preloaded, checked module).  So every page module is preloaded:
-    those index.html does not list are added after its own list.  EARLY_SCRIPTS come first,
-    before the stylesheet (a script after it would wait for it).
+    (the module map keeps the preloaded, checked module).  The page loads PAGE_BUNDLES and
+    PAGE_EXTERNAL; those index.html does not list are preloaded after its own list.
+    EARLY_SCRIPTS come first, before the stylesheet (a script after it would wait for it).
     Inline script, inline style and event-handler attributes are refused (the policy forbids them).
     """
     html = files["index.html"].decode()
     if re.search(r"<script(?![^>]*\ssrc=)[^>]*>|\sstyle=|\son[a-z]+=", html):
         raise BuildError("web/index.html: inline script, style= or on*= (the CSP forbids them)")
     manifest = integrity_manifest(files)
-    modules = page_modules(files)
+    modules = [rel for rel in (*PAGE_BUNDLES, *PAGE_EXTERNAL) if rel in files]
     listed = set(MODULE_TAG.findall(html))
     scripts = set(re.findall(r'<script[^>]*\ssrc="\./([^"]+)"', html))
     if early := sorted(scripts & set(EARLY_SCRIPTS)):
         raise BuildError(f"web/index.html loads {early} itself: build.py writes their tags first")
     if unknown := sorted(listed - set(modules)):
-        raise BuildError(f"web/index.html loads {unknown}, which are not page modules of the site")
+        raise BuildError(f"web/index.html loads {unknown}: the page loads only {modules}")
     html = MODULE_TAG.sub(lambda m: f'{m[0]} integrity="{manifest[m[1]]}"', html)
     preloads = "".join(
         f'  <link rel="modulepreload" href="./{rel}" integrity="{manifest[rel]}">\n'
@@ -817,10 +907,11 @@ def service_worker(files: dict[str, bytes]) -> tuple[str, bytes]:
     template = (WEB / "sw.js").read_text()
     manifest = {rel: sha256_hex(data) for rel, data in sorted(files.items())}
     version = sha256_hex(json.dumps(manifest, sort_keys=True).encode())[:16]
+    unloaded = set(page_sources(files))
     precache = [
         [rel, sri_sha256(data)]
         for rel, data in sorted(files.items())
-        if not NOT_PRECACHED.fullmatch(rel) and not rel.endswith(".br")
+        if not NOT_PRECACHED.fullmatch(rel) and not rel.endswith(".br") and rel not in unloaded
     ]
     header = (
         "// Written by build.py from web/sw.js: the site's content version, the identity of the\n"
@@ -839,6 +930,7 @@ def build_site(out: Path = DEFAULT_OUT, *, reuse_library: bool = True) -> Site:
     files = source_files()
     files[PYTHON_LIBRARY] = python_library(files, reuse=reuse_library)
     files["engine-build.js"] = engine_build_module(files)
+    files.update(bundled_page(files))
     files.update(precompressed_siblings(files))
     # Integrity, inside out: the worker's scripts in site-integrity.js, every page module in
     # index.html, every file in sw.js's precache list.

@@ -30,7 +30,7 @@ ENGINE_MS = 90_000
 # Resolves with the worker's boot timings once the engine answers; rejects with the player-facing
 # message when it cannot start (engine.js keeps this promise on window.__engineReady).
 BOOT_JS = """async () => {
-  const { startEngine } = await import('./engine.js');
+  const { startEngine } = (await import('./app.js')).modules['engine.js'];
   try {
     return { ok: true, timings: await startEngine() };
   } catch (err) {
@@ -39,7 +39,7 @@ BOOT_JS = """async () => {
 }"""
 
 CALL_JS = """async ([fn, args]) => {
-  const { call } = await import('./engine.js');
+  const { call } = (await import('./app.js')).modules['engine.js'];
   try {
     return { value: await call(fn, ...args) };
   } catch (err) {
@@ -133,7 +133,7 @@ def test_a_later_visit_starts_the_engine_first_and_reads_the_site_by_static_rout
     assert page.evaluate("window.__engineLaunch.take()") is None  # handed over once only
     assert len(page.workers) == 1
     sources = page.evaluate(SOURCES_JS)
-    for path in ("engine-start.js", "app.js", "engine.js", "style.css"):
+    for path in ("engine-start.js", "app.js", "site-integrity.js", "style.css"):
         assert sources.get(path) == "cache", (path, sources)
     assert call(page, "spells")["value"]["ok"] is True
 
@@ -362,8 +362,8 @@ def test_wasm_served_with_the_wrong_type_is_reported_not_hung(page: Any, server_
 
 
 SAVE_DUEL_JS = """async () => {
-  const { call } = await import('./engine.js');
-  const storage = await import('./storage.js');
+  const { call } = (await import('./app.js')).modules['engine.js'];
+  const storage = (await import('./app.js')).modules['storage.js'];
   const params = { names: ['Ann', 'Bo'], ruleset: {}, seed: 'fedcba9876543210' };
   const made = await call('new_game', JSON.stringify(params));
   if (!made.ok) throw new Error(JSON.stringify(made.error));
@@ -373,7 +373,7 @@ SAVE_DUEL_JS = """async () => {
 }"""
 
 LOAD_DUEL_JS = """async (id) => {
-  const storage = await import('./storage.js');
+  const storage = (await import('./app.js')).modules['storage.js'];
   const saved = storage.loadGame(id);
   return saved ? JSON.stringify(saved.game) : null;
 }"""
@@ -535,7 +535,7 @@ WATCH_STATUS_JS = """(() => {
 # Computer against computer until the duel ends (or `limit` steps), then the record round trip:
 # most of the engine's code runs in the restored interpreter.
 PLAY_JS = """async (limit) => {
-  const { call } = await import('./engine.js');
+  const { call } = (await import('./app.js')).modules['engine.js'];
   const params = { names: ['A', 'B'], ruleset: {}, seed: '0123456789abcdef' };
   const made = await call('new_game', JSON.stringify(params));
   if (!made.ok) return { error: made.error };

@@ -216,7 +216,7 @@ def test_frame_ancestors_and_the_policy_are_sent_as_a_header(site: Served, page:
 # damaged inside their leading comment, so they still parse: only integrity can tell.
 DAMAGED = {
     "app.js": 3,
-    "ui/dom.js": 3,
+    "site-integrity.js": 3,
     "engine-worker.js": 3,
     "pyodide/pyodide.asm.wasm": None,
     build.PYTHON_LIBRARY: None,
@@ -241,7 +241,7 @@ def test_a_damaged_file_is_named_not_waited_on(
         expect(status).to_contain_text("damaged")
         expect(status).not_to_contain_text("Preparing the spellbook")
         expect(status.get_by_role("button", name="Reload")).to_be_visible()
-        if path in ("app.js", "ui/dom.js"):
+        if path in ("app.js", "site-integrity.js"):
             # The damaged module never ran: the app did not start.
             assert page.evaluate("window.__appReady === undefined")
         assert violations(page, served) == []
@@ -272,7 +272,7 @@ CACHED_INTEGRITY_JS = """async (path) => {
 }"""
 
 
-@pytest.mark.parametrize("path", ["ui/dom.js", "pyodide/pyodide.asm.wasm", build.PYTHON_LIBRARY])
+@pytest.mark.parametrize("path", ["app.js", "pyodide/pyodide.asm.wasm", build.PYTHON_LIBRARY])
 def test_a_damaged_cached_copy_is_named_dropped_and_fetched_again(
     path: str, strict_context: Any, site: Served
 ) -> None:

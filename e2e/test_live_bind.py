@@ -108,16 +108,22 @@ def screenshot(page: Any, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=False, animations="disabled")
 
 
+# The page's own instance of one of its modules (app.js's bundle exports each by site path).
+LIVE = "(await import('./app.js')).modules['live.js']"
+API = "(await import('./app.js')).modules['api.js']"
+STORAGE = "(await import('./app.js')).modules['storage.js']"
+
+
 def send_live(page: Any, code: str) -> None:
     """What a modified page can do: push any code over its live connection."""
-    sent = page.evaluate("async (c) => (await import('./live.js')).sendLive(c)", code)
+    sent = page.evaluate(f"async (c) => ({LIVE}).sendLive(c)", code)
     assert sent == {"ok": True}, sent
 
 
 def new_invitation(page: Any, name: str) -> str:
     """A fresh invitation made by this page's engine (saved nowhere)."""
     made_ = page.evaluate(
-        "async (n) => (await import('./api.js')).remoteInvite({ name: n })", name)
+        f"async (n) => ({API}).remoteInvite({{ name: n }})", name)
     assert made_["ok"], made_
     return str(made_["code"])
 
@@ -125,14 +131,14 @@ def new_invitation(page: Any, name: str) -> str:
 def saved_session(page: Any, duel_id: str) -> str:
     """The stored session of one duel, as JSON text."""
     return str(page.evaluate(
-        "async (id) => JSON.stringify((await import('./storage.js')).loadGame(id).session)",
+        f"async (id) => JSON.stringify(({STORAGE}).loadGame(id).session)",
         duel_id))
 
 
 def bound_duel(page: Any) -> str | None:
     """The duel the page's live connection carries."""
     duel: str | None = page.evaluate(
-        "async () => (await import('./live.js')).currentLink()?.duelId ?? null")
+        f"async () => ({LIVE}).currentLink()?.duelId ?? null")
     return duel
 
 
@@ -218,7 +224,7 @@ def test_a_live_connection_carries_only_its_own_duel(new_page: Callable[..., Any
 def crafted_codes(page: Any, server_url: str) -> tuple[str, str]:
     """(a crafted connection offer, an invitation from "Mallory") made in a helper page."""
     offer = page.evaluate(
-        "async (sdp) => (await import('./transport/codec-rtc.js'))"
+        "async (sdp) => ((await import('./app.js')).modules['transport/codec-rtc.js'])"
         ".packConnectionCode(sdp, 'offer').code",
         CRAFTED_SDP)
     return str(offer), new_invitation(page, "Mallory")
@@ -257,7 +263,7 @@ def test_a_crafted_invitation_link_with_an_offer_asks_first(
     offer, _ = crafted_codes(helper, server_url)
     # Mallory's side of the duel stays in the helper page, to answer Alice's acceptance below.
     invited = helper.evaluate(
-        "async () => { const api = await import('./api.js');"
+        "async () => { const api = (await import('./app.js')).modules['api.js'];"
         " const r = await api.remoteInvite({ name: 'Mallory' });"
         " window.__mallory = r.session; return r.code; }")
     invitation = str(invited)
@@ -285,7 +291,7 @@ def test_a_crafted_invitation_link_with_an_offer_asks_first(
     # is not asked about again, and the turn code is applied.
     mallory_code = helper.evaluate(
         """async (acceptance) => {
-          const api = await import('./api.js');
+          const api = (await import('./app.js')).modules['api.js'];
           const got = await api.remoteReceive(window.__mallory, acceptance);
           const sealed = await api.remoteSeal(got.session, { gestures: [['F', '-']] });
           return sealed.code;
@@ -305,14 +311,14 @@ def test_a_crafted_invitation_link_with_an_offer_asks_first(
 def test_pushed_invitations_open_one_dialog(new_page: Callable[..., Any], server_url: str) -> None:
     bob = new_page()
     started = bob.evaluate(
-        "async () => (await import('./live.js')).hostLive({ ice: { stun: '' }, duelId: null })")
+        f"async () => ({LIVE}).hostLive({{ ice: {{ stun: '' }}, duelId: null }})")
     assert started == {"ok": True}, started
-    offer = bob.evaluate("async () => (await import('./live.js')).currentLink().code")
+    offer = bob.evaluate(f"async () => ({LIVE}).currentLink().code")
     alice = new_page(DESKTOP, f"{server_url}#rtc={offer}")
     alice.click("[data-testid=connect-live]")
     answer = alice.wait_for_selector("[data-testid=live-code]", timeout=CONNECT_MS).inner_text()
     answered = bob.evaluate(
-        "async (a) => (await import('./live.js')).answerLive(a)", answer.strip())
+        f"async (a) => ({LIVE}).answerLive(a)", answer.strip())
     assert answered["ok"], answered
     alice.wait_for_selector(CONNECTED, timeout=CONNECT_MS)
 

@@ -199,6 +199,10 @@ let state = { duel: null, holder: null };
 function show(element, destroy = () => {}) {
   current.destroy();
   current = { destroy };
+  // Every screen but the first fades in (style.css, `.screen.fades`): the first replaces the
+  // boot note while the engine boots, and its fade cost ~70 ms of the compositor's CPU that the
+  // boot, on two cores, waited for (docs/build.md, "A first visit", tenth round).
+  if (!screen.querySelector(':scope > .boot-note')) screen.classList.add('fades');
   replace(screen, element);
   window.scrollTo(0, 0);
   focusFirst(screen);

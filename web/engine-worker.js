@@ -292,8 +292,7 @@ const wasmModule = wasmResponse.then(
       settleWasm.reject(new Error(`${WASM}: a response without a body`));
       return WebAssembly.compileStreaming(response);
     }
-    new Response(response.clone().body.pipeThrough(counting()))
-      .arrayBuffer()
+    wholeCopy(response.clone())
       .then(async (buffer) => {
         if (!response.ok) throw new Error(`Failed to load '${WASM}': request failed (${response.status})`);
         await checkBytes(WASM, buffer, BUILD.files[WASM]);
@@ -308,6 +307,21 @@ const wasmModule = wasmResponse.then(
   },
 );
 wasmModule.then(() => mark("compiled"), () => {});
+
+/**
+ * The bytes of `copy` (a clone of the wasm's response, for its check), read beside the compiler.
+ * On a first visit they are counted as they arrive, for the progress line: through a stream of
+ * this worker's, a chunk per turn of its thread.  On a later visit (a snapshot is kept: the
+ * service worker's cache holds the wasm) the browser reads them itself, and counts them at
+ * once: the stream had cost the warm boot some 40 ms of this thread's CPU (docs/build.md, "A
+ * first visit", tenth round).  The clone keeps what arrives until it is read.
+ */
+async function wholeCopy(copy) {
+  if ((await storedSnapshot) === null) return new Response(copy.body.pipeThrough(counting())).arrayBuffer();
+  const buffer = await copy.arrayBuffer();
+  received(buffer.byteLength);
+  return buffer;
+}
 
 // The Python library is asked for from the worker's start too: Pyodide waits for it before it
 // restores a snapshot (its start-up holds on it), and would ask for it only once its scripts are
