@@ -200,8 +200,9 @@ PAGE_EXTERNAL = ("site-integrity.js", QR_SITE_PATH)
 BUNDLER_PACKAGE = "esbuild-wasm"
 BUNDLER_VERSION = "0.28.2"
 BUNDLER_INTEGRITY = "sha512-GccVwhv3mmOUVQHCQm2Ox/rby8n/EqUwvZxE6Pjfikrq/lWw9g9WX/u9EykWnpot3Ko6j426DgQdea2xWKIAQA=="  # noqa: E501
-# What app.js's bundle exports besides running the app: each page module it holds, by site path.
+# The first line of each bundle.
 BUNDLE_BANNER = "// The page's modules, bundled by build.py (esbuild): web/ holds them as written."
+# What app.js's bundle exports besides running the app: each page module it holds, by site path.
 BUNDLE_MODULES_EXPORT = "modules"
 
 
@@ -780,8 +781,8 @@ def app_entry(held: list[str]) -> str:
 def bundled_page(files: dict[str, bytes]) -> dict[str, bytes]:
     """PAGE_BUNDLES, each bundled by esbuild with the page modules it imports (PAGE_EXTERNAL
     left to load at run time); app.js's bundle holds every page source (page_sources)."""
-    held = [rel for rel in page_sources(files) if rel not in WORKER_SCRIPTS]
-    held += [rel for rel in page_modules(files) if rel in WORKER_SCRIPTS]  # integrity.js
+    # Every page source, and the page's instance of the one worker script it imports (integrity.js).
+    held = page_sources(files) + [rel for rel in page_modules(files) if rel in WORKER_SCRIPTS]
     with tempfile.TemporaryDirectory() as tmp:
         src, out = Path(tmp, "src"), Path(tmp, "out")
         for rel in page_modules(files):
