@@ -398,21 +398,22 @@ def report_profile(timelines: dict[str, list[dict[str, float]]], cold: bool = Fa
     for i, name in enumerate(names):
         print(f"  [{i}] {name}")
     print(f"{'step':<48}" + "".join(f"{f'[{i}]':>10}" for i in range(len(names))))
-    for step in steps:
+
+    def row(step: str) -> None:
+        """One step's median for each site, '-' where it has none."""
         cells = []
         for name in names:
             values = [t[step] for t in timelines[name] if step in t]
             cells.append(f"{statistics.median(values):>10.0f}" if values else f"{'-':>10}")
         print(f"{step[:47]:<48}" + "".join(cells))
+
+    for step in steps:
+        row(step)
     if cpu:
         print("thread CPU ms until engine-ready (median; Chromium trace, load-proof where the "
               "above is not)")  # fmt: skip
     for step in cpu:
-        cells = []
-        for name in names:
-            values = [t[step] for t in timelines[name] if step in t]
-            cells.append(f"{statistics.median(values):>10.0f}" if values else f"{'-':>10}")
-        print(f"{step[:47]:<48}" + "".join(cells))
+        row(step)
     for name in names:
         ready = [t["ready"] for t in timelines[name]]
         print(f"engine ready [{names.index(name)}]: median {statistics.median(ready):.0f} ms "

@@ -60,6 +60,14 @@ def begin_hotseat(page: Any) -> None:
     page.tap("[data-testid=start-game]")
 
 
+def begin_by_codes(page: Any) -> None:
+    """Begin a duel by codes as Alice from the start screen; wait for her invitation's code."""
+    page.check("[data-testid=mode-codes]")
+    page.fill("[data-testid=name-0]", "Alice")
+    page.tap("[data-testid=start-game]")
+    page.wait_for_selector("[data-testid=remote-code]", timeout=ENGINE_MS)
+
+
 def seal(page: Any, wizard: int, left: str, right: str) -> None:
     """Tap `wizard`'s two gestures, wait for the engine's preview, and press Seal."""
     page.tap(f"[data-testid=gesture-{wizard}-L-{left}]")
@@ -280,10 +288,7 @@ def test_a_code_or_replay_link_pasted_as_a_record_is_understood(phone: Any,
     page = phone
     open_site(page, server_url)
     # An invitation of one's own makes a real code to paste.
-    page.check("[data-testid=mode-codes]")
-    page.fill("[data-testid=name-0]", "Alice")
-    page.tap("[data-testid=start-game]")
-    page.wait_for_selector("[data-testid=remote-code]", timeout=ENGINE_MS)
+    begin_by_codes(page)
     code = page.inner_text("[data-testid=remote-code]").strip()
     page.tap("[data-testid=leave-duel]")
     import_text(page, code)

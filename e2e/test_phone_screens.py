@@ -26,7 +26,7 @@ from conftest import WEBRTC_ARGS, Shot, phone_page
 from playwright.sync_api import ViewportSize
 from remote_play import STEP_MS, act, code_to_send, deliver, invite, paste, two_players
 from test_live import CONNECT_MS, connect, needs_route
-from test_newplayer import begin_hotseat
+from test_newplayer import begin_by_codes, begin_hotseat
 
 ENGINE_MS = 90_000
 PHONES: dict[str, ViewportSize] = {
@@ -157,10 +157,7 @@ def test_a_paste_that_is_no_code_says_what_the_box_takes(phone: Any, server_url:
                                                          shot: Shot) -> None:
     page = phone
     open_site(page, server_url)
-    page.check("[data-testid=mode-codes]")
-    page.fill("[data-testid=name-0]", "Alice")
-    page.tap("[data-testid=start-game]")
-    page.wait_for_selector("[data-testid=remote-code]", timeout=ENGINE_MS)
+    begin_by_codes(page)
     # The duel's own box, waiting for the friend's first code.
     paste(page, "Sure! Send me your move when you are ready")
     error = page.wait_for_selector("[data-testid=remote-error][data-code=not-a-code]",
