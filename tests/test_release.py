@@ -55,14 +55,61 @@ def test_duels_with_early_releases_end_identical(eng: Any, seed: int) -> None:
     for kind, code in ex.codes:
         if kind == "invite":
             continue
-        early = codes.is_early_release(codes.decode_message(code))
-        assert version_of(code) == (codes.RELEASE_VERSION if early else codes.VERSION), kind
+        m = codes.decode_message(code)
+        early = codes.is_early_release(m)
+        release_version = codes.DECISION_RELEASE_VERSION if m.solo else codes.RELEASE_VERSION
+        assert version_of(code) == (release_version if early else codes.VERSION), kind
     # Each side has committed first in some turn: the roles alternate once reveals go early.
     # (The acceptance is the guest's commitment to turn 1.)
     commits = [codes.decode_message(c).sender for k, c in ex.codes
                if k == "accept" or k.endswith("commit")]
     if len(commits) >= 2:
         assert set(commits) == {0, 1}, kinds
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_decision_goes_at_once_so_the_next_orders_open_for_both(seed: int) -> None:
+    """Live, a decision is released as soon as it is made (with the reveal it follows, if any):
+    no decision waits for the decider's next orders, so after a decision phase both players
+    write the next orders at the same time (issue 24, bug 5)."""
+    eng = FAKE  # its duels ask for decisions often
+    ex = play(eng, random.Random(seed), release=True)
+    assert ex.host.game == ex.guest.game
+    decided = [codes.decode_message(c) for k, c in ex.codes if k != "invite"]
+    released = [m for m in decided
+                if m.solo and m.final is None and m.phase in ("orders", "time_stop")]
+    for m in decided:
+        # (in a time-stopped turn of the other wizard the sender's empty share goes at once)
+        if m.solo and m.phase == "orders":
+            assert m.final is None, "a decision waited for its sender's next orders"
+    for m in released:
+        assert codes.is_early_release(m)
+    assert all(version_of(c) == codes.DECISION_RELEASE_VERSION for k, c in ex.codes
+               if k != "invite" and codes.decode_message(c) in released)
+
+
+def test_a_released_decision_leaves_the_decider_writing_ahead() -> None:
+    """The side that released its decision may write the next orders at once (status.ahead),
+    and the other side, having applied it, speaks first in that turn."""
+    eng = FAKE
+    for seed in range(40):
+        seen: list[tuple[str, session.Session]] = []
+
+        def note(code: str, receiver: session.Session, into: list[Any] = seen) -> None:
+            into.append((code, receiver))
+
+        ex = play(eng, random.Random(seed), release=True, on_code=note)
+        for code, receiver in seen:
+            if version_of(code) != codes.DECISION_RELEASE_VERSION:
+                continue
+            m = codes.decode_message(code)
+            assert m.solo and m.final is None
+            after = session.receive(receiver, code, eng).session
+            st = session.status(after, eng)
+            assert st["state"] == "your_input" and st["need"] in ("orders", "time_stop"), st
+            assert ex.host.game == ex.guest.game
+            return
+    pytest.fail("no decision was released in 40 duels")
 
 
 def _to_turn_two(eng: Any) -> tuple[session.Session, session.Session]:

@@ -79,6 +79,11 @@ RELEASE_VERSION: Final[int] = 2
 # version" instead.  The game's turn codes stay version 1 (or 2), their spells numbered by the
 # ruleset's own table (inputs.SpellNumbers).
 RULESET_VERSION: Final[int] = 3
+# Version 4 is version 1's layout for an early release that carries this side's decisions (with
+# or without a reveal): live, a decision goes as soon as it is made, so that the next orders
+# open for both players at once after a decision phase too (issue 24, bug 5). A page that only
+# knows versions 1-3 says "use the same (newest) version" instead of refusing it as malformed.
+DECISION_RELEASE_VERSION: Final[int] = 4
 # Ruleset names an invitation may carry as version 1: those every version-1 page plays (as the
 # standard rules): the standard name and the labels from before rulesets (a set that never grows).
 VERSION_1_RULESET_NAMES: Final[frozenset[str]] = frozenset({STANDARD_NAME}) | PRE_SEAM_LABELS
@@ -169,9 +174,10 @@ def _write_sealed(w: BitWriter, s: Sealed, numbers: SpellNumbers) -> None:
 
 
 def is_early_release(m: Message) -> bool:
-    """True for a turn message that only opens a commitment while an orders or time-stop phase
-    is open (the one message written as RELEASE_VERSION)."""
-    return (m.type is MsgType.TURN and m.reveal is not None and not m.solo and m.final is None
+    """True for a turn message that only opens a commitment and/or brings the sender's decisions
+    while an orders or time-stop phase is open (written as RELEASE_VERSION, or as
+    DECISION_RELEASE_VERSION when it carries decisions)."""
+    return (m.type is MsgType.TURN and (m.reveal is not None or bool(m.solo)) and m.final is None
             and m.phase in (ORDERS, TIME_STOP))
 
 
@@ -185,7 +191,7 @@ def names_new_ruleset(m: Message) -> bool:
 def _version_of(m: Message) -> int:
     """The version byte a message is written with: it follows from what the message carries."""
     if is_early_release(m):
-        return RELEASE_VERSION
+        return DECISION_RELEASE_VERSION if m.solo else RELEASE_VERSION
     return RULESET_VERSION if names_new_ruleset(m) else VERSION
 
 
@@ -297,7 +303,8 @@ def unwrap(code: str) -> bytes:
     return body
 
 
-SPOKEN_VERSIONS: Final[tuple[int, ...]] = (VERSION, RELEASE_VERSION, RULESET_VERSION)
+SPOKEN_VERSIONS: Final[tuple[int, ...]] = (VERSION, RELEASE_VERSION, RULESET_VERSION,
+                                          DECISION_RELEASE_VERSION)
 
 
 def decode_message(code: str, numbers: SpellNumbers = STANDARD_NUMBERS) -> Message:

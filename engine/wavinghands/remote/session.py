@@ -477,9 +477,9 @@ def mine_as_input(s: Session, engine: Engine | None = None) -> dict[str, Any]:
 
 
 def can_release(s: Session, engine: Engine | None = None) -> bool:
-    """True when my owed reveal can go alone now: it is my move, an orders or time-stop phase
-    in which I act is open, and nothing else waits to go with the reveal."""
-    if s.game is None or not s.my_move or s.owed is None or s.draft or s.pending is not None:
+    """True when my owed reveal and/or my decisions can go now, without my next input: it is my
+    move and an orders or time-stop phase in which I act is open."""
+    if s.game is None or not s.my_move or (s.owed is None and not s.draft) or s.pending is not None:
         return False
     ph = (engine or default_engine()).phase(s.game)
     return ph.kind in (ORDERS, TIME_STOP) and s.me in ph.actors
@@ -618,8 +618,9 @@ def _receive(s: Session, code: str, m: Message, eng: Engine, rand: Rand) -> Outc
         owed = Sealed(decode_input(p.mine, s.numbers), p.nonce)
         pending = None
     elif is_early_release(m):
-        # Their reveal came alone (live play): the next phase is open and I speak first in it.
-        if m.reveal is None or pending is not None or not ph.simultaneous:
+        # Their reveal and/or decisions came alone (live play): the next phase is open and I
+        # speak first in it.
+        if pending is not None or not ph.simultaneous:
             raise MalformedCode("this code releases a reveal where none can go alone")
     elif ph.simultaneous and ph.kind != OVER and (pending is None or pending.mine is None):
         raise MalformedCode(f"this code brings no input for turn {ph.turn}")

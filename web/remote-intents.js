@@ -1,0 +1,204 @@
+// Remote play's steps as the player asks for them (web/remote.js's controller): begin, accept,
+// seal (or seal ahead), draft, seal early, receive a code, and the intents a duel screen reports.
+// Each step runs the session flow (flows/remote/) inside the controller's queue, adopts the duel
+// it returns, sends what it lists over the live connection and draws the result.
+
+import { opponentOf } from './flows/remote/session.js';
+import { keepCarried, keepDraft, sealEarly, unsealEarly } from './flows/remote/drafts.js';
+import { h } from './ui/dom.js';
+import { sentence } from './ui/remote.js';
+import { REMOTE_WORDS, unsavedWords } from './ui/screens/remote-words.js';
+
+const SKIP = Symbol('skip');
+
+/** installIntents(ctx) adds begin, accept, receive, applyInbox, resume and intentsFor to the controller. */
+export function installIntents(ctx) {
+  const { app, api, storage, live } = ctx;
+  const gone = [{ code: 'gone', field: '', message: REMOTE_WORDS.gone }];
+  const asProblems = (out) => (out.problems && out.problems.length ? out.problems : [{ code: out.error.code, field: '', message: sentence(out.error.message) }]);
+
+  // A new duel as host; `after` is the finished duel of a rematch, whose live connection (if it
+  // is still open) carries the new invitation at once.
+  ctx.begin = async (mode, { names, ruleset }, { after = null } = {}) => {
+    const down = await ctx.engineReady();
+    if (down) return down;
+    const out = await ctx.flow.begin({ mode, name: names[0], ruleset, baseUrl: live.pageBase() });
+    if (!out.ok) return out.error.code === 'storage-full' ? unsavedWords('begin', storage.saveRefusal()) : sentence(out.error.message);
+    const duel = ctx.adopt(out.duel);
+    if (after && live.isConnected(after) && live.bindLive(duel.id, { from: after })) ctx.send(out.send, duel.id);
+    else if (mode === 'live') ctx.startLive(duel.id);
+    await ctx.render(duel, { status: out.status, feedback: null });
+    return null;
+  };
+
+  // viaLive: the invitation came over the live connection `link`, which carried the duel `from`
+  // then; offer: the connection offer it carried, answered only when `connect` (the player chose
+  // "Accept and connect live").
+  ctx.accept = async (text, name, { viaLive = false, link = null, from = null, offer = null, connect = false } = {}) => {
+    const out = await ctx.flow.accept({ text, name, viaLive });
+    if (!out.ok) return out.error.code === 'storage-full' ? unsavedWords('accept', storage.saveRefusal()) : out.error.message;
+    const duel = ctx.adopt(out.duel);
+    const prefs = storage.loadPrefs();
+    storage.savePrefs({ ...prefs, names: [name, (prefs.names || [])[1] || ''] });
+    if (viaLive) live.bindLive(duel.id, { link, from });
+    ctx.pendingInvite = null;
+    if (offer && !connect) ctx.decline(duel.id, offer);
+    await ctx.render(duel, { status: out.status, feedback: { kind: 'info', message: REMOTE_WORDS.accepted(out.invitation.host, Boolean(offer && connect)) } });
+    // The invitation carried the host's connection offer: answer it now, so the checks run while
+    // this player writes orders; the answer goes with their code.
+    if (offer && connect) await ctx.joinForDuel(duel.id, offer, { asked: true });
+    return null;
+  };
+
+  // Orders or a decision sealed: live and the opponent to speak first, orders are sealed ahead.
+  const seal = (id, input, view) => ctx.serial(async () => {
+    const duel = ctx.duelOf(id);
+    if (!duel) return gone;
+    const st = await api.remoteStatus(duel.session);
+    const ahead = st.ok && st.status.state === 'waiting' && st.status.ahead;
+    const out = ahead ? await ctx.flow.sealAhead(duel, input, { view }) : await ctx.flow.seal(duel, input, { view, live: ctx.isLive(id) });
+    if (!out.ok) return out.error && out.error.code === 'storage-full' ? ctx.refuseUnsaved(id, out.error.again) : asProblems(out);
+    const next = ctx.adopt(out.duel);
+    ctx.writing.delete(id);
+    ctx.send(out.send, id);
+    ctx.warn(out.warning);
+    const other = opponentOf(next.session);
+    const feedback = out.say === 'queued' ? { kind: 'info', message: REMOTE_WORDS.queued(other) }
+      : out.say === 'noted' ? { kind: 'info', message: REMOTE_WORDS.noted({ gestures: input.gestures, other, next: out.status.state === 'your_input' && ['orders', 'time_stop'].includes(out.status.need) }) }
+        : null;
+    await ctx.render(next, { status: out.status, feedback });
+    return [];
+  });
+
+  // A change of the duel that sends nothing (drafts): stored if there is room, never shown as an error.
+  const quietly = (id, change, redraw = false) => ctx.serial(async () => {
+    const duel = ctx.duelOf(id);
+    const next = duel && change(duel);
+    if (!next) return;
+    ctx.save(next);
+    ctx.adopt(next);
+    if (redraw) await ctx.render(ctx.duelOf(id), { feedback: null });
+  });
+
+  const early = (id, turn, orders) => ctx.serial(async () => {
+    const duel = ctx.duelOf(id);
+    if (!duel) return gone;
+    const out = await sealEarly(api, duel, turn, orders);
+    if (!out.ok) return out.problems.map((p) => (p.code === 'moved-on' ? { ...p, message: REMOTE_WORDS['moved-on'] } : p));
+    const st = await api.remoteStatus(duel.session);
+    if (!st.ok) return [{ code: st.error.code, field: '', message: sentence(st.error.message) }];
+    if (!ctx.save(out.duel)) return ctx.refuseUnsaved(id, 'seal-early');
+    await ctx.render(ctx.duelOf(id), { status: st.status, feedback: { kind: 'info', message: REMOTE_WORDS['early-sealed'](turn, opponentOf(duel.session)) } });
+    return [];
+  });
+
+  function receivedFeedback(out, duel) {
+    if (!out.ok && out.error.code === 'storage-full') return ctx.unsavedFeedback(duel.id);
+    if (!out.ok && out.error.code === 'desync') {
+      // The message says what to do; the record is what a report needs.
+      return {
+        kind: 'error', code: 'desync', message: out.error.message,
+        extra: h('div', { class: 'actions' }, h('button', { type: 'button', 'data-testid': 'export-desync', onclick: () => app.exportDuel(ctx.duelOf(duel.id)) }, 'Export the record')),
+      };
+    }
+    if (!out.ok) return { kind: 'error', code: out.error.code, message: out.error.message };
+    if (out.note) return { kind: 'note', message: out.note };
+    const opp = opponentOf(duel.session);
+    if (out.early && !live.isConnected(duel.id)) return { kind: 'info', message: REMOTE_WORDS['applied-early'](out.early, opp) };
+    if (out.reply && !live.isConnected(duel.id)) return { kind: 'info', message: REMOTE_WORDS['applied-reply'](opp) };
+    return { kind: 'info', message: REMOTE_WORDS.applied(opp) };
+  }
+  ctx.receivedFeedback = receivedFeedback;
+
+  // One code applied to a duel, inside the queue. A code that cannot be stored waits in the
+  // inbox (never dropped) with every code after it, until "Try again" applies them in order.
+  async function applyOne(id, text, { withOffer = false } = {}) {
+    const duel = ctx.duelOf(id);
+    if (!duel) return { ok: false, duel: null, error: { code: 'gone', message: 'this duel is no longer saved here' } };
+    const waiting = ctx.inbox.get(id) || [];
+    if (waiting.length && !waiting.includes(text)) {
+      ctx.inbox.set(id, [...waiting, text]);
+      return { ok: false, duel, error: { code: 'storage-full' } };
+    }
+    const out = await ctx.flow.receive(duel, text, { live: ctx.isLive(id) });
+    // The host's code came without the offer this side declined: the decline has reached it.
+    if (out.ok && !withOffer) ctx.declineReached(id);
+    if (!out.ok && out.error.code === 'storage-full') {
+      if (!waiting.includes(text)) ctx.inbox.set(id, [...waiting, text]);
+      return out;
+    }
+    if (out.ok) {
+      if (waiting[0] === text) ctx.inbox.set(id, waiting.slice(1));
+      if (!(ctx.inbox.get(id) || []).length) ctx.inbox.delete(id);
+      ctx.adopt(out.duel);
+      ctx.send(out.send, id);
+      ctx.warn(out.warning);
+    }
+    return out;
+  }
+
+  /**
+   * receive(id, text, tell, {withOffer}) applies a code, then shows the duel with the feedback
+   * `tell(outcome)` picks (undefined: leave what is said; SKIP: do not redraw).
+   */
+  ctx.receive = (id, text, tell = (out) => receivedFeedback(out, out.duel), opts = {}) => ctx.serial(async () => {
+    const out = await applyOne(id, text, opts);
+    if (!out.duel) return out;
+    const feedback = await tell(out);
+    if (feedback !== SKIP) await ctx.render(ctx.duelOf(id), { status: out.ok ? out.status : null, feedback });
+    return out;
+  });
+  ctx.SKIP = SKIP;
+
+  /** applyInbox(id): "Try again": the codes that could not be stored, applied in order. */
+  ctx.applyInbox = (id) => ctx.serial(async () => {
+    let out = null;
+    for (const text of [...(ctx.inbox.get(id) || [])]) {
+      out = await applyOne(id, text);
+      if (!out.ok) break;
+    }
+    if (!out) return;
+    await ctx.render(ctx.duelOf(id), { status: out.ok ? out.status : null, feedback: receivedFeedback(out, ctx.duelOf(id)) });
+  });
+
+  ctx.resume = async (saved) => {
+    const down = await ctx.engineReady();
+    if (down) { app.fail(down); return; }
+    ctx.duels.delete(saved.id);
+    await ctx.render(ctx.duelOf(saved.id) || saved, { feedback: null });
+  };
+
+  /** intentsFor(id, snapshot) -> what the duel screen reports, bound to this duel. */
+  ctx.intentsFor = (id, x) => ({
+    onHome: () => app.goHome(),
+    onSpell: (key) => app.openReference({ spell: key }),
+    preview: (draft) => api.preview(ctx.duelOf(id).session.game, x.duel.session.me, draft),
+    draftPreview: async (draft) => {
+      const r = await api.remoteDraft(ctx.duelOf(id).session, draft);
+      if (r.ok && !r.draftable) return { ok: false, error: { code: 'moved-on', message: REMOTE_WORDS['moved-on-preview'] } };
+      return r;
+    },
+    onOrders: (orders) => seal(id, orders, x.view),
+    onDecision: (input) => seal(id, input, x.view),
+    onWriting: (turn, form, orders, carried) => {
+      ctx.writing.set(id, { turn, form });
+      if (carried) quietly(id, (d) => keepCarried(d, turn, form, orders));
+    },
+    onDraft: (turn, form, orders) => quietly(id, (d) => keepDraft(d, turn, form, orders)),
+    onSealEarly: (turn, orders) => early(id, turn, orders),
+    onUnsealEarly: () => quietly(id, unsealEarly, true),
+    onPaste: (text) => ctx.pasteIntoDuel(id, text),
+    onChat: (text) => ctx.sendChat(id, text),
+    onRematch: () => ctx.begin(x.duel.mode, { names: [x.duel.session.names[x.duel.session.me]], ruleset: x.duel.session.ruleset }, { after: id })
+      .then((message) => { if (message) app.toast(message, 'error'); }),
+    onExport: () => app.exportDuel(ctx.duelOf(id)),
+    live: {
+      onStart: () => ctx.startLive(id),
+      onAnswer: (text) => ctx.answerForDuel(text),
+      onClose: () => { live.closeLive(); },
+      settings: ctx.iceSettingsOpts(),
+    },
+    qr: ctx.qrMatrix,
+    chatDraft: ctx.chatDraft(id),
+  });
+}
