@@ -22,10 +22,10 @@ export function installIntents(ctx) {
   ctx.begin = async (mode, { names, ruleset }, { after = null } = {}) => {
     const down = await ctx.engineReady();
     if (down) return down;
-    const out = await ctx.flow.begin({ mode, name: names[0], ruleset, baseUrl: live.pageBase() });
+    const out = await ctx.flow.begin({ mode, name: names[0], ruleset, baseUrl: ctx.pageBase() });
     if (!out.ok) return out.error.code === 'storage-full' ? unsavedWords('begin', storage.saveRefusal()) : sentence(out.error.message);
     const duel = ctx.adopt(out.duel);
-    if (after && live.isConnected(after) && live.bindLive(duel.id, { from: after })) ctx.send(out.send, duel.id);
+    if (after && live.isConnected(after) && live.bind(duel.id, { from: after })) ctx.send(out.send, duel.id);
     else if (mode === 'live') ctx.startLive(duel.id);
     await ctx.render(duel, { status: out.status, feedback: null });
     return null;
@@ -40,7 +40,7 @@ export function installIntents(ctx) {
     const duel = ctx.adopt(out.duel);
     const prefs = storage.loadPrefs();
     storage.savePrefs({ ...prefs, names: [name, (prefs.names || [])[1] || ''] });
-    if (viaLive) live.bindLive(duel.id, { link, from });
+    if (viaLive) live.bind(duel.id, { transport: link, from });
     ctx.pendingInvite = null;
     if (offer && !connect) ctx.decline(duel.id, offer);
     await ctx.render(duel, { status: out.status, feedback: { kind: 'info', message: REMOTE_WORDS.accepted(out.invitation.host, Boolean(offer && connect)) } });
@@ -122,7 +122,7 @@ export function installIntents(ctx) {
     }
     const out = await ctx.flow.receive(duel, text, { live: ctx.isLive(id) });
     // The host's code came without the offer this side declined: the decline has reached it.
-    if (out.ok && !withOffer) ctx.declineReached(id);
+    if (out.ok) ctx.transports.heardByHand(id, { withOffer });
     if (!out.ok && out.error.code === 'storage-full') {
       if (!waiting.includes(text)) ctx.inbox.set(id, [...waiting, text]);
       return out;
@@ -195,10 +195,10 @@ export function installIntents(ctx) {
     live: {
       onStart: () => ctx.startLive(id),
       onAnswer: (text) => ctx.answerForDuel(text),
-      onClose: () => { live.closeLive(); },
+      onClose: () => { live.close(); },
       settings: ctx.iceSettingsOpts(),
     },
-    qr: ctx.qrMatrix,
+    qr: ctx.transports.byHand(id).qr,
     chatDraft: ctx.chatDraft(id),
   });
 }

@@ -9,6 +9,9 @@ import { opponentOf } from './flows/remote/session.js';
 import { isDialogOpen } from './ui/dialog.js';
 import { connectExplanation, openConnectDialog } from './ui/live.js';
 import { sentence } from './ui/remote.js';
+import { say } from './ui/words.js';
+import { STATUS } from './transport/transport.js';
+import { chatLineTurn } from './transport/webrtc.js';
 import { REMOTE_WORDS } from './ui/screens/remote-words.js';
 
 const offerKey = (offer) => String(offer).replace(/\s+/g, '');
@@ -17,34 +20,14 @@ const offerKey = (offer) => String(offer).replace(/\s+/g, '');
 export function installLive(ctx) {
   const { app, api, storage, live } = ctx;
   const declinedOffers = new Set(); // offers the player turned down (not asked again inside turn codes)
-  const pendingDeclines = new Map(); // duel id -> the decline code (WHA1.) to bundle with the next code
   const chatDrafts = new Map(); // duel id -> {value, focused}: the chat box's unsent text
-  let qrLibrary = null; // the QR generator's module, loaded the first time a QR code is asked for
   let lastLiveStatus = null;
-
-  /**
-   * qrMatrix(text) -> {ok, matrix: {size, data}} or an error value: the QR code of a code or link,
-   * made by the vendored generator (vendor/uqr.mjs, put into the site by build.py).
-   */
-  ctx.qrMatrix = async (text) => {
-    try {
-      qrLibrary = qrLibrary || import(new URL('./vendor/uqr.mjs', import.meta.url).href);
-      const { encode } = await qrLibrary;
-      // Low error correction keeps a link of ~200 characters at a size a phone reads easily; a
-      // border of 4 modules is the quiet zone the standard asks for.
-      const { size, data } = encode(text, { ecc: 'L', border: 4 });
-      return { ok: true, matrix: { size, data } };
-    } catch (err) {
-      qrLibrary = null;
-      return { ok: false, error: { code: 'qr', message: `the QR code cannot be drawn here (${(err && err.message) || err}); copy the code instead` } };
-    }
-  };
 
   // The player's live connection settings: STUN text (null: the page's defaults) and a TURN relay.
   ctx.iceOf = () => ({ stun: storage.loadSetting('stun', null), turn: storage.loadSetting('turn', null) });
   ctx.iceSettingsOpts = () => ({
     ice: ctx.iceOf(),
-    defaultStun: live.defaultStunText(),
+    defaultStun: live.defaultStun,
     onIce: ({ stun, turn }) => {
       if (stun !== undefined) storage.saveSetting('stun', stun);
       if (turn !== undefined) storage.saveSetting('turn', turn);
@@ -56,7 +39,7 @@ export function installLive(ctx) {
     ctx.liveBusy = REMOTE_WORDS['preparing-code'];
     ctx.liveError = null;
     ctx.refresh(duelId);
-    const r = await live.hostLive({ ice: ctx.iceOf(), duelId });
+    const r = await live.host({ ice: ctx.iceOf(), duelId });
     ctx.liveBusy = '';
     if (!r.ok && r.error.code !== 'superseded') ctx.liveError = r.error;
     ctx.refresh(duelId);
@@ -66,11 +49,8 @@ export function installLive(ctx) {
   // decline (docs/webrtc.md "Declining"), until a code of the host's comes without the offer.
   ctx.decline = (duelId, offer) => {
     declinedOffers.add(offerKey(offer));
-    const made = live.declineOffer(offer);
-    if (made.ok) pendingDeclines.set(duelId, made.code);
+    ctx.transports.decline(duelId, offer);
   };
-  ctx.declineFor = (duelId) => pendingDeclines.get(duelId) || null;
-  ctx.declineReached = (duelId) => pendingDeclines.delete(duelId);
 
   // Answering an offer reveals this player's address to its author and the ICE servers: asked
   // first (issue 12, finding 3). once: an offer turned down is not asked about again inside a turn code.
@@ -94,7 +74,7 @@ export function installLive(ctx) {
     ctx.liveBusy = REMOTE_WORDS.answering;
     ctx.liveError = null;
     ctx.refresh(duelId);
-    const r = await live.joinLive(text, { ice: ctx.iceOf(), duelId });
+    const r = await live.join(text, { ice: ctx.iceOf(), duelId });
     ctx.liveBusy = '';
     if (!r.ok && r.error.code !== 'superseded') ctx.liveError = r.error;
     ctx.refresh(duelId);
@@ -103,7 +83,7 @@ export function installLive(ctx) {
 
   ctx.answerForDuel = async (text) => {
     ctx.liveError = null;
-    const r = await live.answerLive(text);
+    const r = await live.answer(text);
     if (!r.ok) ctx.liveError = r.error;
     const id = ctx.shown && ctx.shown.id;
     const duel = r.ok && r.declined && id ? ctx.duelOf(id) : null;
@@ -113,11 +93,14 @@ export function installLive(ctx) {
     return r.ok;
   };
 
-  ctx.presence = (status, queued = false) => live.setLivePresence(presenceFor(status, queued));
+  ctx.presence = (status, queued = false) => {
+    const t = live.current();
+    if (t) t.setPresence(presenceFor(status, queued));
+  };
 
   async function onLiveChange(link) {
-    const status = link ? link.status : null;
-    const becameConnected = status === live.STATUS.CONNECTED && lastLiveStatus !== live.STATUS.CONNECTED;
+    const status = link ? link.status().state : null;
+    const becameConnected = status === STATUS.CONNECTED && lastLiveStatus !== STATUS.CONNECTED;
     lastLiveStatus = status;
     if (becameConnected) ctx.liveError = null;
     if (becameConnected && link.duelId) {
@@ -152,7 +135,7 @@ export function installLive(ctx) {
     const duel = ctx.duelOf(id);
     if (!duel) return;
     const now = (duel.summary && duel.summary.turn) || 1;
-    const turn = from === 'them' ? live.chatLineTurn(said, now) : now;
+    const turn = from === 'them' ? chatLineTurn(said, now) : now;
     ctx.chatWaiting.set(id, [...(ctx.chatWaiting.get(id) || []), chatLine(from, text, turn, Date.now())]);
     const stored = ctx.save(duel);
     ctx.refresh(id, stored ? {} : { feedback: ctx.unsavedFeedback(id) });
@@ -168,7 +151,9 @@ export function installLive(ctx) {
 
   ctx.sendChat = (id, text) => {
     const duel = ctx.duelOf(id);
-    const r = live.sendChat(text, (duel && duel.summary && duel.summary.turn) || null);
+    const link = live.current();
+    if (!link) return { ok: false, error: { code: 'not-connected', message: say('live-not-connected') } };
+    const r = link.sendChat(text, (duel && duel.summary && duel.summary.turn) || null);
     if (r.ok) addChat(id, 'me', r.text);
     return r;
   };
@@ -193,7 +178,7 @@ export function installLive(ctx) {
     }
     const from = bound ? bound.id : null;
     const routed = await api.remoteRouteLive(bound ? bound.session : null, code, savedGameIds(storage.listGames().map((g) => g.id)));
-    if (live.currentLink() !== link || link.duelId !== from) return; // another connection or duel since
+    if (live.current() !== link || link.duelId !== from) return; // another connection or duel since
     if (!routed.ok) {
       refuseLive(routed.error);
       return;
@@ -219,7 +204,7 @@ export function installLive(ctx) {
     });
   }
 
-  live.onCode(onLiveCode);
+  live.onReceive(onLiveCode);
   live.onChat((text, link, turn) => { if (link.duelId) addChat(link.duelId, 'them', text, turn); });
-  live.onLinkChange((link) => { onLiveChange(link); });
+  live.onChange((link) => { onLiveChange(link); });
 }

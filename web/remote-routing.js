@@ -8,6 +8,8 @@ import { h, replace } from './ui/dom.js';
 import { notACode, pending, remoteHead, sentence } from './ui/remote.js';
 import { joinBox, openAcceptDialog } from './ui/remote-join.js';
 import { livePanel } from './ui/live.js';
+import { say } from './ui/words.js';
+import { STATUS } from './transport/transport.js';
 import { REMOTE_WORDS, rulesText } from './ui/screens/remote-words.js';
 
 /** installRouting(ctx) adds openText, pasteIntoDuel, offerInvitation, openAddressLink, fillStartSlot and showJoin to the controller. */
@@ -21,7 +23,7 @@ export function installRouting(ctx) {
   // A code from the start screen or an opened link (never one that came live): the invitation
   // dialog, the duel it belongs to, or a live connection step. Returns an error message or null.
   ctx.openText = async (text) => {
-    const what = classify(text, live.connectionCodeKind);
+    const what = classify(text, live.kindOf);
     if (what.go === 'empty') return REMOTE_WORDS.empty;
     if (what.go === 'bad-connection') return what.error.message;
     if (what.go === 'bundle') return openBundle(what);
@@ -94,7 +96,7 @@ export function installRouting(ctx) {
       app.goHome();
       return null;
     }
-    const r = await live.joinLive(text, { ice: ctx.iceOf(), duelId: null });
+    const r = await live.join(text, { ice: ctx.iceOf(), duelId: null });
     if (!r.ok) return r.error.code === 'superseded' ? null : r.error.message;
     ctx.liveError = null;
     ctx.showJoin();
@@ -102,9 +104,9 @@ export function installRouting(ctx) {
   }
 
   async function answerFromStart(text) {
-    const r = await live.answerLive(text);
-    if (!r.ok) return r.error.message;
-    const link = live.currentLink();
+    const r = await live.answer(text);
+    if (!r.ok) return r.error.message || say(`live-${r.error.code}`);
+    const link = live.current();
     if (!r.elsewhere) {
       // This tab made the connection code: go back to the duel it carries.
       const duel = link && link.duelId ? ctx.duelOf(link.duelId) : null;
@@ -121,7 +123,7 @@ export function installRouting(ctx) {
 
   // A code pasted on a duel's own screen: a turn code for this duel, or a live connection step for it.
   ctx.pasteIntoDuel = async (id, text) => {
-    const what = classify(text, live.connectionCodeKind);
+    const what = classify(text, live.kindOf);
     if (what.go === 'empty') {
       ctx.refresh(id, { feedback: { kind: 'error', code: 'empty', message: REMOTE_WORDS['empty-here'], unchanged: false } });
       return false;
@@ -225,15 +227,16 @@ export function installRouting(ctx) {
       remoteHead({ title: 'Joining a live duel', tag: 'live', onHome: () => app.goHome() }),
       h('div', { class: 'card remote-panel join-panel' }, slot));
     const draw = () => {
-      const link = live.currentLink();
+      const link = live.current();
+      const linkState = link ? link.status() : null;
       const invite = ctx.pendingInvite;
       replace(slot,
         livePanel({
-          link: link && !link.duelId ? link : null, opponent: 'your opponent', busy: '', error: ctx.liveError,
-          onStart: () => app.goHome(), onAnswer: ctx.answerForDuel, onClose: () => { live.closeLive(); app.goHome(); },
+          link: linkState && !linkState.duelId ? linkState : null, opponent: 'your opponent', busy: '', error: ctx.liveError,
+          onStart: () => app.goHome(), onAnswer: ctx.answerForDuel, onClose: () => { live.close(); app.goHome(); },
           settings: ctx.iceSettingsOpts(),
         }),
-        link && link.status === live.STATUS.CONNECTED && !invite ? pending('Connected: waiting for the invitation…') : null,
+        linkState && linkState.state === STATUS.CONNECTED && !invite ? pending('Connected: waiting for the invitation…') : null,
         invite ? h('div', { class: 'actions' }, h('button', {
           type: 'button', class: 'primary', 'data-testid': 'open-invitation',
           onclick: () => ctx.offerInvitation(invite.text, invite.info, invite),

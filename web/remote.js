@@ -10,7 +10,8 @@
 
 import * as api from './api.js';
 import * as storage from './storage.js';
-import * as live from './live.js';
+import { createTransports } from './transport/switchboard.js';
+import { CHAT_MAX } from './transport/webrtc.js';
 import { h } from './ui/dom.js';
 import { sentence } from './ui/remote.js';
 import { createSessionFlow, opponentOf } from './flows/remote/session.js';
@@ -36,7 +37,14 @@ function createRemote(app) {
   const inbox = new Map(); // duel id -> codes received that could not be stored yet, oldest first
   const sentLive = new Set(); // codes this page has delivered over the live connection
   const writing = new Map(); // duel id -> {turn, form}: the orders form being written (not saved)
-  const ctx = { app, api, storage, live, duels, chatWaiting, inbox, sentLive, writing, shown: null, queue: Promise.resolve() };
+  const pageBase = () => location.href.split('#')[0];
+  // The page's transports (docs/architecture.md, "Transports"): the live connection, the by-hand
+  // one of each duel, and which of them carries a duel's next code.
+  const transports = createTransports({ baseUrl: pageBase });
+  const live = transports.live;
+  const ctx = {
+    app, api, storage, transports, live, pageBase, duels, chatWaiting, inbox, sentLive, writing, shown: null, queue: Promise.resolve(),
+  };
 
   /** serial(task): engine calls for one page must not interleave (a live code arriving while orders are sealed). */
   ctx.serial = (task) => {
@@ -79,7 +87,8 @@ function createRemote(app) {
   ctx.send = (codes, id) => {
     for (const code of codes) {
       if (!code || !live.isConnected(id)) continue;
-      if (live.sendLive(code).ok) sentLive.add(code);
+      const sent = transports.send(id, code);
+      if (sent.ok && sent.via === 'live') sentLive.add(code);
     }
   };
 
@@ -136,15 +145,16 @@ function createRemote(app) {
     const duel = ctx.duelOf(id);
     if (!duel) return {};
     const opp = opponentOf(duel.session);
+    const t = live.current();
     const queued = duel.queued && duel.queued.turn === status.turn && duel.queued.input.gestures ? { turn: duel.queued.turn, gestures: duel.queued.input.gestures } : null;
     return {
       duel, queued, opponent: opp, remoteMode: isRemote(duel.mode),
       routes: routes({
-        link: live.currentLink(), duelId: id, mode: duel.mode, busy: ctx.liveBusy || '', status,
-        declineCode: ctx.declineFor(id), sentLive: sentLive.has(status.last_sent),
+        carried: t && t.duelId === id ? t.status() : null, connected: live.isConnected(id), mode: duel.mode, busy: ctx.liveBusy || '',
+        outgoing: status.code_owed ? transports.outgoing(id, status.last_sent, link) : null, sentLive: sentLive.has(status.last_sent),
       }),
       chat: { lines: chatLines(duel, chatWaiting.get(id) || []), names: { me: duel.session.names[duel.session.me] || 'You', them: opp } },
-      live: { busy: ctx.liveBusy || '', error: ctx.liveError || null, chatMax: live.CHAT_MAX },
+      live: { busy: ctx.liveBusy || '', error: ctx.liveError || null, chatMax: CHAT_MAX },
       early: status.state === 'waiting' && draftOf(duel) && draftOf(duel).sealed && draftOf(duel).orders ? draftOf(duel) : null,
       link,
     };
@@ -169,7 +179,7 @@ function createRemote(app) {
       if (!v.ok) { app.fail(`This saved duel cannot be read: ${sentence(v.error.message)}`); return; }
       view = v.view;
     }
-    const made = st.last_sent ? await api.remoteLink(st.last_sent, live.pageBase()) : null;
+    const made = st.last_sent ? await api.remoteLink(st.last_sent, pageBase()) : null;
     const link = made && made.ok ? made.link : null;
     // By codes, while waiting for the code that resolves the turn sealed, the next turn's form is open as a draft.
     const drafting = await draftable(api, duel, st, { live: live.isConnected(duel.id), view });
@@ -181,7 +191,7 @@ function createRemote(app) {
       carried: draft && draft.carried && !draft.over && draft.turn === st.turn ? draft : null,
       writing: writ && writ.turn === st.turn ? writ.form : null,
     };
-    if (live.currentLink() && live.currentLink().duelId === duel.id) ctx.presence(st, Boolean(x.queued));
+    if (live.current() && live.current().duelId === duel.id) ctx.presence(st, Boolean(x.queued));
     const shown = ctx.shown;
     const next = screenKey(x);
     if (shown && !shown.join && shown.id === duel.id && shown.key === next) {

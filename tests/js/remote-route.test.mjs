@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import {
-  classify, elsewhere, holdsNoCode, isCodeLink, routeBundle, routeCode, savedGameIds, splitCodes,
+  classify, elsewhere, holdsNoCode, isCodeLink, routeBundle, routeCode, savedGameIds,
 } from '../../web/flows/remote/route.js';
 import { duelIdOf } from '../../web/flows/remote/record.js';
 
@@ -21,22 +21,6 @@ function rtcKind(text) {
 }
 
 const duel = (gameId, me, game = null) => ({ id: `r-${gameId}-${me}`, session: { game_id: gameId, me, game } });
-
-test('splitCodes finds both codes of a bundle, in any order and wrapping', () => {
-  assert.deepEqual(splitCodes('WH1.abc WHC1.xyz'), { turn: 'WH1.abc', rtc: 'WHC1.xyz' });
-  assert.deepEqual(splitCodes('WHA1.x\nyz\n WH1.ab c'), { turn: 'WH1.abc', rtc: 'WHA1.xyz' });
-  assert.deepEqual(splitCodes('WH1.abc'), { turn: 'WH1.abc', rtc: null });
-  assert.deepEqual(splitCodes(''), { turn: null, rtc: null });
-  assert.deepEqual(splitCodes(null), { turn: null, rtc: null });
-});
-
-test('splitCodes reads a link: c= and rtc= in any order, decoded', () => {
-  assert.deepEqual(splitCodes('https://x/#c=WH1.abc&rtc=WHC1.x%2By'), { turn: 'WH1.abc', rtc: 'WHC1.x+y' });
-  assert.deepEqual(splitCodes('https://x/#rtc=WHA1.q'), { turn: null, rtc: 'WHA1.q' });
-  assert.deepEqual(splitCodes('https://x/#c='), { turn: null, rtc: null });
-  // A broken escape is kept as written: the engine says what is wrong with it.
-  assert.deepEqual(splitCodes('https://x/#c=WH1.%E0%A4%A'), { turn: 'WH1.%E0%A4%A', rtc: null });
-});
 
 test('holdsNoCode: a sentence or another site has no code; a damaged turn code has one', () => {
   assert.equal(holdsNoCode('hello there', rtcKind('hello there')), true);
@@ -138,27 +122,23 @@ test('presenceFor: sealed only while my input waits for theirs', async () => {
 });
 
 test('routes: how a duel\'s codes travel for every state of the link', async () => {
-  const { bundleOf, routes } = await import('../../web/flows/remote/chat.js');
-  const owed = { code_owed: true };
-  const none = routes({ link: null, duelId: 'd', mode: 'codes', status: owed });
-  assert.deepEqual(none, { carried: null, connected: false, liveFirst: false, rtcCode: null, bundled: false, decline: null, sentLive: false });
-  assert.equal(routes({ link: null, duelId: 'd', mode: 'live', busy: 'preparing', status: owed }).liveFirst, true);
-  assert.equal(routes({ link: null, duelId: 'd', mode: 'codes', busy: 'preparing', status: owed }).liveFirst, false);
-  const offering = { duelId: 'd', status: 'connecting', answered: false, code: 'WHC1.o', detail: { reason: 'waiting-answer' } };
-  const bundled = routes({ link: offering, duelId: 'd', mode: 'live', status: owed, declineCode: 'WHA1.no' });
+  const { routes } = await import('../../web/flows/remote/chat.js');
+  assert.deepEqual(routes({ mode: 'codes' }), { carried: null, connected: false, liveFirst: false, rtcCode: null, outgoing: null, bundled: false, sentLive: false });
+  assert.equal(routes({ mode: 'live', busy: 'preparing' }).liveFirst, true);
+  assert.equal(routes({ mode: 'codes', busy: 'preparing' }).liveFirst, false);
+  const offering = { state: 'connecting', pending: { code: 'WHC1.o' } };
+  const offer = { code: 'WH1.a WHC1.o', link: null, carries: 'offer' };
+  const bundled = routes({ carried: offering, mode: 'live', outgoing: offer });
   assert.equal(bundled.rtcCode, 'WHC1.o');
   assert.equal(bundled.bundled, true);
-  assert.equal(bundled.decline, null);
-  assert.equal(routes({ link: offering, duelId: 'd', mode: 'live', status: { code_owed: false } }).bundled, false);
-  assert.equal(routes({ link: { ...offering, answered: true }, duelId: 'd', status: owed }).rtcCode, null);
-  assert.equal(routes({ link: offering, duelId: 'other', status: owed }).carried, null);
-  const up = { duelId: 'd', status: 'connected', detail: {} };
-  assert.deepEqual(routes({ link: up, duelId: 'd', status: owed, sentLive: true, declineCode: 'WHA1.no' }),
-    { carried: up, connected: true, liveFirst: true, rtcCode: null, bundled: false, decline: null, sentLive: true });
-  const down = routes({ link: { ...up, status: 'closed' }, duelId: 'd', status: owed, declineCode: 'WHA1.no', sentLive: true });
+  assert.equal(bundled.liveFirst, true);
+  assert.equal(routes({ carried: offering, mode: 'live', outgoing: null }).bundled, false);
+  assert.equal(routes({ carried: offering, outgoing: { ...offer, carries: 'answer' } }).bundled, true);
+  assert.equal(routes({ outgoing: { ...offer, carries: 'decline' } }).bundled, false);
+  const up = { state: 'connected' };
+  assert.equal(routes({ carried: up, connected: true, sentLive: true }).sentLive, true);
+  assert.equal(routes({ carried: up, connected: true }).liveFirst, true);
+  const down = routes({ carried: { state: 'closed' }, connected: false, sentLive: true });
   assert.equal(down.liveFirst, false);
-  assert.equal(down.decline, 'WHA1.no');
   assert.equal(down.sentLive, false);
-  assert.deepEqual(bundleOf('WH1.a', 'https://x/#c=WH1.a', 'WHC1.b'), { code: 'WH1.a WHC1.b', link: 'https://x/#c=WH1.a&rtc=WHC1.b' });
-  assert.deepEqual(bundleOf('WH1.a', null, 'WHC1.b'), { code: 'WH1.a WHC1.b', link: null });
 });

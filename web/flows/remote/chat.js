@@ -38,29 +38,19 @@ export function presenceFor(status, queued = false) {
 const CLOSED = new Set(['disconnected', 'closed']);
 
 /**
- * routes({link, duelId, mode, busy, status, declineCode, sentLive}) -> how this duel's codes go
- * now, for the panel: {carried (the link when it carries this duel), connected, liveFirst (the
- * connection is, or is being made, the way: codes by hand step back), rtcCode (a connection code
- * still to deliver inside this side's turn code), bundled (it goes with the code owed now),
- * decline (a decline to send inside the next code), sentLive (the code owed went live)}.
- * link: {duelId, status, answered, code, detail: {reason}} as the live connection reports it.
+ * routes({carried, connected, mode, busy, outgoing, sentLive}) -> how this duel's codes go now,
+ * for the panel: {carried, connected, liveFirst (the connection is, or is being made, the way:
+ * codes by hand step back), rtcCode (a connection code still to deliver inside this side's turn
+ * code), bundled (it goes with the code owed now), outgoing (the text to send by hand, with what
+ * rides in it: the switchboard's outgoing), sentLive (the code owed went live)}. carried: the
+ * live transport's status() when it carries this duel, else null.
  */
-export function routes({ link, duelId, mode, busy = '', status, declineCode = null, sentLive = false }) {
-  const carried = link && link.duelId === duelId ? link : null;
-  const connected = Boolean(carried && carried.status === 'connected');
-  const liveFirst = Boolean(carried && !CLOSED.has(carried.status)) || Boolean(busy && mode === 'live');
-  const reason = carried && carried.detail ? carried.detail.reason : '';
-  const rtcCode = carried && carried.status === 'connecting' && !carried.answered && ['waiting-answer', 'waiting-host'].includes(reason)
-    ? carried.code : null;
+export function routes({ carried = null, connected = false, mode, busy = '', outgoing = null, sentLive = false }) {
+  const liveFirst = Boolean(carried && !CLOSED.has(carried.state)) || Boolean(busy && mode === 'live');
+  const rtcCode = carried && carried.pending ? carried.pending.code : null;
   return {
-    carried, connected, liveFirst, rtcCode,
-    bundled: Boolean(rtcCode && status.code_owed),
-    decline: !rtcCode && !connected ? declineCode : null,
+    carried, connected, liveFirst, rtcCode, outgoing,
+    bundled: Boolean(outgoing && (outgoing.carries === 'offer' || outgoing.carries === 'answer')),
     sentLive: Boolean(connected && sentLive),
   };
-}
-
-/** bundleOf(turnCode, turnLink, rtcCode) -> {code, link}: one text and one link carrying a turn code and a connection code. */
-export function bundleOf(turnCode, turnLink, rtcCode) {
-  return { code: `${turnCode} ${rtcCode}`, link: turnLink ? `${turnLink}&rtc=${rtcCode}` : null };
 }

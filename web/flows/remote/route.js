@@ -4,47 +4,12 @@
 // module only decides from what they said. Outcomes are plain values with a `go` (what to do)
 // and, for the player, a `say` code that web/ui/words.js turns into a sentence.
 
+import { splitCodes } from '../../transport/by-hand.js';
+
 // The error codes of a live connection code that mean "this is not one": the text may still be a turn code.
 const NOT_RTC = new Set(['empty', 'not-a-code', 'turn-code']);
-// Where a code starts: a turn code (WH1.) or a connection code (WHC1. offer, WHA1. answer). No
-// code's body holds a dot, so a prefix can never occur inside another code.
-const CODE_START = /(?=WH1\.|WHC1\.|WHA1\.)/;
 // An address that carries a code: #c=<turn code> and/or #rtc=<connection code>, in any order.
 const CODE_LINK = /#(?:.*&)?(?:c|rtc)=/;
-
-/**
- * splitCodes(text) -> {turn, rtc}: the turn code and the live connection code of a bundle, each
- * null when absent. A bundle is "WH1.… WHC1.…" (in any order, wrapped by a chat as it likes) or a
- * link "…#c=WH1.…&rtc=WHC1.…": an invitation (or any turn code) that also carries the connection
- * offer, or a turn code that carries the answer (docs/webrtc.md, "One code each way").
- */
-export function splitCodes(text) {
-  const s = String(text || '');
-  const found = { turn: null, rtc: null };
-  const hash = s.indexOf('#');
-  if (hash >= 0) {
-    for (const part of s.slice(hash + 1).replace(/\s+/g, '').split('&')) {
-      const [key, value = ''] = part.split('=');
-      if (key === 'c' && value) found.turn = safeDecode(value);
-      if (key === 'rtc' && value) found.rtc = safeDecode(value);
-    }
-    return found;
-  }
-  for (const piece of s.replace(/\s+/g, '').split(CODE_START)) {
-    if (piece.startsWith('WH1.')) found.turn = piece;
-    else if (piece.startsWith('WHC1.') || piece.startsWith('WHA1.')) found.rtc = piece;
-  }
-  return found;
-}
-
-// A link's value as written when it is not valid percent-encoding (the engine then says what is wrong).
-function safeDecode(value) {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
 
 /**
  * holdsNoCode(text, rtc) -> true for text with no code in it at all (a sentence, another site's

@@ -6,6 +6,7 @@
 import { h, replace } from '../dom.js';
 import { codeBlock, feedbackBox, pasteBox, sentList } from '../remote.js';
 import { liveGlance, livePanel } from '../live.js';
+import { say } from '../words.js';
 import { REMOTE_WORDS } from './remote-words.js';
 
 const SHARE_INVITE = 'A duel of wizards: accept my challenge';
@@ -36,14 +37,15 @@ export function remotePanel({ opponent, intents }) {
     const opp = x.opponent;
     const inviting = s.state === 'awaiting_accept';
     const block = (code, link, lead, primary) => codeBlock({ code, link, lead, testid: 'remote-code', primary, qr: intents.qr, shareText: inviting ? SHARE_INVITE : SHARE_MOVE });
-    if (r.decline && s.code_owed) {
-      return block(`${s.last_sent} ${r.decline}`, x.link ? `${x.link}&rtc=${r.decline}` : null, `Send this code to ${opp} (it also tells them you play by codes only, not live):`, true);
+    const both = r.outgoing;
+    if (both && both.carries === 'decline') {
+      return block(both.code, both.link, `Send this code to ${opp} (it also tells them you play by codes only, not live):`, true);
     }
     if (r.bundled) {
       const lead = inviting
         ? 'Send this invitation to your friend, by any chat or message (one code or link: it also connects you live):'
         : `Send this code to ${opp} (it also carries the live connection):`;
-      return block(`${s.last_sent} ${r.rtcCode}`, x.link ? `${x.link}&rtc=${r.rtcCode}` : null, lead, true);
+      return block(both.code, both.link, lead, true);
     }
     if (!s.code_owed) return null;
     const lead = inviting ? 'Send this invitation to your friend, by any chat or message:' : `Send this code to ${opp}:`;
@@ -61,7 +63,7 @@ export function remotePanel({ opponent, intents }) {
   function statusWords(s, x, r) {
     if (r.liveFirst && !r.bundled && s.state === 'awaiting_accept') {
       // The invitation will go over the connection: what to do now is the connection's word.
-      return r.carried ? r.carried.detail.message : x.live.busy || s.message;
+      return r.carried ? say(`live-${r.carried.reason}`) : x.live.busy || s.message;
     }
     if (r.connected && s.state === 'waiting') {
       // Live, the opponent's code comes by itself: the session's words are for codes by hand.

@@ -1,0 +1,141 @@
+// Every sentence the player reads, keyed by code, in one place. Flows, the store, codecs and
+// transports return codes (and the values a sentence needs); screens turn them into words with
+// say(code, values). Each area keeps its own section below; add keys at the end of yours.
+// A value is a string or a function of the values object.
+
+const storageWhy = ({ refusal }) => (refusal === 'unavailable'
+  ? 'This browser refused to store the duel (its storage is switched off for this page)'
+  : 'Your browser’s storage for this page is full');
+
+const count = (n, one, many) => (n === 1 ? one : `${n} ${many}`);
+
+const WORDS = {
+  // shared: saving and the saved duels
+  'storage-refused': storageWhy,
+  'unsaved-local': (v) => `${storageWhy(v)}: the duel goes on, but a reload would lose the turns since it was last saved. `,
+  'unsaved-remote': (v) => `${storageWhy(v)}, so this step was not saved and no code was shown or sent: delete or export old duels, then ${v.again}`,
+  'make-room': 'Saved duels: make room…',
+  'save-now': 'Save now',
+  'index-unreadable': ({ n }) => `${count(n, 'One saved duel', 'saved duels')} could not be read (the list in this browser's storage is damaged) and ${n === 1 ? 'is' : 'are'} not shown.`,
+  'no-longer-saved': 'That duel is no longer saved here.',
+  record: 'Record loaded.',
+  // a saved duel that cannot be read (store.open's and migrate's codes; bug 8)
+  'damaged-title': 'This saved duel could not be read',
+  missing: 'Its saved text is gone from this browser’s storage.',
+  unparsable: 'Its saved text is damaged (it is not the text this page wrote).',
+  'not-a-record': 'Its saved text is not a duel.',
+  'no-game': 'It holds neither a game nor a duel by codes.',
+  'bad-game': 'Its game is damaged: the rules engine could not read it.',
+  'bad-session': 'Its duel by codes is damaged.',
+  'bad-mode': 'It names a way of playing this page does not know.',
+  'newer-format': 'It was saved by a newer version of Waving Hands: reload the page to get it.',
+  'damaged-hint': 'It is not resumed; delete it to tidy the list.',
+  // one tab writes a duel at a time (bug 7)
+  'tab-elsewhere-title': 'This duel is open in another tab',
+  'tab-elsewhere': 'Only one tab at a time may play a duel, so that the two never seal different orders. Carry on in the other tab, or play here instead: the other tab then stops.',
+  'tab-taken-over': 'This duel is now being played in another tab. This tab has stopped so that the two never seal different orders.',
+  'tab-take-over': 'Play it here instead',
+  // the engine's boundary (web/api.js, wavinghands.api): what a local duel says when it refuses
+  'engine-failed-start': ({ message }) => `The rules engine could not start. ${message}`,
+  'saved-unreadable': ({ message }) => `The saved duel could not be read: ${message}`,
+  'computer-failed': ({ message }) => `The computer could not decide: ${message}`,
+  'turn-refused': ({ message }) => `The engine refused the turn: ${message}`,
+  'export-failed': ({ message }) => `The record could not be made: ${message}`,
+  'nothing-to-export': 'Nothing to export yet: the duel starts when your friend accepts the invitation.',
+  'code-not-record': 'This is a code from a friend (an invitation or a turn code), not a record: paste it in the start screen’s box “Got a code or a link from a friend? Paste it here”.',
+  // replay links (bug 9)
+  'replay-link-damaged': 'This replay link is damaged: part of it is missing. Copy the whole link again.',
+  'replay-link-too-large': ({ limit }) => `This replay link holds more than any record can be (over ${limit.toLocaleString('en')} characters once unpacked), so it was not opened.`,
+  // local duels
+  'update-ready': 'A new version of Waving Hands is ready. Your duel is saved; reload when it suits you. ',
+  // remote
+  // live: the live connection's state, by its reason (transport/live.js status().reason)
+  'live-waiting-answer':
+    'Send this connection code (or link) to your opponent, then paste the answer they send back.',
+  'live-waiting-host':
+    'Send this answer code (or link) back to your opponent; you are connected as soon as they ' +
+    'paste it, even minutes from now. Keep this page open and on screen until then (a phone ' +
+    'pauses pages in the background); this page waits up to 10 minutes.',
+  'live-checking': 'Answer applied: trying to reach your opponent directly (this takes up to 30 seconds)\u2026',
+  'live-open': 'Connected live.',
+  'live-interrupted': 'The live connection was interrupted \u2014 trying to recover\u2026',
+  'live-peer-closed':
+    'Your opponent closed the live connection. Carry on by codes, or connect again with a new ' +
+    'exchange.',
+  'live-lost':
+    'The live connection was lost. Nothing of the game is lost: carry on by codes, or connect ' +
+    'again with a new exchange.',
+  'live-unreachable':
+    'Could not reach your opponent directly: your networks did not let the connection through. ' +
+    'If one of you is on a strict network (mobile data, office), add a TURN server in the live ' +
+    'connection settings; or carry on by codes.',
+  'live-strict-nats':
+    'Both of you are behind strict NATs (each network gives every destination a new port), so no ' +
+    'direct connection can work: add a TURN server in the live connection settings, or keep ' +
+    'playing by codes.',
+  'live-strict-nat':
+    'Could not reach your opponent directly: one of you is behind a strict NAT (mobile data or an ' +
+    'office network, for example). Add a TURN server in the live connection settings, or keep ' +
+    'playing by codes.',
+  'live-no-public-address':
+    'Could not reach your opponent directly: neither page knows its public address, because this ' +
+    'page has no STUN server set (live connection settings) and the other page found none ' +
+    'either. Use the default STUN servers and connect again, or keep playing by codes.',
+  'live-answer-timeout':
+    'Your opponent did not paste your answer within 10 minutes, so this page stopped waiting. ' +
+    'Connect again with a new exchange, or carry on by codes.',
+  'live-closed-by-you': 'Live connection closed.',
+  'live-declined':
+    'Your opponent chose to play by codes only, so no live connection was made: the duel goes on by ' +
+    'codes. If you both want to play live later, connect again with a new exchange.',
+  'live-stun-no-name':
+    'Could not reach your opponent directly: this page could not reach its STUN servers, because ' +
+    'their names did not resolve (this network has no working DNS, or it blocks them). Without ' +
+    'them a page does not learn its public address, so only pages on one local network can ' +
+    'connect. Check this device\u2019s internet connection, or put STUN (or TURN) servers this ' +
+    'network reaches in the live connection settings and connect again; or keep playing by codes.',
+  'live-stun-no-reply':
+    'Could not reach your opponent directly: this page\u2019s STUN servers did not reply (a ' +
+    'firewall may block UDP, or they are down), so it does not know its public address. Put STUN ' +
+    'servers this network reaches in the live connection settings, or a TURN server over TCP ' +
+    '(turn:\u2026?transport=tcp), and connect again; or keep playing by codes.',
+  'live-strict-nat-likely':
+    'Could not reach your opponent directly: the router of one or both of you changed the port ' +
+    'the STUN server saw, as strict NATs do (mobile data, offices); with one STUN server set, the ' +
+    'page cannot tell for sure. Add a TURN server in the live connection settings, or keep ' +
+    'playing by codes.',
+  // live: said while a connection is still being made, when it will probably fail (warning)
+  'live-warn-stun-no-name':
+    'This page could not reach its STUN servers (their names did not resolve), so it does not ' +
+    'know its public address: unless you two are on one local network, connecting will fail. ' +
+    'Check the internet connection, or set STUN or TURN servers this network reaches in the live ' +
+    'connection settings; or keep playing by codes.',
+  'live-warn-stun-no-reply':
+    'This page\u2019s STUN servers did not reply, so it does not know its public address: unless ' +
+    'you two are on one local network, connecting will fail. Set STUN or TURN servers this network ' +
+    'reaches in the live connection settings, or keep playing by codes.',
+  'live-warn-strict-nat':
+    'One of you is behind a strict NAT (it gives every destination a new port), so a direct ' +
+    'connection will probably fail: if you are not connected soon, add a TURN server in the live ' +
+    'connection settings, or keep playing by codes.',
+  'live-warn-strict-nat-likely':
+    'The router of one or both of you changes the port the STUN server sees, as strict NATs do, ' +
+    'so a direct connection may fail: if you are not connected within 30 seconds of the answer ' +
+    'being pasted, add a TURN server in the live connection settings, or keep playing by codes.',
+  'live-not-connected': 'Not connected live right now \u2014 send this code by hand instead.',
+  'live-no-host-tab':
+    'This answer code belongs to a live connection started in another tab or browser. ' +
+    'Paste it in the page where you made the connection code (or make a new connection code here).',
+  'live-superseded': 'A newer live connection was started.',
+  // learn
+};
+
+/** say(code, values) -> the sentence for that code with its values filled in; unknown codes say so plainly. */
+export function say(code, values = {}) {
+  const words = WORDS[code];
+  if (words === undefined) return values.message || `Something went wrong (${code}).`;
+  return typeof words === 'function' ? words(values) : words;
+}
+
+/** hasWords(code) -> whether a sentence exists for that code. */
+export const hasWords = (code) => code in WORDS;
