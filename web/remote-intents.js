@@ -7,14 +7,15 @@ import { opponentOf } from './flows/remote/session.js';
 import { keepCarried, keepDraft, sealEarly, unsealEarly } from './flows/remote/drafts.js';
 import { h } from './ui/dom.js';
 import { sentence } from './ui/remote.js';
-import { REMOTE_WORDS, unsavedWords } from './ui/screens/remote-words.js';
+import { unsavedWords } from './ui/screens/remote-words.js';
+import { say } from './ui/words.js';
 
 const SKIP = Symbol('skip');
 
 /** installIntents(ctx) adds begin, accept, receive, applyInbox, resume and intentsFor to the controller. */
 export function installIntents(ctx) {
   const { app, api, storage, live } = ctx;
-  const gone = [{ code: 'gone', field: '', message: REMOTE_WORDS.gone }];
+  const gone = [{ code: 'gone', field: '', message: say('remote-gone') }];
   const asProblems = (out) => (out.problems && out.problems.length ? out.problems : [{ code: out.error.code, field: '', message: sentence(out.error.message) }]);
 
   // A new duel as host; `after` is the finished duel of a rematch, whose live connection (if it
@@ -43,7 +44,7 @@ export function installIntents(ctx) {
     if (viaLive) live.bind(duel.id, { transport: link, from });
     ctx.pendingInvite = null;
     if (offer && !connect) ctx.decline(duel.id, offer);
-    await ctx.render(duel, { status: out.status, feedback: { kind: 'info', message: REMOTE_WORDS.accepted(out.invitation.host, Boolean(offer && connect)) } });
+    await ctx.render(duel, { status: out.status, feedback: { kind: 'info', message: say('remote-accepted', { host: out.invitation.host, connect: Boolean(offer && connect) }) } });
     // The invitation carried the host's connection offer: answer it now, so the checks run while
     // this player writes orders; the answer goes with their code.
     if (offer && connect) await ctx.joinForDuel(duel.id, offer, { asked: true });
@@ -63,8 +64,8 @@ export function installIntents(ctx) {
     ctx.send(out.send, id);
     ctx.warn(out.warning);
     const other = opponentOf(next.session);
-    const feedback = out.say === 'queued' ? { kind: 'info', message: REMOTE_WORDS.queued(other) }
-      : out.say === 'noted' ? { kind: 'info', message: REMOTE_WORDS.noted({ gestures: input.gestures, other, next: out.status.state === 'your_input' && ['orders', 'time_stop'].includes(out.status.need) }) }
+    const feedback = out.say === 'queued' ? { kind: 'info', message: say('remote-queued', { opp: other }) }
+      : out.say === 'noted' ? { kind: 'info', message: say('remote-noted', { gestures: input.gestures, opp: other, next: out.status.state === 'your_input' && ['orders', 'time_stop'].includes(out.status.need) }) }
         : null;
     await ctx.render(next, { status: out.status, feedback });
     return [];
@@ -84,11 +85,11 @@ export function installIntents(ctx) {
     const duel = ctx.duelOf(id);
     if (!duel) return gone;
     const out = await sealEarly(api, duel, turn, orders);
-    if (!out.ok) return out.problems.map((p) => (p.code === 'moved-on' ? { ...p, message: REMOTE_WORDS['moved-on'] } : p));
+    if (!out.ok) return out.problems.map((p) => (p.code === 'moved-on' ? { ...p, message: say('remote-moved-on') } : p));
     const st = await api.remoteStatus(duel.session);
     if (!st.ok) return [{ code: st.error.code, field: '', message: sentence(st.error.message) }];
     if (!ctx.save(out.duel)) return ctx.refuseUnsaved(id, 'seal-early');
-    await ctx.render(ctx.duelOf(id), { status: st.status, feedback: { kind: 'info', message: REMOTE_WORDS['early-sealed'](turn, opponentOf(duel.session)) } });
+    await ctx.render(ctx.duelOf(id), { status: st.status, feedback: { kind: 'info', message: say('remote-early-sealed', { turn, opp: opponentOf(duel.session) }) } });
     return [];
   });
 
@@ -98,15 +99,15 @@ export function installIntents(ctx) {
       // The message says what to do; the record is what a report needs.
       return {
         kind: 'error', code: 'desync', message: out.error.message,
-        extra: h('div', { class: 'actions' }, h('button', { type: 'button', 'data-testid': 'export-desync', onclick: () => app.exportDuel(ctx.duelOf(duel.id)) }, 'Export the record')),
+        extra: h('div', { class: 'actions' }, h('button', { type: 'button', 'data-testid': 'export-desync', onclick: () => app.exportDuel(ctx.duelOf(duel.id)) }, say('remote-export-record'))),
       };
     }
     if (!out.ok) return { kind: 'error', code: out.error.code, message: out.error.message };
     if (out.note) return { kind: 'note', message: out.note };
     const opp = opponentOf(duel.session);
-    if (out.early && !live.isConnected(duel.id)) return { kind: 'info', message: REMOTE_WORDS['applied-early'](out.early, opp) };
-    if (out.reply && !live.isConnected(duel.id)) return { kind: 'info', message: REMOTE_WORDS['applied-reply'](opp) };
-    return { kind: 'info', message: REMOTE_WORDS.applied(opp) };
+    if (out.early && !live.isConnected(duel.id)) return { kind: 'info', message: say('remote-applied-early', { turn: out.early, opp }) };
+    if (out.reply && !live.isConnected(duel.id)) return { kind: 'info', message: say('remote-applied-reply', { opp }) };
+    return { kind: 'info', message: say('remote-applied', { opp }) };
   }
   ctx.receivedFeedback = receivedFeedback;
 
@@ -175,7 +176,7 @@ export function installIntents(ctx) {
     preview: (draft) => api.preview(ctx.duelOf(id).session.game, x.duel.session.me, draft),
     draftPreview: async (draft) => {
       const r = await api.remoteDraft(ctx.duelOf(id).session, draft);
-      if (r.ok && !r.draftable) return { ok: false, error: { code: 'moved-on', message: REMOTE_WORDS['moved-on-preview'] } };
+      if (r.ok && !r.draftable) return { ok: false, error: { code: 'moved-on', message: say('remote-moved-on-preview') } };
       return r;
     },
     onOrders: (orders) => seal(id, orders, x.view),

@@ -12,7 +12,6 @@ import { sentence } from './ui/remote.js';
 import { say } from './ui/words.js';
 import { STATUS } from './transport/transport.js';
 import { chatLineTurn } from './transport/webrtc.js';
-import { REMOTE_WORDS } from './ui/screens/remote-words.js';
 
 const offerKey = (offer) => String(offer).replace(/\s+/g, '');
 
@@ -36,7 +35,7 @@ export function installLive(ctx) {
   ctx.connectExplanationFor = async (inviter, offer) => connectExplanation({ inviter, facts: await live.offerFacts(offer, ctx.iceOf()) });
 
   ctx.startLive = async (duelId) => {
-    ctx.liveBusy = REMOTE_WORDS['preparing-code'];
+    ctx.liveBusy = say('remote-preparing-code');
     ctx.liveError = null;
     ctx.refresh(duelId);
     const r = await live.host({ ice: ctx.iceOf(), duelId });
@@ -71,7 +70,7 @@ export function installLive(ctx) {
         return false;
       }
     }
-    ctx.liveBusy = REMOTE_WORDS.answering;
+    ctx.liveBusy = say('remote-answering');
     ctx.liveError = null;
     ctx.refresh(duelId);
     const r = await live.join(text, { ice: ctx.iceOf(), duelId });
@@ -88,7 +87,7 @@ export function installLive(ctx) {
     const id = ctx.shown && ctx.shown.id;
     const duel = r.ok && r.declined && id ? ctx.duelOf(id) : null;
     // A decline of an offer this page no longer holds (it reloaded since): say so all the same.
-    if (duel) ctx.refresh(id, { feedback: { kind: 'note', message: REMOTE_WORDS.declined(opponentOf(duel.session)) } });
+    if (duel) ctx.refresh(id, { feedback: { kind: 'note', message: say('remote-declined', { opp: opponentOf(duel.session) }) } });
     else ctx.refresh(null);
     return r.ok;
   };
@@ -160,7 +159,7 @@ export function installLive(ctx) {
 
   // A live code that was refused: said on the duel screen on display, else in a toast; no dialog.
   function refuseLive(error) {
-    const feedback = { kind: 'error', code: error.code, title: 'A code that came live cannot be used', message: error.message };
+    const feedback = { kind: 'error', code: error.code, title: say('remote-live-refused-title'), message: error.message };
     if (ctx.shown && ctx.shown.id) ctx.refresh(ctx.shown.id, { feedback });
     else app.toast(sentence(error.message), 'error');
   }
@@ -173,7 +172,7 @@ export function installLive(ctx) {
     if (await ctx.engineReady()) return;
     const bound = link.duelId ? ctx.duelOf(link.duelId) : null;
     if (link.duelId && !bound) {
-      refuseLive({ code: 'gone', message: REMOTE_WORDS['live-gone'] });
+      refuseLive({ code: 'gone', message: say('remote-live-gone') });
       return;
     }
     const from = bound ? bound.id : null;
@@ -187,7 +186,7 @@ export function installLive(ctx) {
     if (routed.route === 'invitation') {
       if (ctx.acceptDialog || isDialogOpen()) {
         // Never a dialog over a dialog: the player answers the one in front of them first.
-        app.toast(REMOTE_WORDS['invite-ignored'](info.host));
+        app.toast(say('remote-invite-ignored', { host: info.host }));
         return;
       }
       await ctx.offerInvitation(info.code, info, { viaLive: true, link, from });
@@ -196,7 +195,7 @@ export function installLive(ctx) {
     await ctx.receive(bound.id, info.code, (out) => {
       if (ctx.shown && ctx.shown.id && ctx.shown.id !== bound.id) {
         // The player is looking at another duel: do not pull them away from it.
-        app.toast(REMOTE_WORDS['moved-elsewhere'](opponentOf(bound.session), bound.summary.title));
+        app.toast(say('remote-moved-elsewhere', { opp: opponentOf(bound.session), title: bound.summary.title }));
         return ctx.SKIP;
       }
       // A code applied cleanly says nothing, and leaves what is said on the screen until it moves on.

@@ -10,7 +10,6 @@ import { joinBox, openAcceptDialog } from './ui/remote-join.js';
 import { livePanel } from './ui/live.js';
 import { say } from './ui/words.js';
 import { STATUS } from './transport/transport.js';
-import { REMOTE_WORDS, rulesText } from './ui/screens/remote-words.js';
 
 /** installRouting(ctx) adds openText, pasteIntoDuel, offerInvitation, openAddressLink, fillStartSlot and showJoin to the controller. */
 export function installRouting(ctx) {
@@ -24,7 +23,7 @@ export function installRouting(ctx) {
   // dialog, the duel it belongs to, or a live connection step. Returns an error message or null.
   ctx.openText = async (text) => {
     const what = classify(text, live.kindOf);
-    if (what.go === 'empty') return REMOTE_WORDS.empty;
+    if (what.go === 'empty') return say('remote-empty');
     if (what.go === 'bad-connection') return what.error.message;
     if (what.go === 'bundle') return openBundle(what);
     if (what.go === 'connection') return what.rtcKind === 'offer' ? joinFromStart(text) : answerFromStart(text);
@@ -33,16 +32,16 @@ export function installRouting(ctx) {
     const info = described.code;
     const where = routeCode(info, ctx.remoteDuels(info.game_id));
     if (where.go === 'show') {
-      await ctx.render(ctx.duelOf(where.id), { feedback: { kind: 'note', message: REMOTE_WORDS[where.say] } });
+      await ctx.render(ctx.duelOf(where.id), { feedback: { kind: 'note', message: say(`remote-${where.say}`) } });
     } else if (where.go === 'own-invitation') {
       const anyway = h('div', { class: 'actions' }, h('button', {
         type: 'button', 'data-testid': 'accept-own', onclick: () => ctx.offerInvitation(info.code, info),
       }, 'Accept it here anyway (play both sides in this browser)'));
-      await ctx.render(ctx.duelOf(where.id), { feedback: { kind: 'error', code: 'own-code', message: REMOTE_WORDS['own-invitation'], extra: anyway } });
+      await ctx.render(ctx.duelOf(where.id), { feedback: { kind: 'error', code: 'own-code', message: say('remote-own-invitation'), extra: anyway } });
     } else if (where.go === 'offer-invitation') {
       await ctx.offerInvitation(info.code, info);
     } else if (where.go === 'not-saved') {
-      return REMOTE_WORDS['not-saved'](where.turn);
+      return say('remote-not-saved', { turn: where.turn });
     } else {
       await ctx.receive(where.id, info.code);
     }
@@ -83,7 +82,7 @@ export function installRouting(ctx) {
     const prefs = storage.loadPrefs();
     const field = document.getElementById('name-0');
     const handle = openAcceptDialog({
-      host: info.host, rules: rulesText(info.rules), live: explanation,
+      host: info.host, rules: say('remote-rules', { rules: info.rules }), live: explanation,
       name: (field && field.value.trim()) || (prefs.names || [])[0] || '',
       onAccept: (name, { connect }) => ctx.accept(text, name, { ...how, connect }),
     });
@@ -125,19 +124,19 @@ export function installRouting(ctx) {
   ctx.pasteIntoDuel = async (id, text) => {
     const what = classify(text, live.kindOf);
     if (what.go === 'empty') {
-      ctx.refresh(id, { feedback: { kind: 'error', code: 'empty', message: REMOTE_WORDS['empty-here'], unchanged: false } });
+      ctx.refresh(id, { feedback: { kind: 'error', code: 'empty', message: say('remote-empty-here'), unchanged: false } });
       return false;
     }
     if (what.go === 'bundle') return applyBundle(id, what.turn, what.rtc, what.rtcKind);
     if (what.go === 'connection') return what.rtcKind === 'offer' ? ctx.joinForDuel(id, text) : ctx.answerForDuel(text);
     if (what.go === 'bad-connection') {
-      ctx.refresh(id, { feedback: { kind: 'error', code: 'connection', title: 'This connection code cannot be used', message: what.error.message, unchanged: false } });
+      ctx.refresh(id, { feedback: { kind: 'error', code: 'connection', title: say('remote-bad-connection-title'), message: what.error.message, unchanged: false } });
       return false;
     }
     const result = await ctx.receive(id, text, (got) => {
       if (!got.ok && got.error.code === 'corrupted' && what.noCode) {
         // Nothing in it looks like a code (a sentence, another site's link): not "damaged".
-        return { kind: 'error', code: 'not-a-code', title: 'This is not a Waving Hands code', message: notACode(text, opponentOf(got.duel.session), { titled: true }) };
+        return { kind: 'error', code: 'not-a-code', title: say('remote-not-a-code-title'), message: notACode(text, opponentOf(got.duel.session), { titled: true }) };
       }
       const feedback = ctx.receivedFeedback(got, got.duel);
       return !got.ok && got.error.code === 'not-this-game' ? elsewhereFeedback(text, feedback) : feedback;

@@ -19,7 +19,8 @@ import { chatLines, routes, withChat } from './flows/remote/chat.js';
 import { draftable } from './flows/remote/drafts.js';
 import { draftOf, seenMarkOf, seenOf } from './flows/remote/record.js';
 import { remoteScreen, screenKey } from './ui/screens/remote.js';
-import { notSealedWords, unsavedChatWords, unsavedWords } from './ui/screens/remote-words.js';
+import { notSealedWords, unsavedWords } from './ui/screens/remote-words.js';
+import { say } from './ui/words.js';
 import { installLive } from './remote-live.js';
 import { installIntents } from './remote-intents.js';
 import { installRouting } from './remote-routing.js';
@@ -108,17 +109,17 @@ function createRemote(app) {
   ctx.unsavedFeedback = (id, again = null) => {
     const refusal = storage.saveRefusal();
     const codes = (inbox.get(id) || []).length;
-    const room = h('button', { type: 'button', class: 'primary', 'data-testid': 'open-saved-duels', onclick: () => app.openSavedDuels(id) }, 'Saved duels: make room…');
+    const room = h('button', { type: 'button', class: 'primary', 'data-testid': 'open-saved-duels', onclick: () => app.openSavedDuels(id) }, say('make-room'));
     if (codes || again) {
       return {
-        kind: 'error', code: 'storage-full', title: 'Not saved, so nothing was sent', message: unsavedWords(codes ? 'apply' : again, refusal),
-        extra: h('div', { class: 'actions' }, room, codes ? h('button', { type: 'button', 'data-testid': 'retry-unsaved', onclick: () => ctx.applyInbox(id) }, 'Try again') : null),
+        kind: 'error', code: 'storage-full', title: say('remote-unsaved-title'), message: unsavedWords(codes ? 'apply' : again, refusal),
+        extra: h('div', { class: 'actions' }, room, codes ? h('button', { type: 'button', 'data-testid': 'retry-unsaved', onclick: () => ctx.applyInbox(id) }, say('remote-try-again')) : null),
       };
     }
     return {
-      kind: 'error', code: 'storage-full', title: 'Chat not saved', unchanged: false,
-      message: unsavedChatWords((chatWaiting.get(id) || []).length, refusal),
-      extra: h('div', { class: 'actions' }, room, h('button', { type: 'button', 'data-testid': 'save-chat-again', onclick: () => ctx.saveChatAgain(id) }, 'Save now')),
+      kind: 'error', code: 'storage-full', title: say('remote-chat-unsaved-title'), unchanged: false,
+      message: say('remote-unsaved-chat', { n: (chatWaiting.get(id) || []).length, refusal }),
+      extra: h('div', { class: 'actions' }, room, h('button', { type: 'button', 'data-testid': 'save-chat-again', onclick: () => ctx.saveChatAgain(id) }, say('save-now'))),
     };
   };
 

@@ -7,7 +7,7 @@ import { h, replace } from '../dom.js';
 import { codeBlock, feedbackBox, pasteBox, sentList } from '../remote.js';
 import { liveGlance, livePanel } from '../live.js';
 import { say } from '../words.js';
-import { REMOTE_WORDS } from './remote-words.js';
+import { gesturesText } from './remote-words.js';
 
 const SHARE_INVITE = 'A duel of wizards: accept my challenge';
 const SHARE_MOVE = 'My move in our Waving Hands duel';
@@ -67,7 +67,7 @@ export function remotePanel({ opponent, intents }) {
     }
     if (r.connected && s.state === 'waiting') {
       // Live, the opponent's code comes by itself: the session's words are for codes by hand.
-      return s.ahead && !x.queued ? REMOTE_WORDS['write-now'](s.turn, x.opponent) : REMOTE_WORDS['live-waiting'](s.turn, x.opponent);
+      return s.ahead && !x.queued ? say('remote-write-now', { turn: s.turn, opp: x.opponent }) : say('remote-live-waiting', { turn: s.turn, opp: x.opponent });
     }
     return s.message;
   }
@@ -81,11 +81,11 @@ export function remotePanel({ opponent, intents }) {
     root.dataset.sealed = s.sealed ? 'true' : '';
     const sealed = x.queued || (x.duel.sealed && s.state === 'waiting' && x.duel.sealed.turn === s.turn ? x.duel.sealed : null);
     sealedLine.hidden = !sealed;
-    sealedLine.textContent = sealed ? REMOTE_WORDS['sealed-line'](sealed.turn, sealed.gestures) : '';
+    sealedLine.textContent = sealed ? say('remote-sealed-line', { turn: sealed.turn, gestures: gesturesText(sealed.gestures) }) : '';
     const early = x.early;
     root.dataset.early = early ? String(early.turn) : '';
     replace(earlySlot, early ? h('div', { class: 'early-sealed', 'data-testid': 'early-sealed' },
-      h('p', {}, REMOTE_WORDS['early-line'](early.turn, early.orders.gestures, x.opponent)),
+      h('p', {}, say('remote-early-line', { turn: early.turn, gestures: gesturesText(early.orders.gestures), opp: x.opponent })),
       h('div', { class: 'actions' }, h('button', { type: 'button', 'data-testid': 'unseal-early', onclick: intents.onUnsealEarly }, 'Change them'))) : null);
     replace(feedbackSlot, feedbackBox(x.feedback));
     replace(sendSlot, sendBlock(s, x, r));

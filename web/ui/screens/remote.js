@@ -13,7 +13,7 @@ import { decisionScreen, gameOverScreen, ordersScreen } from '../duel.js';
 import { draftFromOrders } from '../orders.js';
 import { boardView, remoteHead } from '../remote.js';
 import { remotePanel } from './remote-panel.js';
-import { MODE_TAGS, REMOTE_WORDS, draftLead } from './remote-words.js';
+import { say } from '../words.js';
 
 // Orders are written on this screen: the player's own turn, or live the turn the opponent seals
 // first (status.ahead) until orders are sealed ahead.
@@ -36,7 +36,7 @@ export function screenKey(x) {
 function draftChanges(draft) {
   if (!draft) return null;
   return h('div', { class: draft.changes.length ? 'card warning draft-changes' : 'card draft-changes', 'data-testid': 'draft-changes', role: 'status' },
-    h('p', {}, draftLead(draft)),
+    h('p', {}, say('remote-draft-lead', { draft })),
     draft.changes.length ? h('ul', {}, draft.changes.map((c) => h('li', { 'data-code': c.code, 'data-field': c.field }, c.message))) : null);
 }
 
@@ -64,7 +64,7 @@ function body(x, intents) {
       saved: x.draft && !x.draft.carried && x.draft.turn === turn ? x.draft.form : null,
       onDraft: (form, orders) => intents.onDraft(turn, form, orders),
       submitLabel: 'Seal early',
-      aside: h('p', { class: 'card draft-note', 'data-testid': 'draft-note' }, REMOTE_WORDS['draft-note'](x.opponent, turn)),
+      aside: h('p', { class: 'card draft-note', 'data-testid': 'draft-note' }, say('remote-draft-note', { opp: x.opponent, turn })),
     });
     s.element.dataset.draft = 'true';
     return { ...s, split: false, anchor: '.duel-head' };
@@ -80,7 +80,7 @@ function body(x, intents) {
   const title = status.state === 'awaiting_accept' ? 'A new duel: the invitation' : `${x.duel.summary.names.join(' vs ')} — turn ${status.turn}`;
   const board = view ? boardView(view, x.seen) : null;
   const element = h('section', { class: 'duel-screen', 'data-testid': 'waiting-screen' },
-    remoteHead({ title, tag: MODE_TAGS[x.duel.mode] || 'remote', onHome: intents.onHome }),
+    remoteHead({ title, tag: say(`remote-tag-${x.duel.mode}`), onHome: intents.onHome }),
     board ? board.element : null);
   return { element, destroy: () => {}, showChat: board ? board.showChat : () => {}, split: false, anchor: '.duel-head' };
 }
