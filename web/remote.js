@@ -10,6 +10,7 @@
 
 import * as api from './api.js';
 import * as storage from './storage.js';
+import { migrate } from './store/record.js';
 import { createTransports } from './transport/switchboard.js';
 import { CHAT_MAX } from './transport/webrtc.js';
 import { h } from './ui/dom.js';
@@ -57,9 +58,11 @@ function createRemote(app) {
   /** duelOf(id) -> the duel, read from storage only the first time (or after another tab changed it). */
   ctx.duelOf = (id) => {
     if (!duels.has(id)) {
+      // Read once, as the store's one record shape (records of older pages migrated).
       const read = storage.loadGame(id);
-      if (!read || !read.session) return null;
-      duels.set(id, read);
+      const migrated = read ? migrate(read, id) : null;
+      if (!migrated || !migrated.ok || !migrated.duel.session) return null;
+      duels.set(id, migrated.duel);
     }
     return duels.get(id);
   };

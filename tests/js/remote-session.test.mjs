@@ -60,6 +60,9 @@ test('begin: saved before its invitation is shown; a refusal or an engine error 
   assert.equal(out.duel.id, 'r-ab-0');
   assert.equal(out.duel.mode, 'live');
   assert.equal(out.duel.createdAt, 42);
+  assert.equal(out.duel.format, 2); // the store's one record shape
+  assert.equal(out.duel.me, 0);
+  assert.deepEqual(out.duel.seats, ['human', 'remote']);
   assert.equal(out.duel.summary.title, 'Alice vs … (invitation sent)');
   assert.deepEqual(saved, [out.duel]);
   ({ flow, saved } = flowWith({ remoteInvite: made }, { full: true }));

@@ -12,7 +12,8 @@
 // turn drafted while a code travels (drafts.js).
 
 import { carryDraft } from './drafts.js';
-import { draftOf, duelIdOf, seenOf, summarize, withDraft, withSeen } from './record.js';
+import { newRecord } from '../../store/record.js';
+import { draftOf, duelIdOf, summarize, withDraft, withSeen } from './record.js';
 
 export { opponentOf, seenOf, summarize } from './record.js';
 
@@ -30,6 +31,9 @@ export function createSessionFlow({ api, save, now = () => Date.now() }) {
     const next = { ...duel, summary: summarize(duel.session, status) };
     return save(next) ? next : null;
   }
+
+  // A new remote duel: the store's one record shape (web/store/record.js).
+  const remoteRecord = (mode, session) => newRecord({ id: duelIdOf(session), mode, me: session.me, session, names: session.names, now: now() });
 
   // The duel with the session an engine call returned, saved before any of its codes goes out.
   const kept = (duel, session, status) => stored({ ...duel, session }, status);
@@ -68,7 +72,7 @@ export function createSessionFlow({ api, save, now = () => Date.now() }) {
     async begin({ mode, name, ruleset, baseUrl }) {
       const made = await api.remoteInvite({ name, ruleset, base_url: baseUrl });
       if (!made.ok) return failed(null, made.error);
-      const duel = stored({ id: duelIdOf(made.session), mode, session: made.session, seen: seenOf(null), createdAt: now(), summary: {} }, made.status);
+      const duel = stored(remoteRecord(mode, made.session), made.status);
       if (!duel) return refused(null, 'begin');
       return { ok: true, duel, status: made.status, code: made.code, send: [made.code] };
     },
@@ -77,7 +81,7 @@ export function createSessionFlow({ api, save, now = () => Date.now() }) {
     async accept({ text, name, viaLive = false }) {
       const r = await api.remoteAccept(text, name);
       if (!r.ok) return failed(null, r.error);
-      const duel = stored({ id: duelIdOf(r.session), mode: viaLive ? 'live' : 'codes', session: r.session, seen: seenOf(null), createdAt: now(), summary: {} }, r.status);
+      const duel = stored(remoteRecord(viaLive ? 'live' : 'codes', r.session), r.status);
       if (!duel) return refused(null, 'accept');
       return { ok: true, duel, status: r.status, invitation: r.invitation, send: [] };
     },
