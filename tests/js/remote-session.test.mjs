@@ -350,3 +350,13 @@ test('record: an old remote record keeps its draft and seen marks in place', () 
   assert.deepEqual(draftOf(now), { turn: 4 });
   assert.deepEqual(seenMarkOf(now), { log: 5, rows: [2, 2] });
 });
+
+test('seal: live, a decision goes at once (released), so nothing is "noted" for later', async () => {
+  const decided = { ok: true, session: session({ seq: 5 }), code: null, status: status({ turn: 4, release: true }) };
+  const released = { ok: true, session: session({ seq: 6 }), code: 'WH1.decision', status: status({ state: 'waiting', turn: 4, ahead: true }) };
+  const { flow } = flowWith({ remoteSeal: decided, remoteRelease: released });
+  const out = await flow.seal(duelOf(), { decisions: { d0: 1 } }, { view, live: true });
+  assert.deepEqual(out.send, ['WH1.decision']);
+  assert.equal(out.say, null);
+  assert.equal(out.status.ahead, true);
+});

@@ -111,7 +111,8 @@ export function createSessionFlow({ api, save, now = () => Date.now() }) {
         send.push(...early.send);
         out = early;
       }
-      const say = r.code || (early && early.code) ? null : 'noted';
+      // Nothing went (the answer waits for the next code): say so. Live, a decision goes at once.
+      const say = send.length ? null : 'noted';
       return { ok: true, duel: out.duel, status: out.status, send, say, warning: out.warning || null };
     },
 
