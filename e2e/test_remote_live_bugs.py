@@ -55,6 +55,9 @@ def both_on_form(pages: dict[int, Any], turn: int) -> None:
         for page in pages.values():
             if page.locator("[data-testid=decision-screen]").count():
                 write_decision(page)
+                page.wait_for_selector(
+                    "[data-testid=decision-screen]", state="detached", timeout=STEP_MS
+                )
         if all(form_turn(page) == turn for page in pages.values()):
             return
         if time.monotonic() > deadline:
