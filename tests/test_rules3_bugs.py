@@ -294,3 +294,77 @@ def test_storms_and_elementals_all_at_once(storms: frozenset[str], old: frozense
     damage, survivors = _expected(set(storms), set(old | new), {counter} - {""}, guard)
     assert {who: d.damage(who) for who in ("A", "B")} == damage
     assert {m.kind.removesuffix("_elemental") for m in d.monsters()} == survivors
+
+
+# ---------------------------------------------------------------------------------------------
+# Warlocks: permanency on delayed effect and on permanency (bug 3); a permanent paralysis on a
+# monster (bug 4)
+# ---------------------------------------------------------------------------------------------
+PERMANENCY_A = "S P F P S D W"  # turns 1-7: a permanency on A, waiting through turn 10
+
+
+@cite("This means that the effect of the extended spell on the first turn of its duration is "
+      "repeated eternally.")
+def test_warlocks_permanency_makes_a_delayed_effect_bank_for_ever() -> None:
+    # Issue 14: permanency works "only on haste, protection, paralysis, amnesia, maladroitness,
+    # fear, charm person, blindness, invisibility, permanency and delayed effect".  A: the
+    # permanency (left, turns 1-7), then D-W-S-S-S-P on the right (turns 5-10), a delayed effect
+    # ordered permanent; then S-D missiles on turns 11-12 and 16-17, each ordered banked, and
+    # released on turns 13 and 18.  The engine used to accept `permanent: true`, extend nothing,
+    # and refuse the second bank ("no delayed effect waits to bank a spell").
+    d = Duel(A=f"{PERMANENCY_A} - - - S D - - - S D - / - - - - D W S S S P - - - - - - - -",
+             B="- - - - - - - - - - - - - - - - - - / - - - - - - - - - - - - - - - - - -",
+             ruleset=W)
+    d.orders(10, "A", {"casts": [cast("R", "delayed_effect", permanent=True)]})
+    d.orders(12, "A", {"casts": [cast("L", "missile", "W1", bank=True)]})
+    d.orders(13, "A", {"release": True})
+    d.orders(17, "A", {"casts": [cast("L", "missile", "W1", bank=True)]})
+    d.run(16)
+    delayed = d.effect("A", "delayed_effect")
+    assert delayed is not None and delayed.permanent and delayed.end is None
+    # (S-D inside the permanency's gestures is a missile on turn 6)
+    assert d.banked("A") is None and d.damage("B") == 2  # banked on 12, released on 13
+    assert problems(d.game, "A", {"gestures": [["D", "-"]], "casts": [
+        cast("L", "missile", "W1", bank=True)]}) == []
+    d.orders(18, "A", {"release": True})
+    d.run()
+    assert d.damage("B") == 3
+    assert d.effect("A", "delayed_effect") == delayed
+
+
+@cite("This means that the effect of the extended spell on the first turn of its duration is "
+      "repeated eternally.")
+def test_warlocks_permanency_made_permanent_extends_every_spell_ordered() -> None:
+    # A: the permanency (left, turns 1-7), a second one on the right (turns 4-10) ordered
+    # permanent; then W-W-P (protection from evil, turns 11-13) and D-P-P (amnesia at B, turns
+    # 16-18), both ordered permanent, beyond any one permanency's four turns.
+    d = Duel(A=f"{PERMANENCY_A} - - - W W P - - D P P / - - - S P F P S D W - - - - - - - -",
+             B="- - - - - - - - - - - - - - - - - - / - - - - - - - - - - - - - - - - - -",
+             ruleset=W)
+    d.orders(10, "A", {"casts": [cast("R", "permanency", permanent=True)]})
+    d.orders(13, "A", {"casts": [cast("L", "protection_from_evil", permanent=True)]})
+    d.orders(18, "A", {"casts": [cast("L", "amnesia", "W1", permanent=True)]})
+    d.run()
+    permanency = d.effect("A", "permanency")
+    assert permanency is not None and permanency.end is None
+    protection, amnesia = d.effect("A", "protection_from_evil"), d.effect("B", "amnesia")
+    assert protection is not None and protection.permanent
+    assert amnesia is not None and amnesia.permanent
+
+
+@cite("This means that the effect of the extended spell on the first turn of its duration is "
+      "repeated eternally.")
+def test_warlocks_permanent_paralysis_keeps_a_monster_from_attacking_for_ever() -> None:
+    # Issue 14: paralysis cast on a monster "stops its attack in the turn" it hits it.  B's
+    # goblin (S-F-W, turns 1-3) attacks A; A: permanency (turns 1-7), then F-F-F at the goblin
+    # (turns 8-10) ordered permanent.  The goblin used to skip turn 10 only and attack again.
+    d = Duel(A=f"{PERMANENCY_A} F F F - - - / - - - - - - - - - - - - -",
+             B="S F W - - - - - - - - - - / - - - - - - - - - - - - -", ruleset=W)
+    d.orders(10, "A", {"casts": [cast("L", "paralysis", "M1", permanent=True)]})
+    d.run(9)
+    before = d.damage("A")
+    d.run()
+    assert d.damage("A") == before
+    assert d.log().count("does not attack") == 4  # turns 10 to 13
+    paralysis = next(e for e in d.monster("M1").effects if e.kind == "paralysis")
+    assert paralysis.permanent

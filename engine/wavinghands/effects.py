@@ -355,15 +355,17 @@ def _enchant_monster(t: Turn, c: Cast, m: MonsterNow) -> None:
             t.time_stop_next.append(m.base.id)
         return
     rule = s.on_monster
-    if rule in (OnMonster.NOTHING, OnMonster.DESTROY, OnMonster.DESTROY_AFTER_ATTACK,
-                OnMonster.SKIPS_ATTACK) or \
-            (rule is OnMonster.ATTACKS_AT_RANDOM and not c.permanent) or \
-            (rule is OnMonster.NOT_ELEMENTAL and m.is_elemental):
+    # (a permanent spell that keeps a monster from attacking repeats that "eternally": its
+    # lasting effect keeps it from attacking every turn after, resolve._held_back)
+    if rule in (OnMonster.NOTHING, OnMonster.DESTROY, OnMonster.DESTROY_AFTER_ATTACK) or \
+            (rule in (OnMonster.ATTACKS_AT_RANDOM, OnMonster.SKIPS_ATTACK) and
+             not c.permanent) or \
+            (rule in (OnMonster.NOT_ELEMENTAL, OnMonster.SKIPS_ATTACK) and m.is_elemental):
         return
     effect = _lasting(c, m.own)
     if effect is None:
         return
-    if effect.kind is EffectKind.AMNESIA:
+    if effect.kind is EffectKind.AMNESIA and rule is not OnMonster.SKIPS_ATTACK:
         # "If the subject is a monster it will attack whoever it attacked this turn"
         effect = replace(effect, target=m.last_target)
     elif rule is OnMonster.ATTACKS_AT_RANDOM:

@@ -519,11 +519,18 @@ def _held_back(t: Turn, works: list[Cast]) -> None:
                 not t.mons[c.subject].is_elemental:
             t.mons[c.subject].no_attack = f"under {c.spell.name.lower()}"
     for m in t.mons.values():
-        if m.alive and not m.new and not m.no_attack and \
-                any(e.kind is EffectKind.PARALYSIS and e.active_on(m.own) for e in m.effects):
+        if not m.alive or m.new or m.no_attack:
+            continue
+        if any(e.kind is EffectKind.PARALYSIS and e.active_on(m.own) for e in m.effects):
             # "it simply does not attack in the turn following the one in which the spell was
             # cast"
             m.no_attack = "paralysed"
+        held = next((e for e in m.effects if e.active_on(m.own) and
+                     t.spells[e.kind.value].on_monster is OnMonster.SKIPS_ATTACK), None)
+        if held is not None:
+            # (Warlocks) a spell that keeps a monster from attacking in the turn it hits,
+            # made permanent: "repeated eternally"
+            m.no_attack = f"under {t.spells[held.kind.value].name.lower()}"
     # Raise dead on a corpse happens before the attacks: "On the turn a monster is raised it
     # may attack."  (Finger of death on the same subject cancels it, below.)
     doomed = {c.subject for c in works if c.spell.does is Does.DEATH}
