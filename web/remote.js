@@ -27,6 +27,13 @@ import { installIntents } from './remote-intents.js';
 import { installRouting } from './remote-routing.js';
 
 const isRemote = (mode) => mode === 'codes' || mode === 'live';
+const pageBase = () => location.href.split('#')[0];
+
+/**
+ * The page's transports (docs/architecture.md, "Transports"): the live connection, the by-hand
+ * one of each duel, and which of them carries a duel's next code (made once; the state is theirs).
+ */
+export const transports = createTransports({ baseUrl: pageBase });
 
 /**
  * createRemote(app) -> the remote controller: everything it keeps lives in this closure (the
@@ -39,10 +46,6 @@ function createRemote(app) {
   const inbox = new Map(); // duel id -> codes received that could not be stored yet, oldest first
   const sentLive = new Set(); // codes this page has delivered over the live connection
   const writing = new Map(); // duel id -> {turn, form}: the orders form being written (not saved)
-  const pageBase = () => location.href.split('#')[0];
-  // The page's transports (docs/architecture.md, "Transports"): the live connection, the by-hand
-  // one of each duel, and which of them carries a duel's next code.
-  const transports = createTransports({ baseUrl: pageBase });
   const live = transports.live;
   const ctx = {
     app, api, storage, transports, live, pageBase, duels, chatWaiting, inbox, sentLive, writing, shown: null, queue: Promise.resolve(),
