@@ -615,7 +615,8 @@ def test_reference_and_rule_options_work_while_the_engine_downloads(
     status line counts bytes meanwhile."""
     stalled: list[Any] = []
     # The Python library never arrives, so the engine stays at its download for the whole test.
-    page.route(f"**/{Path(PYTHON_LIBRARY).name}", lambda route: stalled.append(route))
+    packed = Path(PYTHON_LIBRARY).name + PACKED_SUFFIX
+    page.route(f"**/{packed}", lambda route: stalled.append(route))
     page.goto(server_url)
     page.wait_for_selector("[data-testid=rule-options]:not([hidden]) input", timeout=ENGINE_MS)
     page.wait_for_function(

@@ -118,7 +118,10 @@ async function localCopy(entry) {
 // The brotli decoder, loaded once, by the first packed file that needs it (unpack.js).
 let decoder = null;
 function decoderLoaded() {
-  decoder ??= loadDecoder(BUILD.decoder, (url) => networkFetch(new URL(url, SITE)), received);
+  if (decoder === null) {
+    download.total += BUILD.decoder.size;
+    decoder = loadDecoder(BUILD.decoder, (url) => networkFetch(new URL(url, SITE)), received);
+  }
   return decoder;
 }
 
@@ -167,11 +170,12 @@ const progress = (stage, fraction, detail) => postMessage({ type: "progress", st
 
 // Honest progress on a first visit: bytes of the boot's files received so far, as they travel
 // (the packed wasm and library, the decoder, reference.json), out of their sizes as built
-// (engine-build.js).  What this browser already holds does not travel: it leaves the total.
+// (engine-build.js).  What this browser already holds does not travel: it leaves the total; the
+// decoder joins it when a packed file needs it.
 // Reported as {loaded, total} with the fraction.
 const download = {
   loaded: 0,
-  total: BUILD.wasm.packed.size + BUILD.library.packed.size + BUILD.decoder.size + BUILD.reference.size,
+  total: BUILD.wasm.packed.size + BUILD.library.packed.size + BUILD.reference.size,
 };
 let lastReport = 0;
 /** `bytes` of a file this browser holds need not travel: the total shrinks. */
