@@ -10,6 +10,8 @@
 //                                         and rulesets() as recorded at build time
 //                                         (reference.json), long before the engine is up
 //   {type: "ready", timings}              the engine answers calls; timings in ms since start
+//   {type: "kept"}                        after "ready": the files this boot unpacked are kept
+//                                         for the next visit and the service worker's install
 //   {type: "failed", message, detail}     boot failed; message is for the player
 //   {type: "snapshot", state, detail}     what became of the local snapshot after the boot:
 //                                         "stored" (made and kept for the next visit),
@@ -91,7 +93,8 @@ async function checkedFetch(input, init, url) {
 // The wasm and the library unpacked on a first visit are kept in a cache of their own, for
 // the next visit and for the service worker, whose install takes them from there as it takes
 // an older build's unchanged files (sw.js `unchanged`), and which deletes this cache when it
-// activates.  The boot counts as ready once they are kept, so that the install finds them.
+// activates.  The page is told when they are kept ({type: "kept"}), and sw-register.js installs
+// the service worker only then, so that its install finds them.
 const UNPACKED_CACHE = `wavinghands-unpacked ${SITE.href}`;
 const keeping = [];
 
@@ -556,10 +559,11 @@ function snapshotNow(pyodide) {
 const ready = boot().then(
   async ({ pyodide, api }) => {
     libraryBytes = null; // Pyodide has it in its file system
-    await Promise.all(keeping); // before sw-register.js installs the service worker (keepUnpacked)
     mark("ready");
     progress("ready", 1);
     postMessage({ type: "ready", timings });
+    // sw-register.js installs the service worker once they are kept (keepUnpacked).
+    Promise.all(keeping).then(() => postMessage({ type: "kept" }));
     if (timings.path === "snapshot") {
       postMessage({ type: "snapshot", state: "restored" });
       store.dropOthers().catch(() => {});

@@ -25,12 +25,14 @@ const CODE_CACHE_WRITE_MS = 1000;
 /**
  * Resolve after the engine's boot settles (engine.js gives up on one after 3 minutes), or after
  * a fallback delay on pages without it.  Not sooner on a slow boot: the service worker's install
- * takes the wasm and the library the first boot unpacked (engine-worker.js keeps them before it
- * is ready), and fetched them itself, whole (up to 8 MB more), when it started first.
+ * takes the wasm and the library the first boot unpacked once the engine worker has kept them
+ * (`window.__engineFilesKept`, engine.js), and fetched them itself, whole (up to 8 MB more),
+ * when it started first.
  */
-function engineSettled() {
-  if (window.__engineReady) return window.__engineReady.catch(() => {});
-  return new Promise((resolve) => setTimeout(resolve, REGISTER_FALLBACK_MS));
+async function engineSettled() {
+  if (!window.__engineReady) return new Promise((resolve) => setTimeout(resolve, REGISTER_FALLBACK_MS));
+  await window.__engineReady.catch(() => {});
+  await window.__engineFilesKept;
 }
 
 /** Resolve when `worker` activates; reject if it is discarded (e.g. a file failed its check). */
