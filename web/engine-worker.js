@@ -36,7 +36,7 @@
 // never fetched: it is trusted as the page's own storage is.
 
 import { BUILD } from "./engine-build.js";
-import { checkBytes, checking, damaged, DamagedFile, integrityOf, markDamaged } from "./integrity.js";
+import { checkBytes, checking, damaged, DamagedFile, markDamaged } from "./integrity.js";
 import { afterRestore, importLateModules, makeEngineSnapshot, prepareEngine } from "./engine-snapshot.js";
 import { readWhole, SnapshotStore } from "./snapshot-store.js";
 import { concat, loadDecoder, unpacking } from "./unpack.js";
@@ -139,19 +139,19 @@ async function unpackedBody(entry) {
 }
 
 /**
- * The Python library's bytes, checked: the copy this browser holds if it matches (read whole:
- * readWhole, its Blob at once, where a body arrives a chunk per turn of this worker's busy
- * thread), else the packed file, downloaded, unpacked, checked and kept (a damaged one named).
+ * The Python library's bytes, checked: the copy this browser holds (read whole: readWhole, its
+ * Blob at once, where a body arrives a chunk per turn of this worker's busy thread), else the
+ * packed file, downloaded, unpacked, checked and kept.  A damaged copy is named (and dropped
+ * from the caches, so that a reload fetches it), as the wasm's is.
  */
 async function libraryChecked(entry) {
   const hit = await localCopy(entry);
   if (hit !== null) {
     const bytes = await readWhole(hit);
-    if ((await integrityOf(bytes)) === entry.integrity) {
-      notOnTheWire(entry.packed.size);
-      mark("library");
-      return bytes;
-    }
+    await checkBytes(entry.url, bytes, entry.integrity);
+    notOnTheWire(entry.packed.size);
+    mark("library");
+    return bytes;
   }
   const chunks = [];
   let length = 0;
