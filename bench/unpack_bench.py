@@ -72,6 +72,11 @@ MEASURE_JS = """async ([runs, chunk, names]) => {
 }"""
 
 
+def answer(data: bytes) -> Any:
+    """A route handler that answers with `data`."""
+    return lambda route: route.fulfill(body=data, content_type="application/octet-stream")
+
+
 def main() -> int:
     """Measure a built site's packed files (default: dist/site/)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -88,11 +93,7 @@ def main() -> int:
             page = browser.new_page()
             page.route(f"**/{PROBE}", lambda route: route.fulfill(body="<!doctype html>"))
             for rel, data in gzipped.items():
-
-                def fulfil(route: Any, data: bytes = data) -> None:
-                    route.fulfill(body=data, content_type="application/octet-stream")
-
-                page.route(f"**/{rel}.gz-probe", fulfil)
+                page.route(f"**/{rel}.gz-probe", answer(data))
             page.goto(served.url + PROBE)
             result: dict[str, Any] = page.evaluate(MEASURE_JS, [args.runs, CHUNK, list(PACKED)])
         finally:
