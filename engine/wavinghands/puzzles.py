@@ -20,10 +20,10 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import pkgutil
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any, Final
 
 from . import duel
@@ -96,8 +96,11 @@ class Puzzle:
 @cache
 def all_puzzles() -> tuple[Puzzle, ...]:
     """Every puzzle of data/puzzles.json, in its order."""
-    text = resources.files(__package__).joinpath("data/puzzles.json").read_text("utf-8")
-    return tuple(Puzzle.from_json(d) for d in json.loads(text)["puzzles"])
+    # (pkgutil, as spelltext does: the page's pruned standard library has no importlib.resources)
+    raw = pkgutil.get_data("wavinghands", "data/puzzles.json")
+    if raw is None:
+        raise FileNotFoundError("wavinghands/data/puzzles.json")
+    return tuple(Puzzle.from_json(d) for d in json.loads(raw.decode("utf-8"))["puzzles"])
 
 
 def find_puzzle(pid: str) -> Puzzle:

@@ -21,13 +21,19 @@ function howToPlay() {
   ];
 }
 
-/** openHelp() shows the help dialog: how to play, then the keyboard. */
-export function openHelp() {
+/** openHelp({onPuzzles}) shows the help dialog: how to play, then the keyboard; onPuzzles() (when given) opens the puzzles from a button in it. */
+export function openHelp({ onPuzzles = null } = {}) {
+  let dialog = null;
+  const puzzles = onPuzzles ? h('p', {}, h('button', {
+    type: 'button', class: 'tool', 'data-testid': 'help-puzzles',
+    onclick: () => { if (dialog) dialog.close(); onPuzzles(); },
+  }, 'Try a puzzle'), ' Win this turn, survive the next, or read what your opponent can cast next: real positions, checked by the rules engine.') : null;
   const gestureRows = GESTURES.map((g) => h('tr', {},
     h('td', {}, k(g.key)), h('td', {}, k(`Shift+${g.key}`)),
     h('td', {}, gestureLabel(g.code))));
   const body = [
     howToPlay(),
+    puzzles,
     h('h3', {}, 'Keyboard'),
     h('p', {}, 'Everything can be done with the keyboard alone. While you write orders, gesture keys set your hands directly; everywhere, ',
       k('Tab'), ' and ', k('Shift+Tab'), ' move between controls, the arrow keys move within a group of gesture buttons, and ',
@@ -45,5 +51,6 @@ export function openHelp() {
       h('tr', {}, h('td', {}, k('Esc')), h('td', {}, 'Close a dialog')))),
     h('p', { class: 'muted' }, 'Shortcuts never fire while you are typing in a text box or choosing from a list.'),
   ];
-  return openDialog({ title: 'Help', testid: 'help', body });
+  dialog = openDialog({ title: 'Help', testid: 'help', body });
+  return dialog;
 }
