@@ -285,15 +285,19 @@ def _young_collections_only(wanted: bool) -> Iterator[None]:
 
 @guard
 def ai_advice(game: str, wizard: str) -> str:
-    """What the strong opponent would do in this wizard's place: {"input", "gestures", "why"}."""
+    """What the strong opponent would do in this wizard's place: {"input", "gestures", "why",
+    "charm", "plan"}: "charm" the gesture to write for the opponent's charmed hand (or null),
+    "plan" the coach's plan (ai.coachplan: {"lines", "casts", "builds", "threat", "charm"})."""
     g = _game(game)
     v = _wizard(wizard)
     if g.phase.kind not in (ORDERS, TIME_STOP) or v not in g.phase.actors:
         raise ApiError("not-your-turn", "there are no orders to write now")
     from .ai import coach
+    from .ai.coachplan import advice
 
-    choice = coach(g, v)
-    return ok(input=choice.orders, gestures=choice.orders.get("gestures", []), why=choice.why)
+    choice, plan = advice(g, v, coach(g, v), g.seed)
+    return ok(input=choice.orders, gestures=choice.orders.get("gestures", []), why=choice.why,
+              charm=plan.charm, plan=plan.to_json())
 
 
 @guard

@@ -78,10 +78,13 @@ export function coachPanel({ ask, onUse = null }) {
       const use = onUse ? h('button', {
         type: 'button', class: 'tool coach-use', 'data-testid': 'coach-use', onclick: () => onUse(out.gestures),
       }, 'Use these gestures') : null;
+      // The plan (the engine's coach: what it casts, builds and answers), where it gives one.
+      const plan = out.plan && out.plan.lines.length
+        ? h('ul', { class: 'coach-plan', 'data-testid': 'coach-plan' }, out.plan.lines.map((line) => h('li', {}, line))) : null;
       replace(answer,
         h('strong', { 'data-testid': 'coach-gestures' }, describe(out.gestures)),
         h('span', { class: 'muted', 'data-testid': 'coach-why' }, ` — ${out.why}`),
-        use ? ' ' : null, use);
+        use ? ' ' : null, use, plan);
     },
   }, 'Coach: what would the strong opponent do?');
   return h('div', { class: 'coach card', 'data-testid': 'coach' }, button, answer);
