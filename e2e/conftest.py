@@ -129,15 +129,20 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     if report.failed:
         text = report.longreprtext
         waits = list(dict.fromkeys(m.strip() for m in _WAIT_LINE.findall(text)))
-        at = "(no line of e2e/ in the traceback)"
+        # The traceback's entries in e2e/, outermost first: the test's own line (which names
+        # what a helper such as wait_until was asked to wait for), then the innermost one.
+        frames: list[str] = []
         pointed = ""  # the `>` line of the traceback entry being read
         for line in text.splitlines():
             if line.startswith(">"):
                 pointed = line[1:].strip()
             elif (where := re.match(r"(e2e/\S+\.py:\d+): ", line)) and pointed:
-                at = f"at {where[1]} `{pointed}`"
+                frames.append(f"{where[1]} `{pointed}`")
             if re.match(r"\S+\.py:\d+: ", line):
                 pointed = ""
+        at = f"at {frames[0]}" if frames else "(no line of e2e/ in the traceback)"
+        if len(frames) > 1:
+            at += f", in {frames[-1]}"
         waited = "; ".join(waits[:4]) or "no wait named (an assertion or an error)"
         _WAITED.append(f"WAITED {report.nodeid} ({report.when}) {at}: {waited}")
 

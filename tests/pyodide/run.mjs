@@ -259,6 +259,7 @@ host, here = json.loads(HOST_VECTORS), vectors.vectors()
   const ms = (performance.now() - t0).toFixed(0);
   if (difference !== undefined && difference !== null) {
     console.log(`FAILED cross-runtime vectors (tests/pyodide/vectors.py): ${difference}`);
+    console.log("(the site's wheel must be built from this checkout's engine: python3 build.py build)");
     return true;
   }
   console.log(`cross-runtime vectors: ${count} the same in CPython and Pyodide (${ms} ms in Pyodide; CPU so far ${cpuSeconds()} s)`);
