@@ -421,3 +421,19 @@ def test_a_charmed_monster_raised_from_the_dead_stays_with_the_charmer() -> None
     assert not d.monster("M1").alive and d.monster("M1").controller == 0
     d.run()
     assert d.monster("M1").alive and d.monster("M1").controller == 0
+
+
+@cite("If the subject of the spell is a monster, it attacks at random that turn",
+      "he will not know if his own spells work unless they also affect him")
+def test_a_blind_master_is_not_shown_where_his_confused_monster_strikes() -> None:
+    # B blind on turns 6-8; B's goblin M1 (S-F-W, turns 1-3); A's goblin M2 (S-F-W, right, turns
+    # 6-8), which B has not seen; A's confusion at M1 (D-S-F, left, turns 6-8), and the die sends
+    # M1 at M2.  "B's goblin (M1) is confused and attacks A's goblin (M2)." used to be B's to
+    # read, naming a monster he never saw.
+    d = Duel(A="D W F F D D S F / - - - - D S F W", B="S F W - - - - - / - - - - - - - -",
+             dice={"8:monster:M1:0": 3})
+    d.orders(8, "A", {"casts": [cast("L", "confusion", "M1")], "monsters": {"new:0:R": "none"}})
+    d.run()
+    assert "is confused and attacks A's goblin (M2)" in d.log()
+    assert "(M2)" not in d.log_of("B")
+    assert "A casts Confusion at B's goblin (M1)." in d.log_of("B")
