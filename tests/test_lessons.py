@@ -5,9 +5,11 @@ from a real position, its intended play passes its check, and doing nothing does
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from wavinghands import lessons
+from wavinghands import api, lessons
 from wavinghands.lessons import CHECKS
 from wavinghands.puzzles import PuzzleError
 
@@ -50,3 +52,20 @@ def test_the_wrong_number_of_turns_and_a_duel_are_not_checked() -> None:
         lessons.check("duel-novice", [])
     with pytest.raises(PuzzleError):
         lessons.find_lesson("nope")
+
+
+def test_the_json_entry_points() -> None:
+    listed = json.loads(api.lessons())
+    assert listed["ok"] and [x["id"] for x in listed["lessons"]] == [x.id for x in LESSONS]
+    first = json.loads(api.lesson('"first-spell"'))
+    assert first["ok"] and first["view"]["wizard"] == 0 and first["lesson"]["turns"] == 1
+    passed = json.loads(api.lesson_check('"first-spell"', '[{"gestures": [["P", "-"]]}]'))
+    assert passed["ok"] and passed["passed"] is True
+    assert any("Shield" in e["text"] for e in passed["events"])
+    failed = json.loads(api.lesson_check('"first-spell"', '[{"gestures": [["-", "-"]]}]'))
+    assert failed["ok"] and failed["passed"] is False and "blocked" in failed["failed"]
+    for bad, code in (('{"gestures": []}', "bad-answer"), ('[]', "bad-answer"),
+                      ('[{"gestures": [["X", "-"]]}]', "bad-gesture")):
+        out = json.loads(api.lesson_check('"first-spell"', bad))
+        assert out["ok"] is False and out["error"]["code"] == code, out
+    assert json.loads(api.lesson('"nope"'))["error"]["code"] == "unknown-lesson"

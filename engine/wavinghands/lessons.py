@@ -12,15 +12,13 @@ lesson's intended play and sees its check pass (and doing nothing fail it).
 
 from __future__ import annotations
 
-import json
-import pkgutil
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Final
 
 from . import duel
 from .model import Event, Game
-from .puzzles import THEM, YOU, PuzzleError, answer_questions, scripted
+from .puzzles import THEM, YOU, PuzzleError, answer_questions, data_rows, scripted
 
 JSON = dict[str, Any]
 CHECKS: Final = ("cast", "hit_by", "blocked", "unhurt", "monster", "effect")
@@ -67,18 +65,15 @@ class Lesson:
 @cache
 def all_lessons() -> tuple[Lesson, ...]:
     """Every lesson of data/lessons.json, in order."""
-    raw = pkgutil.get_data("wavinghands", "data/lessons.json")
-    if raw is None:
-        raise FileNotFoundError("wavinghands/data/lessons.json")
-    return tuple(Lesson.from_json(d) for d in json.loads(raw.decode("utf-8"))["lessons"])
+    return tuple(Lesson.from_json(d) for d in data_rows("lessons"))
 
 
 def find_lesson(lid: str) -> Lesson:
     """The lesson with this id; raises PuzzleError("unknown-lesson") if there is none."""
-    for lesson in all_lessons():
-        if lesson.id == lid:
-            return lesson
-    raise PuzzleError("unknown-lesson", f"there is no lesson {lid!r}")
+    found = next((lesson for lesson in all_lessons() if lesson.id == lid), None)
+    if found is None:
+        raise PuzzleError("unknown-lesson", f"there is no lesson {lid!r}")
+    return found
 
 
 @cache

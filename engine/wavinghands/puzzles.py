@@ -93,14 +93,20 @@ class Puzzle:
         return {"id": self.id, "ruleset": self.ruleset, "kind": self.kind, "title": self.title}
 
 
+def data_rows(name: str) -> list[JSON]:
+    """The rows of data/<name>.json (its list under the key `name`): puzzles, lessons."""
+    # (pkgutil, as spelltext does: the page's pruned standard library has no importlib.resources)
+    raw = pkgutil.get_data("wavinghands", f"data/{name}.json")
+    if raw is None:
+        raise FileNotFoundError(f"wavinghands/data/{name}.json")
+    rows: list[JSON] = json.loads(raw.decode("utf-8"))[name]
+    return rows
+
+
 @cache
 def all_puzzles() -> tuple[Puzzle, ...]:
     """Every puzzle of data/puzzles.json, in its order."""
-    # (pkgutil, as spelltext does: the page's pruned standard library has no importlib.resources)
-    raw = pkgutil.get_data("wavinghands", "data/puzzles.json")
-    if raw is None:
-        raise FileNotFoundError("wavinghands/data/puzzles.json")
-    return tuple(Puzzle.from_json(d) for d in json.loads(raw.decode("utf-8"))["puzzles"])
+    return tuple(Puzzle.from_json(d) for d in data_rows("puzzles"))
 
 
 def find_puzzle(pid: str) -> Puzzle:
