@@ -343,7 +343,7 @@ def _phase_decisions(t: Turn) -> dict[str, str]:
         # A blind chooser "will not know if his own spells work unless they also affect him":
         # he is asked for a paralysis's hand whether or not it works, and whether or not the
         # hand is already paralysed (then his answer changes nothing).
-        blind_chooser = ask is Ask.PARALYSED_HAND and _hidden_from_caster(t, c)
+        blind_chooser = ask is Ask.PARALYSED_HAND and _hidden_from(t, c, c.controller)
         if (not c.works and not blind_chooser) or c.banked or ask is None:
             continue
         subj = t.wizard(c.subject)
@@ -423,12 +423,12 @@ def _phase_effects(t: Turn) -> None:
     _enchantments(t, works)  # I11
 
 
-def _hidden_from_caster(t: Turn, c: Cast) -> bool:
-    """Whether the caster may not learn what became of this spell: he is blind and it is aimed
-    at another's being ("he will not know if his own spells work unless they also affect
-    him")."""
-    return t.blind(c.controller) and bool(c.subject) and c.subject != NOBODY and \
-        c.controller not in t.owner_of(c.subject)
+def _hidden_from(t: Turn, c: Cast, who: int) -> bool:
+    """Whether wizard `who` (the spell's caster, or the one who chooses for it) may not learn
+    what became of it: he is blind and it is aimed at another's being ("he will not know if his
+    own spells work unless they also affect him")."""
+    return t.blind(who) and bool(c.subject) and c.subject != NOBODY and \
+        who not in t.owner_of(c.subject)
 
 
 def _report_casts(t: Turn, works: list[Cast]) -> None:
@@ -437,7 +437,7 @@ def _report_casts(t: Turn, works: list[Cast]) -> None:
     side only, I9)."""
     working = {id(c) for c in works}
     for c in t.casts:
-        if c.banked or (id(c) not in working and not _hidden_from_caster(t, c)):
+        if c.banked or (id(c) not in working and not _hidden_from(t, c, c.caster)):
             continue
         subj = c.subject
         aimed = f" at {t.name(subj)}" if subj else ""
@@ -580,7 +580,7 @@ def _tell_blind_chooser(t: Turn, c: Cast) -> None:
     the same line whether or not it worked and without the gesture he cannot see."""
     did = decision_id(Ask.PARALYSED_HAND, c.subject) if c.subject else ""
     if c.banked or c.spell.asks is not Ask.PARALYSED_HAND or did not in t.chosen or \
-            not _hidden_from_caster(t, c):
+            not _hidden_from(t, c, c.controller):
         return
     t.events.append(Event(t.number, c.key, f"{t.game.names[c.controller]} names "
                           f"{t.name(c.subject)}'s {hand_word(t.chosen[did])} for the "
@@ -673,6 +673,10 @@ def _phase_outcome(t: Turn) -> tuple[Result | None, Phase]:
                 if w.base.index in surrendering:
                     continue
                 w.alive = False
+                if e.source is not None and e.source != w.base.index:
+                    # a spell his opponent's gestures completed killed him (docs/rules.md,
+                    # "Readings": a surrender as one's disease kills the opponent)
+                    t.spell_hits.setdefault(e.source, set()).add(wizard_id(w.base.index))
                 t.emit("death", f"{w.base.name} succumbs to "
                        f"{t.spells[e.kind.value].name.lower()}.", public=True,
                        wizard=str(w.base.index))
@@ -708,8 +712,8 @@ def _phase_outcome(t: Turn) -> tuple[Result | None, Phase]:
             # "The surrendering wizard is deemed to have lost unless his gestures completed
             # spells which killed his opponent": with both deemed to have lost, it is a draw.
             if wizard_id(loser) in t.spell_hits.get(winner, set()):
-                result = Result(winner, how + f", killed by the spells {t.game.names[winner]} "
-                                "completed as he surrendered")
+                result = Result(winner, how + f", killed by spells {t.game.names[winner]}'s "
+                                "gestures completed, as he surrendered")
             else:
                 result = Result(None, f"{t.game.names[winner]} surrendered as "
                                 f"{t.game.names[loser]} died: both lost, a draw")
