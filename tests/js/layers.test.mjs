@@ -46,7 +46,7 @@ const PLACES = [
   ['store/', 'store'],
   ['transport/', 'transports'],
   ['api.js', 'boundary'], ['engine.js', 'boundary'], ['engine-worker.js', 'boundary'], ['engine-snapshot.js', 'boundary'],
-  ['integrity.js', 'boundary'], ['site-integrity.js', 'boundary'], ['engine-build.js', 'boundary'], ['snapshot-store.js', 'boundary'], ['pyodide/', 'boundary'],
+  ['integrity.js', 'boundary'], ['site-integrity.js', 'boundary'], ['engine-build.js', 'boundary'], ['snapshot-store.js', 'boundary'], ['unpack.js', 'boundary'], ['pyodide/', 'boundary'],
   ['limits.js', 'base'], ['vendor/', 'base'],
 ];
 
