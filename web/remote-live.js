@@ -11,7 +11,7 @@ import { connectExplanation, openConnectDialog } from './ui/live.js';
 import { sentence } from './ui/remote.js';
 import { say } from './ui/words.js';
 import { STATUS } from './transport/transport.js';
-import { chatLineTurn } from './transport/webrtc.js';
+import { chatLineTurn } from './transport/chat.js';
 
 const offerKey = (offer) => String(offer).replace(/\s+/g, '');
 
@@ -151,7 +151,7 @@ export function installLive(ctx) {
   ctx.sendChat = (id, text) => {
     const duel = ctx.duelOf(id);
     const link = live.current();
-    if (!link) return { ok: false, error: { code: 'not-connected', message: say('live-not-connected') } };
+    if (!link) return { ok: false, error: { code: 'not-connected' } };
     const r = link.sendChat(text, (duel && duel.summary && duel.summary.turn) || null);
     if (r.ok) addChat(id, 'me', r.text);
     return r;

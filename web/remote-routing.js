@@ -8,7 +8,7 @@ import { h, replace } from './ui/dom.js';
 import { notACode, pending, remoteHead, sentence } from './ui/remote.js';
 import { joinBox, openAcceptDialog } from './ui/remote-join.js';
 import { livePanel } from './ui/live.js';
-import { say } from './ui/words.js';
+import { say, sayError } from './ui/words.js';
 import { STATUS } from './transport/transport.js';
 
 /** installRouting(ctx) adds openText, pasteIntoDuel, offerInvitation, openAddressLink, fillStartSlot and showJoin to the controller. */
@@ -24,7 +24,7 @@ export function installRouting(ctx) {
   ctx.openText = async (text) => {
     const what = classify(text, live.kindOf);
     if (what.go === 'empty') return say('remote-empty');
-    if (what.go === 'bad-connection') return what.error.message;
+    if (what.go === 'bad-connection') return sayError(what.error);
     if (what.go === 'bundle') return openBundle(what);
     if (what.go === 'connection') return what.rtcKind === 'offer' ? joinFromStart(text) : answerFromStart(text);
     const described = await describe(text);
@@ -96,7 +96,7 @@ export function installRouting(ctx) {
       return null;
     }
     const r = await live.join(text, { ice: ctx.iceOf(), duelId: null });
-    if (!r.ok) return r.error.code === 'superseded' ? null : r.error.message;
+    if (!r.ok) return r.error.code === 'superseded' ? null : sayError(r.error);
     ctx.liveError = null;
     ctx.showJoin();
     return null;
@@ -104,7 +104,7 @@ export function installRouting(ctx) {
 
   async function answerFromStart(text) {
     const r = await live.answer(text);
-    if (!r.ok) return r.error.message || say(`live-${r.error.code}`);
+    if (!r.ok) return sayError(r.error);
     const link = live.current();
     if (!r.elsewhere) {
       // This tab made the connection code: go back to the duel it carries.
@@ -130,7 +130,7 @@ export function installRouting(ctx) {
     if (what.go === 'bundle') return applyBundle(id, what.turn, what.rtc, what.rtcKind);
     if (what.go === 'connection') return what.rtcKind === 'offer' ? ctx.joinForDuel(id, text) : ctx.answerForDuel(text);
     if (what.go === 'bad-connection') {
-      ctx.refresh(id, { feedback: { kind: 'error', code: 'connection', title: say('remote-bad-connection-title'), message: what.error.message, unchanged: false } });
+      ctx.refresh(id, { feedback: { kind: 'error', code: 'connection', title: say('remote-bad-connection-title'), message: sayError(what.error), unchanged: false } });
       return false;
     }
     const result = await ctx.receive(id, text, (got) => {

@@ -12,7 +12,7 @@ import * as api from './api.js';
 import * as storage from './storage.js';
 import { migrate } from './store/record.js';
 import { createTransports } from './transport/switchboard.js';
-import { CHAT_MAX } from './transport/webrtc.js';
+import { CHAT_MAX } from './transport/chat.js';
 import { h } from './ui/dom.js';
 import { sentence } from './ui/remote.js';
 import { createSessionFlow, opponentOf } from './flows/remote/session.js';
