@@ -5,6 +5,7 @@
 import { h, nameOf, replace } from './dom.js';
 import { handIcon } from './icons.js';
 import { savedList, storageLine, tidyBox } from './saved.js';
+import { say } from './words.js';
 
 /**
  * rulesChooser({rulesets, prefs, onRules}) -> {element, chosen() -> {ruleset, options}}: the start
@@ -135,7 +136,7 @@ export function startScreen({ prefs, modes, rulesets, onRules = null, saved, sav
 const IN_PROGRESS_SHOWN = 3;
 
 function inProgress(saved, modeLabel, onResume) {
-  const going = saved.filter((g) => !g.over)
+  const going = saved.filter((g) => !g.over && !g.damaged)
     .sort((a, b) => (b.updatedAt || 0) - (a.updatedAt || 0)).slice(0, IN_PROGRESS_SHOWN);
   if (!going.length) return null;
   return h('nav', { class: 'in-progress', 'data-testid': 'in-progress', 'aria-label': 'Duels in progress' },
@@ -179,4 +180,19 @@ export function failureScreen({ title = 'Something went wrong', message, onHome 
     h('div', { class: 'actions' },
       h('button', { type: 'button', class: 'primary', onclick: () => location.reload() }, 'Reload the page'),
       onHome ? h('button', { type: 'button', onclick: onHome }, 'Back to the start screen') : null));
+}
+
+/**
+ * tabScreen({takenOver, title, onTakeOver, onHome}) -> the screen of a duel another tab of this
+ * browser plays (bug 7): opened here while it is played there, or taken over there (takenOver).
+ */
+export function tabScreen({ takenOver, title, onTakeOver, onHome }) {
+  const testid = takenOver ? 'tab-taken-over' : 'tab-elsewhere';
+  return h('section', { class: 'pass', 'data-testid': testid, role: 'alert' },
+    handIcon('pass-sigil'),
+    h('h1', { tabindex: '-1' }, say('tab-elsewhere-title'), ': ', h('bdi', {}, title)),
+    h('p', {}, say(takenOver ? 'tab-taken-over' : 'tab-elsewhere')),
+    h('div', { class: 'actions' },
+      h('button', { type: 'button', class: 'primary', 'data-testid': 'tab-take-over', onclick: onTakeOver }, say('tab-take-over')),
+      h('button', { type: 'button', onclick: onHome }, 'Back to the start screen')));
 }
