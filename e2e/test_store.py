@@ -21,9 +21,8 @@ import zlib
 from typing import Any
 
 import pytest
-from remote_play import ENGINE_MS, STEP_MS, invite, open_site, two_players
-
 from conftest import Shot
+from remote_play import ENGINE_MS, STEP_MS, invite, open_site, two_players
 
 pytest.importorskip("playwright.sync_api")
 
