@@ -17,10 +17,11 @@ import { h } from './ui/dom.js';
 import { isDialogOpen } from './ui/dialog.js';
 import { openHelp } from './ui/help.js';
 import { installKeys } from './ui/keys.js';
-import { openReference, setSpellBook } from './ui/reference.js';
+import { createReference } from './ui/reference.js';
 import { openExport, openImport, recordRefusal } from './ui/records.js';
 import { openSavedDuels as openSavedDuelsDialog } from './ui/saved.js';
-import { failureScreen, resumeScreen, startScreen, tabScreen } from './ui/screens.js';
+import { startScreen } from './ui/screens/start.js';
+import { failureScreen, resumeScreen, tabScreen } from './ui/screens/between.js';
 import { DEFAULT_LEVEL, opponentOptions } from './ui/opponent.js';
 import { say } from './ui/words.js';
 import { installRemote } from './remote.js';
@@ -34,7 +35,9 @@ const screen = document.getElementById('screen');
 // ran to 400-530 ms (bench/opponent_page.py, docs/ai.md): hence 1,000 ms, not more.
 const AI_DEADLINE_MS = 1000;
 
-const rules = bootEngine({ api, statusBox: document.getElementById('engine-status'), setSpellBook });
+const reference = createReference();
+const openReference = reference.open;
+const rules = bootEngine({ api, statusBox: document.getElementById('engine-status'), setSpellBook: reference.setSpellBook });
 const { engine, rulesKnown, useRules } = rules;
 const knownRulesets = () => rulesKnown.then((known) => (known ? rules.rulesets() : []));
 

@@ -58,7 +58,6 @@ const STILL_SPLITTING = {
   },
   state: {
     'remote.js': 'session state: webremote moves it to flows/remote/ and the store',
-    'ui/reference.js': 'the spell book shown: moves to the store',
     'engine.js': "the worker's client (issue 30's files): its boot promise and calls in flight",
     'engine-worker.js': "the worker's own context (issue 30's files), not the page's",
     'sw.js': "the service worker's own context (issue 30's files), not the page's",

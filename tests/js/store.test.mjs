@@ -230,3 +230,16 @@ test('without Web Locks every tab may write, as before', async () => {
   store.start({ duel: newRecord({ id: 'w1', mode: 'hotseat', game: {}, names: ['A', 'B'] }) });
   assert.equal(await store.claim({ id: 'w1' }), 'mine');
 });
+
+test('marking another duel current is heard, once per change', () => {
+  const heard = [];
+  const stop = storage.onCurrentChange((id) => heard.push([id, storage.currentGameId()]));
+  save(PINNED['hotseat-turn1']);
+  const id = PINNED['hotseat-turn1'].id;
+  storage.setCurrentGameId(id);
+  storage.setCurrentGameId(id);
+  storage.setCurrentGameId(null);
+  stop();
+  storage.setCurrentGameId(id);
+  assert.deepEqual(heard, [[id, id], [null, null]], 'told after the mark is written');
+});

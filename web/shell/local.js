@@ -1,7 +1,7 @@
 // The local duel's outcomes drawn: each outcome of web/flows/local.js becomes its screen, and
 // each screen's intents go back to the flow. Drawing and wiring only; the flow decides.
 
-import { passScreen } from '../ui/screens.js';
+import { passScreen } from '../ui/screens/between.js';
 import { decisionScreen, gameOverScreen, ordersScreen } from '../ui/duel.js';
 import { coachPanel, thinkingScreen } from '../ui/opponent.js';
 import { say } from '../ui/words.js';

@@ -239,16 +239,16 @@ export function onCurrentChange(fn) {
 /** setCurrentGameId(id|null) marks the duel a reload should resume (null: the start screen). */
 export function setCurrentGameId(id) {
   const before = readJson(CURRENT_KEY, null);
-  if (before !== id) for (const fn of [...currentListeners]) fn(id);
   if (id === null) {
     try {
       localStorage.removeItem(CURRENT_KEY);
     } catch {
       // Storage unavailable: nothing to clear.
     }
-    return;
+  } else {
+    writeJson(CURRENT_KEY, id);
   }
-  writeJson(CURRENT_KEY, id);
+  if (before !== id) for (const fn of [...currentListeners]) fn(id);
 }
 
 /** loadPrefs() -> the start screen's last choices {names, mode, options} (empty object if none). */
