@@ -154,7 +154,9 @@ test('start saves a new record; commit is all or nothing; keep holds in memory',
   assert.deepEqual(store.getState().duel.game, { turn: 3 });
   assert.equal(store.getState().saved, false);
   localStorage.full = false;
+  localStorage.removeItem('wavinghands:v1:current'); // as when the mark, too, was refused
   assert.equal(store.saveAgain(), true);
+  assert.equal(storage.currentGameId(), 'n1', 'a reload resumes it once it is saved');
   assert.equal(store.getState().saved, true);
   assert.deepEqual(JSON.parse(localStorage.getItem('wavinghands:v1:game:n1')).game, { turn: 3 });
 });

@@ -33,9 +33,11 @@ export function createStore({ storage, locks = null, now = () => Date.now() }) {
     for (const fn of [...listeners]) fn(state, before);
   }
 
-  // Writes the duel; on a refusal nothing in storage changed (storage.saveGame's promise).
+  // Writes the duel; on a refusal nothing in storage changed (storage.saveGame's promise). A
+  // stored duel is marked as the one a reload resumes (the mark may have been refused before).
   function write(duel) {
     const stored = storage.saveGame({ ...duel, format: RECORD_FORMAT });
+    if (stored) storage.setCurrentGameId(duel.id);
     return { stored, refusal: stored ? null : storage.saveRefusal() };
   }
 
