@@ -227,9 +227,11 @@ Combination = tuple[frozenset[str], frozenset[str], frozenset[str], str,
 
 
 def _combinations() -> list[Combination]:
-    """(storms, old elementals, new elementals, counter-spelled old elemental, resistances)
-    that two wizards can make in one turn: a storm takes its caster's two hands (the clap), a
-    new elemental or a counter-spell one hand."""
+    """(storms, old elementals, new elementals, counter-spelled elemental ("fire" for the old
+    one, "new fire" for the new one, "" for none), resistances) that two wizards can make in
+    one turn: a storm takes its caster's two hands (the clap), a new elemental or a
+    counter-spell one hand.  (A counter-spell on a new elemental that joins an old one of its
+    type is left out: which of the two the counter-spell shelters the text does not say.)"""
     subsets = [frozenset(), frozenset({FIRE}), frozenset({ICE}), frozenset({FIRE, ICE})]
     resistances = [(), (("A", "resist_heat"),), (("A", "resist_cold"),),
                    (("A", "resist_heat"), ("B", "resist_cold"))]
@@ -238,7 +240,7 @@ def _combinations() -> list[Combination]:
         free_hands = 4 - 2 * len(storms)
         for old in subsets:
             for new in subsets:
-                for counter in ["", *sorted(old)]:
+                for counter in ["", *sorted(old), *(f"new {e}" for e in sorted(new - old))]:
                     if len(new) + bool(counter) > free_hands:
                         continue
                     out.extend((storms, old, new, counter, r) for r in resistances)
@@ -263,10 +265,12 @@ def test_storms_and_elementals_all_at_once(storms: frozenset[str], old: frozense
     free = [(w, h) for w in ("A", "B") for h in ("L", "R") if (w, h) not in hands]
     decide: dict[str, str] = {}
     summoners = set()
+    summoned_by: dict[str, str] = {}  # element -> "new:<wizard>:<hand>", its summons
     for element, (w, h) in zip(sorted(new), free, strict=False):
         hands[(w, h)] = "C S W W S"
         summoners.add(w)
         decide[f"elemental:{'AB'.index(w)}:{h}"] = element
+        summoned_by[element] = f"new:{'AB'.index(w)}:{h}"
     counter_hand = free[len(new)] if counter else None
     if counter_hand is not None:
         hands[counter_hand] = "- - W W S"
@@ -287,11 +291,13 @@ def test_storms_and_elementals_all_at_once(storms: frozenset[str], old: frozense
                                                       Effect(EffectKind(kind), 1, None))))
     d.game = game
     if counter_hand is not None:
-        mid = next(m.id for m in monsters if m.kind == f"{counter}_elemental")
+        mid = summoned_by[counter[4:]] if counter.startswith("new ") else \
+            next(m.id for m in monsters if m.kind == f"{counter}_elemental")
         d.orders(5, counter_hand[0], {"casts": [cast(counter_hand[1], "counter_spell", mid)]})
     d.run()
     guard = {who: {RESISTS[kind] for by, kind in resist if by == who} for who in ("A", "B")}
-    damage, survivors = _expected(set(storms), set(old | new), {counter} - {""}, guard)
+    sheltered = {counter.split()[-1]} if counter else set()
+    damage, survivors = _expected(set(storms), set(old | new), sheltered, guard)
     assert {who: d.damage(who) for who in ("A", "B")} == damage
     assert {m.kind.removesuffix("_elemental") for m in d.monsters()} == survivors
 
@@ -421,3 +427,19 @@ def test_a_charmed_monster_raised_from_the_dead_stays_with_the_charmer() -> None
     assert not d.monster("M1").alive and d.monster("M1").controller == 0
     d.run()
     assert d.monster("M1").alive and d.monster("M1").controller == 0
+
+
+@cite("If the subject of the spell is a monster, it attacks at random that turn",
+      "he will not know if his own spells work unless they also affect him")
+def test_a_blind_master_is_not_shown_where_his_confused_monster_strikes() -> None:
+    # B blind on turns 6-8; B's goblin M1 (S-F-W, turns 1-3); A's goblin M2 (S-F-W, right, turns
+    # 6-8), which B has not seen; A's confusion at M1 (D-S-F, left, turns 6-8), and the die sends
+    # M1 at M2.  "B's goblin (M1) is confused and attacks A's goblin (M2)." used to be B's to
+    # read, naming a monster he never saw.
+    d = Duel(A="D W F F D D S F / - - - - D S F W", B="S F W - - - - - / - - - - - - - -",
+             dice={"8:monster:M1:0": 3})
+    d.orders(8, "A", {"casts": [cast("L", "confusion", "M1")], "monsters": {"new:0:R": "none"}})
+    d.run()
+    assert "is confused and attacks A's goblin (M2)" in d.log()
+    assert "(M2)" not in d.log_of("B")
+    assert "A casts Confusion at B's goblin (M1)." in d.log_of("B")

@@ -25,6 +25,8 @@ import { failureScreen, resumeScreen, tabScreen } from './ui/screens/between.js'
 import { DEFAULT_LEVEL, opponentOptions } from './ui/opponent.js';
 import { say } from './ui/words.js';
 import { installRemote } from './remote.js';
+import { createPuzzles, localDate } from './flows/puzzles.js';
+import { learnInvite, mountPuzzles } from './ui/screens/puzzles.js';
 
 const screen = document.getElementById('screen');
 // The opponent's levels are work budgets (strong's worst move about 1 s in this page's engine);
@@ -213,6 +215,7 @@ function showStart() {
     savedNote: unreadable ? say('index-unreadable', { n: unreadable }) : null,
     use: storage.storageUse(),
     remoteSlot,
+    learnSlot: learnInvite({ onHelp: () => openHelpHere(), onPuzzles: () => showPuzzles() }),
     onStart: async ({ names, mode, ruleset, options }) => {
       storage.savePrefs({ names, mode, ruleset, options });
       return modes.get(mode).begin({ names, ruleset: { name: ruleset || 'standard', ...options } });
@@ -282,12 +285,15 @@ async function resume(id, { first = false } = {}) {
 // Tools, keys, remote play, the first screen
 
 document.querySelector('[data-testid="open-reference"]').addEventListener('click', () => openReference());
-document.querySelector('[data-testid="open-help"]').addEventListener('click', () => openHelp());
+// Puzzles (issue 28): from the start screen and from Help; the duel in play stays saved.
+const showPuzzles = () => mountPuzzles({ flow: createPuzzles({ api, date: localDate(new Date()) }), show, onHome: goHome });
+const openHelpHere = () => openHelp({ onPuzzles: showPuzzles });
+document.querySelector('[data-testid="open-help"]').addEventListener('click', openHelpHere);
 document.querySelector('[data-testid="home-link"]').addEventListener('click', (event) => {
   event.preventDefault();
   goHome();
 });
-installKeys({ root: screen, isBlocked: isDialogOpen, shortcuts: { '?': () => openHelp(), r: () => openReference() } });
+installKeys({ root: screen, isBlocked: isDialogOpen, shortcuts: { '?': openHelpHere, r: () => openReference() } });
 
 // Remote play (web/remote.js): two more ways to play, the start screen's join box, links.
 const remote = installRemote({

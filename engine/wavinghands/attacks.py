@@ -98,8 +98,10 @@ def _monster_attack(t: Turn, m: MonsterNow, works: list[Cast]) -> None:
                 if fixed is not None:
                     replace_effect(m.effects, fixed, replace(fixed, target=target))
             m.attacks.append(target)
+            # (told to the target's side: a blind master learns no more of where it struck
+            # than of a hit, nor of a monster he has not seen)
             t.emit("confused_monster", f"{t.name(m.base.id)} is confused and attacks "
-                   f"{t.name(target)}.", concerns={ctrl} | t.owner_of(target))
+                   f"{t.name(target)}.", concerns=t.owner_of(target))
         m.last_target = target
         if target == NOBODY or not t.alive(target):
             continue

@@ -74,7 +74,10 @@ async function checkPageBoot(loadPyodide, site, pyodideDir) {
   const answers = (api) => {
     const spells = JSON.parse(api.spells());
     const game = JSON.parse(api.new_game(JSON.stringify({ names: ["A", "B"], seed: "00112233" })));
-    if (!spells.ok || !game.ok) throw new Error(`the engine does not answer: ${JSON.stringify(game).slice(0, 200)}`);
+    if (!spells.ok || !game.ok) {
+      const failed = spells.ok ? { new_game: game } : { spells };
+      throw new Error(`the engine does not answer: ${JSON.stringify(failed).slice(0, 300)}`);
+    }
   };
   const t0 = performance.now();
   const fresh = await loadPyodide({ ...options, _makeSnapshot: true });
@@ -281,7 +284,8 @@ function chosenFiles() {
 main().then(
   (status) => process.exit(status),
   (err) => {
-    console.error(`tests in Pyodide could not run: ${err.stack || err}`);
+    // "FAILED": build.py test lists the line among the failures at its end.
+    console.error(`FAILED tests in Pyodide could not run: ${err.stack || err}`);
     process.exit(2);
   },
 );
