@@ -16,7 +16,6 @@ from dataclasses import replace
 
 from .model import Effect, gesture_word, hand_word, wizard_id
 from .scratch import Cast, MonsterNow, Turn, WizardNow
-from .situation import opponent
 from .spells import Ask, Does, EffectKind, Element, OnMonster, decision_id
 
 SpellHandler = Callable[[Turn, Cast], None]
@@ -143,7 +142,7 @@ def elementals_and_storms(t: Turn, works: list[Cast]) -> None:
         for c in storms:
             c.fail("the fire storm and the ice storm cancel each other")
         t.emit("storms_cancel", "The fire storm and the ice storm cancel each other out.",
-               public=False, concerns={0, 1})
+               public=False, concerns=set(t.game.everyone))
         # No return: every pairwise sentence holds at once, so each storm still meets the
         # elementals below, and resist heat/cold or a fireball aimed at one still acts.
     # "In the case of blanket spells ... the subject of the counter-spell alone is protected":
@@ -166,7 +165,7 @@ def elementals_and_storms(t: Turn, works: list[Cast]) -> None:
                 m.alive = False
                 m.no_attack = "destroyed by the storm"
             t.emit("storm_elemental", f"The {name} and the {opposite[0].kind_name} destroy "
-                   "each other.", concerns={0, 1})
+                   "each other.", concerns=set(t.game.everyone))
         for m in same:
             # "An elemental will also be engulfed and destroyed by a storm of its own type"
             m.alive = False
@@ -328,8 +327,9 @@ def _enchant_wizard(t: Turn, c: Cast, w: WizardNow) -> None:
     fixer = FIXERS.get(effect.kind)
     if fixer is not None:
         effect = fixer(t, c, w, effect, t.chosen)
-    known = (0, 1) if not t.blind(opponent(idx)) else (idx,)
-    effect = replace(effect, known_to=tuple(sorted(set(known) | {c.caster})))
+    # Known to its subject, its caster and every wizard who sees this turn
+    known = {v for v in t.game.everyone if v == idx or not t.blind(v)}
+    effect = replace(effect, known_to=tuple(sorted(known | {c.caster})))
     w.effects.append(effect)
     if effect.kind in TOLD_BY_FIXER and not effect.permanent:
         return  # already told, with the hand

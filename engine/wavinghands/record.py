@@ -98,7 +98,9 @@ def replay(record: Any, until: int | None = None, max_turns: int | None = None) 
         raise RecordError(f"this record {what}; this engine reads version {VERSION} records")
     try:
         players = record["players"]
-        game = new_game((str(players[0]), str(players[1])), str(record["seed"]),
+        if not isinstance(players, list):
+            raise TypeError("players must be a list")
+        game = new_game(tuple(str(p) for p in players), str(record["seed"]),
                         Ruleset.from_json(record.get("ruleset", {})),
                         {str(k): int(v) for k, v in record.get("dice", {}).items()})
         phases = record["phases"]
