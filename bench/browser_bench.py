@@ -28,11 +28,15 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-import build  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
+from sitebuild import machine  # noqa: E402
+from sitebuild.common import DEFAULT_OUT  # noqa: E402
+from sitebuild.machine import CHROMIUM_ARGS  # noqa: E402
+from sitebuild.serve import serving  # noqa: E402
+from sitebuild.site import build_site, manifest_of  # noqa: E402
 
-CHROMIUM = str(build.CHROMIUM)
-ARGS = list(build.CHROMIUM_ARGS)
+CHROMIUM = str(machine.CHROMIUM)
+ARGS = list(CHROMIUM_ARGS)
 SHELL_SELECTOR = "[data-testid=start-screen], [data-testid=resume-screen]"
 
 # Installed before any page script: note when the interface first shows.
@@ -158,10 +162,10 @@ def main() -> int:
     parser.add_argument("--turns", type=int, default=50, help="step calls to time")
     parser.add_argument("--site", type=Path, help="an existing build (default: build now)")
     args = parser.parse_args()
-    root = args.site.resolve() if args.site else build.build_site(build.DEFAULT_OUT).root
-    with build.serving(root) as server:
+    root = args.site.resolve() if args.site else build_site(DEFAULT_OUT).root
+    with serving(root) as server:
         results = measure(server.url, args.cold, args.warm, args.turns)
-    files = build.manifest_of(root)
+    files = manifest_of(root)
     site_bytes = sum((root / f).stat().st_size for f in files)
     big = sorted(files, key=lambda f: (root / f).stat().st_size, reverse=True)[:4]
 

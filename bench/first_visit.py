@@ -53,11 +53,15 @@ from urllib.parse import unquote, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-import build  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
+from sitebuild import machine  # noqa: E402
+from sitebuild.common import DEFAULT_OUT  # noqa: E402
+from sitebuild.machine import CHROMIUM_ARGS  # noqa: E402
+from sitebuild.serve import MIME_TYPES  # noqa: E402
+from sitebuild.site import build_site  # noqa: E402
 
-CHROMIUM = str(build.CHROMIUM)
-ARGS = list(build.CHROMIUM_ARGS)
+CHROMIUM = str(machine.CHROMIUM)
+ARGS = list(CHROMIUM_ARGS)
 COMPRESSIBLE = ("text/", "application/javascript", "application/json", "image/svg+xml",
                 "application/manifest+json", "application/wasm")  # fmt: skip
 GZIP_LEVEL = 6
@@ -149,7 +153,7 @@ def make_server(
             if not path.is_file() or root.resolve() not in path.parents:
                 self._reply(404, b"not found", "text/plain", {})
                 return
-            mime = build.MIME_TYPES.get(path.suffix, "application/octet-stream")
+            mime = MIME_TYPES.get(path.suffix, "application/octet-stream")
             offered = self.headers.get("Accept-Encoding", "").split(",")
             accepted = {e.split(";")[0].strip() for e in offered}
             body, encoding = path.read_bytes(), ""
@@ -534,10 +538,7 @@ def main() -> int:
         help="a host that ignores .br/.gz siblings (gzip on the fly only)",
     )
     args = parser.parse_args()
-    if args.site:
-        roots = [site.resolve() for site in args.site]
-    else:
-        roots = [build.build_site(build.DEFAULT_OUT).root]
+    roots = [site.resolve() for site in args.site] if args.site else [build_site(DEFAULT_OUT).root]
     pre = not args.no_precompressed
     if args.profile:
         timelines = profile(roots, args.profile, pre, cold=args.cold)

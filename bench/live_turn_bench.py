@@ -24,10 +24,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "e2e"))
 
-import build  # noqa: E402
 from conftest import CHROMIUM, CHROMIUM_ARGS, WEBRTC_ARGS  # noqa: E402
 from playwright import sync_api  # noqa: E402
 from remote_play import open_site, write_decision, write_orders  # noqa: E402
+from sitebuild.serve import serving  # noqa: E402
 from test_live import connect  # noqa: E402
 
 POLL_S = 0.02
@@ -47,7 +47,7 @@ def orders_turn(page: Any) -> int | None:
 
 def run(site: Path, think: tuple[float, float], turns: int) -> dict[str, Any]:
     """Play `turns` turns live; return the wall time of each turn."""
-    with build.serving(site) as server, sync_api.sync_playwright() as playwright:
+    with serving(site) as server, sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *WEBRTC_ARGS], headless=True
         )

@@ -29,8 +29,10 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-import build  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
+from sitebuild import machine  # noqa: E402
+from sitebuild.machine import CHROMIUM_ARGS  # noqa: E402
+from sitebuild.serve import serving  # noqa: E402
 
 ENGINE_MS = 90_000
 RIGHT = ("S", "D")  # the person's missiles, as e2e/test_computer.py plays them
@@ -144,9 +146,9 @@ def main() -> None:
     gaps: list[float] = []
     loads = [os.getloadavg()[0]]
     start = time.monotonic()
-    with build.serving(args.site) as server, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(build.CHROMIUM),
-                                     args=list(build.CHROMIUM_ARGS), headless=True)
+    with serving(args.site) as server, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(machine.CHROMIUM),
+                                     args=list(CHROMIUM_ARGS), headless=True)
         for k in range(args.duels):
             context = browser.new_context(viewport={"width": 1200, "height": 900},
                                           bypass_csp=True)

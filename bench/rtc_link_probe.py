@@ -25,10 +25,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "e2e"))
 
-import build  # noqa: E402
 from conftest import CHROMIUM, CHROMIUM_ARGS, WEBRTC_ARGS  # noqa: E402
 from playwright import sync_api  # noqa: E402
 from remote_play import open_site  # noqa: E402
+from sitebuild.serve import serving  # noqa: E402
 
 
 def crafted_sdp(port: int) -> str:
@@ -59,7 +59,7 @@ def count_for(sock: socket.socket, seconds: float) -> int:
 
 def run(site: Path, seconds: float) -> dict[str, Any]:
     """Open the crafted link; count datagrams before and after the click."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock, build.serving(site) as server, \
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock, serving(site) as server, \
             sync_api.sync_playwright() as playwright:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]

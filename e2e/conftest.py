@@ -39,13 +39,15 @@ CHROMIUM = "/usr/bin/chromium"
 WEBRTC_ARGS = ("--disable-features=WebRtcHideLocalIpsWithMdns",)
 
 sys.path.insert(0, str(ROOT))
-import build  # noqa: E402  (build.py lives at the top of the repository)
-
-CHROMIUM_ARGS = build.CHROMIUM_ARGS
-
 # A plain import: without Playwright these tests must fail, not quietly skip
 # (`python3 build.py test` installs it from the dev extra).
 from playwright import sync_api  # noqa: E402
+
+# sitebuild/ lives at the top of the repository; other modules take CHROMIUM_ARGS from here.
+from sitebuild.common import DEFAULT_OUT  # noqa: E402
+from sitebuild.machine import CHROMIUM_ARGS as CHROMIUM_ARGS  # noqa: E402
+from sitebuild.serve import SiteServer, serving  # noqa: E402
+from sitebuild.site import build_site  # noqa: E402
 
 # `expect(...)` without a timeout of its own waits 5 s by default: too little for anything the
 # engine answers on a machine at load 12 (CI runs three suites on two cores).  The wait still
@@ -76,18 +78,18 @@ def site_dir() -> Path:
     given = os.environ.get("WH_SITE_DIR")
     if given:
         return Path(given)
-    return build.build_site(build.DEFAULT_OUT).root
+    return build_site(DEFAULT_OUT).root
 
 
 @pytest.fixture(scope="session")
-def site_server(site_dir: Path) -> Iterator[build.SiteServer]:
+def site_server(site_dir: Path) -> Iterator[SiteServer]:
     """build.py's static server on a free port, for the whole session."""
-    with build.serving(site_dir) as server:
+    with serving(site_dir) as server:
         yield server
 
 
 @pytest.fixture(scope="session")
-def server_url(site_server: build.SiteServer) -> str:
+def server_url(site_server: SiteServer) -> str:
     """The site's base URL, e.g. http://127.0.0.1:41234/."""
     return site_server.url
 

@@ -42,8 +42,8 @@ HOMES = {
     "c": ("10.77.3", "203.0.113.4", True),
     "d": ("10.77.4", "203.0.113.5", True),
 }
-# Bounds the wait for the site server and coturn to answer: a Python start-up and `import build`
-# take seconds on a machine at load 12; the wait ends as soon as they answer.
+# Bounds the wait for the site server and coturn to answer: a Python start-up and the import of
+# sitebuild.serve take seconds on a machine at load 12; the wait ends as soon as they answer.
 READY_S = 60.0
 
 
@@ -158,9 +158,10 @@ class Lab:
     def start_site(self) -> None:
         """build.py's static server for the built site, on the public address."""
         script = (
-            "import sys; sys.path.insert(0, sys.argv[1]); import build; from pathlib import Path\n"
+            "import sys; sys.path.insert(0, sys.argv[1]); from pathlib import Path\n"
+            "from sitebuild.serve import SiteServer\n"
             "a = sys.argv\n"
-            "server = build.SiteServer(Path(a[2]), host=a[3], port=int(a[4]))\n"
+            "server = SiteServer(Path(a[2]), host=a[3], port=int(a[4]))\n"
             "server.serve_forever()\n"
         )
         self.spawn(

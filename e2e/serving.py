@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import build
+from sitebuild.serve import SiteHandler
 
 
 @dataclass
@@ -35,7 +35,7 @@ def serving(root: Path, missing: str | None = None) -> Iterator[Served]:
     `root`) answering 404 as if it were not there."""
     served = Served(root)
 
-    class Handler(build.SiteHandler):
+    class Handler(SiteHandler):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, directory=str(root), **kwargs)
 

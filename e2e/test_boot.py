@@ -20,10 +20,16 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import build  # the repository root is on sys.path (e2e/conftest.py)
 import pytest
 from conftest import CHROMIUM, CHROMIUM_ARGS
 from serving import Served, serving
+
+# sitebuild/ is at the repository's root, which e2e/conftest.py puts on sys.path.
+from sitebuild.boot import SNAPSHOT_INPUTS, engine_id
+from sitebuild.common import PYTHON_LIBRARY, WEB
+from sitebuild.pins import MICROPIP_REQUIREMENT
+from sitebuild.serviceworker import service_worker
+from sitebuild.site import build_site
 
 ENGINE_MS = 90_000
 
@@ -257,13 +263,13 @@ def test_mime_types(page: Any, server_url: str) -> None:
 def test_a_damaged_python_library_is_reported_in_plain_words(
     page: Any, server_url: str, site_dir: Path, shot: Callable[..., Path]
 ) -> None:
-    library = site_dir / build.PYTHON_LIBRARY
+    library = site_dir / PYTHON_LIBRARY
     damaged = bytearray(library.read_bytes())
     damaged[len(damaged) // 2] ^= 0xFF
     page.route(f"**/{library.name}", lambda route: route.fulfill(status=200, body=bytes(damaged)))
     result = boot(page, server_url)
     assert not result["ok"]
-    assert "damaged" in result["message"] and build.PYTHON_LIBRARY in result["message"], result
+    assert "damaged" in result["message"] and PYTHON_LIBRARY in result["message"], result
     shot(page, "boot-damaged")
 
 
@@ -336,15 +342,15 @@ def test_lock_and_build_manifest_match_the_shipped_files(site_dir: Path) -> None
         data = (site_dir / "pyodide" / entry["file_name"]).read_bytes()
         assert hashlib.sha256(data).hexdigest() == entry["sha256"], entry["name"]
     # micropip is PyPI's wheel, not the one Pyodide's own lock describes.
-    assert lock["packages"]["micropip"]["sha256"] == build.MICROPIP_REQUIREMENT.split(":")[-1]
+    assert lock["packages"]["micropip"]["sha256"] == MICROPIP_REQUIREMENT.split(":")[-1]
     info = build_info(site_dir)
     for part in ("library", "reference"):
         data = (site_dir / info[part]["url"]).read_bytes()
         digest = base64.b64encode(hashlib.sha256(data).digest()).decode()
         assert info[part]["integrity"] == f"sha256-{digest}", part
         assert info[part]["size"] == len(data), part
-    assert info["engineId"] == build.engine_id(
-        {rel: (site_dir / rel).read_bytes() for rel in build.SNAPSHOT_INPUTS}
+    assert info["engineId"] == engine_id(
+        {rel: (site_dir / rel).read_bytes() for rel in SNAPSHOT_INPUTS}
     )
 
 
@@ -417,7 +423,7 @@ def test_an_update_downloads_only_the_files_that_changed(browser: Any, own_site:
             for p in root.rglob("*")
             if p.is_file() and p.name != "sw.js"
         }
-        version, sw = build.service_worker(files)
+        version, sw = service_worker(files)
         (root / "sw.js").write_bytes(sw)
         fetched.clear()
         page.goto(url)
@@ -454,7 +460,7 @@ def wait_for_caches(page: Any, wanted: list[str]) -> None:
 
 
 def test_a_new_engine_replaces_the_kept_snapshot_and_keeps_the_saved_duel(
-    browser: Any, own_site: Served, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    browser: Any, own_site: Served, tmp_path: Path
 ) -> None:
     """A build whose engine changed (here the worker's snapshot code, one of the engine's
     identity's inputs): its service worker deletes the old build's cache and the snapshot kept
@@ -468,11 +474,10 @@ def test_a_new_engine_replaces_the_kept_snapshot_and_keeps_the_saved_duel(
         old_snapshot = snapshot_cache(root, url)
         # The next build, from a copy of web/ whose snapshot code changed by a comment.
         web = tmp_path / "web"
-        shutil.copytree(build.WEB, web)
+        shutil.copytree(WEB, web)
         code = web / "engine-snapshot.js"
         code.write_text(code.read_text() + "\n// next build\n")
-        monkeypatch.setattr(build, "WEB", web)
-        next_site = build.build_site(tmp_path / "next")
+        next_site = build_site(tmp_path / "next", web=web)
         assert build_info(next_site.root)["engineId"] != build_info(root)["engineId"]
         shutil.rmtree(root)
         shutil.copytree(next_site.root, root)
@@ -594,7 +599,7 @@ def test_reference_and_rule_options_work_while_the_engine_downloads(
     status line counts bytes meanwhile."""
     stalled: list[Any] = []
     # The Python library never arrives, so the engine stays at its download for the whole test.
-    page.route(f"**/{Path(build.PYTHON_LIBRARY).name}", lambda route: stalled.append(route))
+    page.route(f"**/{Path(PYTHON_LIBRARY).name}", lambda route: stalled.append(route))
     page.goto(server_url)
     page.wait_for_selector("[data-testid=rule-options]:not([hidden]) input", timeout=ENGINE_MS)
     page.wait_for_function(

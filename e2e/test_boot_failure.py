@@ -18,9 +18,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import build  # the repository root is on sys.path (e2e/conftest.py)
 import pytest
 from serving import serving
+
+# sitebuild/ is at the repository's root, which e2e/conftest.py puts on sys.path.
+from sitebuild.boot import engine_build_module
+from sitebuild.common import PYTHON_LIBRARY, WEB
+from sitebuild.integrity import site_integrity_module
+from sitebuild.page import page_html
+from sitebuild.serviceworker import service_worker
 
 # A failure must be reported before engine.js's BOOT_TIMEOUT_MS (180 s) would report it: a cold
 # boot here takes 1-10 s, and several times that on a machine at load 12 (CI runs three suites
@@ -55,21 +61,21 @@ def with_library(root: Path, change: Callable[[dict[str, bytes]], None]) -> None
     }
     for name in GENERATED:
         files.pop(name)
-    files["index.html"] = (build.WEB / "index.html").read_bytes()
-    with zipfile.ZipFile(io.BytesIO(files[build.PYTHON_LIBRARY])) as archive:
+    files["index.html"] = (WEB / "index.html").read_bytes()
+    with zipfile.ZipFile(io.BytesIO(files[PYTHON_LIBRARY])) as archive:
         members = {name: archive.read(name) for name in archive.namelist()}
     change(members)
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as archive:
         for name in sorted(members):
             archive.writestr(name, members[name])
-    files[build.PYTHON_LIBRARY] = out.getvalue()
-    # The order of build.build_site (its .br siblings are not served by the tests' server).
-    files["engine-build.js"] = build.engine_build_module(files)
-    files["site-integrity.js"] = build.site_integrity_module(files)
-    files["index.html"] = build.page_html(files)
-    files["sw.js"] = build.service_worker(files)[1]
-    for name in (build.PYTHON_LIBRARY, *GENERATED):
+    files[PYTHON_LIBRARY] = out.getvalue()
+    # The order of build_site (its .br siblings are not served by the tests' server).
+    files["engine-build.js"] = engine_build_module(files)
+    files["site-integrity.js"] = site_integrity_module(files)
+    files["index.html"] = page_html(files)
+    files["sw.js"] = service_worker(files)[1]
+    for name in (PYTHON_LIBRARY, *GENERATED):
         (root / name).write_bytes(files[name])
 
 

@@ -14,30 +14,35 @@ import urllib.request
 import zipfile
 from pathlib import Path
 
-import build  # the repository root is on sys.path (e2e/conftest.py)
 import pytest
+
+# sitebuild/ is at the repository's root, which e2e/conftest.py puts on sys.path.
+from sitebuild.common import PYTHON_LIBRARY, ROOT
+from sitebuild.serve import SiteServer
+from sitebuild.site import build_site, manifest_of
+from sitebuild.wheel import engine_wheel
 
 
 def test_two_builds_give_identical_bytes(tmp_path: Path) -> None:
     # The second build makes its Python library afresh (bytecode compiled by Pyodide under
     # Node), so the library's determinism is tested too.
-    first = build.build_site(tmp_path / "a")
-    second = build.build_site(tmp_path / "b", reuse_library=False)
-    assert build.manifest_of(first.root) == build.manifest_of(second.root)
+    first = build_site(tmp_path / "a")
+    second = build_site(tmp_path / "b", reuse_library=False)
+    assert manifest_of(first.root) == manifest_of(second.root)
     assert first.version == second.version
-    assert build.manifest_of(first.root) == first.manifest
+    assert manifest_of(first.root) == first.manifest
 
 
 def test_the_python_library_holds_the_engine_as_bytecode(site_dir: Path) -> None:
     """Every module of the engine is in the site's Python library as .pyc, with its package
     data; no source, and (the stdlib's) no module the start-up does not need, e.g. tkinter."""
-    package = build.ROOT / "engine" / "wavinghands"
+    package = ROOT / "engine" / "wavinghands"
     modules = {
         f"wavinghands/{p.relative_to(package).as_posix()}c"
         for p in package.rglob("*.py")
         if "__pycache__" not in p.parts
     }
-    with zipfile.ZipFile(site_dir / build.PYTHON_LIBRARY) as library:
+    with zipfile.ZipFile(site_dir / PYTHON_LIBRARY) as library:
         names = set(library.namelist())
         assert modules <= names, sorted(modules - names)
         assert "wavinghands/data/spell_text.json" in names
@@ -54,7 +59,7 @@ def _interruptible() -> None:
 
 def test_serve_prints_its_url_and_serves_wasm_as_wasm(site_dir: Path) -> None:
     with subprocess.Popen(
-        [sys.executable, str(build.ROOT / "build.py"), "serve", "--no-build", "--port", "0",
+        [sys.executable, str(ROOT / "build.py"), "serve", "--no-build", "--port", "0",
          "--out", str(site_dir)],
         stdout=subprocess.PIPE, text=True, preexec_fn=_interruptible,
     ) as proc:  # fmt: skip
@@ -81,12 +86,12 @@ def test_serve_prints_its_url_and_serves_wasm_as_wasm(site_dir: Path) -> None:
 
 
 def test_engine_wheel_holds_the_package_installs_and_imports(tmp_path: Path) -> None:
-    name, data = build.engine_wheel()
+    name, data = engine_wheel()
     assert name == "wavinghands-0.1.0-py3-none-any.whl"
-    assert build.engine_wheel() == (name, data), "the wheel's bytes depend on its content alone"
+    assert engine_wheel() == (name, data), "the wheel's bytes depend on its content alone"
     wheel = tmp_path / name
     wheel.write_bytes(data)
-    package = build.ROOT / "engine" / "wavinghands"
+    package = ROOT / "engine" / "wavinghands"
     sources = {
         f"wavinghands/{p.relative_to(package).as_posix()}"
         for p in package.rglob("*")
@@ -127,7 +132,7 @@ def test_engine_wheel_holds_the_package_installs_and_imports(tmp_path: Path) -> 
 def test_the_server_is_silent_when_a_browser_hangs_up(
     site_dir: Path, capfd: pytest.CaptureFixture[str]
 ) -> None:
-    server = build.SiteServer(site_dir, port=0)
+    server = SiteServer(site_dir, port=0)
     ours, browser = socket.socketpair()
     try:
         # The browser asks for the 9 MB runtime and hangs up before reading any of it, so the

@@ -18,12 +18,15 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import build  # the repository root is on sys.path (e2e/conftest.py)
 import pytest
 from conftest import WEBRTC_ARGS
 from playwright.sync_api import expect
 from remote_play import STEP_MS, code_to_send, invite, paste, write_orders
 from serving import Served, serving
+
+# sitebuild/ is at the repository's root, which e2e/conftest.py puts on sys.path.
+from sitebuild.common import PYTHON_LIBRARY, sri_sha256
+from sitebuild.integrity import content_security_policy
 from test_webrtc import default_route_problem
 from waiting import poll
 
@@ -204,10 +207,10 @@ def test_frame_ancestors_and_the_policy_are_sent_as_a_header(site: Served, page:
     response = page.request.get(site.url)
     header = response.headers["content-security-policy"]
     assert "frame-ancestors 'none'" in header
-    assert build.content_security_policy() in header
+    assert content_security_policy() in header
     html = response.text()
     meta = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', html)
-    assert meta and meta[1] == build.content_security_policy(meta=True)
+    assert meta and meta[1] == content_security_policy(meta=True)
     assert "frame-ancestors" not in meta[1] and "'unsafe-eval'" not in header
     assert "<script>" not in html and " style=" not in html
 
@@ -219,7 +222,7 @@ DAMAGED = {
     "site-integrity.js": 3,
     "engine-worker.js": 3,
     "pyodide/pyodide.asm.wasm": None,
-    build.PYTHON_LIBRARY: None,
+    PYTHON_LIBRARY: None,
 }
 
 
@@ -272,7 +275,7 @@ CACHED_INTEGRITY_JS = """async (path) => {
 }"""
 
 
-@pytest.mark.parametrize("path", ["app.js", "pyodide/pyodide.asm.wasm", build.PYTHON_LIBRARY])
+@pytest.mark.parametrize("path", ["app.js", "pyodide/pyodide.asm.wasm", PYTHON_LIBRARY])
 def test_a_damaged_cached_copy_is_named_dropped_and_fetched_again(
     path: str, strict_context: Any, site: Served
 ) -> None:
@@ -292,7 +295,7 @@ def test_a_damaged_cached_copy_is_named_dropped_and_fetched_again(
     expect(status).to_have_attribute("data-state", "ready", timeout=ENGINE_MS)
     # The service worker puts the good copy back in the background, on that navigation: poll
     # its cache (wait_for_function would not await the read, see e2e/waiting.py).
-    whole = build.sri_sha256((site.root / path).read_bytes())
+    whole = sri_sha256((site.root / path).read_bytes())
     poll(
         lambda: page.evaluate(CACHED_INTEGRITY_JS, path),
         lambda cached: cached == whole,

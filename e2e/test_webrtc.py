@@ -71,10 +71,10 @@ def rtc_site() -> Iterator[str]:
     # module needs none of the built files (Pyodide, the wheel), so no build is needed first.
     sys.path.insert(0, str(ROOT))
     try:
-        import build
+        from sitebuild.serve import serving
     finally:
         sys.path.remove(str(ROOT))
-    with build.serving(WEB) as server:
+    with serving(WEB) as server:
         yield server.url.rstrip("/")
 
 

@@ -303,6 +303,53 @@ def ai_advice(game: str, wizard: str) -> str:
     return ok(input=choice.orders, gestures=choice.orders.get("gestures", []), why=choice.why)
 
 
+@guard
+def puzzles(params: str | None = None) -> str:
+    """The puzzle set: {"puzzles": [{"id", "ruleset", "kind", "title"}], "today": id};
+    params {"date": "YYYY-MM-DD"} (the page's local date) picks the puzzle of the day."""
+    from . import puzzles as _puzzles  # (imported when first asked for, as the bots are)
+
+    p = {} if params is None else _load(params, "parameters")
+    if not isinstance(p, dict) or not isinstance(p.get("date", ""), str):
+        raise ApiError("bad-request", "parameters are {\"date\": \"YYYY-MM-DD\"}")
+    return ok(**_puzzles.listing(p.get("date")))
+
+
+@guard
+def puzzle(pid: str) -> str:
+    """One puzzle: {"puzzle": {"id", "ruleset", "kind", "title", "hints", "explain", "answer",
+    "key", "unique", "game"}, "view": V} (V: the position as the player, wizard 0, sees it)."""
+    from . import puzzles as _puzzles
+
+    d = _puzzles.describe(_puzzle_id(pid))
+    v = _view(_puzzles.position(d["id"]), _puzzles.YOU)
+    return ok(puzzle=d, view=v)
+
+
+@guard
+def puzzle_check(pid: str, answer: str) -> str:
+    """Whether an answer solves a puzzle: {"solved", "reply", "missing", "extra", "events"};
+    the answer is orders for the turn (win, survive) or a list of spell keys (foresee);
+    "reply" is the opponent's orders that beat a wrong answer, "events" the turn's log then."""
+    from . import puzzles as _puzzles
+
+    key = _puzzle_id(pid)
+    given = _load(answer, "answer")
+    verdict = _puzzles.judge(key, given)
+    events: list[JSON] = []
+    if verdict["reply"] is not None:
+        _, happened = duel.step(_puzzles.position(key), {0: given, 1: verdict["reply"]})
+        events = [dict(e.to_json(), visible_to=None) for e in happened if 0 in e.visible_to]
+    return ok(**verdict, events=events)
+
+
+def _puzzle_id(text: str) -> str:
+    pid = _load(text, "puzzle id")
+    if not isinstance(pid, str):
+        raise ApiError("bad-request", "a puzzle is named by its id, a string")
+    return pid
+
+
 # Remote play by turn codes: wavinghands.remote.json_api's functions (docs/protocol.md, "The
 # browser API"), each imported when first called.  They are guarded there; guarded here too, so
 # that not even a failed import crosses the boundary.
@@ -338,6 +385,7 @@ remote_parse = guard(_LateRemote("remote_parse"))
 
 
 __all__ = ["ai_advice", "ai_input", "export_record", "import_record", "new_game", "preview",
+           "puzzle", "puzzle_check", "puzzles",
            "remote_accept", "remote_carry", "remote_describe", "remote_draft", "remote_invite",
            "remote_link", "remote_parse", "remote_receive", "remote_release", "remote_route_live",
            "remote_seal", "remote_status", "replay_step",

@@ -200,8 +200,10 @@ def _gesture_problems(w: Wizard, orders: Orders, c: Constraints) -> list[OrderEr
     out: list[OrderError] = []
     both_free = not (c.left.forced or c.right.forced or c.left.why or c.right.why)
     for si, (left, right) in enumerate(orders.gestures):
-        if c.same_gesture and both_free and left != right:
-            # (a hand the rules fix leads: the other copies it after the reveal)
+        if c.same_gesture and both_free and left != right and \
+                sorted((left, right)) != sorted((STAB, NOTHING)):
+            # (a hand the rules fix leads: the other copies it after the reveal; a stab is one
+            # hand's, the other doing nothing: one knife, docs/rules.md "Warlocks: maladroitness")
             out.append(OrderError("maladroit", f"{w.name} is maladroit: both hands must make "
                                   f"the same gesture this turn (not {left} and {right})",
                                   f"gestures.{si}"))

@@ -207,8 +207,8 @@ def preview(game: Game, v: int, draft: Any) -> JSON:
                                  f"{what} hand in your orders for his next turn, not now: "
                                  f"{why_not_now(game, hq.subject)}."))
     if c.same_gesture:
-        warnings.append(_warning("maladroit", "info", "You are maladroit: both hands make the "
-                                 "same gesture this turn."))
+        warnings.append(_warning("maladroit", "info", "You are maladroit: both hands make one "
+                                 "gesture this turn (or one stabs, the other does nothing)."))
     if c.confused:
         warnings.append(_warning("confused", "info", "You are confused: after the reveal a die "
                                  "may change one gesture."))

@@ -4,12 +4,14 @@ record must keep."""
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Mapping
 from typing import Any, Final
 
 from .boundary import check_text
 from .duel import new_game, step
 from .errors import WavingHandsError
-from .model import MAX_TURNS, Game
+from .model import DECISION, MAX_TURNS, OVER, Game
 from .rulesets import Ruleset
 
 FORMAT = "wavinghands-record"
@@ -44,6 +46,55 @@ class RecordTooLong(RecordError):
     """A record with more phases than MAX_RECORD_PHASES or a turn beyond MAX_RECORD_TURNS."""
 
     code = "record-too-long"
+
+
+# The dice the engine rolls (resolve.py, attacks.py), by label: confusion's two dice of six
+# faces ("The first die indicates left hand on 1-3, right on 4-6 ... 1=C, 2=D, 3=F, 4=P, 5=S,
+# 6=W"), and a confused monster's pick among the living beings but itself ("it attacks at
+# random"), whose faces are known only when it is rolled (the engine then checks it).
+_CONFUSION_DIE: Final = re.compile(r"(\d+):confusion:\d+:\d+:(hand|gesture)")
+_MONSTER_DIE: Final = re.compile(r"(\d+):monster:M\d+:\d+")
+CONFUSION_FACES: Final = 6
+
+
+def _record_dice(raw: Any) -> dict[str, int]:
+    """A record's explicit dice, each a die the engine rolls with a value it can show (a
+    confusion die 1..6, a monster's pick at least 1); raises RecordError naming the die."""
+    if not isinstance(raw, Mapping):
+        raise RecordError("the record's \"dice\" must be an object of die: value")
+    dice: dict[str, int] = {}
+    for key, value in raw.items():
+        confusion = _CONFUSION_DIE.fullmatch(str(key))
+        if confusion is None and _MONSTER_DIE.fullmatch(str(key)) is None:
+            raise RecordError(f"the record's dice name {str(key)[:60]!r}, no die this engine "
+                              "rolls (\"<turn>:confusion:<wizard>:<set>:hand\" or "
+                              "\"...:gesture\", \"<turn>:monster:<id>:<attack>\"). Nothing "
+                              "was imported")
+        top = CONFUSION_FACES if confusion is not None else None
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1 or \
+                (top is not None and value > top):
+            faces = f"1..{top}" if top is not None else "a whole number from 1"
+            raise RecordError(f"the record's die {key} is {str(value)[:20]}, outside {faces}. "
+                              "Nothing was imported")
+        dice[str(key)] = value
+    return dice
+
+
+def _unplayed_dice(game: Game) -> None:
+    """Raises RecordError if the replayed game carries a die for a turn it has not played:
+    kept, it would decide a roll of the game played on from the record.  Dice are rolled as a
+    turn resolves; a record waiting in a decision phase has rolled that turn's confusion dice
+    (before the reveal's decisions), not its monsters'."""
+    phase = game.phase
+    for key, _ in game.dice:
+        turn = int(key.split(":", 1)[0])
+        rolled = turn < phase.turn or (phase.kind == OVER and turn == phase.turn) or (
+            phase.kind == DECISION and turn == phase.turn and
+            _CONFUSION_DIE.fullmatch(key) is not None)
+        if not rolled:
+            raise RecordError(f"the record's die {key} is for turn {turn}, which the record "
+                              "has not played: a record may carry only dice already rolled, "
+                              "never the dice of a turn still to play. Nothing was imported")
 
 
 def _too_long(found: str) -> RecordTooLong:
@@ -96,13 +147,13 @@ def replay(record: Any, until: int | None = None, max_turns: int | None = None) 
         found = record.get("version")
         what = "has no version" if found is None else f"is version {found!r}"
         raise RecordError(f"this record {what}; this engine reads version {VERSION} records")
+    dice = _record_dice(record.get("dice", {}))  # (a RecordError of its own, naming the die)
     try:
         players = record["players"]
         if not isinstance(players, list):
             raise TypeError("players must be a list")
         game = new_game(tuple(str(p) for p in players), str(record["seed"]),
-                        Ruleset.from_json(record.get("ruleset", {})),
-                        {str(k): int(v) for k, v in record.get("dice", {}).items()})
+                        Ruleset.from_json(record.get("ruleset", {})), dice)
         phases = record["phases"]
         if not isinstance(phases, list):
             raise TypeError("phases must be a list")
@@ -125,8 +176,11 @@ def replay(record: Any, until: int | None = None, max_turns: int | None = None) 
 
 
 def replay_imported(record: Any) -> list[Game]:
-    """replay() of a record from outside (a file, a link): beyond MAX_RECORD_TURNS is refused."""
-    return replay(record, max_turns=MAX_RECORD_TURNS)
+    """replay() of a record from outside (a file, a link): beyond MAX_RECORD_TURNS is refused,
+    and so are dice for a turn the record has not played."""
+    states = replay(record, max_turns=MAX_RECORD_TURNS)
+    _unplayed_dice(states[-1])
+    return states
 
 
 def import_record(record: Any) -> Game:

@@ -1,39 +1,13 @@
-// Unit tests of the page's saved duels (web/storage.js) and gesture keys (web/ui/gesturepad.js)
+// Unit tests of the page's saved duels (web/store/storage.js) and gesture keys (web/ui/gesturepad.js)
 // under Node: `node --test tests/js/`. localStorage is replaced by an in-memory stand-in.
 
 import assert from 'node:assert/strict';
 import { beforeEach, test } from 'node:test';
 
-class MemoryStorage {
-  constructor() { this.items = new Map(); this.full = false; }
-  get length() { return this.items.size; }
-  key(i) { return [...this.items.keys()][i] ?? null; }
-  getItem(key) { return this.items.has(key) ? this.items.get(key) : null; }
-  setItem(key, value) {
-    if (this.full) throw new Error('QuotaExceededError');
-    this.items.set(key, String(value));
-  }
-  removeItem(key) { this.items.delete(key); }
-}
-
-// A storage with a quota in characters (keys and values), refusing as browsers do.
-class QuotaStorage extends MemoryStorage {
-  constructor(quota) { super(); this.quota = quota; }
-  used() { return [...this.items].reduce((n, [k, v]) => n + k.length + v.length, 0); }
-  setItem(key, value) {
-    const text = String(value);
-    const old = this.items.has(key) ? key.length + this.items.get(key).length : 0;
-    if (this.used() - old + key.length + text.length > this.quota) {
-      const err = new Error('The quota has been exceeded.');
-      err.name = 'QuotaExceededError';
-      throw err;
-    }
-    this.items.set(key, text);
-  }
-}
+import { MemoryStorage, QuotaStorage } from './memory-storage.mjs';
 
 globalThis.localStorage = new MemoryStorage();
-const storage = await import('../../web/storage.js');
+const storage = await import('../../web/store/storage.js');
 const { gestureForKey, gestureLabel } = await import('../../web/ui/gesturepad.js');
 
 const duel = (id, turn) => ({

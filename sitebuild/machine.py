@@ -1,0 +1,81 @@
+"""What a machine needs before it can build and test: Debian's packages (Node.js, npm,
+Chromium, the network lab's tools) and .venv/ with the dev tools."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tomllib
+from pathlib import Path
+
+from .common import ROOT, BuildError, run
+
+CHROMIUM = Path("/usr/bin/chromium")
+# How every headless Chromium of the tests and benchmarks starts: without the networking switches
+# Chromium keeps dialling Google's hosts, which a closed network refuses; --no-sandbox because the
+# tests run as root.
+CHROMIUM_ARGS = (
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+)  # fmt: skip
+
+
+VENV = ROOT / ".venv"
+# What .venv/ was last filled for (the interpreter, then the dev extra's requirements).
+VENV_STAMP = VENV / "wavinghands-dev.txt"
+
+
+def debian_packages_missing(*, for_tests: bool) -> list[str]:
+    """The Debian packages that building (and, for_tests, testing) needs and are not there.
+
+    Node.js and npm: `npm pack`, the Python library, the in-Pyodide and JS tests.  Chromium: the
+    browser tests.  iproute2, coturn, iptables: e2e/test_netplay.py's network lab (run as root).
+    """
+    wanted = [("nodejs", "node"), ("npm", "npm")]
+    if for_tests:
+        # coturn is the lab's STUN and TURN server, iptables the home routers' NAT.
+        wanted += [("iproute2", "ip"), ("coturn", "turnserver"), ("iptables", "iptables")]
+    missing = [package for package, command in wanted if not shutil.which(command)]
+    if for_tests and not CHROMIUM.exists():
+        missing.append("chromium")
+    return missing
+
+
+def apt_install(packages: list[str]) -> None:
+    """Install Debian packages (apt-get update first, as a fresh machine's lists are empty)."""
+    if os.geteuid() != 0 or not shutil.which("apt-get"):
+        raise BuildError(f"missing {packages}; install them with apt-get (needs root)")
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    run(["apt-get", "update", "-q"], env=env, quiet=True)
+    run(["apt-get", "install", "-y", "-q", "--no-install-recommends", *packages], env=env,
+        quiet=True)  # fmt: skip
+
+
+def dev_requirements() -> list[str]:
+    """pyproject.toml's dev extra: every tool the checks run."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    return list(project["optional-dependencies"]["dev"])
+
+
+def dev_venv() -> Path:
+    """.venv/ holding the dev extra, made or brought up to date; returns its python.
+
+    The system Python is never touched.  The engine is not installed there: tests/ and e2e/
+    put this checkout's engine/ on sys.path themselves.  An unchanged stamp skips pip.
+    """
+    python = VENV / "bin" / "python"
+    wanted = "\n".join([sys.version, *dev_requirements()]) + "\n"
+    stamp = VENV_STAMP.read_text() if VENV_STAMP.exists() else ""
+    if python.exists() and stamp == wanted:
+        return python
+    if not python.exists() or stamp.split("\n", 1)[0] != sys.version:
+        try:
+            run([sys.executable, "-m", "venv", "--clear", str(VENV)], quiet=True)
+        except BuildError as exc:
+            hint = "(a Debian python3 needs: apt-get install python3-venv)"
+            raise BuildError(f"{exc}\n{hint}") from exc
+    run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+         *dev_requirements()], quiet=True)  # fmt: skip
+    VENV_STAMP.write_text(wanted)
+    return python
