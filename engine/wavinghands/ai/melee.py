@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..legal import input_problems
-from ..model import MONSTER_STATS, wizard_id, wizard_index
+from ..model import MONSTER_STATS, ORDERS, TIME_STOP, wizard_id, wizard_index
 from ..orders import OrderError, parse_orders
 from ..recognize import completed, default_allocation
 from ..spells import MONSTERS
@@ -174,7 +174,7 @@ def aim_at_focus(obs: Observation, orders: JSON, focus: int) -> JSON:
     named = {(c.get("set", 0), c.get("hand")): c for c in out.get("casts", ())}
     casts: list[JSON] = list(out.get("casts", ()))
     monsters: dict[str, Any] = dict(out.get("monsters", {}))
-    stopped = obs.phase == "orders" or wizard_id(me) in obs.time_stopped
+    stopped = obs.phase == ORDERS or wizard_id(me) in obs.time_stopped
     for si, pair in enumerate(out["gestures"]):
         rows.append((pair[0], pair[1]))
         if not stopped:
@@ -221,7 +221,7 @@ def legal_or_less(obs: Observation, orders: JSON, rng: random.Random,
                   fallback: Callable[[], JSON]) -> JSON:
     """The orders, or with what a state drawn from the observation refuses dropped (targets,
     then monsters, stab, release), or the fallback."""
-    if obs.phase not in ("orders", "time_stop"):
+    if obs.phase not in (ORDERS, TIME_STOP):
         return orders
     world = sample_world(obs, rng)
     trial = dict(orders)
