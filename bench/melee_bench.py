@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "engine")]
 
 from wavinghands.duel import step  # noqa: E402
+from wavinghands.model import Game  # noqa: E402
 from wavinghands.playout import Player, random_duel  # noqa: E402
 from wavinghands.remote.melee import REVEAL, accept, decode, invite, receive, seal  # noqa: E402
 from wavinghands.ruleset import Ruleset  # noqa: E402
@@ -64,11 +65,13 @@ def codes_of(n: int, games: int, turns: int, ruleset: str) -> dict[str, list[flo
                 posted[i] += made
             chat = [c for i in parts for c in posted[i]]
             reveals = [c for c in chat if decode(c).kind == REVEAL]
-            for i in parts:
+            # (every page follows the game, those of wizards out of the fight too)
+            for i in range(n):
                 pages[i], auto = receive(pages[i], "\n".join(chat))
-                posted[i] += auto
+                if i in parts:
+                    posted[i] += auto
                 reveals += [c for c in auto if decode(c).kind == REVEAL]
-            for i in parts:
+            for i in range(n):
                 pages[i], _ = receive(pages[i], "\n".join(reveals))
             for i in parts:
                 kinds = [decode(c).kind for c in posted[i]]
@@ -90,8 +93,9 @@ def step_times(n: int, games: int, turns: int, ruleset: str) -> list[float]:
         for before, inputs in history[:-1]:
             if before.phase.kind != "orders":
                 continue
+            fresh = Game.from_json(before.to_json())  # (no memo warmed by the playout)
             t0 = time.perf_counter()
-            step(before, inputs)
+            step(fresh, inputs)
             times.append((time.perf_counter() - t0) * 1000)
     return times
 

@@ -53,7 +53,8 @@ class RecordTooLong(RecordError):
 # 6=W"), and a confused monster's pick among the living beings but itself ("it attacks at
 # random"), whose faces are known only when it is rolled (the engine then checks it).
 _CONFUSION_DIE: Final = re.compile(r"(\d+):confusion:\d+:\d+:(hand|gesture)")
-_MONSTER_DIE: Final = re.compile(r"(\d+):monster:M\d+:\d+")
+# (a melee's "enemy" die: the random opposing wizard a monster with no orders attacks)
+_MONSTER_DIE: Final = re.compile(r"(\d+):monster:M\d+:(\d+|enemy)")
 CONFUSION_FACES: Final = 6
 
 
@@ -68,7 +69,7 @@ def _record_dice(raw: Any) -> dict[str, int]:
         if confusion is None and _MONSTER_DIE.fullmatch(str(key)) is None:
             raise RecordError(f"the record's dice name {str(key)[:60]!r}, no die this engine "
                               "rolls (\"<turn>:confusion:<wizard>:<set>:hand\" or "
-                              "\"...:gesture\", \"<turn>:monster:<id>:<attack>\"). Nothing "
+                              "\"...:gesture\", \"<turn>:monster:<id>:<attack>\" or \"...:enemy\"). Nothing "
                               "was imported")
         top = CONFUSION_FACES if confusion is not None else None
         if isinstance(value, bool) or not isinstance(value, int) or value < 1 or \
