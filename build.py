@@ -4,6 +4,7 @@
     python3 build.py build [--out DIR]     write the self-contained site (default dist/site/)
     python3 build.py serve [--port N]      build, then serve it on http://127.0.0.1:N/ (blocks)
     python3 build.py test [--skip-e2e]     fill .venv/ with the dev tools, then run every check
+    python3 build.py test --deep           ... and the long runs (docs/build.md, "Testing")
 
 The work is done by the package sitebuild/ (one module per job, listed in its __init__); this
 file parses the command line and dispatches.  Only the standard library is imported, so the
@@ -37,6 +38,10 @@ def parser() -> argparse.ArgumentParser:
     p_test = sub.add_parser("test", help="install prerequisites and run every test")
     p_test.add_argument("--skip-e2e", action="store_true", help="leave out the browser tests")
     p_test.add_argument("--no-install", action="store_true", help="assume prerequisites exist")
+    p_test.add_argument(
+        "--deep", action="store_true",
+        help="also the long runs: tests/ in Pyodide, the property soak, the fuzzer",
+    )  # fmt: skip
     return parser
 
 
@@ -54,7 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "serve":
             root = Path(args.out).resolve() if args.no_build else build_site(Path(args.out)).root
             return serve_until_interrupted(root, args.port)
-        return run_tests(skip_e2e=args.skip_e2e, install=not args.no_install)
+        return run_tests(skip_e2e=args.skip_e2e, install=not args.no_install, deep=args.deep)
     except BuildError as exc:
         print(f"build.py: error: {exc}", file=sys.stderr)
         return 1

@@ -11,6 +11,12 @@
   caches and service workers never leak from one test into another.
 - `shot(page, name)`: save a screenshot under test-output/ for a person to look at.
 
+At the end of a run it prints where the time went (per file: tests, seconds, engine downloads,
+i.e. requests for Pyodide's wasm, one per engine booted in a fresh origin or context) and, for
+each failed test, a `WAITED` line: its name, the line of the test that failed and what it was
+waiting on (Playwright's call log, or e2e/waiting.py's condition), which build.py test repeats
+at its very end.
+
 The site's Content-Security-Policy (build.py) forbids evaluating strings, and Playwright polled a
 `wait_for_function` predicate by evaluating it in the page: under the policy the poll failed with
 an EvalError (Playwright 1.65 polls under the policy without one).  So every browser context the
@@ -24,7 +30,9 @@ wait ends at once): state only an async read gives is polled with e2e/waiting.py
 from __future__ import annotations
 
 import os
+import re
 import sys
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -46,7 +54,7 @@ from playwright import sync_api  # noqa: E402
 # sitebuild/ lives at the top of the repository; other modules take CHROMIUM_ARGS from here.
 from sitebuild.common import DEFAULT_OUT  # noqa: E402
 from sitebuild.machine import CHROMIUM_ARGS as CHROMIUM_ARGS  # noqa: E402
-from sitebuild.serve import SiteServer, serving  # noqa: E402
+from sitebuild.serve import SiteHandler, SiteServer, serving  # noqa: E402
 from sitebuild.site import build_site  # noqa: E402
 
 # `expect(...)` without a timeout of its own waits 5 s by default: too little for anything the
@@ -70,6 +78,88 @@ def _bypassing_csp(method: Callable[..., Any]) -> Callable[..., Any]:
 for _cls, _name in ((sync_api.Browser, "new_context"), (sync_api.Browser, "new_page"),
                     (sync_api.BrowserType, "launch_persistent_context")):  # fmt: skip
     setattr(_cls, _name, _bypassing_csp(getattr(_cls, _name)))
+
+
+# Engine downloads: requests for Pyodide's wasm to any of the suite's servers (conftest's, and
+# e2e/serving.py's per-test ones, which subclass the same handler).
+ENGINE_WASM = "/pyodide/pyodide.asm.wasm"
+_downloads = [0]
+_downloads_lock = threading.Lock()
+_serve_get = SiteHandler.do_GET
+
+
+def _counting_get(self: SiteHandler) -> None:
+    """SiteHandler.do_GET, counting the requests for the engine's wasm."""
+    if self.path.split("?")[0] == ENGINE_WASM:
+        with _downloads_lock:
+            _downloads[0] += 1
+    _serve_get(self)
+
+
+SiteHandler.do_GET = _counting_get  # type: ignore[method-assign, assignment]
+
+
+@pytest.fixture(autouse=True)
+def _engine_downloads(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Record how many times the test made a browser download the engine's wasm."""
+    before = _downloads[0]
+    yield
+    request.node.user_properties.append(("engine downloads", _downloads[0] - before))
+
+
+# Per test file: [tests, seconds (setup + call + teardown), engine downloads]; filled on the
+# controlling process from every worker's reports.
+_BY_FILE: dict[str, list[float]] = {}
+_WAITED: list[str] = []
+# What a failed wait says it waited on: Playwright's call log, its own timeout line, an
+# `expect` and e2e/waiting.py's poll.
+_WAIT_LINE = re.compile(
+    r"(waiting for .*|Timeout \d+ms exceeded.*|Expect .*|waited [\d.]+ s for .*)"
+)
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Add each test's time and downloads to its file's row; note a failure's wait."""
+    row = _BY_FILE.setdefault(report.nodeid.split("::")[0], [0, 0.0, 0])
+    row[1] += report.duration
+    if report.when == "call":
+        row[0] += 1
+    if report.when == "teardown":  # the fixture's count reaches the teardown's report only
+        row[2] += sum(int(str(v)) for k, v in report.user_properties if k == "engine downloads")
+    if report.failed:
+        text = report.longreprtext
+        waits = list(dict.fromkeys(m.strip() for m in _WAIT_LINE.findall(text)))
+        # The traceback's entries in e2e/, outermost first: the test's own line (which names
+        # what a helper such as wait_until was asked to wait for), then the innermost one.
+        frames: list[str] = []
+        pointed = ""  # the `>` line of the traceback entry being read
+        for line in text.splitlines():
+            if line.startswith(">"):
+                pointed = line[1:].strip()
+            elif (where := re.match(r"(e2e/\S+\.py:\d+): ", line)) and pointed:
+                frames.append(f"{where[1]} `{pointed}`")
+            if re.match(r"\S+\.py:\d+: ", line):
+                pointed = ""
+        at = f"at {frames[0]}" if frames else "(no line of e2e/ in the traceback)"
+        if len(frames) > 1:
+            at += f", in {frames[-1]}"
+        waited = "; ".join(waits[:4]) or "no wait named (an assertion or an error)"
+        _WAITED.append(f"WAITED {report.nodeid} ({report.when}) {at}: {waited}")
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Where the time went, per file, and each failed test's wait."""
+    if not _BY_FILE:
+        return
+    write = terminalreporter.write_line
+    write("")
+    write("e2e time per file (seconds summed over workers; engine downloads = wasm requests):")
+    rows = sorted(_BY_FILE.items(), key=lambda item: -item[1][1])
+    total = [sum(row[i] for _, row in rows) for i in range(3)]
+    for path, (tests, seconds, downloads) in [*rows, ("(all)", total)]:
+        write(f"  {seconds:7.1f} s  {tests:3.0f} tests  {downloads:3.0f} engine downloads  {path}")
+    for line in _WAITED:
+        write(line)
 
 
 @pytest.fixture(scope="session")

@@ -109,15 +109,16 @@ def screenshot(page: Any, name: str) -> None:
 
 
 # The page's own instance of one of its modules (app.js's bundle exports each by site path).
-LIVE = "(await import('./app.js')).modules['live.js']"
+# The page's live connection registry (transport/live.js), as the remote flow holds it.
+LIVE = "(await import('./app.js')).modules['remote.js'].transports.live"
 API = "(await import('./app.js')).modules['api.js']"
 STORAGE = "(await import('./app.js')).modules['storage.js']"
 
 
 def send_live(page: Any, code: str) -> None:
     """What a modified page can do: push any code over its live connection."""
-    sent = page.evaluate(f"async (c) => ({LIVE}).sendLive(c)", code)
-    assert sent == {"ok": True}, sent
+    sent = page.evaluate(f"async (c) => ({LIVE}).current().send(c)", code)
+    assert sent == {"ok": True, "via": "live"}, sent
 
 
 def new_invitation(page: Any, name: str) -> str:
@@ -138,7 +139,7 @@ def saved_session(page: Any, duel_id: str) -> str:
 def bound_duel(page: Any) -> str | None:
     """The duel the page's live connection carries."""
     duel: str | None = page.evaluate(
-        f"async () => ({LIVE}).currentLink()?.duelId ?? null")
+        f"async () => ({LIVE}).current()?.duelId ?? null")
     return duel
 
 
@@ -311,14 +312,14 @@ def test_a_crafted_invitation_link_with_an_offer_asks_first(
 def test_pushed_invitations_open_one_dialog(new_page: Callable[..., Any], server_url: str) -> None:
     bob = new_page()
     started = bob.evaluate(
-        f"async () => ({LIVE}).hostLive({{ ice: {{ stun: '' }}, duelId: null }})")
+        f"async () => ({LIVE}).host({{ ice: {{ stun: '' }}, duelId: null }})")
     assert started == {"ok": True}, started
-    offer = bob.evaluate(f"async () => ({LIVE}).currentLink().code")
+    offer = bob.evaluate(f"async () => ({LIVE}).current().status().code")
     alice = new_page(DESKTOP, f"{server_url}#rtc={offer}")
     alice.click("[data-testid=connect-live]")
     answer = alice.wait_for_selector("[data-testid=live-code]", timeout=CONNECT_MS).inner_text()
     answered = bob.evaluate(
-        f"async (a) => ({LIVE}).answerLive(a)", answer.strip())
+        f"async (a) => ({LIVE}).answer(a)", answer.strip())
     assert answered["ok"], answered
     alice.wait_for_selector(CONNECTED, timeout=CONNECT_MS)
 

@@ -25,7 +25,7 @@ NOT_PAGE_MODULES = frozenset(
 # in one file at the entry's own path (bundled_page).  One file, where there were some 35: on a
 # warm visit each module cost a request answered from the service worker's cache and the
 # module map's work, about 100 ms of CPU in all among the browser's processes, beside the
-# engine's boot on a 2-core machine (docs/build.md, "A first visit", tenth round).  web/ keeps
+# engine's boot on a 2-core machine (bench/results.md, the first visit's last row).  web/ keeps
 # the modules as written; the site serves them too (tests import one afresh), unprecached.
 PAGE_BUNDLES = ("app.js", "sw-register.js")
 # Page modules the bundles import at run time instead of holding: the worker scripts' integrity

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import base64
+import concurrent.futures
 import hashlib
 import io
 import json
@@ -333,3 +334,67 @@ def test_the_runner_counts_each_summary(summary: str, passed: int, failed: int) 
     """The closing totals add each step's passed and failed counts, in pytest's and node's words."""
     assert testrun._count(summary, ("passed", "pass")) == passed
     assert testrun._count(summary, ("failed", "fail")) == failed
+
+
+def test_a_failed_line_is_kept_for_the_closing_list() -> None:
+    """pytest's FAILED/ERROR lines, e2e's WAITED lines and node's `not ok` are failures."""
+    for line in ("FAILED e2e/test_x.py::test_y - TimeoutError", "ERROR tests/a.py::b",
+                 "WAITED e2e/test_x.py::test_y (call) at e2e/test_x.py:6 `x`: waiting for y",
+                 "not ok 3 - codec round trip"):  # fmt: skip
+        assert testrun.FAILURE_LINE.match(line), line
+    assert not testrun.FAILURE_LINE.match("e2e/test_x.py::test_y FAILED")  # the progress line
+
+
+def test_the_output_ends_with_the_totals_even_when_the_set_up_fails(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A build that fails before any check still ends with its error and the totals line."""
+
+    def broken(**_: object) -> list[testrun.StepResult]:
+        raise BuildError("the Pyodide tarball lacks ['package/pyodide.mjs']")
+
+    monkeypatch.setattr(testrun, "run_checks", broken)
+    assert testrun.run_tests() == 1
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[-1] == "total: 0 passed, 1 failed"
+    assert "set-up | ERROR set-up: the Pyodide tarball lacks" in lines[-2]
+
+
+def test_the_default_run_proves_pyodide_on_a_chosen_set_and_deep_runs_everything() -> None:
+    """Default: the Pyodide runner's chosen set, e2e with durations; --deep adds the whole suite
+    in Pyodide, the soak and the fuzzer."""
+    done: concurrent.futures.Future[None] = concurrent.futures.Future()
+    done.set_result(None)
+    default = testrun.check_steps("py", Path("site"), (done, done), skip_e2e=False, deep=False)
+    commands = {step.name: list(step.cmd) for step in default}
+    assert "--deep" not in commands["tests in Pyodide (Node)"]
+    assert commands["tests in Pyodide (Node)"][-2:] == ["--python", "py"]
+    assert "--durations=15" in commands["pytest e2e/"]
+    deep = testrun.check_steps("py", Path("site"), (done, done), skip_e2e=True, deep=True)
+    names = [step.name for step in deep]
+    assert "pytest e2e/" not in names
+    assert {"deep: tests/ in Pyodide", "deep: property soak", "deep: fuzz codes"} <= set(names)
+
+
+def test_the_cross_runtime_comparison_names_the_first_difference() -> None:
+    """tests/pyodide/vectors.py's comparison: None when equal, else the first differing name."""
+    sys.path.insert(0, str(ROOT / "tests" / "pyodide"))
+    import vectors
+
+    host = {"ai/x": "1", "duel/0": "a b", "duel/1": "c"}
+    assert vectors.first_difference(host, dict(host)) is None
+    assert vectors.first_difference(host, {**host, "duel/0": "a z"}) == (
+        "duel/0: CPython 'a b', Pyodide 'a z'"
+    )
+    missing = {k: v for k, v in host.items() if k != "ai/x"}
+    assert vectors.first_difference(host, missing) == "ai/x: CPython '1', Pyodide None"
+
+
+def test_the_in_pyodide_list_names_test_files() -> None:
+    """tests/pyodide/in_pyodide.txt: test files of tests/, each with a comment saying why."""
+    text = (ROOT / "tests" / "pyodide" / "in_pyodide.txt").read_text()
+    listed = [line for line in text.splitlines() if line and not line.startswith("#")]
+    assert listed and all(re.fullmatch(r"test_\w+\.py", name) for name in listed)
+    lines = text.splitlines()
+    for name in listed:
+        assert lines[lines.index(name) - 1].startswith("#"), f"{name}: say why it runs there"

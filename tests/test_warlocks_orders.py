@@ -84,7 +84,7 @@ def test_permanency_works_only_on_the_listed_spells() -> None:
     table = find_ruleset(W).table
     assert {k for k, s in table.items() if s.may_be_permanent} == {
         "haste", "protection_from_evil", "paralysis", "amnesia", "maladroitness", "fear",
-        "charm_person", "blindness", "invisibility"}
+        "charm_person", "blindness", "invisibility", "permanency", "delayed_effect"}
     # Resist heat (its W-W-F-P starting on permanency's last W), ordered permanent, is not
     # taken: the permanency waits on; under the standard rules it takes it.
     script: Script = {"A": "S P F P S D W W F P / - - - - - - - - - -"}

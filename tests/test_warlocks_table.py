@@ -57,7 +57,8 @@ def test_the_table_differs_from_the_standard_one_exactly_where_warlocks_does() -
     changed = {"anti_spell", "time_stop", "blindness", "lightning_bolt",
                "paralysis", "amnesia", "fear", "disease", "poison",  # their effect on monsters
                "remove_enchantment",  # its usual target
-               "resist_heat", "resist_cold", "charm_monster"}  # not permanency's
+               "resist_heat", "resist_cold", "charm_monster",  # not permanency's
+               "permanency", "delayed_effect"}  # permanency's (issue 26)
     for key in set(table) & standard - changed:
         assert table[key] is STANDARD_TABLE[key], key
 

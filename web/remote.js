@@ -10,7 +10,9 @@
 
 import * as api from './api.js';
 import * as storage from './storage.js';
-import * as live from './live.js';
+import { createTransports } from './transport/switchboard.js';
+import { STATUS } from './transport/transport.js';
+import { CHAT_MAX, chatLineTurn } from './transport/webrtc.js';
 import { h, replace } from './ui/dom.js';
 import { decisionScreen, gameOverScreen, ordersScreen } from './ui/duel.js';
 import { gestureLabel } from './ui/gesturepad.js';
@@ -19,6 +21,7 @@ import {
   boardView, codeBlock, feedbackBox, joinBox, notACode, openAcceptDialog, pasteBox, pending, remoteHead, sentList, sentence,
 } from './ui/remote.js';
 import { isDialogOpen } from './ui/dialog.js';
+import { say } from './ui/words.js';
 import { livePanel, liveGlance, connectExplanation, openConnectDialog } from './ui/live.js';
 
 const MODE_LABELS = { codes: 'by codes', live: 'live' };
@@ -28,59 +31,13 @@ const NOT_RTC = new Set(['empty', 'not-a-code', 'turn-code']);
 // Text with no code in it at all (a sentence, another site's link), once the transport found no
 // connection code in it: its 'not-a-code' also covers turn codes, which start WH<digits>.
 const holdsNoCode = (text, rtc) => !rtc.ok && rtc.error.code === 'not-a-code' && !/WH\d+\./.test(text);
-// Where a code starts: a turn code (WH1.) or a connection code (WHC1. offer, WHA1. answer). No
-// code's body holds a dot, so a prefix can never occur inside another code.
-const CODE_START = /(?=WH1\.|WHC1\.|WHA1\.)/;
-
-/**
- * splitCodes(text) -> {turn, rtc}: the turn code and the live connection code of a bundle, each
- * null when absent. A bundle is "WH1.… WHC1.…" (in any order, wrapped by a chat as it likes) or a
- * link "…#c=WH1.…&rtc=WHC1.…": an invitation (or any turn code) that also carries the connection
- * offer, or a turn code that carries the answer (docs/webrtc.md, "One code each way").
- */
-export function splitCodes(text) {
-  const s = String(text || '');
-  const found = { turn: null, rtc: null };
-  const hash = s.indexOf('#');
-  if (hash >= 0) {
-    for (const part of s.slice(hash + 1).replace(/\s+/g, '').split('&')) {
-      const [key, value = ''] = part.split('=');
-      if (key === 'c' && value) found.turn = decodeURIComponent(value);
-      if (key === 'rtc' && value) found.rtc = decodeURIComponent(value);
-    }
-    return found;
-  }
-  for (const piece of s.replace(/\s+/g, '').split(CODE_START)) {
-    if (piece.startsWith('WH1.')) found.turn = piece;
-    else if (piece.startsWith('WHC1.') || piece.startsWith('WHA1.')) found.rtc = piece;
-  }
-  return found;
-}
-
-let qrLibrary = null; // the QR generator's module, loaded the first time a QR code is asked for
-
-/**
- * qrMatrix(text) -> {ok, matrix: {size, data}} or an error value: the QR code of a code or link,
- * made by the vendored generator (vendor/uqr.mjs, put into the site by build.py).
- */
-async function qrMatrix(text) {
-  try {
-    qrLibrary = qrLibrary || import(new URL('./vendor/uqr.mjs', import.meta.url).href);
-    const { encode } = await qrLibrary;
-    // Low error correction keeps a link of ~200 characters at a size a phone reads easily; a
-    // border of 4 modules is the quiet zone the standard asks for.
-    const { size, data } = encode(text, { ecc: 'L', border: 4 });
-    return { ok: true, matrix: { size, data } };
-  } catch (err) {
-    qrLibrary = null;
-    return { ok: false, error: { code: 'qr', message: `the QR code cannot be drawn here (${(err && err.message) || err}); copy the code instead` } };
-  }
-}
-
-/** bundleOf(turnCode, turnLink, rtcCode) -> {code, link}: one text and one link carrying both. */
-function bundleOf(turnCode, turnLink, rtcCode) {
-  return { code: `${turnCode} ${rtcCode}`, link: turnLink ? `${turnLink}&rtc=${rtcCode}` : null };
-}
+// The page's transports (docs/architecture.md, "Transports"): the live connection, the by-hand
+// one of each duel, and which of them carries a duel's next code.
+export const transports = createTransports({ baseUrl: () => pageBase() });
+const live = transports.live;
+const pageBase = () => location.href.split('#')[0];
+/** splitCodes(text) -> {turn, rtc}: the turn code and connection code of a pasted bundle (transport/by-hand.js). */
+const splitCodes = (text) => transports.read(text);
 
 let app = null; // what app.js lends: show, toast, goHome, fail, engine, openReference, exportDuel, useRules
 let queue = Promise.resolve();
@@ -224,11 +181,11 @@ async function engineReady() {
 async function begin(mode, { names, ruleset }, { after = null } = {}) {
   const down = await engineReady();
   if (down) return down;
-  const made = await api.remoteInvite({ name: names[0], ruleset, base_url: live.pageBase() });
+  const made = await api.remoteInvite({ name: names[0], ruleset, base_url: pageBase() });
   if (!made.ok) return sentence(made.error.message);
   const duel = { id: duelIdOf(made.session), mode, session: made.session, seen: seenOf(null), createdAt: Date.now(), summary: {} };
   if (!persist(duel, made.status)) return unsavedMessage('begin again (the saved duels are listed on this screen)');
-  if (after && live.isConnected(after) && live.bindLive(duel.id, { from: after })) {
+  if (after && live.isConnected(after) && live.bind(duel.id, { from: after })) {
     sendLiveIfConnected(duel, made.code);
   } else if (mode === 'live') {
     startLive(duel.id);
@@ -247,7 +204,7 @@ async function accept(text, name, { viaLive = false, link = null, from = null, o
   if (!persist(duel, r.status)) return unsavedMessage('accept again (the saved duels are listed on the start screen)');
   const prefs = storage.loadPrefs();
   storage.savePrefs({ ...prefs, names: [name, (prefs.names || [])[1] || ''] });
-  if (viaLive) live.bindLive(duel.id, { link, from });
+  if (viaLive) live.bind(duel.id, { transport: link, from });
   pendingInvite = null;
   const message = offer && connect
     ? `You accepted ${r.invitation.host}'s challenge. Write your orders for turn 1: your code for them is your answer, and it connects you live`
@@ -262,8 +219,8 @@ async function accept(text, name, { viaLive = false, link = null, from = null, o
 
 function sendLiveIfConnected(duel, code) {
   if (!code || !live.isConnected(duel.id)) return;
-  const sent = live.sendLive(code);
-  if (sent.ok) liveSent.add(code);
+  const sent = transports.send(duel.id, code);
+  if (sent.ok && sent.via === 'live') liveSent.add(code);
 }
 
 // Live, the reveal this side owes goes at once, alone, instead of waiting for this player's next
@@ -485,7 +442,7 @@ function receive(id, text, tell, { withOffer = false } = {}) {
     if (!duel) return { error: { code: 'gone', message: 'this duel is no longer saved here' } };
     const r = await api.remoteReceive(duel.session, text);
     // The host's code came without the offer this side declined: the decline has reached it.
-    if (r.ok && !withOffer) pendingDeclines.delete(id);
+    if (r.ok) transports.heardByHand(id, { withOffer });
     let result = { duel, error: r.ok ? null : r.error };
     if (r.ok && !keep(duel, r.session, r.status)) {
       // Not stored, so not applied: the code can be applied again once there is room.
@@ -532,7 +489,7 @@ async function openText(text) {
   if (!text || !text.trim()) return 'Paste a code or a link first.';
   const parts = splitCodes(text);
   if (parts.turn && parts.rtc) return openBundle(parts);
-  const rtc = live.connectionCodeKind(text);
+  const rtc = live.kindOf(text);
   if (rtc.ok) return rtc.kind === 'offer' ? joinFromStart(text) : answerFromStart(text);
   if (!NOT_RTC.has(rtc.error.code)) return rtc.error.message;
   const down = await engineReady();
@@ -575,7 +532,7 @@ async function openText(text) {
 // A turn code with a connection code (an invitation with the offer, an acceptance or turn code
 // with an answer or offer): the turn code goes where it belongs, the connection code to its duel.
 async function openBundle({ turn, rtc }) {
-  const kind = live.connectionCodeKind(rtc);
+  const kind = live.kindOf(rtc);
   if (!kind.ok) return kind.error.message;
   const down = await engineReady();
   if (down) return down;
@@ -631,7 +588,7 @@ async function joinFromStart(text) {
     app.goHome();
     return null;
   }
-  const r = await live.joinLive(text, { ice: iceOf(), duelId: null });
+  const r = await live.join(text, { ice: iceOf(), duelId: null });
   if (!r.ok) return r.error.code === 'superseded' ? null : r.error.message;
   liveError = null;
   showJoin();
@@ -639,9 +596,9 @@ async function joinFromStart(text) {
 }
 
 async function answerFromStart(text) {
-  const r = await live.answerLive(text);
-  if (!r.ok) return r.error.message;
-  const link = live.currentLink();
+  const r = await live.answer(text);
+  if (!r.ok) return r.error.message || say(`live-${r.error.code}`);
+  const link = live.current();
   if (!r.elsewhere) {
     // This tab made the connection code: go back to the duel it carries.
     const duel = link && link.duelId ? storage.loadGame(link.duelId) : null;
@@ -664,10 +621,10 @@ async function pasteIntoDuel(id, text) {
   }
   const parts = splitCodes(text);
   if (parts.turn && parts.rtc) {
-    const kind = live.connectionCodeKind(parts.rtc);
+    const kind = live.kindOf(parts.rtc);
     if (kind.ok) return applyBundle(id, parts.turn, parts.rtc, kind.kind);
   }
-  const rtc = live.connectionCodeKind(text);
+  const rtc = live.kindOf(text);
   if (rtc.ok) return rtc.kind === 'offer' ? joinForDuel(id, text) : answerForDuel(text);
   if (!NOT_RTC.has(rtc.error.code)) {
     shown?.refresh({ feedback: { kind: 'error', code: 'connection', title: 'This connection code cannot be used', message: rtc.error.message, unchanged: false } });
@@ -732,7 +689,7 @@ function iceOf() {
 function iceSettingsOpts() {
   return {
     ice: iceOf(),
-    defaultStun: live.defaultStunText(),
+    defaultStun: live.defaultStun,
     onIce: ({ stun, turn }) => {
       if (stun !== undefined) storage.saveSetting('stun', stun);
       if (turn !== undefined) storage.saveSetting('turn', turn);
@@ -744,7 +701,7 @@ async function startLive(duelId) {
   liveBusy = 'Preparing a connection code (finding this device’s network addresses)…';
   liveError = null;
   shown?.refresh();
-  const r = await live.hostLive({ ice: iceOf(), duelId });
+  const r = await live.host({ ice: iceOf(), duelId });
   liveBusy = '';
   if (!r.ok && r.error.code !== 'superseded') liveError = r.error;
   shown?.refresh();
@@ -761,12 +718,9 @@ const offerKey = (offer) => String(offer).replace(/\s+/g, '');
 // The host of a declined offer waits for an answer until told: this side's next code carries a
 // decline (an answer that reveals nothing, docs/webrtc.md "Declining") for the duel, until a code
 // of the host's comes without the offer (it has stopped offering). Kept in this page only.
-const pendingDeclines = new Map(); // duel id -> the decline code (WHA1.) to bundle
-
 function decline(duelId, offer) {
   declinedOffers.add(offerKey(offer));
-  const made = live.declineOffer(offer);
-  if (made.ok) pendingDeclines.set(duelId, made.code);
+  transports.decline(duelId, offer);
 }
 
 async function askToConnect(inviter, offer, { once = false } = {}) {
@@ -790,7 +744,7 @@ async function joinForDuel(duelId, text, { asked = false, once = false } = {}) {
   liveBusy = 'Answering the connection code…';
   liveError = null;
   shown?.refresh();
-  const r = await live.joinLive(text, { ice: iceOf(), duelId });
+  const r = await live.join(text, { ice: iceOf(), duelId });
   liveBusy = '';
   if (!r.ok && r.error.code !== 'superseded') liveError = r.error;
   shown?.refresh();
@@ -799,7 +753,7 @@ async function joinForDuel(duelId, text, { asked = false, once = false } = {}) {
 
 async function answerForDuel(text) {
   liveError = null;
-  const r = await live.answerLive(text);
+  const r = await live.answer(text);
   if (!r.ok) liveError = r.error;
   const duel = r.ok && r.declined && shown && shown.id ? storage.loadGame(shown.id) : null;
   // A decline of an offer this page no longer holds (it reloaded since): say so all the same.
@@ -819,8 +773,8 @@ function presenceFor(status) {
 }
 
 async function onLiveChange(link) {
-  const status = link ? link.status : null;
-  const becameConnected = status === live.STATUS.CONNECTED && lastLiveStatus !== live.STATUS.CONNECTED;
+  const status = link ? link.status().state : null;
+  const becameConnected = status === STATUS.CONNECTED && lastLiveStatus !== STATUS.CONNECTED;
   lastLiveStatus = status;
   if (becameConnected) liveError = null;
   if (becameConnected && link.duelId) {
@@ -832,7 +786,7 @@ async function onLiveChange(link) {
       if (!r.ok) return;
       if (r.status.last_sent) sendLiveIfConnected(duel, r.status.last_sent);
       const after = await releaseIfLive(duel, r.status);
-      live.setLivePresence(presenceFor(after));
+      link.setPresence(presenceFor(after));
       // A reveal that went now changes the screen (the other side commits first this turn).
       if (after !== r.status && shown && shown.id === duel.id) await render(duel, { status: after });
     });
@@ -852,7 +806,7 @@ function addChat(id, from, text, said = null) {
     const duel = storage.loadGame(id);
     if (!duel) return;
     const now = (duel.summary && duel.summary.turn) || 1;
-    const turn = from === 'them' ? live.chatLineTurn(said, now) : now;
+    const turn = from === 'them' ? chatLineTurn(said, now) : now;
     unsavedChat.set(id, [...(unsavedChat.get(id) || []), { from, text, turn, at: Date.now() }]);
     const stored = saveWithChat(duel);
     if (shown && shown.id === id) shown.refresh({ duel, ...(stored ? {} : { feedback: unsavedChatFeedback(id) }) });
@@ -892,7 +846,9 @@ function onLiveChat(text, link, turn) {
 
 function sendChat(id, text) {
   const duel = storage.loadGame(id);
-  const r = live.sendChat(text, (duel && duel.summary && duel.summary.turn) || null);
+  const link = live.current();
+  if (!link) return { ok: false, error: { code: 'not-connected', message: say('live-not-connected') } };
+  const r = link.sendChat(text, (duel && duel.summary && duel.summary.turn) || null);
   if (r.ok) addChat(id, 'me', r.text);
   return r;
 }
@@ -913,7 +869,7 @@ async function onLiveCode(code, link) {
   const saved = storage.listGames().map((g) => /^r-([0-9a-f]+)-[01]$/.exec(g.id)).filter(Boolean).map((m) => m[1]);
   const from = bound ? bound.id : null;
   const routed = await api.remoteRouteLive(bound ? bound.session : null, code, saved);
-  if (live.currentLink() !== link || link.duelId !== from) return; // another connection or duel since
+  if (live.current() !== link || link.duelId !== from) return; // another connection or duel since
   if (!routed.ok) {
     refuseLive(routed.error);
     return;
@@ -979,7 +935,7 @@ async function render(duel, { status = null, feedback } = {}) {
     }
     view = v.view;
   }
-  const link = st.last_sent ? await api.remoteLink(st.last_sent, live.pageBase()) : null;
+  const link = st.last_sent ? await api.remoteLink(st.last_sent, pageBase()) : null;
   const extras = { link: link && link.ok ? link.link : null };
   // By codes, while waiting for the code that resolves the turn this player sealed, the next
   // turn's form is open as a draft (live, the codes travel by themselves).
@@ -990,7 +946,7 @@ async function render(duel, { status = null, feedback } = {}) {
   }
   extras.drafting = drafting;
   const queuedNow = Boolean(duel.queued && duel.queued.turn === st.turn);
-  if (live.currentLink() && live.currentLink().duelId === duel.id) live.setLivePresence(queuedNow ? 'sealed' : presenceFor(st));
+  if (live.current() && live.current().duelId === duel.id) live.current().setPresence(queuedNow ? 'sealed' : presenceFor(st));
   if (shown && shown.id === duel.id && shown.key === bodyKey(st, duel, drafting)) {
     shown.refresh({ duel, status: st, view, extras, ...(feedback === undefined ? {} : { feedback }) });
     return;
@@ -1156,34 +1112,31 @@ function mount(duel, status, view, extras, feedback) {
       h('p', {}, `Sealed early for turn ${early.turn}: ${early.orders.gestures.map(([l, r]) => `left ${gestureLabel(l)}, right ${gestureLabel(r)}`).join('; then ')}. They go by themselves with your next code as soon as ${opp}’s code arrives, if its result leaves them as they are; otherwise they wait on the form.`),
       h('div', { class: 'actions' }, h('button', { type: 'button', 'data-testid': 'unseal-early', onclick: () => unsealEarly(id) }, 'Change them'))) : null);
     replace(feedbackSlot, feedbackBox(state.feedback));
-    const link = live.currentLink();
-    const carried = link && link.duelId === id ? link : null;
+    const link = live.current();
+    const carried = link && link.duelId === id ? link.status() : null;
     const connected = live.isConnected(id);
+    const qr = transports.byHand(id).qr;
     // While a live connection carries this duel (or is being made for it), codes by hand step back.
-    const liveFirst = Boolean(carried && carried.status !== live.STATUS.DISCONNECTED && carried.status !== live.STATUS.CLOSED) || Boolean(liveBusy && d.mode === 'live');
-    // A connection code still to deliver (an offer not yet answered, or an answer the host has not
-    // pasted) travels inside the turn code this side sends: one code each way.
-    const rtcCode = carried && carried.status === live.STATUS.CONNECTING && !carried.answered &&
-      ['waiting-answer', 'waiting-host'].includes(carried.detail.reason) ? carried.code : null;
-    const bundled = Boolean(rtcCode && owesCode(s));
-    // A declined offer: the decline travels inside the next code, so the host stops waiting.
-    const declineCode = !rtcCode && !connected ? pendingDeclines.get(id) : null;
+    const liveFirst = Boolean(carried && carried.state !== STATUS.DISCONNECTED && carried.state !== STATUS.CLOSED) || Boolean(liveBusy && d.mode === 'live');
+    // A connection code still to deliver (an offer not yet answered, an answer the host has not
+    // pasted, or a decline) travels inside the turn code this side sends: one code each way.
+    const both = owesCode(s) ? transports.outgoing(id, s.last_sent, x.link) : null;
+    const rtcCode = carried && carried.pending ? carried.pending.code : null;
+    const bundled = Boolean(both && (both.carries === 'offer' || both.carries === 'answer'));
     let send = null;
-    if (declineCode && owesCode(s)) {
-      const both = bundleOf(s.last_sent, x.link, declineCode);
+    if (both && both.carries === 'decline') {
       const lead = `Send this code to ${opp} (it also tells them you play by codes only, not live):`;
-      send = codeBlock({ code: both.code, link: both.link, lead, testid: 'remote-code', primary: true, qr: qrMatrix, shareText: 'My move in our Waving Hands duel' });
+      send = codeBlock({ code: both.code, link: both.link, lead, testid: 'remote-code', primary: true, qr, shareText: 'My move in our Waving Hands duel' });
     } else if (bundled) {
-      const both = bundleOf(s.last_sent, x.link, rtcCode);
       const lead = s.state === 'awaiting_accept'
         ? 'Send this invitation to your friend, by any chat or message (one code or link: it also connects you live):'
         : `Send this code to ${opp} (it also carries the live connection):`;
-      send = codeBlock({ code: both.code, link: both.link, lead, testid: 'remote-code', primary: true, qr: qrMatrix, shareText: s.state === 'awaiting_accept' ? 'A duel of wizards: accept my challenge' : 'My move in our Waving Hands duel' });
+      send = codeBlock({ code: both.code, link: both.link, lead, testid: 'remote-code', primary: true, qr, shareText: s.state === 'awaiting_accept' ? 'A duel of wizards: accept my challenge' : 'My move in our Waving Hands duel' });
     } else if (owesCode(s)) {
       const lead = s.state === 'awaiting_accept'
         ? 'Send this invitation to your friend, by any chat or message:'
         : `Send this code to ${opp}:`;
-      const block = codeBlock({ code: s.last_sent, link: x.link, lead, testid: 'remote-code', primary: !liveFirst, qr: qrMatrix, shareText: s.state === 'awaiting_accept' ? 'A duel of wizards: accept my challenge' : 'My move in our Waving Hands duel' });
+      const block = codeBlock({ code: s.last_sent, link: x.link, lead, testid: 'remote-code', primary: !liveFirst, qr, shareText: s.state === 'awaiting_accept' ? 'A duel of wizards: accept my challenge' : 'My move in our Waving Hands duel' });
       if (connected && liveSent.has(s.last_sent)) {
         send = h('div', { class: 'sent-live' }, h('p', { 'data-testid': 'sent-live' }, `✓ Sent live to ${opp}.`),
           h('details', {}, h('summary', {}, 'Send it by hand instead'), block));
@@ -1204,11 +1157,11 @@ function mount(duel, status, view, extras, feedback) {
       link: carried, opponent: opp, busy: liveBusy, error: liveError,
       onStart: () => startLive(id),
       onAnswer: (text) => answerForDuel(text),
-      onClose: () => { live.closeLive(); },
+      onClose: () => { live.close(); },
       settings: iceSettingsOpts(), over: s.state === 'over',
       bundled: rtcCode ? (owesCode(s) ? 'sent' : 'next') : '',
       chat: {
-        ...said, max: live.CHAT_MAX, draft: chatDraft, onSend: (text) => sendChat(id, text),
+        ...said, max: CHAT_MAX, draft: chatDraft, onSend: (text) => sendChat(id, text),
       },
     }) : null);
     // The live panel leads while it is the way the codes go (once its code is on its way).
@@ -1217,7 +1170,7 @@ function mount(duel, status, view, extras, feedback) {
     replace(glanceSlot, split && connected && s.state !== 'over' ? liveGlance({ link: carried, opponent: opp, chat: said }) : null);
     if (liveFirst && !bundled && s.state === 'awaiting_accept') {
       // The invitation will go over the connection: what to do now is the connection's word.
-      statusLine.textContent = carried ? carried.detail.message : liveBusy || s.message;
+      statusLine.textContent = carried ? say(`live-${carried.reason}`) : liveBusy || s.message;
     }
     if (connected && s.state === 'waiting') {
       // Live, the opponent's code comes by itself: the session's words ("paste it here when it
@@ -1256,20 +1209,21 @@ function showJoin({ busy = '' } = {}) {
     remoteHead({ title: 'Joining a live duel', tag: 'live', onHome: () => app.goHome() }),
     h('div', { class: 'card remote-panel join-panel' }, slot));
   const draw = () => {
-    const link = live.currentLink();
+    const link = live.current();
+    const linkState = link ? link.status() : null;
     const invite = pendingInvite
       ? h('div', { class: 'actions' }, h('button', {
         type: 'button', class: 'primary', 'data-testid': 'open-invitation',
         onclick: () => offerInvitation(pendingInvite.text, pendingInvite.info, pendingInvite),
       }, `Answer ${pendingInvite.info.host}'s invitation…`))
       : null;
-    const waiting = link && link.status === live.STATUS.CONNECTED && !pendingInvite
+    const waiting = linkState && linkState.state === STATUS.CONNECTED && !pendingInvite
       ? pending('Connected: waiting for the invitation…')
       : null;
     replace(slot,
       livePanel({
-        link: link && !link.duelId ? link : null, opponent: 'your opponent', busy, error: liveError,
-        onStart: () => app.goHome(), onAnswer: answerForDuel, onClose: () => { live.closeLive(); app.goHome(); },
+        link: linkState && !linkState.duelId ? linkState : null, opponent: 'your opponent', busy, error: liveError,
+        onStart: () => app.goHome(), onAnswer: answerForDuel, onClose: () => { live.close(); app.goHome(); },
         settings: iceSettingsOpts(),
       }),
       waiting, invite);
@@ -1356,9 +1310,9 @@ export function installRemote(deps) {
     hint: 'With a friend online now: trade one pair of connection codes, then the turns travel by themselves, with no server.',
     begin: (params) => begin('live', params),
   });
-  live.onCode(onLiveCode);
+  live.onReceive(onLiveCode);
   live.onChat(onLiveChat);
-  live.onLinkChange((link) => { onLiveChange(link); });
+  live.onChange((link) => { onLiveChange(link); });
   window.addEventListener('hashchange', () => { openAddressLink(); });
   return { fillStartSlot, resume, isRemoteDuel: (saved) => Boolean(saved && saved.session), openAddressLink };
 }

@@ -98,18 +98,22 @@ def _monster_attack(t: Turn, m: MonsterNow, works: list[Cast]) -> None:
                 if fixed is not None:
                     replace_effect(m.effects, fixed, replace(fixed, target=target))
             m.attacks.append(target)
+            # (told to the target's side: a blind master learns no more of where it struck
+            # than of a hit, nor of a monster he has not seen)
             t.emit("confused_monster", f"{t.name(m.base.id)} is confused and attacks "
-                   f"{t.name(target)}.", concerns={ctrl} | t.owner_of(target))
+                   f"{t.name(target)}.", concerns=t.owner_of(target))
         m.last_target = target
         if target == NOBODY or not t.alive(target):
             continue
+        # What became of the attack is told to the target's side, as a hit is: a blind master
+        # learns no more from a miss or a shield than from a hit (docs/rules.md, "Blindness").
         if t.invisible(target):
             t.emit("miss", f"{t.name(m.base.id)} cannot find the invisible {t.name(target)}.",
-                   concerns={ctrl} | t.owner_of(target))
+                   concerns=t.owner_of(target))
             continue
         if t.shielded(target):
             t.emit("blocked", f"{t.name(target)}'s shield stops the attack of "
-                   f"{t.name(m.base.id)}.", concerns={ctrl} | t.owner_of(target))
+                   f"{t.name(m.base.id)}.", concerns=t.owner_of(target))
             continue
         t.damage(target, strength, f"{t.name(m.base.id)} attacks {t.name(target)} for "
                  f"{strength}.", m.kind)
@@ -151,12 +155,13 @@ def stabs(t: Turn) -> None:
                 continue
             if target in t.mons and not t.mons[target].alive:
                 continue
+            # (told to the target's side, as a stab that lands is: see monster_attack)
             if t.invisible(target):
                 t.emit("miss", f"{w.base.name} stabs at the invisible {t.name(target)} and "
-                       "misses.", concerns={w.base.index} | t.owner_of(target))
+                       "misses.", concerns=t.owner_of(target))
             elif t.shielded(target):
                 t.emit("blocked", f"{w.base.name}'s stab is stopped by {t.name(target)}'s "
-                       "shield.", concerns={w.base.index} | t.owner_of(target))
+                       "shield.", concerns=t.owner_of(target))
             else:
                 t.damage(target, 1, f"{w.base.name} stabs {t.name(target)} for 1.", "stab")
 

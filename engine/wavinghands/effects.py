@@ -128,50 +128,50 @@ def elementals_and_storms(t: Turn, works: list[Cast]) -> None:
                 other.no_attack = "merged"
             t.emit("merge", f"The {keep.kind_name}s join into one ({keep.base.id}).",
                    public=False, concerns={m.controller for m in group})
-    by_element = {e: alive_of(e) for e in Element}
-    if all(by_element.values()):
-        both = [m for e in Element for m in by_element[e]]
+    # Every pairwise sentence holds at once (docs/rules.md, "The clashes all at once"): each storm
+    # meets every elemental present as the turn's spells are cast, those the opposite elemental
+    # destroys included, so an ice elemental destroyed by a fire elemental still cancels a fire
+    # storm ("cancels wholly, causing no damage, with either an ice storm or an ice elemental").
+    present = {e: alive_of(e) for e in Element}
+    if all(present.values()):
+        both = [m for e in Element for m in present[e]]
         for m in both:
             m.alive = False
             m.no_attack = "destroyed by the opposite elemental"
         t.emit("elementals_clash", "The fire and ice elementals destroy each other.",
                concerns={m.controller for m in both})
-        by_element = {e: [] for e in Element}
     storms = [c for c in works if c.spell.blanket]
     if {c.spell.element for c in storms} >= set(Element):
         for c in storms:
             c.fail("the fire storm and the ice storm cancel each other")
         t.emit("storms_cancel", "The fire storm and the ice storm cancel each other out.",
                public=False, concerns=set(t.game.everyone))
-        # No return: every pairwise sentence holds at once, so each storm still meets the
-        # elementals below, and resist heat/cold or a fireball aimed at one still acts.
     # "In the case of blanket spells ... the subject of the counter-spell alone is protected":
     # a counter-spelled elemental is out of the storms' reach (it neither dies nor cancels one).
     sheltered = {c.subject for c in t.casts if c.spell.does is Does.COUNTER and c.works}
-    by_element = {e: [m for m in ms if m.base.id not in sheltered]
-                  for e, ms in by_element.items()}
+    reach = {e: [m for m in ms if m.base.id not in sheltered] for e, ms in present.items()}
     for element in Element:
         active = [c for c in storms if c.spell.element is element]
-        # one engulfed by the other storm is gone already
-        same = [m for m in by_element[element] if m.alive]
-        opposite = [m for m in by_element[element.opposite] if m.alive]
         if not active:
             continue
         name = active[0].spell.name.lower()
+        opposite = reach[element.opposite]
         if opposite:
+            # the elemental "will also neutralize the canceling spell"
             for c in active:
                 c.fail(f"neutralised by the {opposite[0].kind_name}")
             for m in opposite:
+                m.no_attack = m.no_attack or "destroyed by the storm"
                 m.alive = False
-                m.no_attack = "destroyed by the storm"
             t.emit("storm_elemental", f"The {name} and the {opposite[0].kind_name} destroy "
                    "each other.", concerns=set(t.game.everyone))
-        for m in same:
+        for m in reach[element]:
             # "An elemental will also be engulfed and destroyed by a storm of its own type"
-            m.alive = False
-            m.no_attack = "engulfed by the storm"
-            t.emit("engulfed", f"The {name} engulfs {t.name(m.base.id)}.",
-                   concerns={m.controller})
+            if m.alive:
+                m.alive = False
+                m.no_attack = "engulfed by the storm"
+                t.emit("engulfed", f"The {name} engulfs {t.name(m.base.id)}.",
+                       concerns={m.controller})
     for c in works:
         target = t.mons.get(c.subject) if c.subject else None
         if target is None or not target.alive or target.element is None:
@@ -259,16 +259,21 @@ def _fix_paralysis(t: Turn, c: Cast, w: WizardNow, e: Effect, chosen: dict[str, 
                         x.active_on(w.own)), None)
         if already is None:
             t.emit(c.key, f"{w.base.name} is paralysed: {t.game.names[c.controller]} chooses "
-                   "the hand next turn.", concerns={w.base.index, c.controller})
+                   "the hand next turn.", concerns={w.base.index})
             return replace(e, repeats=(variant.paralysed_gesture(left),
                                        variant.paralysed_gesture(right)))
         hand = already.hand
     else:
-        hand = chosen[decision_id(Ask.PARALYSED_HAND, wizard_id(w.base.index))]
+        # (a blind chooser is asked even when the hand is already paralysed: resolve.py, H)
+        already = next((x for x in w.effects if x.kind is e.kind and x.hand and
+                        x.active_on(w.own)), None)
+        hand = already.hand if already is not None else \
+            chosen[decision_id(Ask.PARALYSED_HAND, wizard_id(w.base.index))]
     g = variant.paralysed_gesture(left if hand == "L" else right)
+    # (its chooser, if blind, reads his own line instead: he may not see the gesture, nor
+    # know whether the spell worked; resolve._tell_blind_chooser)
     t.emit(c.key, f"{w.base.name}'s {hand_word(hand)} is paralysed into "
-           f"{gesture_word(g)}.",
-           concerns={w.base.index, c.controller})
+           f"{gesture_word(g)}.", concerns={w.base.index})
     return replace(e, hand=hand, gesture=g)
 
 
@@ -327,15 +332,17 @@ def _enchant_wizard(t: Turn, c: Cast, w: WizardNow) -> None:
     fixer = FIXERS.get(effect.kind)
     if fixer is not None:
         effect = fixer(t, c, w, effect, t.chosen)
-    # Known to its subject, its caster and every wizard who sees this turn
-    known = {v for v in t.game.everyone if v == idx or not t.blind(v)}
-    effect = replace(effect, known_to=tuple(sorted(known | {c.caster})))
+    # Known to whoever sees its subject: a blind caster "will not know if his own spells work
+    # unless they also affect him", so neither the effect nor the line below is his (in a
+    # melee: every wizard who is not blind, and the subject).
+    known = tuple(v for v in t.game.everyone if v == idx or not t.blind(v))
+    effect = replace(effect, known_to=known)
     w.effects.append(effect)
     if effect.kind in TOLD_BY_FIXER and not effect.permanent:
         return  # already told, with the hand
     lasting = s.lasts is not None and s.lasts.end is not None
     forever = " for ever" if effect.permanent and lasting else ""
-    t.emit("enchant", f"{w.base.name} is under {s.name}{forever}.", concerns={idx, c.caster},
+    t.emit("enchant", f"{w.base.name} is under {s.name}{forever}.", concerns={idx},
            harms={idx}, subject=wizard_id(idx), spell=s.key)
 
 
@@ -348,15 +355,17 @@ def _enchant_monster(t: Turn, c: Cast, m: MonsterNow) -> None:
             t.time_stop_next.append(m.base.id)
         return
     rule = s.on_monster
-    if rule in (OnMonster.NOTHING, OnMonster.DESTROY, OnMonster.DESTROY_AFTER_ATTACK,
-                OnMonster.SKIPS_ATTACK) or \
-            (rule is OnMonster.ATTACKS_AT_RANDOM and not c.permanent) or \
-            (rule is OnMonster.NOT_ELEMENTAL and m.is_elemental):
+    # (a permanent spell that keeps a monster from attacking repeats that "eternally": its
+    # lasting effect keeps it from attacking every turn after, resolve._held_back)
+    if rule in (OnMonster.NOTHING, OnMonster.DESTROY, OnMonster.DESTROY_AFTER_ATTACK) or \
+            (rule in (OnMonster.ATTACKS_AT_RANDOM, OnMonster.SKIPS_ATTACK) and
+             not c.permanent) or \
+            (rule in (OnMonster.NOT_ELEMENTAL, OnMonster.SKIPS_ATTACK) and m.is_elemental):
         return
     effect = _lasting(c, m.own)
     if effect is None:
         return
-    if effect.kind is EffectKind.AMNESIA:
+    if effect.kind is EffectKind.AMNESIA and rule is not OnMonster.SKIPS_ATTACK:
         # "If the subject is a monster it will attack whoever it attacked this turn"
         effect = replace(effect, target=m.last_target)
     elif rule is OnMonster.ATTACKS_AT_RANDOM:
@@ -365,4 +374,4 @@ def _enchant_monster(t: Turn, c: Cast, m: MonsterNow) -> None:
         effect = replace(effect, target=next(iter(m.attacks), ""))
     m.effects.append(effect)
     t.emit("enchant", f"{t.name(m.base.id)} is under {s.name}.",
-           concerns={m.controller, c.caster}, subject=m.base.id, spell=s.key)
+           concerns={m.controller}, subject=m.base.id, spell=s.key)

@@ -354,7 +354,11 @@ def _phase_decisions(t: Turn) -> dict[str, str]:
     asked: set[str] = set()
     for c in t.casts:
         ask = c.spell.asks
-        if not c.works or c.banked or ask is None:
+        # A blind chooser "will not know if his own spells work unless they also affect him":
+        # he is asked for a paralysis's hand whether or not it works, and whether or not the
+        # hand is already paralysed (then his answer changes nothing).
+        blind_chooser = ask is Ask.PARALYSED_HAND and _hidden_from(t, c, c.controller)
+        if (not c.works and not blind_chooser) or c.banked or ask is None:
             continue
         subj = t.wizard(c.subject)
         if ask in HAND_ASKS.values() and t.game.ruleset.variant.hands_in_orders():
@@ -366,7 +370,7 @@ def _phase_decisions(t: Turn) -> dict[str, str]:
             asked.add(did)
             already = next((e for e in subj.effects if e.kind is EffectKind.PARALYSIS
                             and e.active_on(subj.own)), None)
-            if already is not None and already.hand:
+            if already is not None and already.hand and not blind_chooser:
                 chosen[did] = already.hand
                 continue
             prompt = f"Paralysis hits {subj.base.name}: which hand is paralysed?"
@@ -432,15 +436,32 @@ def _phase_effects(t: Turn) -> None:
     _enchantments(t, works)  # I11
 
 
+def _hidden_from(t: Turn, c: Cast, who: int) -> bool:
+    """Whether wizard `who` (the spell's caster, or the one who chooses for it) may not learn
+    what became of it: he is blind and it is aimed at another's being ("he will not know if his
+    own spells work unless they also affect him")."""
+    return t.blind(who) and bool(c.subject) and c.subject != NOBODY and \
+        who not in t.owner_of(c.subject)
+
+
 def _report_casts(t: Turn, works: list[Cast]) -> None:
-    """I0. The log tells what was cast before what it did."""
-    for c in works:
+    """I0. The log tells what was cast before what it did.  A blind caster reads the same line
+    for a spell he aimed at another whether it works or not (a failure is told to its subject's
+    side only, I9)."""
+    working = {id(c) for c in works}
+    for c in t.casts:
+        if c.banked or (id(c) not in working and not _hidden_from(t, c, c.caster)):
+            continue
         subj = c.subject
         aimed = f" at {t.name(subj)}" if subj else ""
         refl = f" (turned back by {t.name(c.reflected_by)}'s mirror)" if c.reflected_by else ""
-        t.emit("cast", f"{t.name(wizard_id(c.caster))} casts {c.spell.name}{aimed}{refl}.",
-               concerns={c.caster} | (t.owner_of(subj) if subj else set()),
-               caster=str(c.caster), spell=c.key, subject=subj)
+        text = f"{t.name(wizard_id(c.caster))} casts {c.spell.name}{aimed}{refl}."
+        if id(c) in working:
+            t.emit("cast", text, concerns={c.caster} | (t.owner_of(subj) if subj else set()),
+                   caster=str(c.caster), spell=c.key, subject=subj)
+        else:
+            t.events.append(Event(t.number, "cast", text, (c.caster,), (
+                ("caster", str(c.caster)), ("spell", c.key), ("subject", subj))))
 
 
 def _take_monsters(t: Turn, works: list[Cast]) -> None:
@@ -511,11 +532,18 @@ def _held_back(t: Turn, works: list[Cast]) -> None:
                 not t.mons[c.subject].is_elemental:
             t.mons[c.subject].no_attack = f"under {c.spell.name.lower()}"
     for m in t.mons.values():
-        if m.alive and not m.new and not m.no_attack and \
-                any(e.kind is EffectKind.PARALYSIS and e.active_on(m.own) for e in m.effects):
+        if not m.alive or m.new or m.no_attack:
+            continue
+        if any(e.kind is EffectKind.PARALYSIS and e.active_on(m.own) for e in m.effects):
             # "it simply does not attack in the turn following the one in which the spell was
             # cast"
             m.no_attack = "paralysed"
+        held = next((e for e in m.effects if e.active_on(m.own) and
+                     t.spells[e.kind.value].on_monster is OnMonster.SKIPS_ATTACK), None)
+        if held is not None:
+            # (Warlocks) a spell that keeps a monster from attacking in the turn it hits,
+            # made permanent: "repeated eternally"
+            m.no_attack = f"under {t.spells[held.kind.value].name.lower()}"
     # Raise dead on a corpse happens before the attacks: "On the turn a monster is raised it
     # may attack."  (Finger of death on the same subject cancels it, below.)
     doomed = {c.subject for c in works if c.spell.does is Does.DEATH}
@@ -558,6 +586,18 @@ def _spells(t: Turn, works: list[Cast]) -> None:
         handler = HANDLERS.get(c.spell.does)
         if handler is not None:
             handler(t, c)
+
+
+def _tell_blind_chooser(t: Turn, c: Cast) -> None:
+    """I11. A blind wizard asked for a paralysis's hand (phase H) reads which hand he named,
+    the same line whether or not it worked and without the gesture he cannot see."""
+    did = decision_id(Ask.PARALYSED_HAND, c.subject) if c.subject else ""
+    if c.banked or c.spell.asks is not Ask.PARALYSED_HAND or did not in t.chosen or \
+            not _hidden_from(t, c, c.controller):
+        return
+    t.events.append(Event(t.number, c.key, f"{t.game.names[c.controller]} names "
+                          f"{t.name(c.subject)}'s {hand_word(t.chosen[did])} for the "
+                          f"{c.spell.name.lower()}.", (c.controller,)))
 
 
 def _report_fizzles(t: Turn) -> None:
@@ -607,9 +647,11 @@ def _land_damage(t: Turn) -> None:
 def _enchantments(t: Turn, works: list[Cast]) -> None:
     """I11. Enchantments take hold on their subjects, with their durations (docs/rules.md,
     "durations"); remove enchantment, raise dead and dispel magic then strip what they strip."""
-    for c in works:
-        if c.spell.category is Category.ENCHANTMENT and c.subject:
+    working = {id(c) for c in works}
+    for c in t.casts:
+        if id(c) in working and c.spell.category is Category.ENCHANTMENT and c.subject:
             lay_enchantment(t, c)
+        _tell_blind_chooser(t, c)
     # Removal, after the new ones so that "including those that are cast on the subject at the
     # same time" holds for anything that slipped through.
     strip = set(t.removal)
@@ -644,6 +686,10 @@ def _phase_outcome(t: Turn) -> tuple[Result | None, Phase]:
                 if w.base.index in surrendering:
                     continue
                 w.alive = False
+                if e.source is not None and e.source != w.base.index:
+                    # a spell his opponent's gestures completed killed him (docs/rules.md,
+                    # "Readings": a surrender as one's disease kills the opponent)
+                    t.spell_hits.setdefault(e.source, set()).add(wizard_id(w.base.index))
                 t.emit("death", f"{w.base.name} succumbs to "
                        f"{t.spells[e.kind.value].name.lower()}.", public=True,
                        wizard=str(w.base.index))
@@ -726,8 +772,8 @@ def _duel_result(t: Turn, surrendering: set[int]) -> Result | None:
             # "The surrendering wizard is deemed to have lost unless his gestures completed
             # spells which killed his opponent": with both deemed to have lost, it is a draw.
             if wizard_id(loser) in t.spell_hits.get(winner, set()):
-                result = Result(winner, how + f", killed by the spells {t.game.names[winner]} "
-                                "completed as he surrendered")
+                result = Result(winner, how + f", killed by spells {t.game.names[winner]}'s "
+                                "gestures completed, as he surrendered")
             else:
                 result = Result(None, f"{t.game.names[winner]} surrendered as "
                                 f"{t.game.names[loser]} died: both lost, a draw")

@@ -185,10 +185,16 @@ def bank_and_extend(t: Turn) -> bool:
         me = wizard_id(idx)
         delays: list[object] = [e for e in _waiting(t, idx, Does.BANK) if me not in removed]
         perms: list[object] = [e for e in _waiting(t, idx, Does.EXTEND) if me not in removed]
-        delays += [c for c in t.casts if c.spell.does is Does.BANK and c.works and
-                   c.subject == me]
-        perms += [c for c in t.casts if c.spell.does is Does.EXTEND and c.works and
-                  c.subject == me]
+        cast_now = [c for c in t.casts if c.spell.does in (Does.BANK, Does.EXTEND) and c.works
+                    and c.subject == me]
+        # Where the table lets permanency take them (Warlocks), a delayed effect or permanency
+        # cast now and ordered permanent is the spell a permanency extends, not one at work.
+        to_extend = [c for c in cast_now if c.permanent_flag and c.spell.may_be_permanent]
+        perms += [c for c in cast_now if c.spell.does is Does.EXTEND and c not in to_extend]
+        if not perms:
+            to_extend = []  # nothing to extend them: they work as ever
+            perms += [c for c in cast_now if c.spell.does is Does.EXTEND]
+        delays += [c for c in cast_now if c.spell.does is Does.BANK and c not in to_extend]
         if not delays and not perms:
             continue
         mine = [c for c in t.casts if c.caster == idx and c.origin == "gesture"]
@@ -229,9 +235,12 @@ def bank_and_extend(t: Turn) -> bool:
 
 
 def _consume(t: Turn, w: WizardNow, waiting: list[object]) -> None:
-    """The first waiting delayed effect/permanency has done its work."""
+    """The first waiting delayed effect/permanency has done its work (a permanent one waits
+    on: "the effect of the extended spell on the first turn of its duration is repeated
+    eternally")."""
     first = waiting[0]
     if isinstance(first, Effect):
-        w.effects[:] = [e for e in w.effects if e is not first]
+        if not first.permanent:
+            w.effects[:] = [e for e in w.effects if e is not first]
     elif isinstance(first, Cast):
         first.consumed = True  # it took its spell this very turn, so it leaves no effect

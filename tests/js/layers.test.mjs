@@ -8,7 +8,7 @@
 //   screens    ui/: draw a snapshot, report intents       -> screens, base
 //   flows      flows/ (and remote.js while it moves there) -> flows, store, transports, boundary, base
 //   store      store/ (but storage.js)                     -> store, transports, boundary, storage, base
-//   transports transport/, live.js                        -> transports, boundary, storage, base
+//   transports transport/                                 -> transports, boundary, storage, base
 //   boundary   api.js, engine*.js, integrity, snapshots    -> boundary, storage, base
 //   storage    store/storage.js (storage.js re-exports it) -> storage, base
 //   base       limits.js, vendor/: pure, no state          -> base
@@ -44,7 +44,7 @@ const PLACES = [
   ['flows/', 'flows'], ['remote.js', 'flows'], ['replay.js', 'flows'],
   ['store/storage.js', 'storage'], ['storage.js', 'storage'],
   ['store/', 'store'],
-  ['transport/', 'transports'], ['live.js', 'transports'],
+  ['transport/', 'transports'],
   ['api.js', 'boundary'], ['engine.js', 'boundary'], ['engine-worker.js', 'boundary'], ['engine-snapshot.js', 'boundary'],
   ['integrity.js', 'boundary'], ['site-integrity.js', 'boundary'], ['engine-build.js', 'boundary'], ['snapshot-store.js', 'boundary'], ['pyodide/', 'boundary'],
   ['limits.js', 'base'], ['vendor/', 'base'],
@@ -60,7 +60,6 @@ const STILL_SPLITTING = {
   state: {
     'app.js': 'the local turn loop and boot state: moves to flows/local.js and the store',
     'remote.js': 'session state: webremote moves it to flows/remote/ and the store',
-    'live.js': 'the live connection: webtransport moves it behind transport/transport.js',
     'ui/reference.js': 'the spell book shown: moves to the store',
     'engine.js': "the worker's client (issue 30's files): its boot promise and calls in flight",
     'engine-worker.js': "the worker's own context (issue 30's files), not the page's",

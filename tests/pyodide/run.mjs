@@ -1,16 +1,23 @@
-// Run the engine's test suite inside Pyodide under Node, against the built site.
+// What only Pyodide can show, against the built site, under Node.
 //
-//   node tests/pyodide/run.mjs [--site dist/site] [--wheels .cache/pyodide-test-wheels] [-- PYTEST ARGS]
+//   node tests/pyodide/run.mjs [--site dist/site] [--wheels .cache/pyodide-test-wheels]
+//                              [--python python3] [--deep] [-- PYTEST ARGS]
 //
-// First it checks what the browser will rely on: every wheel against the site's lock (Pyodide
-// itself checks integrity only when it downloads, not for files it reads from disk in Node),
-// and the page's boot: the engine answers from the site's Python library alone, and a snapshot
-// of that interpreter (made by the page's own code, web/engine-snapshot.js) restores and answers.  Then it boots the site's own Pyodide,
-// loads micropip through the site's lock (a failed load only reaches the error callback, so it
-// is turned into a failure here), has micropip install the site's engine wheel and the test
-// wheels that build.py fetched into .cache (no network), runs pytest on tests/ (without
-// tests/pyodide) and exits with pytest's status.
+// 1. Every wheel against the site's lock (Pyodide itself checks integrity only when it
+//    downloads, not for files it reads from disk in Node).
+// 2. The page's boot: the engine answers from the site's Python library alone, and a snapshot
+//    of that interpreter (made by the page's own code, web/engine-snapshot.js) restores and
+//    answers.
+// 3. The site's wheel installs with micropip through the site's lock (the test wheels that
+//    build.py fetched into .cache beside it, no network), and imports from site-packages.
+// 4. Cross-runtime vectors (tests/pyodide/vectors.py): the same inputs give the same games,
+//    records, views, turn codes, opponent moves and error values, byte for byte, computed by
+//    the host's CPython (`--python`) and inside Pyodide from the wheel.
+// 5. pytest, inside Pyodide, on the files tests/pyodide/in_pyodide.txt lists (each with why it
+//    must run there); with --deep, on the whole of tests/ (without tests/pyodide) instead.
+// Exits with 0 only if every part passed.
 
+import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -18,11 +25,13 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
-/** Parse `--site`, `--wheels` and the pytest arguments after `--`. */
+/** Parse `--site`, `--wheels`, `--python`, `--deep` and the pytest arguments after `--`. */
 function parseArgs(argv) {
   const opts = {
     site: path.join(ROOT, "dist", "site"),
     wheels: path.join(ROOT, ".cache", "pyodide-test-wheels"),
+    python: "python3",
+    deep: false,
     pytest: [],
   };
   for (let i = 0; i < argv.length; i++) {
@@ -31,6 +40,8 @@ function parseArgs(argv) {
       break;
     } else if (argv[i] === "--site") opts.site = path.resolve(argv[++i]);
     else if (argv[i] === "--wheels") opts.wheels = path.resolve(argv[++i]);
+    else if (argv[i] === "--python") opts.python = argv[++i];
+    else if (argv[i] === "--deep") opts.deep = true;
     else throw new Error(`unknown argument ${argv[i]}`);
   }
   return opts;
@@ -63,7 +74,10 @@ async function checkPageBoot(loadPyodide, site, pyodideDir) {
   const answers = (api) => {
     const spells = JSON.parse(api.spells());
     const game = JSON.parse(api.new_game(JSON.stringify({ names: ["A", "B"], seed: "00112233" })));
-    if (!spells.ok || !game.ok) throw new Error(`the engine does not answer: ${JSON.stringify(game).slice(0, 200)}`);
+    if (!spells.ok || !game.ok) {
+      const failed = spells.ok ? { new_game: game } : { spells };
+      throw new Error(`the engine does not answer: ${JSON.stringify(failed).slice(0, 300)}`);
+    }
   };
   const t0 = performance.now();
   const fresh = await loadPyodide({ ...options, _makeSnapshot: true });
@@ -131,6 +145,12 @@ import pyodide._package_loader as packages
   return { booted, restored: restoredMs };
 }
 
+/** This process's CPU seconds so far (user + system): a figure a loaded machine barely moves. */
+function cpuSeconds() {
+  const { user, system } = process.cpuUsage();
+  return ((user + system) / 1e6).toFixed(1);
+}
+
 /** Load one package from the lock file, failing loudly where Pyodide only calls back. */
 async function loadLocked(pyodide, name) {
   const errors = [];
@@ -149,12 +169,15 @@ async function main() {
   const wheels = readdirSync(opts.wheels).filter((f) => f.endsWith(".whl")).sort();
   if (wheels.length === 0) throw new Error(`no test wheels in ${opts.wheels} (build.py test fetches them)`);
 
+  // The host's side of the vectors, computed while Pyodide boots.
+  const host = hostVectors(opts.python);
+  host.catch(() => {}); // awaited below; a failure there is reported there
   verifyLock(pyodideDir);
   const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
   const page = await checkPageBoot(loadPyodide, opts.site, pyodideDir);
   console.log(
     `the page's boot: engine answering in ${page.booted.toFixed(0)} ms from the site's Python library, ` +
-      `in ${page.restored.toFixed(0)} ms from a snapshot of that interpreter`,
+      `in ${page.restored.toFixed(0)} ms from a snapshot of that interpreter (CPU so far ${cpuSeconds()} s)`,
   );
 
   const t0 = performance.now();
@@ -180,31 +203,89 @@ await micropip.install(list(WHEELS), deps=False)
   const installed = performance.now();
   console.log(
     `Pyodide ${pyodide.version} (Python ${pyodide.runPython("import platform; platform.python_version()")}): ` +
-      `booted in ${(booted - t0).toFixed(0)} ms, micropip + ${wheels.length + 1} wheels in ${(installed - booted).toFixed(0)} ms`,
+      `booted in ${(booted - t0).toFixed(0)} ms, micropip + ${wheels.length + 1} wheels in ${(installed - booted).toFixed(0)} ms ` +
+      `(CPU so far ${cpuSeconds()} s)`,
   );
-
-  pyodide.globals.set("PYTEST_ARGS", pyodide.toPy(opts.pytest));
-  const status = await pyodide.runPythonAsync(`
-import os, sys
-import pytest
-import wavinghands
+  await pyodide.runPythonAsync(`
+import os, wavinghands
 # The wheel under test, not a source tree that happened to be on sys.path.
 assert all("site-packages" in p for p in wavinghands.__path__), list(wavinghands.__path__)
 os.chdir("/tmp")
+`);
+
+  const vectorsFailed = await compareVectors(pyodide, await host);
+  const files = opts.deep ? ["/repo/tests"] : chosenFiles().map((f) => `/repo/tests/${f}`);
+  pyodide.globals.set("PYTEST_ARGS", pyodide.toPy([...files, ...opts.pytest]));
+  const status = await pyodide.runPythonAsync(`
+import pytest
 # fd-level capture needs dup2 on real descriptors, which Pyodide's stdout is not.
 int(pytest.main([
-    "/repo/tests", "--rootdir=/repo", "-c", "/repo/pyproject.toml",
+    "--rootdir=/repo", "-c", "/repo/pyproject.toml",
     "--ignore=/repo/tests/pyodide", "-p", "no:cacheprovider", "--capture=sys",
     *PYTEST_ARGS,
 ]))
 `);
-  return status;
+  return status || (vectorsFailed ? 1 : 0);
+}
+
+/** The host CPython's vectors (tests/pyodide/vectors.py): a promise of their JSON text. */
+function hostVectors(python) {
+  return new Promise((resolve, reject) => {
+    const script = path.join(ROOT, "tests", "pyodide", "vectors.py");
+    const child = spawn(python, [script], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "inherit"],
+      env: { ...process.env, PYTHONDONTWRITEBYTECODE: "1" },
+    });
+    let out = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk) => (out += chunk));
+    child.on("error", reject);
+    child.on("close", (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${python} tests/pyodide/vectors.py exited with ${code}`)),
+    );
+  });
+}
+
+/** Compute the vectors inside Pyodide and compare them with the host's; true if they differ. */
+async function compareVectors(pyodide, hostJson) {
+  const t0 = performance.now();
+  pyodide.globals.set("HOST_VECTORS", hostJson);
+  const [count, difference] = (
+    await pyodide.runPythonAsync(`
+import json, sys
+sys.path.insert(0, "/repo/tests/pyodide")
+import vectors
+host, here = json.loads(HOST_VECTORS), vectors.vectors()
+[len(host), vectors.first_difference(host, here)]
+`)
+  ).toJs();
+  const ms = (performance.now() - t0).toFixed(0);
+  if (difference !== undefined && difference !== null) {
+    console.log(`FAILED cross-runtime vectors (tests/pyodide/vectors.py): ${difference}`);
+    console.log("(the site's wheel must be built from this checkout's engine: python3 build.py build)");
+    return true;
+  }
+  console.log(`cross-runtime vectors: ${count} the same in CPython and Pyodide (${ms} ms in Pyodide; CPU so far ${cpuSeconds()} s)`);
+  return false;
+}
+
+/** The test files tests/pyodide/in_pyodide.txt lists (one a line, after the comments) that this
+ * checkout has; a listed file not there yet is named and skipped. */
+function chosenFiles() {
+  const listed = readFileSync(path.join(ROOT, "tests", "pyodide", "in_pyodide.txt"), "utf8")
+    .split("\n")
+    .map((line) => line.replace(/#.*/, "").trim())
+    .filter(Boolean);
+  const missing = listed.filter((f) => !existsSync(path.join(ROOT, "tests", f)));
+  if (missing.length) console.log(`in_pyodide.txt lists ${missing.join(", ")}: not in this checkout, skipped`);
+  return listed.filter((f) => !missing.includes(f));
 }
 
 main().then(
   (status) => process.exit(status),
   (err) => {
-    console.error(`tests in Pyodide could not run: ${err.stack || err}`);
+    // "FAILED": build.py test lists the line among the failures at its end.
+    console.error(`FAILED tests in Pyodide could not run: ${err.stack || err}`);
     process.exit(2);
   },
 );

@@ -18,14 +18,10 @@ import { diagnose } from './ice.js';
 
 export { codeFromFragment, parseIceServers } from './codec-rtc.js';
 
-/** Transport status values, shared with the copy/paste transport. */
-export const STATUS = Object.freeze({
-  CONNECTING: 'connecting',
-  CONNECTED: 'connected',
-  RECONNECTING: 'reconnecting',
-  DISCONNECTED: 'disconnected',
-  CLOSED: 'closed',
-});
+import { STATUS } from './transport.js';
+
+/** Transport status values (transport.js), shared with the by-hand transport. */
+export { STATUS };
 
 /** The longest chat message, in characters (the box stops there; longer ones are not shown). */
 export const CHAT_MAX = 300;

@@ -1,10 +1,12 @@
 // The live connection panel (docs/webrtc.md): the connection code or answer to send, the box for
 // the answer, the connection's state and the opponent's, and the buttons to end it or connect
-// again. The transport's own sentences (STATUS_TEXT) are shown as they are.
+// again. `link` is the live transport's status() snapshot (transport/live.js); its reason is put
+// into words here (words.js, "live-<reason>").
 
 import { openDialog } from './dialog.js';
 import { h, nameOf } from './dom.js';
 import { codeBlock, iceSettings, pasteBox, pending, sentence } from './remote.js';
+import { say } from './words.js';
 
 const CHIP = {
   off: 'by codes',
@@ -94,15 +96,15 @@ function chatBox(chat) {
 
 /**
  * livePanel(opts) -> the live connection card of a remote duel (or of a page joining one).
- * opts: {link (live.js's currentLink() when it carries this duel, else null), opponent, busy,
+ * opts: {link (the live transport's status() when it carries this duel, else null), opponent, busy,
  * error: {message}|null, onStart(), onAnswer(text) -> Promise<boolean>, onClose(), settings (iceSettings' options),
  * over: the duel has ended, so the opponent's turn state is not shown, bundled: '' | 'sent' (the
  * connection code travels inside the turn code shown above) | 'next' (it will go with this
  * player's next code), chat: {lines, names, max, draft, onSend(text) -> {ok, error?}} | null}.
  */
 export function livePanel({ link, opponent, busy = '', error = null, onStart, onAnswer, onClose, settings, over = false, bundled = '', chat = null }) {
-  const status = link ? link.status : 'off';
-  const reason = link ? link.detail.reason : '';
+  const status = link ? link.state : 'off';
+  const reason = link ? link.reason : '';
   const body = [];
   if (busy) {
     body.push(pending(busy));
@@ -113,7 +115,7 @@ export function livePanel({ link, opponent, busy = '', error = null, onStart, on
       h('p', { class: 'muted' }, 'Trade one pair of connection codes with ', nameOf(opponent), '; then every turn code travels by itself.'),
       h('div', { class: 'actions' }, h('button', { type: 'button', 'data-testid': 'live-start', onclick: onStart }, 'Make a connection code')),
       iceSettings(settings),
-      error ? h('p', { class: 'problem', role: 'alert', 'data-testid': 'live-error' }, sentence(error.message)) : null);
+      error ? h('p', { class: 'problem', role: 'alert', 'data-testid': 'live-error' }, sentence(error.message || say(`live-${error.code}`))) : null);
   } else if (status === 'connecting' && bundled) {
     const alone = codeBlock({
       code: link.code, link: link.link, testid: 'live-code-alone', primary: false,
@@ -153,7 +155,7 @@ export function livePanel({ link, opponent, busy = '', error = null, onStart, on
   } else if (status === 'disconnected' || status === 'closed') {
     body.push(h('p', { 'data-testid': 'live-why', 'data-reason': reason }, reason === 'declined'
       ? [nameOf(opponent), ' chose to play by codes only, so no live connection was made: the duel goes on by codes. If you both want to play live later, connect again with a new exchange.']
-      : link.detail.message));
+      : say(`live-${reason}`)));
     if (link.role === 'guest' && reason === 'strict-nats') {
       // The host's page learns the same from this answer, so both players hear why.
       body.push(codeBlock({
@@ -166,14 +168,17 @@ export function livePanel({ link, opponent, busy = '', error = null, onStart, on
       h('div', { class: 'actions' }, h('button', { type: 'button', 'data-testid': 'live-start', onclick: onStart }, 'Connect again')),
       iceSettings(settings));
   } else {
-    body.push(h('p', {}, link.detail.message));
+    body.push(h('p', {}, say(`live-${reason}`)));
   }
+  const warning = link && status === 'connecting' && link.warning
+    ? h('p', { class: 'problem', 'data-testid': 'live-warning', 'data-reason': link.warning }, say(`live-warn-${link.warning}`))
+    : null;
   return h('section', { class: 'live-panel', 'data-testid': 'live-panel', 'data-status': status, 'aria-label': 'Live connection' },
     h('div', { class: 'live-head' },
       h('h2', {}, 'Live connection'),
       h('span', { class: `chip live-chip is-${status}`, 'data-testid': 'live-status' }, CHIP[status] || status)),
-    body,
-    error ? h('p', { class: 'problem', role: 'alert', 'data-testid': 'live-error' }, sentence(error.message)) : null);
+    body, warning,
+    error ? h('p', { class: 'problem', role: 'alert', 'data-testid': 'live-error' }, sentence(error.message || say(`live-${error.code}`))) : null);
 }
 
 // What answering a connection offer does, said before it is done (docs/webrtc.md, "Privacy"): the
@@ -184,7 +189,7 @@ function addressList(items, testid) {
 
 /**
  * connectExplanation({inviter, facts}) -> who offers the connection and what connecting reveals,
- * to whom. inviter: a name, or null when the code does not say; facts: live.js's offerFacts().
+ * to whom. inviter: a name, or null when the code does not say; facts: transport/live.js's offerFacts().
  */
 export function connectExplanation({ inviter, facts }) {
   // A fresh node each time: one DOM node can stand in one place only.

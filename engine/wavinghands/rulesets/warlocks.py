@@ -54,12 +54,13 @@ SKIPPING: Final = frozenset({EffectKind.PARALYSIS.value, EffectKind.AMNESIA.valu
                              EffectKind.FEAR.value, MALADROITNESS})
 KILLING: Final = frozenset({EffectKind.DISEASE.value, EffectKind.POISON.value})
 # Issue 14: permanency works "only on haste, protection, paralysis, amnesia, maladroitness, fear,
-# charm person, blindness, invisibility, permanency and delayed effect" (the last two: not done,
-# docs/rules.md).
+# charm person, blindness, invisibility, permanency and delayed effect" (a permanent delayed
+# effect or permanency waits for ever and takes every spell ordered to it: settle.py).
 PERMANENT_ONES: Final = frozenset({
     EffectKind.HASTE.value, EffectKind.PROTECTION_FROM_EVIL.value, EffectKind.PARALYSIS.value,
     EffectKind.AMNESIA.value, MALADROITNESS, EffectKind.FEAR.value, EffectKind.CHARM_PERSON.value,
-    EffectKind.BLINDNESS.value, EffectKind.INVISIBILITY.value})
+    EffectKind.BLINDNESS.value, EffectKind.INVISIBILITY.value, EffectKind.PERMANENCY.value,
+    EffectKind.DELAYED_EFFECT.value})
 # Issue 14: "The victim of a permanent paralysis, amnesia or charm person may forfeit."
 FORFEIT_UNDER: Final = frozenset({EffectKind.PARALYSIS.value, EffectKind.AMNESIA.value,
                                   EffectKind.CHARM_PERSON.value})
@@ -103,8 +104,9 @@ def _warlocks_rows(standard: SpellTable) -> tuple[Spell, ...]:
             rows.append(replace(s, on_monster=OnMonster.DESTROY_AFTER_ATTACK))
         else:
             rows.append(s)
-    return tuple(replace(r, may_be_permanent=False)
-                 if r.may_be_permanent and r.key not in PERMANENT_ONES else r for r in rows)
+    return tuple(replace(r, may_be_permanent=r.key in PERMANENT_ONES)
+                 if r.category is Category.ENCHANTMENT and
+                 r.may_be_permanent != (r.key in PERMANENT_ONES) else r for r in rows)
 
 
 WARLOCKS_TABLE: Final = SpellTable(_warlocks_rows(STANDARD_TABLE))

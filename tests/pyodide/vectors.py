@@ -1,0 +1,137 @@
+"""Cross-runtime vectors: what the engine answers to a fixed set of inputs, computed once in the
+host's CPython and once inside Pyodide from the site's wheel (tests/pyodide/run.mjs); the two
+must be equal to the byte.  Nothing is pinned: both sides compute from this checkout, so a rules
+change moves both alike, and only a difference between the runtimes fails.
+
+    python3 tests/pyodide/vectors.py [OUT.json]      the host's side (run.mjs runs it)
+
+The vectors, by name (a long answer is given as its sha256, a short one as it is):
+  duel/<seed>           every state of the 30 reference random duels (tests/test_cross_runtime.py)
+  record/<seed>         the record of each finished duel, and the game its import replays
+  view/<seed>/<wizard>  each wizard's view of the finished duel (api.view's JSON as sent)
+  codes/<seed>          every turn code of a duel played through codes, seeded secrets
+  ai/<move>             novice, fair and strong moves in reference positions
+                        (tests/test_ai_cross_runtime.py's first ones)
+  golden/<name>         the golden transcripts (tests/golden/make_golden.py)
+  error/<case>          the error values hostile inputs get (codes and messages)
+
+first_difference() names the first vector that differs; run.mjs reports it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+TESTS = Path(__file__).resolve().parent.parent
+for extra in (TESTS / "golden", TESTS):
+    if str(extra) not in sys.path:
+        sys.path.insert(0, str(extra))
+try:
+    import wavinghands  # noqa: F401  (inside Pyodide: the site's wheel)
+except ImportError:  # the host: this checkout's engine, as tests/conftest.py puts it
+    sys.path.insert(0, str(TESTS.parent / "engine"))
+
+import make_golden  # noqa: E402
+import remote_driver  # noqa: E402
+import test_ai_cross_runtime  # noqa: E402
+import test_cross_runtime  # noqa: E402
+
+from wavinghands import api  # noqa: E402
+from wavinghands.ai import choose_input  # noqa: E402
+from wavinghands.model import Game, canonical_json  # noqa: E402
+from wavinghands.remote.engine import PythonEngine  # noqa: E402
+
+CODE_DUELS = range(3)  # duels played through codes
+RECORD_DUELS = range(0, 30, 3)  # reference duels whose record and views are compared
+# Positions per level (of tests/test_ai_cross_runtime.py's): a strong move takes ~0.6 s of CPU
+# in CPython and some three times that in Pyodide, so fewer of those; all of them are pinned in
+# CPython by that test, and the deep run (build.py test --deep) plays it in Pyodide too.
+AI_POSITIONS = {"novice": 16, "fair": 8, "strong": 2}
+# Inputs the engine must refuse with an error value, the same in both runtimes (a deep nesting
+# overflowed Pyodide's smaller stack once: issue 12.4).
+HOSTILE: dict[str, Callable[[], str]] = {
+    "deep-json": lambda: api.new_game("[" * 10_000),
+    "not-json": lambda: api.new_game("{"),
+    "bad-record": lambda: api.import_record('{"format": "nope"}'),
+    "deep-record": lambda: api.import_record("{" * 5_000),
+    "bad-code": lambda: api.remote_parse(json.dumps("WH1-not-a-code")),
+    "bad-view": lambda: api.view("{}", "0"),
+}
+
+
+def digest(text: str) -> str:
+    """sha256 of a text's UTF-8 bytes, in hex."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def vectors() -> dict[str, str]:
+    """Every vector by name (see the module's docstring)."""
+    traces = test_cross_runtime.play_all()
+    out = {f"duel/{seed}": " ".join(states)
+           for seed, states in test_cross_runtime.digests(traces).items()}  # fmt: skip
+    out.update(record_vectors({seed: traces[seed][-1][0] for seed in RECORD_DUELS}))
+    out.update(code_vectors())
+    out.update(ai_vectors())
+    out.update({f"golden/{name}": digest(text) for name, text in make_golden.transcripts().items()})
+    for case, call in HOSTILE.items():
+        answer = json.loads(call())
+        assert answer.get("ok") is False, (case, answer)
+        out[f"error/{case}"] = canonical_json(answer)
+    return out
+
+
+def record_vectors(finished: dict[int, Game]) -> dict[str, str]:
+    """Each finished duel's record, the game its import replays, and both wizards' views."""
+    out = {}
+    for seed, final in finished.items():
+        game = json.dumps(final.to_json())
+        exported = api.export_record(game)
+        record = json.dumps(json.loads(exported)["record"])
+        out[f"record/{seed}"] = digest(exported) + " " + digest(api.import_record(record))
+        for wizard in ("0", "1"):
+            out[f"view/{seed}/{wizard}"] = digest(api.view(game, wizard))
+    return out
+
+
+def code_vectors() -> dict[str, str]:
+    """Every code, and both final sessions, of duels played through codes with seeded secrets."""
+    out = {}
+    for seed in CODE_DUELS:
+        exchange = remote_driver.play(PythonEngine(), random.Random(seed))
+        sessions = [canonical_json(s.to_json()) for s in (exchange.host, exchange.guest)]
+        codes = [code for _, code in exchange.codes]
+        out[f"codes/{seed}"] = f"{len(codes)} codes {digest(' '.join(codes + sessions))}"
+    return out
+
+
+def ai_vectors() -> dict[str, str]:
+    """The move each level chooses for each wizard in the first reference positions."""
+    out = {}
+    positions = test_ai_cross_runtime.positions()
+    for level, count in AI_POSITIONS.items():
+        for label, position in positions[:count]:
+            for wizard in (0, 1):
+                chosen = canonical_json(choose_input(position, wizard, level))
+                out[f"ai/{level}: {label}, wizard {wizard}"] = digest(chosen)[:16]
+    return out
+
+
+def first_difference(host: dict[str, str], here: dict[str, str]) -> str | None:
+    """None when the two runtimes' vectors agree; else a sentence naming the first that differs."""
+    for name in sorted(set(host) | set(here)):
+        if host.get(name) != here.get(name):
+            return f"{name}: CPython {host.get(name)!r}, Pyodide {here.get(name)!r}"
+    return None
+
+
+if __name__ == "__main__":
+    text = json.dumps(vectors(), indent=1, sort_keys=True) + "\n"
+    if len(sys.argv) > 1:
+        Path(sys.argv[1]).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
