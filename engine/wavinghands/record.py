@@ -69,8 +69,8 @@ def _record_dice(raw: Any) -> dict[str, int]:
         if confusion is None and _MONSTER_DIE.fullmatch(str(key)) is None:
             raise RecordError(f"the record's dice name {str(key)[:60]!r}, no die this engine "
                               "rolls (\"<turn>:confusion:<wizard>:<set>:hand\" or "
-                              "\"...:gesture\", \"<turn>:monster:<id>:<attack>\" or \"...:enemy\"). Nothing "
-                              "was imported")
+                              "\"...:gesture\", \"<turn>:monster:<id>:<attack>\" or "
+                              "\"...:enemy\"). Nothing was imported")
         top = CONFUSION_FACES if confusion is not None else None
         if isinstance(value, bool) or not isinstance(value, int) or value < 1 or \
                 (top is not None and value > top):
