@@ -9,7 +9,7 @@ layer and the layers listed for it, never one above:
                                                   -> duel, rules, data (never api, never bots)
     bots    ai (or ai/), playout                 -> duel, rules, data  (the aim is duel and data
                                                     only: the bots still read rules modules)
-    duel    duel, view, preview, record, account, puzzles -> rules, data
+    duel    duel, view, preview, record, account, puzzles, lessons -> rules, data
     rules   resolve, effects, attacks, scratch, recognize, legal, situation, orders, chance
                                                   -> data
     data    spells, spelltext, ruleset(s), model, errors, boundary, names, precompiled
@@ -43,7 +43,7 @@ LAYER_OF: dict[str, str] = {
     "remote": "remote",
     "ai": "bots", "playout": "bots",
     "duel": "duel", "draft": "duel", "view": "duel", "preview": "duel", "record": "duel",
-    "account": "duel", "puzzles": "duel",
+    "account": "duel", "puzzles": "duel", "lessons": "duel",
     "resolve": "rules", "effects": "rules", "recognize": "rules", "legal": "rules",
     "situation": "rules", "orders": "rules", "chance": "rules", "scratch": "rules",
     "settle": "rules", "attacks": "rules",

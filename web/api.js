@@ -67,6 +67,12 @@ export const aiInput = (game, wizard, level, deadlineMs) => (deadlineMs !== unde
   : level ? ask('ai_input', game, wizard, level) : ask('ai_input', game, wizard));
 /** aiAdvice(game, wizard) -> {ok, input, gestures, why}: what the strong opponent would write in this wizard's place (the coach). */
 export const aiAdvice = (game, wizard) => ask('ai_advice', game, wizard);
+/** puzzles({date}) -> {ok, puzzles: [{id, ruleset, kind, title}], today}: the puzzle set and the puzzle of the day for that date ("YYYY-MM-DD"). */
+export const puzzles = (params) => ask('puzzles', params);
+/** puzzle(id) -> {ok, puzzle: {id, ruleset, kind, title, hints, explain, answer, key, unique, game}, view}: one puzzle and its position as the player sees it. */
+export const puzzle = (id) => ask('puzzle', id);
+/** puzzleCheck(id, answer) -> {ok, solved, reply, events, missing, extra}: the engine's verdict on an answer (orders, or spell keys for "foresee"). */
+export const puzzleCheck = (id, answer) => ask('puzzle_check', id, answer);
 
 // Remote play by turn codes (docs/protocol.md, "The browser API"). `session` is the opaque
 // session JSON object the page stores; `text` is whatever the player pasted or the link opened.

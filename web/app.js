@@ -15,6 +15,8 @@ import { decisionScreen, gameOverScreen, ordersScreen } from './ui/duel.js';
 import { coachPanel, DEFAULT_LEVEL, opponentOptions, thinkingScreen } from './ui/opponent.js';
 import { installRemote } from './remote.js';
 import { createReplay, replayLinkIn } from './replay.js';
+import { createPuzzles, localDate } from './flows/puzzles.js';
+import { learnInvite, mountPuzzles } from './ui/screens/puzzles.js';
 
 const screen = document.getElementById('screen');
 const statusBox = document.getElementById('engine-status');
@@ -290,6 +292,7 @@ function showStart() {
     onRules: (name) => { useRules({ name }); },
     ...savedDuels(),
     remoteSlot,
+    learnSlot: learnInvite({ onHelp: () => openHelpHere(), onPuzzles: () => showPuzzles() }),
     onStart: async ({ names, mode, ruleset, options }) => {
       storage.savePrefs({ names, mode, ruleset, options });
       const chosen = MODES.get(mode);
@@ -608,7 +611,10 @@ async function exportDuel(duel) {
 // Global keys and tools
 
 document.querySelector('[data-testid="open-reference"]').addEventListener('click', () => openReference());
-document.querySelector('[data-testid="open-help"]').addEventListener('click', () => openHelp());
+// Puzzles (issue 28): from the start screen and from Help; the duel in play stays saved.
+const showPuzzles = () => mountPuzzles({ flow: createPuzzles({ api, date: localDate(new Date()) }), show, onHome: goHome });
+const openHelpHere = () => openHelp({ onPuzzles: showPuzzles });
+document.querySelector('[data-testid="open-help"]').addEventListener('click', openHelpHere);
 document.querySelector('[data-testid="home-link"]').addEventListener('click', (event) => {
   event.preventDefault();
   goHome();
@@ -619,7 +625,7 @@ document.addEventListener('keydown', (event) => {
   if (t instanceof HTMLElement && (/^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName) && t.type !== 'radio' && t.type !== 'checkbox')) return;
   if (event.key === '?') {
     event.preventDefault();
-    openHelp();
+    openHelpHere();
   } else if (event.key === 'r') {
     event.preventDefault();
     openReference();

@@ -292,15 +292,19 @@ def _young_collections_only(wanted: bool) -> Iterator[None]:
 
 @guard
 def ai_advice(game: str, wizard: str) -> str:
-    """What the strong opponent would do in this wizard's place: {"input", "gestures", "why"}."""
+    """What the strong opponent would do in this wizard's place: {"input", "gestures", "why",
+    "charm", "plan"}: "charm" the gesture to write for the opponent's charmed hand (or null),
+    "plan" the coach's plan (ai.coachplan: {"lines", "casts", "builds", "threat", "charm"})."""
     g = _game(game)
     v = _wizard(wizard, g)
     if g.phase.kind not in (ORDERS, TIME_STOP) or v not in g.phase.actors:
         raise ApiError("not-your-turn", "there are no orders to write now")
     from .ai import coach
+    from .ai.coachplan import advice
 
-    choice = coach(g, v)
-    return ok(input=choice.orders, gestures=choice.orders.get("gestures", []), why=choice.why)
+    choice, plan = advice(g, v, coach(g, v), g.seed)
+    return ok(input=choice.orders, gestures=choice.orders.get("gestures", []), why=choice.why,
+              charm=plan.charm, plan=plan.to_json())
 
 
 @guard
@@ -341,6 +345,37 @@ def puzzle_check(pid: str, answer: str) -> str:
         _, happened = duel.step(_puzzles.position(key), {0: given, 1: verdict["reply"]})
         events = [dict(e.to_json(), visible_to=None) for e in happened if 0 in e.visible_to]
     return ok(**verdict, events=events)
+
+
+@guard
+def lessons() -> str:
+    """The guided first duel's lessons: {"lessons": [{"id", "title", "ruleset", "try", "hint",
+    "explain", "turns", "duel"}]} ("duel": a level for a whole duel, else null)."""
+    from . import lessons as _lessons
+
+    return ok(lessons=[lesson.to_json() for lesson in _lessons.all_lessons()])
+
+
+@guard
+def lesson(lid: str) -> str:
+    """One lesson and where it starts: {"lesson": {...}, "game": G, "view": V} (wizard 0's)."""
+    from . import lessons as _lessons
+
+    found = _lessons.find_lesson(_puzzle_id(lid))
+    game = _lessons.position(found.id)
+    return ok(lesson=found.to_json(), game=game.to_json(), view=_view(game, 0))
+
+
+@guard
+def lesson_check(lid: str, turns: str) -> str:
+    """Whether the player's orders for each of a lesson's turns pass its check: {"passed",
+    "failed": [checks that did not hold], "events": [the turns' log, as the player saw it]}."""
+    from . import lessons as _lessons
+
+    given = _load(turns, "turns")
+    if not isinstance(given, list) or not all(isinstance(t, dict) for t in given):
+        raise ApiError("bad-answer", "give a list of orders, one for each turn of the lesson")
+    return ok(**_lessons.check(_puzzle_id(lid), given))
 
 
 def _puzzle_id(text: str) -> str:
@@ -384,8 +419,8 @@ remote_link = guard(_LateRemote("remote_link"))
 remote_parse = guard(_LateRemote("remote_parse"))
 
 
-__all__ = ["ai_advice", "ai_input", "export_record", "import_record", "new_game", "preview",
-           "puzzle", "puzzle_check", "puzzles",
+__all__ = ["ai_advice", "ai_input", "export_record", "import_record", "lesson", "lesson_check",
+           "lessons", "new_game", "preview", "puzzle", "puzzle_check", "puzzles",
            "remote_accept", "remote_carry", "remote_describe", "remote_draft", "remote_invite",
            "remote_link", "remote_parse", "remote_receive", "remote_release", "remote_route_live",
            "remote_seal", "remote_status", "replay_step",

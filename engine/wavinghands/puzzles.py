@@ -20,10 +20,10 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import pkgutil
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any, Final
 
 from . import duel
@@ -93,11 +93,20 @@ class Puzzle:
         return {"id": self.id, "ruleset": self.ruleset, "kind": self.kind, "title": self.title}
 
 
+def data_rows(name: str) -> list[JSON]:
+    """The rows of data/<name>.json (its list under the key `name`): puzzles, lessons."""
+    # (pkgutil, as spelltext does: the page's pruned standard library has no importlib.resources)
+    raw = pkgutil.get_data("wavinghands", f"data/{name}.json")
+    if raw is None:
+        raise FileNotFoundError(f"wavinghands/data/{name}.json")
+    rows: list[JSON] = json.loads(raw.decode("utf-8"))[name]
+    return rows
+
+
 @cache
 def all_puzzles() -> tuple[Puzzle, ...]:
     """Every puzzle of data/puzzles.json, in its order."""
-    text = resources.files(__package__).joinpath("data/puzzles.json").read_text("utf-8")
-    return tuple(Puzzle.from_json(d) for d in json.loads(text)["puzzles"])
+    return tuple(Puzzle.from_json(d) for d in data_rows("puzzles"))
 
 
 def find_puzzle(pid: str) -> Puzzle:
@@ -119,10 +128,45 @@ def of_the_day(date: str) -> Puzzle:
 
 
 def _rows(spec: str) -> list[tuple[str, str]]:
+    """'S D / - >' -> [('S', '-'), ('D', '>')]: a history in the notation, turn by turn."""
     left, right = (part.split() for part in spec.split("/"))
     if len(left) != len(right):
         raise ValueError(f"hands of unequal length in {spec!r}")
     return list(zip(left, right, strict=True))
+
+
+def answer_questions(game: Game) -> Game:
+    """The game after every question the rules ask after a reveal, each answered with its
+    first option (a scripted history's choices)."""
+    while game.phase.kind == DECISION:
+        game, _ = duel.step(game, {w: {"decisions": {d.id: d.options[0]
+                                                      for d in game.phase.decisions
+                                                      if d.wizard == w}}
+                                   for w in game.phase.actors})
+    return game
+
+
+def scripted(key: str, ruleset: str, you: str, them: str,
+             extra: tuple[tuple[int, int, str], ...] = ()) -> Game:
+    """A duel played from its start through two scripted histories (the notation), waiting for
+    the orders of the turn after them; `key` (a puzzle's or lesson's id) derives its seed and
+    `extra` adds order fields to single turns as (turn, wizard, JSON).  Raises ValueError if
+    the history ends the duel or a turn does not wait for orders."""
+    seed = hashlib.sha256(key.encode()).hexdigest()[:16]
+    game = duel.new_game(NAMES, seed, find_ruleset(ruleset))
+    plan = {YOU: _rows(you), THEM: _rows(them)}
+    fields = {(t, w): json.loads(o) for t, w, o in extra}
+    for turn in range(1, max(len(plan[YOU]), len(plan[THEM])) + 1):
+        if game.phase.kind != ORDERS or game.phase.turn != game.turn:
+            raise ValueError(f"{key}: turn {turn} does not wait for orders")
+        inputs = {}
+        for w in (YOU, THEM):
+            row = plan[w][turn - 1] if turn <= len(plan[w]) else ("-", "-")
+            inputs[w] = {"gestures": [list(row)], **fields.get((turn, w), {})}
+        game = answer_questions(duel.step(game, inputs)[0])
+        if game.phase.kind != ORDERS:
+            raise ValueError(f"{key}: the history ends the duel on turn {turn}")
+    return game
 
 
 @cache
@@ -130,26 +174,7 @@ def position(pid: str) -> Game:
     """The puzzle's position: a duel played from its start through the scripted history,
     waiting for the orders of the turn the puzzle asks about."""
     p = find_puzzle(pid)
-    seed = hashlib.sha256(p.id.encode()).hexdigest()[:16]
-    game = duel.new_game(NAMES, seed, find_ruleset(p.ruleset))
-    plan = {YOU: _rows(p.you), THEM: _rows(p.them)}
-    extra = {(t, w): json.loads(o) for t, w, o in p.orders}
-    for turn in range(1, max(len(plan[YOU]), len(plan[THEM])) + 1):
-        if game.phase.kind != ORDERS or game.phase.turn != game.turn:
-            raise ValueError(f"puzzle {pid}: turn {turn} does not wait for orders")
-        inputs = {}
-        for w in (YOU, THEM):
-            row = plan[w][turn - 1] if turn <= len(plan[w]) else ("-", "-")
-            inputs[w] = {"gestures": [list(row)], **extra.get((turn, w), {})}
-        game, _ = duel.step(game, inputs)
-        while game.phase.kind == DECISION:  # the rules' questions: the first option each
-            game, _ = duel.step(game, {w: {"decisions": {d.id: d.options[0]
-                                                          for d in game.phase.decisions
-                                                          if d.wizard == w}}
-                                       for w in game.phase.actors})
-        if game.phase.kind != ORDERS:
-            raise ValueError(f"puzzle {pid}: the history ends the duel on turn {turn}")
-    return game
+    return scripted(p.id, p.ruleset, p.you, p.them, p.orders)
 
 
 def _pairs(game: Game, x: int) -> list[tuple[str, str]]:

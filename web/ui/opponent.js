@@ -58,7 +58,8 @@ function describe(gestures) {
 
 /**
  * coachPanel({ask, onUse}) -> the coach's button and answer; ask() -> Promise<{ok, gestures, why} | {ok:false, error}>;
- * onUse(gestures), when given, is offered as "Use these gestures" under the answer.
+ * onUse(gestures, advice), when given, is offered as "Use these gestures" under the answer (advice: the whole answer, its
+ * `charm` the gesture for a hand the player controls by charm person).
  */
 export function coachPanel({ ask, onUse = null }) {
   const answer = h('p', { class: 'coach-answer', 'data-testid': 'coach-answer', 'aria-live': 'polite', hidden: true });
@@ -76,12 +77,15 @@ export function coachPanel({ ask, onUse = null }) {
       }
       // Finding the coach's two gestures on the pads by hand is where a slip happens: one tap does it.
       const use = onUse ? h('button', {
-        type: 'button', class: 'tool coach-use', 'data-testid': 'coach-use', onclick: () => onUse(out.gestures),
+        type: 'button', class: 'tool coach-use', 'data-testid': 'coach-use', onclick: () => onUse(out.gestures, out),
       }, 'Use these gestures') : null;
+      // The plan (the engine's coach: what it casts, builds and answers), where it gives one.
+      const plan = out.plan && out.plan.lines.length
+        ? h('ul', { class: 'coach-plan', 'data-testid': 'coach-plan' }, out.plan.lines.map((line) => h('li', {}, line))) : null;
       replace(answer,
         h('strong', { 'data-testid': 'coach-gestures' }, describe(out.gestures)),
         h('span', { class: 'muted', 'data-testid': 'coach-why' }, ` — ${out.why}`),
-        use ? ' ' : null, use);
+        use ? ' ' : null, use, plan);
     },
   }, 'Coach: what would the strong opponent do?');
   return h('div', { class: 'coach card', 'data-testid': 'coach' }, button, answer);

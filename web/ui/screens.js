@@ -56,12 +56,12 @@ function rulesChooser({ rulesets, prefs, onRules }) {
  * startScreen(opts) -> the start screen element.
  * opts: {prefs, modes:[{id,label,hint,extra?}], rulesets (see rulesChooser), onRules(name), saved,
  *        savedNote (index entries that could not be read), use (storage.storageUse(): each
- *        duel's size), remoteSlot,
+ *        duel's size), remoteSlot, learnSlot (an element shown under the introduction),
  *        onStart({names, mode, ruleset, options}) -> Promise<string|null> (ruleset: the chosen
  *        ruleset's name, null if the engine listed none; options: its switches), onResume(id),
  *        onDelete(id), onDeleteMany(ids), onExport(id), onImport()}.
  */
-export function startScreen({ prefs, modes, rulesets, onRules = null, saved, savedNote = null, use = { duels: {}, total: 0 }, onStart, onResume, onDelete, onDeleteMany = (ids) => ids.forEach(onDelete), onExport, onImport, remoteSlot }) {
+export function startScreen({ prefs, modes, rulesets, onRules = null, saved, savedNote = null, use = { duels: {}, total: 0 }, onStart, onResume, onDelete, onDeleteMany = (ids) => ids.forEach(onDelete), onExport, onImport, remoteSlot, learnSlot = null }) {
   const names = prefs.names || ['Merlin', 'Morgana'];
   let mode = modes.some((m) => m.id === prefs.mode) ? prefs.mode : modes[0].id;
   const error = h('p', { class: 'problem', role: 'alert', 'data-testid': 'start-error', hidden: true });
@@ -126,6 +126,7 @@ export function startScreen({ prefs, modes, rulesets, onRules = null, saved, sav
   return h('section', { class: 'start', 'data-testid': 'start-screen' },
     h('h1', {}, 'A duel of wizards'),
     h('p', { class: 'intro' }, 'Two wizards face each other. Each turn both write, in secret, what their two hands do; gestures in the right order weave spells. The last wizard standing wins.'),
+    learnSlot, // a newcomer's way in: Help and the puzzles (web/ui/screens/puzzles.js)
     inProgress(saved, modeLabel, onResume),
     h('div', { class: 'start-grid' }, form, savedCard));
 }
