@@ -203,16 +203,21 @@ def make_server(
     return server
 
 
+# Waits for engine-ready; also keeps the progress line's last "Fetching ... of ... MB" (the
+# bytes the page says it fetched, to hold against those the server counted).
 READY = """async (timeout) => {
   const t0 = performance.now();
+  let progress = null;
   while (performance.getEntriesByName('engine-ready').length === 0) {
     if (performance.now() - t0 > timeout) throw new Error('engine not ready in time');
-    const failed = document.querySelector('[data-testid=engine-status][data-state=error]');
-    if (failed) throw new Error('engine failed: ' + failed.textContent);
+    const status = document.querySelector('[data-testid=engine-status]');
+    const said = status ? status.textContent : '';
+    if (status && status.dataset.state === 'error') throw new Error('engine failed: ' + said);
+    if (said.includes(' MB')) progress = said.trim();
     await new Promise((r) => setTimeout(r, 10));
   }
   const ready = performance.getEntriesByName('engine-ready')[0];
-  return { ready: ready.startTime, worker: ready.detail };
+  return { ready: ready.startTime, worker: ready.detail, progress };
 }"""
 
 
@@ -488,6 +493,8 @@ def report(throttled: dict[str, Any], loopback: list[dict[str, Any]], root: Path
         ("files fetched more than once",
          str(sum(1 for f, n in total["requests"].items() if n > 1))),
         ("engine ready, cold, throttled", f"{throttled['cold']['ready'] / 1000:.2f} s"),
+        ("the progress line's last count, cold, throttled",
+         str(throttled["cold"].get("progress")).replace("Fetching the rules engine: ", "")),
         ("offline-ready (precache done), cold, throttled",
          f"{throttled['cold']['offline_ready_s']:.2f} s"),
         ("engine ready, warm, throttled", f"{throttled['warm']['ready'] / 1000:.2f} s"),

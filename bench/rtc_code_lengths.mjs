@@ -2,7 +2,7 @@
 // Run: node bench/rtc_code_lengths.mjs [--json]
 // A measurement, not a test: it prints numbers and asserts nothing.
 
-import { connectionLink, packConnectionCode } from '../web/transport/codec-rtc.js';
+import { connectionLink, packConnectionCode } from '../web/transport/codec/code.js';
 import { SAMPLES } from '../tests/js/rtc-samples.mjs';
 
 // A plausible address for a published copy of the page; links are this much longer than codes.

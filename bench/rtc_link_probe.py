@@ -69,7 +69,7 @@ def run(site: Path, seconds: float) -> dict[str, Any]:
             helper = browser.new_context().new_page()
             open_site(helper, server.url)
             offer = helper.evaluate(
-                "async (sdp) => (await import('./transport/codec-rtc.js'))"
+                "async (sdp) => (await import('./transport/codec/code.js'))"
                 ".packConnectionCode(sdp, 'offer').code", crafted_sdp(port))
             ctx = browser.new_context()
             page = ctx.new_page()

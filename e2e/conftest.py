@@ -82,7 +82,8 @@ for _cls, _name in ((sync_api.Browser, "new_context"), (sync_api.Browser, "new_p
 
 # Engine downloads: requests for Pyodide's wasm to any of the suite's servers (conftest's, and
 # e2e/serving.py's per-test ones, which subclass the same handler).
-ENGINE_WASM = "/pyodide/pyodide.asm.wasm"
+# (A page asks for the packed form, `.br`; the service worker may ask for the wasm itself.)
+ENGINE_WASM = ("/pyodide/pyodide.asm.wasm.br", "/pyodide/pyodide.asm.wasm")
 _downloads = [0]
 _downloads_lock = threading.Lock()
 _serve_get = SiteHandler.do_GET
@@ -90,7 +91,7 @@ _serve_get = SiteHandler.do_GET
 
 def _counting_get(self: SiteHandler) -> None:
     """SiteHandler.do_GET, counting the requests for the engine's wasm."""
-    if self.path.split("?")[0] == ENGINE_WASM:
+    if self.path.split("?")[0] in ENGINE_WASM:
         with _downloads_lock:
             _downloads[0] += 1
     _serve_get(self)

@@ -24,6 +24,7 @@ from serving import serving
 # sitebuild/ is at the repository's root, which e2e/conftest.py puts on sys.path.
 from sitebuild.boot import engine_build_module
 from sitebuild.common import PYTHON_LIBRARY, WEB
+from sitebuild.compress import PACKED_SUFFIX, brotli
 from sitebuild.integrity import site_integrity_module
 from sitebuild.page import page_html
 from sitebuild.serviceworker import service_worker
@@ -54,11 +55,7 @@ GENERATED = ("engine-build.js", "site-integrity.js", "sw.js", "index.html")
 def with_library(root: Path, change: Callable[[dict[str, bytes]], None]) -> None:
     """Rewrite the built site at `root` with its Python library's members changed by `change`
     (a dict of member name -> bytes, edited in place), integrity chain included."""
-    files = {
-        p.relative_to(root).as_posix(): p.read_bytes()
-        for p in root.rglob("*")
-        if p.is_file() and not p.name.endswith(".br")
-    }
+    files = {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*") if p.is_file()}
     for name in GENERATED:
         files.pop(name)
     files["index.html"] = (WEB / "index.html").read_bytes()
@@ -70,12 +67,15 @@ def with_library(root: Path, change: Callable[[dict[str, bytes]], None]) -> None
         for name in sorted(members):
             archive.writestr(name, members[name])
     files[PYTHON_LIBRARY] = out.getvalue()
-    # The order of build_site (its .br siblings are not served by the tests' server).
+    # Its packed form, which the page asks for (packed quickly: only what it unpacks to matters).
+    packed = PYTHON_LIBRARY + PACKED_SUFFIX
+    files[packed] = brotli(files[PYTHON_LIBRARY], quality=5)
+    # The order of build_site.
     files["engine-build.js"] = engine_build_module(files)
     files["site-integrity.js"] = site_integrity_module(files)
     files["index.html"] = page_html(files)
     files["sw.js"] = service_worker(files)[1]
-    for name in (PYTHON_LIBRARY, *GENERATED):
+    for name in (PYTHON_LIBRARY, packed, *GENERATED):
         (root / name).write_bytes(files[name])
 
 

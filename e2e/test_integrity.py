@@ -26,6 +26,7 @@ from serving import Served, serving
 
 # sitebuild/ is at the repository's root, which e2e/conftest.py puts on sys.path.
 from sitebuild.common import PYTHON_LIBRARY, sri_sha256
+from sitebuild.compress import PACKED, PACKED_SUFFIX, brotli
 from sitebuild.integrity import content_security_policy
 from test_webrtc import default_route_problem
 from waiting import poll
@@ -215,28 +216,47 @@ def test_frame_ancestors_and_the_policy_are_sent_as_a_header(site: Served, page:
     assert "<script>" not in html and " style=" not in html
 
 
-# Each damaged file: (site path, where to flip a bit, what else the test needs).  Scripts are
-# damaged inside their leading comment, so they still parse: only integrity can tell.
-DAMAGED = {
+# Each damaged file: (site path, where to flip a bit: an offset, None for the middle, or bytes
+# whose last byte to flip).  Scripts are damaged inside their leading comment, so they still
+# parse: only integrity can tell.  The wasm is damaged in a string its Python reads first (the
+# name of the `encodings` module), so that it still compiles and would run.  A packed
+# file (the wasm, the library) is damaged in both its forms, its packed one packed again from
+# the damaged file, so that the host sends the damage whichever it sends.
+DAMAGED: dict[str, int | bytes | None] = {
     "app.js": 3,
     "site-integrity.js": 3,
     "engine-worker.js": 3,
-    "pyodide/pyodide.asm.wasm": None,
+    "pyodide/pyodide.asm.wasm": b"\0encodings\0",
     PYTHON_LIBRARY: None,
 }
+
+
+def damaged_copy(site_dir: Path, path: str, at: int | bytes | None) -> dict[str, bytes]:
+    """The files to replace in a copy of the site for one flipped bit in `path` (see DAMAGED),
+    its packed form included."""
+    original = (site_dir / path).read_bytes()
+    if isinstance(at, bytes):
+        at = original.index(at) + len(at) - 2  # the last letter between the zero bytes
+    damaged = flipped(original, len(original) // 2 if at is None else at)
+    damage = {path: damaged}
+    if path in PACKED:
+        # Packed quickly: only the bytes it unpacks to matter here.
+        damage[path + PACKED_SUFFIX] = brotli(damaged, quality=5)
+    return damage
 
 
 @pytest.mark.parametrize("path", list(DAMAGED))
 def test_a_damaged_file_is_named_not_waited_on(
     path: str, strict_context: Any, site_dir: Path, tmp_path: Path
 ) -> None:
-    original = (site_dir / path).read_bytes()
     at = DAMAGED[path]
-    if at is not None:
-        assert original[:2] == b"//", f"{path} should start with a comment"
-    damage = {path: flipped(original, len(original) // 2 if at is None else at)}
+    if isinstance(at, int):
+        assert (site_dir / path).read_bytes()[:2] == b"//", f"{path} should start with a comment"
+    damage = damaged_copy(site_dir, path, at)
     with serving(copy_site(site_dir, tmp_path / "site", damage)) as served:
         page = strict_context.new_page()
+        printed: list[str] = []
+        page.on("console", lambda message: printed.append(message.text))
         page.goto(served.url)
         status = engine_status(page)
         expect(status).to_have_attribute("data-state", "error", timeout=DAMAGE_MS)
@@ -247,7 +267,29 @@ def test_a_damaged_file_is_named_not_waited_on(
         if path in ("app.js", "site-integrity.js"):
             # The damaged module never ran: the app did not start.
             assert page.evaluate("window.__appReady === undefined")
+        if path == "pyodide/pyodide.asm.wasm":
+            # Nothing of the damaged wasm ran: it was never instantiated, so Python never
+            # started (it used to, and died on an "encodingz" module before the check named
+            # the file).
+            assert not [line for line in printed if "Python" in line], printed
         assert violations(page, served) == []
+
+
+def test_a_packed_file_that_does_not_unpack_is_named(
+    strict_context: Any, site_dir: Path, tmp_path: Path
+) -> None:
+    """One flipped bit in the packed library (the file itself is whole): the decoder refuses it
+    or it unpacks to other bytes; either way the file is named."""
+    packed = PYTHON_LIBRARY + PACKED_SUFFIX
+    original = (site_dir / packed).read_bytes()
+    damage = {packed: flipped(original, len(original) // 2)}
+    with serving(copy_site(site_dir, tmp_path / "site", damage)) as served:
+        page = strict_context.new_page()
+        page.goto(served.url)
+        status = engine_status(page)
+        expect(status).to_have_attribute("data-state", "error", timeout=DAMAGE_MS)
+        expect(status).to_contain_text(f'"{PYTHON_LIBRARY}"')
+        expect(status).to_contain_text("damaged")
 
 
 # Damage one file's copy in the service worker's cache (one bit; a script's in its comment).

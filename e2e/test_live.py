@@ -238,7 +238,7 @@ def test_a_garbled_connection_code_gets_a_clear_error(
             # No network, so no connection code of this machine: pack a sample SDP instead
             # (garbling is caught before any connection is tried).
             code = page.evaluate(
-                "async (sdp) => ((await import('./app.js')).modules['transport/codec-rtc.js'])"
+                "async (sdp) => ((await import('./app.js')).modules['transport/codec/code.js'])"
                 ".packConnectionCode(sdp, 'offer').code",
                 SAMPLE_SDP,
             )
@@ -409,7 +409,7 @@ def test_play_by_codes_only_is_told_to_the_host(players: dict[int, Any], shot: S
 # it with the version-1 codec, then give it to the browser.  The decline must pass both, so a
 # page that predates it applies the turn code beside it and only fails to connect.
 OLD_HOST_JS = """async () => {
-  const codec = (await import('./app.js')).modules['transport/codec-rtc.js'];
+  const codec = (await import('./app.js')).modules['transport/codec/code.js'];
   const pc = new RTCPeerConnection();
   pc.createDataChannel('t');
   await pc.setLocalDescription(await pc.createOffer());

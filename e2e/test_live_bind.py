@@ -225,7 +225,7 @@ def test_a_live_connection_carries_only_its_own_duel(new_page: Callable[..., Any
 def crafted_codes(page: Any, server_url: str) -> tuple[str, str]:
     """(a crafted connection offer, an invitation from "Mallory") made in a helper page."""
     offer = page.evaluate(
-        "async (sdp) => ((await import('./app.js')).modules['transport/codec-rtc.js'])"
+        "async (sdp) => ((await import('./app.js')).modules['transport/codec/code.js'])"
         ".packConnectionCode(sdp, 'offer').code",
         CRAFTED_SDP)
     return str(offer), new_invitation(page, "Mallory")

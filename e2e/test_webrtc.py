@@ -92,10 +92,12 @@ def rtc_browser() -> Iterator[Any]:
 
 SETUP_JS = """async () => {
   window.__m = await import('/transport/webrtc.js');
+  // Transports return codes; the page's sentences for them are ui/words.js's.
+  window.__w = await import('/ui/words.js');
   window.__log = { status: [], messages: [], presence: [] };
   window.__watch = (t) => {
     window.__t = t;
-    t.onStatus((s, d) => __log.status.push([s, d.reason, d.message]));
+    t.onStatus((s, d) => __log.status.push([s, d.reason, __w.say('live-' + d.reason)]));
     t.onMessage((c) => __log.messages.push(c));
     t.onPresence((p) => __log.presence.push(p));
   };
@@ -252,8 +254,10 @@ def test_garbled_and_wrong_codes_get_clear_errors(pair: tuple[Any, Any]) -> None
     def guest_error(text: str) -> dict[str, Any]:
         r = guest.evaluate(GUEST_JS, [text, None])
         assert r["ok"] is False, r
-        assert set(r["error"]) >= {"code", "message"}
+        assert "message" not in r["error"], r["error"]
         error: dict[str, Any] = r["error"]
+        # The sentence the page shows for it.
+        error["message"] = guest.evaluate("(e) => __w.sayError(e)", r["error"])
         return error
 
     damaged = guest_error(_flip(code, len(code) // 2))
@@ -286,7 +290,7 @@ def test_garbled_and_wrong_codes_get_clear_errors(pair: tuple[Any, Any]) -> None
     bad_stun = host.evaluate(HOST_JS, {"iceServers": "stun.example.org"})
     assert bad_stun["ok"] is False and bad_stun["error"]["code"] == "bad-ice-server"
     turn = host.evaluate(HOST_JS, {"iceServers": ["turn:relay.example.org"]})
-    assert "TURN" in turn["error"]["message"]
+    assert "TURN" in host.evaluate("(e) => __w.sayError(e)", turn["error"])
 
 
 @needs_route
@@ -299,7 +303,9 @@ def test_closing_one_side_reports_disconnected_on_the_other(pair: tuple[Any, Any
     host.evaluate("() => __t.close()")
     assert host.evaluate("() => __t.status") == "closed"
     wait_status(guest, "disconnected", timeout=30_000)
-    reason, message = guest.evaluate("() => [__t.detail.reason, __t.detail.message]")
+    reason, message = guest.evaluate(
+        "() => [__t.detail.reason, __w.say('live-' + __t.detail.reason)]"
+    )
     assert reason == "peer-closed"
     assert "carry on by codes" in message.lower()
     # The opponent's presence is unknown again, and sending now says to use codes.
@@ -430,7 +436,7 @@ def test_vanished_peer_reports_disconnected(rtc_browser: Any, rtc_site: str) -> 
             "reconnecting",
             "disconnected",
         ]
-        message = host.evaluate("() => __t.detail.message")
+        message = host.evaluate("() => __w.say('live-' + __t.detail.reason)")
         assert "carry on by codes" in message and "connect again" in message
     finally:
         host_ctx.close()
@@ -471,7 +477,7 @@ def test_rebuilt_sdp_is_accepted_by_chromium(rtc_browser: Any, rtc_site: str) ->
         page.goto(f"{rtc_site}/transport/")
         result = page.evaluate(
             """async (sdp) => {
-              const c = await import('/transport/codec-rtc.js');
+              const c = await import('/transport/codec/code.js');
               const packed = c.packConnectionCode(sdp, 'offer');
               const back = c.unpackConnectionCode(packed.code, { expect: 'offer' });
               const pc = new RTCPeerConnection();

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from .common import PYTHON_LIBRARY, REFERENCE, sha256_hex, sri_sha256
+from .compress import decoder_entry, packed_entry
 from .integrity import integrity_manifest
 from .pins import PYODIDE_VERSION
 
@@ -19,6 +20,9 @@ SNAPSHOT_INPUTS = (
 )  # fmt: skip
 
 
+WASM = "pyodide/pyodide.asm.wasm"
+
+
 def engine_id(files: dict[str, bytes]) -> str:
     """The identity of the engine a page snapshots: a hash of SNAPSHOT_INPUTS."""
     return sha256_hex(b"".join(sha256_hex(files[p]).encode() for p in SNAPSHOT_INPUTS))[:16]
@@ -29,15 +33,20 @@ def engine_build_module(files: dict[str, bytes]) -> bytes:
     build = {
         "pyodide": PYODIDE_VERSION,
         "engineId": engine_id(files),
+        # The two packed files (the worker fetches `packed.url` and unpacks it) and the decoder.
         "wasm": {
-            "integrity": sri_sha256(files["pyodide/pyodide.asm.wasm"]),
-            "size": len(files["pyodide/pyodide.asm.wasm"]),
+            "url": WASM,
+            "integrity": sri_sha256(files[WASM]),
+            "size": len(files[WASM]),
+            "packed": packed_entry(files, WASM),
         },
         "library": {
             "url": PYTHON_LIBRARY,
             "integrity": sri_sha256(files[PYTHON_LIBRARY]),
             "size": len(files[PYTHON_LIBRARY]),
+            "packed": packed_entry(files, PYTHON_LIBRARY),
         },
+        "decoder": decoder_entry(files),
         "reference": {
             "url": REFERENCE,
             "integrity": sri_sha256(files[REFERENCE]),

@@ -44,7 +44,8 @@ def content_security_policy(*, meta: bool = False) -> str:
 # worker imports must be listed here (build_site checks engine-worker.js's imports).
 WORKER_SCRIPTS = (
     "engine-worker.js", "engine-build.js", "integrity.js", "engine-snapshot.js",
-    "snapshot-store.js", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs",
+    "snapshot-store.js", "unpack.js", "vendor/brotli-dec.mjs", "pyodide/pyodide.mjs",
+    "pyodide/pyodide.asm.mjs",
 )  # fmt: skip
 # A short-lived module worker sw-register.js starts after the service worker's install: it
 # imports the engine worker's scripts (all but engine-worker.js, each listed in WORKER_SCRIPTS)

@@ -39,6 +39,14 @@ QR_VERSION = "0.1.3"
 QR_INTEGRITY = "sha512-0rjE8iEJe4YmT9TOhwsZtqCMRLc5DXZUI2UEYUUg63ikBkqqE5EYWaI0etFe/5KUcmcYwLih2RND1kq+hrUJXA=="  # noqa: E501
 QR_SITE_PATH = "vendor/uqr.mjs"
 
+# The brotli decoder the engine worker unpacks the site's packed files with (web/unpack.js;
+# Chromium's DecompressionStream has no brotli): Rust's brotli-decompressor compiled to wasm,
+# with wasm-bindgen's ES module, vendored from npm at build time, pinned like the Pyodide
+# tarball (sitebuild/compress.py).
+DECODER_PACKAGE = "brotli-dec-wasm"
+DECODER_VERSION = "2.3.2"
+DECODER_INTEGRITY = "sha512-5H+k8eVLIJY6B4olN2HP9QzJAxcplf0jV7mWnkpxvOSeUE9Npg3dQ2pgLn30a9MUFHNro1iSmtdu6VNdlb+TIw=="  # noqa: E501
+
 # Wheels the engine's test suite needs inside Pyodide (pinned with hashes; fetched at build
 # time into .cache, never at test run time).
 PYODIDE_TEST_REQUIREMENTS = ROOT / "tests" / "pyodide" / "requirements.txt"
@@ -166,13 +174,21 @@ def pyodide_test_wheels() -> list[Path]:
     return sorted(wheels)
 
 
-def vendored_module(package: str, version: str, integrity: str, module_path: str) -> bytes:
-    """One ES module of a pinned npm package for the site, its licence in a leading comment."""
+def package_file(package: str, version: str, integrity: str, path: str) -> bytes:
+    """One file of a pinned npm package (`path` inside its `package/` folder)."""
     with tarfile.open(npm_tarball(package, version, integrity)) as tar:
-        module = tar.extractfile(f"package/{module_path}")
-        licence = tar.extractfile("package/LICENSE")
-        if module is None or licence is None:
-            raise BuildError(f"{package}@{version}: {module_path} or LICENSE is missing")
-        code, text = module.read(), licence.read().decode("utf-8").replace("*/", "* /")
+        member = tar.extractfile(f"package/{path}")
+        if member is None:
+            raise BuildError(f"{package}@{version}: {path} is missing")
+        return member.read()
+
+
+def vendored_module(
+    package: str, version: str, integrity: str, module_path: str, licence: str = "LICENSE"
+) -> bytes:
+    """One ES module of a pinned npm package for the site, its licence (the package's file
+    `licence`) in a leading comment."""
+    code = package_file(package, version, integrity, module_path)
+    text = package_file(package, version, integrity, licence).decode("utf-8").replace("*/", "* /")
     header = f"/* {package} {version}, vendored by build.py from npm (integrity-pinned).\n\n"
     return (header + text.strip() + "\n*/\n").encode("utf-8") + code

@@ -30,6 +30,10 @@ MIME_TYPES = {
     ".ico": "image/x-icon",
     ".webmanifest": "application/manifest+json",
     ".txt": "text/plain; charset=utf-8",
+    # The packed files and the decoder's wasm (sitebuild/compress.py): bytes to unpack, sent
+    # as they are, never with a Content-Encoding.
+    ".br": "application/octet-stream",
+    ".gz": "application/gzip",
 }
 
 
@@ -50,12 +54,35 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
     extensions_map = {"": "application/octet-stream", **MIME_TYPES}  # noqa: RUF012
     etag: str | None = None
+    # Whether to serve a file's `.br` sibling in its place (Content-Encoding: br) to a browser
+    # that accepts brotli, as hosts with precompression do (nginx `brotli_static`); set by
+    # $WH_SERVE_PRECOMPRESSED, so that the e2e tests run against either kind of host
+    # (docs/hosting.md).  Without it, every file goes out as it is on disk.
+    precompressed = bool(os.environ.get("WH_SERVE_PRECOMPRESSED"))
+    sibling: str | None = None
+
+    def translate_path(self, path: str) -> str:
+        """The file to send: the request's, or its `.br` sibling when send_head chose it."""
+        local = super().translate_path(path)
+        return self.sibling if self.sibling is not None and local + ".br" == self.sibling else local
+
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
+        """The type of the file asked for, also when its `.br` sibling is sent."""
+        text = os.fspath(path)
+        if self.sibling is not None and text == self.sibling:
+            text = text.removesuffix(".br")
+        return super().guess_type(text)
 
     def send_head(self) -> Any:
         """Serve a file with its ETag; a request that already holds it (If-None-Match) gets 304.
         With `no-cache` a browser revalidates every time: a repeated request (engine.js checking
         the worker's scripts) costs a round trip, not the file again."""
+        self.sibling = None
         path = self.translate_path(self.path)
+        offered = self.headers.get("Accept-Encoding", "").split(",")
+        accepted = {e.split(";")[0].strip() for e in offered}
+        if self.precompressed and "br" in accepted and os.path.isfile(path + ".br"):
+            self.sibling = path = path + ".br"
         self.etag = None
         if os.path.isfile(path):
             self.etag = file_etag(path)
@@ -75,6 +102,10 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         response (the page's <meta> tag does not reach a worker), and only a header can say
         frame-ancestors."""
         self.send_header("Cache-Control", "no-cache")
+        if self.precompressed:
+            self.send_header("Vary", "Accept-Encoding")
+        if self.sibling is not None:
+            self.send_header("Content-Encoding", "br")
         if self.etag is not None:
             self.send_header("ETag", self.etag)
         policy = content_security_policy()

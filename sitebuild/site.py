@@ -23,7 +23,7 @@ from .common import (
     log,
     sha256_hex,
 )
-from .compress import precompressed_siblings
+from .compress import packed_files, precompressed_siblings
 from .icon import ICON_SIZES, app_icon
 from .integrity import site_integrity_module
 from .page import bundled_page, page_html
@@ -137,6 +137,7 @@ def build_site(out: Path = DEFAULT_OUT, *, reuse_library: bool = True, web: Path
     out = out.resolve()
     files = source_files(web)
     files[PYTHON_LIBRARY] = python_library(files, reuse=reuse_library)
+    files.update(packed_files(files))
     files["engine-build.js"] = engine_build_module(files)
     files.update(bundled_page(files))
     files.update(precompressed_siblings(files))

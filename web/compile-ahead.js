@@ -16,5 +16,7 @@ import "./engine-build.js";
 import "./integrity.js";
 import "./engine-snapshot.js";
 import "./snapshot-store.js";
+import "./unpack.js";
+import "./vendor/brotli-dec.mjs";
 
 postMessage("compiled");

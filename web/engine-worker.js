@@ -10,6 +10,8 @@
 //                                         and rulesets() as recorded at build time
 //                                         (reference.json), long before the engine is up
 //   {type: "ready", timings}              the engine answers calls; timings in ms since start
+//   {type: "kept"}                        after "ready": the files this boot unpacked are kept
+//                                         for the next visit and the service worker's install
 //   {type: "failed", message, detail}     boot failed; message is for the player
 //   {type: "snapshot", state, detail}     what became of the local snapshot after the boot:
 //                                         "stored" (made and kept for the next visit),
@@ -34,9 +36,10 @@
 // never fetched: it is trusted as the page's own storage is.
 
 import { BUILD } from "./engine-build.js";
-import { checkBytes, checking, damaged, DamagedFile, integrityOf } from "./integrity.js";
+import { checkBytes, checking, damaged, DamagedFile, markDamaged } from "./integrity.js";
 import { afterRestore, importLateModules, makeEngineSnapshot, prepareEngine } from "./engine-snapshot.js";
 import { readWhole, SnapshotStore } from "./snapshot-store.js";
+import { concat, loadDecoder, unpacking } from "./unpack.js";
 
 const started = performance.now();
 const SITE = new URL("./", import.meta.url);
@@ -58,73 +61,131 @@ const mark = (name) => {
 
 // Every fetch in this worker, Pyodide's included, goes through siteFetch: a site file that
 // engine-build.js lists arrives through a stream that fails with DamagedFile if it does not
-// match, except those the boot reads and checks itself (the wasm, whose streaming compilation
-// is not held up by the check, and reference.json).  The boot's big files are counted as they
-// arrive, for the progress line.
+// match, except those the boot reads and checks itself (the wasm, the Python library and
+// reference.json).
 const WASM = "pyodide/pyodide.asm.wasm";
 const WASM_URL = new URL(WASM, SITE).href;
-const CHECKED_BY_THE_BOOT = new Set([WASM, BUILD.reference.url]);
-const COUNTED = new Set([BUILD.library.url]);
+const CHECKED_BY_THE_BOOT = new Set([WASM, BUILD.library.url, BUILD.reference.url]);
 const networkFetch = self.fetch.bind(self);
 async function siteFetch(input, init) {
   const url = new URL(input instanceof Request ? input.url : input, SITE).href;
   // The wasm is fetched once, at the worker's start (below); Pyodide's fetch of it gets that,
-  // and its first fetch of the library the one started then.
-  if (url === WASM_URL) return wasmResponse;
-  const started = early.get(url);
-  if (started !== undefined) {
-    early.delete(url);
-    return started;
+  // and each of its fetches of the library the checked bytes read then.
+  if (url === WASM_URL) return (await wasmSource).response;
+  if (url === LIBRARY_URL && libraryBytes !== null) {
+    return new Response(await libraryBytes, { headers: { "Content-Type": "application/zip" } });
   }
   return checkedFetch(input, init, url);
 }
 self.fetch = siteFetch;
 
-/** siteFetch's own fetch (`url`: the absolute URL of `input`), checked and counted. */
+/** siteFetch's own fetch (`url`: the absolute URL of `input`), checked. */
 async function checkedFetch(input, init, url) {
   const response = await networkFetch(input, init);
   const path = url.startsWith(SITE.href) ? url.slice(SITE.href.length) : null;
   const expected = path === null || CHECKED_BY_THE_BOOT.has(path) ? undefined : BUILD.files[path];
   if (expected === undefined || !response.ok || !response.body) return response;
   const { status, statusText, headers } = response;
-  let body = response.body.pipeThrough(checking(path, expected));
-  if (COUNTED.has(path)) body = body.pipeThrough(counting(() => mark("library")));
+  const body = response.body.pipeThrough(checking(path, expected));
   return new Response(body, { status, statusText, headers });
 }
 
-/**
- * One of engine-build.js's files (`entry`), the service worker's copy if Cache Storage holds one
- * that matches its integrity: taken from Cache Storage itself and read whole (readWhole: its
- * Blob, read at once, where a fetch's body, even from a static route, arrives a chunk per turn
- * of this worker's busy thread), counted at once and handed over as a response of those bytes.
- * Otherwise (a first visit, another build's copy during an update, a damaged one) it is fetched,
- * checked and counted as any file (checkedFetch), which names a damaged copy.
- */
-async function cachedOrFetched(entry) {
-  const url = new URL(entry.url, SITE).href;
-  const hit = typeof caches === "object" ? await caches.match(url).catch(() => undefined) : undefined;
-  if (hit && hit.ok) {
-    const bytes = await readWhole(hit);
-    if ((await integrityOf(bytes)) === entry.integrity) {
-      received(bytes.length);
-      mark("library");
-      const { status, statusText, headers } = hit;
-      return new Response(bytes, { status, statusText, headers });
-    }
+// The wasm and the library unpacked on a first visit are kept in a cache of their own, for
+// the next visit and for the service worker, whose install takes them from there as it takes
+// an older build's unchanged files (sw.js `unchanged`), and which deletes this cache when it
+// activates.  The page is told when they are kept ({type: "kept"}), and sw-register.js installs
+// the service worker only then, so that its install finds them.
+const UNPACKED_CACHE = `wavinghands-unpacked ${SITE.href}`;
+const keeping = [];
+
+/** Keep `bytes` (checked) as the file at `url` in UNPACKED_CACHE, in the background. */
+function keepUnpacked(url, bytes, type) {
+  if (typeof caches !== "object" || caches === null) return;
+  const headers = { "Content-Type": type, "Content-Length": String(bytes.length) };
+  keeping.push(
+    caches
+      .open(UNPACKED_CACHE)
+      .then((cache) => cache.put(url, new Response(bytes, { headers })))
+      .catch((err) => console.warn(`the unpacked ${url} could not be kept (storage full?):`, err)),
+  );
+}
+
+/** This browser's copy of `entry`'s file (the service worker's, or one this worker kept): a
+ * response, or null when there is none.  Its bytes are checked by the caller. */
+async function localCopy(entry) {
+  if (typeof caches !== "object" || caches === null) return null;
+  const hit = await caches.match(new URL(entry.url, SITE).href).catch(() => undefined);
+  return hit && hit.ok && hit.body ? hit : null;
+}
+
+// The brotli decoder, loaded once, by the first packed file that needs it (unpack.js).
+let decoder = null;
+function decoderLoaded() {
+  if (decoder === null) {
+    download.total += BUILD.decoder.size;
+    decoder = loadDecoder(BUILD.decoder, (url) => networkFetch(new URL(url, SITE)), received);
   }
-  return checkedFetch(url, undefined, url);
+  return decoder;
+}
+
+/** A packed file's bytes as they download and unpack (`entry`: BUILD.wasm or BUILD.library):
+ * counted on the wire, then decoded; its check is the caller's. */
+async function unpackedBody(entry) {
+  const [response] = await Promise.all([networkFetch(new URL(entry.packed.url, SITE)), decoderLoaded()]);
+  if (!response.ok || !response.body) {
+    throw new Error(`Failed to load '${entry.packed.url}': request failed (${response.status})`);
+  }
+  return response.body.pipeThrough(counting()).pipeThrough(unpacking(entry));
+}
+
+/**
+ * The Python library's bytes, checked: the copy this browser holds (read whole: readWhole, its
+ * Blob at once, where a body arrives a chunk per turn of this worker's busy thread), else the
+ * packed file, downloaded, unpacked, checked and kept.  A damaged copy is named (and dropped
+ * from the caches, so that a reload fetches it), as the wasm's is.
+ */
+async function libraryChecked(entry) {
+  const hit = await localCopy(entry);
+  if (hit !== null) {
+    const bytes = await readWhole(hit);
+    await checkBytes(entry.url, bytes, entry.integrity);
+    notOnTheWire(entry.packed.size);
+    mark("library");
+    return bytes;
+  }
+  const chunks = [];
+  let length = 0;
+  const reader = (await unpackedBody(entry)).getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    length += value.byteLength;
+  }
+  const bytes = concat(chunks, length);
+  await checkBytes(entry.url, bytes, entry.integrity);
+  mark("library");
+  keepUnpacked(LIBRARY_URL, bytes, "application/zip");
+  return bytes;
 }
 
 const progress = (stage, fraction, detail) => postMessage({ type: "progress", stage, fraction, detail });
 
-// Honest progress on a first visit: bytes of the boot's big files received so far (the wasm, the
-// Python library, reference.json), out of their sizes as built (engine-build.js).  Reported as
-// {loaded, total} with the fraction.
+// Honest progress on a first visit: bytes of the boot's files received so far, as they travel
+// (the packed wasm and library, the decoder, reference.json), out of their sizes as built
+// (engine-build.js).  What this browser already holds does not travel: it leaves the total; the
+// decoder joins it when a packed file needs it.
+// Reported as {loaded, total} with the fraction.
 const download = {
   loaded: 0,
-  total: BUILD.wasm.size + BUILD.library.size + BUILD.reference.size,
+  total: BUILD.wasm.packed.size + BUILD.library.packed.size + BUILD.reference.size,
 };
 let lastReport = 0;
+/** `bytes` of a file this browser holds need not travel: the total shrinks. */
+function notOnTheWire(bytes) {
+  download.total -= bytes;
+  received(0);
+}
 function received(bytes) {
   download.loaded += bytes;
   const now = performance.now();
@@ -238,7 +299,8 @@ console.warn = (...args) => {
  * Checked here rather than with fetch's `integrity` option, which fails like any network error.
  */
 async function fetchChecked(entry) {
-  const response = await fetch(new URL(entry.url, SITE));
+  const url = new URL(entry.url, SITE);
+  const response = await fetch(url);
   if (!response.ok) throw new Error(`Failed to load '${entry.url}': request failed (${response.status})`);
   const reader = response.body.getReader();
   const chunks = [];
@@ -250,12 +312,14 @@ async function fetchChecked(entry) {
     chunks.push(value);
     length += value.byteLength;
   }
-  const bytes = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
+  // A host may have compressed it on the way: what travelled is the body as encoded, which the
+  // browser's record of the fetch gives (the line counted it as it arrived, unpacked).
+  const timing = performance.getEntriesByName(url.href).at(-1);
+  if (timing && timing.encodedBodySize > 0) {
+    download.loaded += timing.encodedBodySize - length;
+    notOnTheWire(length - timing.encodedBodySize);
   }
+  const bytes = concat(chunks, length);
   await checkBytes(entry.url, bytes, entry.integrity);
   return { bytes, response };
 }
@@ -269,34 +333,39 @@ const storedSnapshot = store.find().catch((err) => {
 
 // The wasm is fetched and compiled from the worker's first moment, while Pyodide's scripts
 // load: Pyodide itself would ask for it only once they are in, and compile it only once it has
-// a snapshot's bytes (docs/build.md, "Boot").  It compiles while it downloads
-// (compileStreaming); a clone of the response is checked against the build's integrity beside
-// the compiler (and counted as it arrives); both boot paths wait for that check before the
-// engine counts as ready.  Pyodide's own fetch of the wasm gets this same response (siteFetch),
-// and its instantiateStreaming instantiates the module compiled here (a fallback boot after a
-// dropped snapshot instantiates it again).  The compiler gets the response itself, not a copy:
-// Chromium keeps the compiled code of a wasm fetched from its HTTP cache or from Cache Storage
-// beside it and reuses it, but only for that response's own body (a `new Response(stream)` has
-// none).
+// a snapshot's bytes (docs/build.md, "Boot").  This browser's copy, if it holds one (the
+// service worker's, or the one a first visit kept); else the packed file, compiled as it
+// downloads and unpacks.  It compiles while the bytes arrive (compileStreaming); a copy of them
+// is checked against the build's integrity beside the compiler, and the module is instantiated
+// only once they match (instantiateStreaming below): nothing of it runs before.  Pyodide's own
+// fetch of the wasm gets the response compiled here, and its instantiateStreaming instantiates
+// the module compiled here (a fallback boot after a dropped snapshot instantiates it again).
+// A local copy goes to the compiler as the response itself, not a copy: Chromium keeps the
+// compiled code of a wasm read from Cache Storage beside it and reuses it, but only for that
+// response's own body (a `new Response(stream)` has none).
 let settleWasm;
 const wasmChecked = new Promise((resolve, reject) => {
   settleWasm = { resolve, reject };
 });
 wasmChecked.catch(() => {});
-const wasmResponse = networkFetch(WASM_URL);
-wasmResponse.catch(() => {}); // reported through wasmModule and wasmChecked
-const wasmModule = wasmResponse.then(
-  (response) => {
+const WASM_TYPE = { "Content-Type": "application/wasm" };
+const wasmSource = (async () => {
+  const hit = await localCopy(BUILD.wasm);
+  if (hit !== null) {
+    notOnTheWire(BUILD.wasm.packed.size);
+    return { response: hit, local: true };
+  }
+  const body = await unpackedBody(BUILD.wasm);
+  return { response: new Response(body, { headers: WASM_TYPE }), local: false };
+})();
+const wasmModule = wasmSource.then(
+  ({ response, local }) => {
     mark("wasmResponse");
-    if (!response.body) {
-      settleWasm.reject(new Error(`${WASM}: a response without a body`));
-      return WebAssembly.compileStreaming(response);
-    }
-    wholeCopy(response.clone())
-      .then(async (buffer) => {
-        if (!response.ok) throw new Error(`Failed to load '${WASM}': request failed (${response.status})`);
-        await checkBytes(WASM, buffer, BUILD.files[WASM]);
-        settleWasm.resolve(); // the copy goes: only its check was wanted
+    wholeCopy(response.clone(), local)
+      .then(async (bytes) => {
+        await checkBytes(WASM, bytes, BUILD.files[WASM]);
+        if (!local) keepUnpacked(WASM_URL, bytes, WASM_TYPE["Content-Type"]);
+        settleWasm.resolve();
       })
       .catch(settleWasm.reject);
     return WebAssembly.compileStreaming(response);
@@ -308,34 +377,34 @@ const wasmModule = wasmResponse.then(
 );
 wasmModule.then(() => mark("compiled"), () => {});
 
-/**
- * The bytes of `copy` (a clone of the wasm's response, for its check), read beside the compiler.
- * On a first visit they are counted as they arrive, for the progress line: through a stream of
- * this worker's, a chunk per turn of its thread.  On a later visit (a snapshot is kept: the
- * service worker's cache holds the wasm) the browser reads them itself, and counts them at
- * once: the stream had cost the warm boot some 40 ms of this thread's CPU (docs/build.md, "A
- * first visit", tenth round).  The clone keeps what arrives until it is read.
- */
-async function wholeCopy(copy) {
-  if ((await storedSnapshot) === null) return new Response(copy.body.pipeThrough(counting())).arrayBuffer();
-  const buffer = await copy.arrayBuffer();
-  received(buffer.byteLength);
-  return buffer;
+/** The bytes of `copy` (a clone of the wasm's response, for its check), read beside the
+ * compiler: the browser reads a local copy whole itself; a download is collected as it
+ * unpacks (the clone keeps what arrives until it is read). */
+async function wholeCopy(copy, local) {
+  if (local) return new Uint8Array(await copy.arrayBuffer());
+  const bytes = new Uint8Array(BUILD.wasm.size);
+  let length = 0;
+  const reader = copy.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (length + value.byteLength > bytes.length) throw markDamaged(WASM, BUILD.files[WASM], "a longer file");
+    bytes.set(value, length);
+    length += value.byteLength;
+  }
+  return length === bytes.length ? bytes : bytes.subarray(0, length);
 }
 
 // The Python library is asked for from the worker's start too: Pyodide waits for it before it
 // restores a snapshot (its start-up holds on it), and would ask for it only once its scripts are
-// in.  A later visit reads the service worker's copy whole (cachedOrFetched): as a stream through
-// the check and the counter it often came last, after the snapshot, at a load of 15-25.
-// Pyodide's first fetch of it gets this response; any later one (a fallback boot) fetches it
-// again.
-const early = new Map();
-early.set(LIBRARY_URL, cachedOrFetched(BUILD.library));
-early.get(LIBRARY_URL).catch(() => {}); // Pyodide's fetch reports a failure
+// in.  Every fetch of it Pyodide makes during the boot gets these bytes (siteFetch).
+let libraryBytes = libraryChecked(BUILD.library);
+libraryBytes.catch(() => {}); // Pyodide's fetch reports a failure
 WebAssembly.instantiateStreaming = async (source, imports) => {
-  // `source` is Pyodide's fetch of the wasm: wasmResponse itself (siteFetch), compiled above.
+  // `source` is Pyodide's fetch of the wasm: the response compiled above (siteFetch).
   Promise.resolve(source).catch(() => {});
   const module = await wasmModule;
+  await wasmChecked; // nothing of the wasm runs before its bytes match
   const instance = await WebAssembly.instantiate(module, imports);
   mark("instantiated");
   return { instance, module };
@@ -488,10 +557,13 @@ function snapshotNow(pyodide) {
 }
 
 const ready = boot().then(
-  ({ pyodide, api }) => {
+  async ({ pyodide, api }) => {
+    libraryBytes = null; // Pyodide has it in its file system
     mark("ready");
     progress("ready", 1);
     postMessage({ type: "ready", timings });
+    // sw-register.js installs the service worker once they are kept (keepUnpacked).
+    Promise.all(keeping).then(() => postMessage({ type: "kept" }));
     if (timings.path === "snapshot") {
       postMessage({ type: "snapshot", state: "restored" });
       store.dropOthers().catch(() => {});

@@ -68,6 +68,15 @@ const snapshotPromise = new Promise((resolve) => {
 });
 if (typeof window !== "undefined") window.__engineSnapshot = snapshotPromise;
 
+// Resolves once the worker has kept what its boot unpacked (or the boot failed): sw-register.js
+// installs the service worker after it, so that the install takes those files rather than
+// downloading them whole.  Never rejects.
+let settleKept;
+const keptPromise = new Promise((resolve) => {
+  settleKept = resolve;
+});
+if (typeof window !== "undefined") window.__engineFilesKept = keptPromise;
+
 /**
  * The worker engine-start.js started at the top of index.html, with the events it has sent so
  * far ({worker, events}); null where that script did not run (then startEngine starts one).
@@ -95,6 +104,7 @@ export function startEngine(onProgress) {
       pending.clear();
       settleReference.reject(err);
       settleSnapshot({ state: "unavailable", detail: "the engine did not start" });
+      settleKept();
       reject(err);
     };
     // A worker that failed may have failed on a damaged script of its own: say so if it did.
@@ -129,6 +139,8 @@ export function startEngine(onProgress) {
       } else if (msg.type === "scripts-loaded") {
         scriptsChecked = checkWorkerScripts();
         scriptsChecked.catch(() => {});
+      } else if (msg.type === "kept") {
+        settleKept();
       } else if (msg.type === "snapshot") {
         settleSnapshot({ state: msg.state, detail: msg.detail });
       } else if (msg.type === "reference") {

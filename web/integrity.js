@@ -4,7 +4,7 @@
 // `DamagedFile` that names the file and says what to do; the damaged copy is dropped from this
 // deployment's Cache Storage so that a reload fetches it afresh instead of failing again.
 //
-// Used by engine-worker.js (Pyodide's runtime files, the snapshot, the wheel) and engine.js (the
+// Used by engine-worker.js (Pyodide's runtime files, the library, the decoder: unpack.js) and engine.js (the
 // worker's own scripts).  boot-guard.js does the same for the page's modules, on its own: it
 // must work when a module such as this one is the damaged file.
 
@@ -48,6 +48,15 @@ export async function checkBytes(path, bytes, expected) {
     await forgetCachedCopy(path);
     throw error;
   }
+}
+
+/** A DamagedFile for `path`, recorded in `damaged` and its cached copies dropped in the
+ * background (`actual`: what was found instead, for the detail); returned, not thrown. */
+export function markDamaged(path, expected, actual) {
+  const error = new DamagedFile(path, expected, actual);
+  damaged.push(error);
+  forgetCachedCopy(path);
+  return error;
 }
 
 /**

@@ -12,7 +12,7 @@ import * as api from './api.js';
 import * as storage from './storage.js';
 import { createTransports } from './transport/switchboard.js';
 import { STATUS } from './transport/transport.js';
-import { CHAT_MAX, chatLineTurn } from './transport/webrtc.js';
+import { CHAT_MAX, chatLineTurn } from './transport/chat.js';
 import { h, replace } from './ui/dom.js';
 import { decisionScreen, gameOverScreen, ordersScreen } from './ui/duel.js';
 import { gestureLabel } from './ui/gesturepad.js';
@@ -21,7 +21,7 @@ import {
   boardView, codeBlock, feedbackBox, joinBox, notACode, openAcceptDialog, pasteBox, pending, remoteHead, sentList, sentence,
 } from './ui/remote.js';
 import { isDialogOpen } from './ui/dialog.js';
-import { say } from './ui/words.js';
+import { say, sayError } from './ui/words.js';
 import { livePanel, liveGlance, connectExplanation, openConnectDialog } from './ui/live.js';
 
 const MODE_LABELS = { codes: 'by codes', live: 'live' };
@@ -491,7 +491,7 @@ async function openText(text) {
   if (parts.turn && parts.rtc) return openBundle(parts);
   const rtc = live.kindOf(text);
   if (rtc.ok) return rtc.kind === 'offer' ? joinFromStart(text) : answerFromStart(text);
-  if (!NOT_RTC.has(rtc.error.code)) return rtc.error.message;
+  if (!NOT_RTC.has(rtc.error.code)) return sayError(rtc.error);
   const down = await engineReady();
   if (down) return down;
   const described = await api.remoteDescribe(text);
@@ -533,7 +533,7 @@ async function openText(text) {
 // with an answer or offer): the turn code goes where it belongs, the connection code to its duel.
 async function openBundle({ turn, rtc }) {
   const kind = live.kindOf(rtc);
-  if (!kind.ok) return kind.error.message;
+  if (!kind.ok) return sayError(kind.error);
   const down = await engineReady();
   if (down) return down;
   const described = await api.remoteDescribe(turn);
@@ -589,7 +589,7 @@ async function joinFromStart(text) {
     return null;
   }
   const r = await live.join(text, { ice: iceOf(), duelId: null });
-  if (!r.ok) return r.error.code === 'superseded' ? null : r.error.message;
+  if (!r.ok) return r.error.code === 'superseded' ? null : sayError(r.error);
   liveError = null;
   showJoin();
   return null;
@@ -597,7 +597,7 @@ async function joinFromStart(text) {
 
 async function answerFromStart(text) {
   const r = await live.answer(text);
-  if (!r.ok) return r.error.message || say(`live-${r.error.code}`);
+  if (!r.ok) return sayError(r.error);
   const link = live.current();
   if (!r.elsewhere) {
     // This tab made the connection code: go back to the duel it carries.
@@ -627,7 +627,7 @@ async function pasteIntoDuel(id, text) {
   const rtc = live.kindOf(text);
   if (rtc.ok) return rtc.kind === 'offer' ? joinForDuel(id, text) : answerForDuel(text);
   if (!NOT_RTC.has(rtc.error.code)) {
-    shown?.refresh({ feedback: { kind: 'error', code: 'connection', title: 'This connection code cannot be used', message: rtc.error.message, unchanged: false } });
+    shown?.refresh({ feedback: { kind: 'error', code: 'connection', title: 'This connection code cannot be used', message: sayError(rtc.error), unchanged: false } });
     return false;
   }
   const result = await receive(id, text, (got) => {
@@ -847,7 +847,7 @@ function onLiveChat(text, link, turn) {
 function sendChat(id, text) {
   const duel = storage.loadGame(id);
   const link = live.current();
-  if (!link) return { ok: false, error: { code: 'not-connected', message: say('live-not-connected') } };
+  if (!link) return { ok: false, error: { code: 'not-connected' } };
   const r = link.sendChat(text, (duel && duel.summary && duel.summary.turn) || null);
   if (r.ok) addChat(id, 'me', r.text);
   return r;

@@ -22,11 +22,17 @@ const COMPILE_AHEAD_TIMEOUT_MS = 30_000;
 // How long compile-ahead.js lives on after it answered (see compileAhead).
 const CODE_CACHE_WRITE_MS = 1000;
 
-/** Resolve after the engine's boot settles, or after a fallback delay on pages without it. */
-function engineSettled() {
-  const fallback = new Promise((resolve) => setTimeout(resolve, REGISTER_FALLBACK_MS));
-  const ready = window.__engineReady ? window.__engineReady.catch(() => {}) : fallback;
-  return Promise.race([ready, fallback]);
+/**
+ * Resolve after the engine's boot settles (engine.js gives up on one after 3 minutes), or after
+ * a fallback delay on pages without it.  Not sooner on a slow boot: the service worker's install
+ * takes the wasm and the library the first boot unpacked once the engine worker has kept them
+ * (`window.__engineFilesKept`, engine.js), and fetched them itself, whole (up to 8 MB more),
+ * when it started first.
+ */
+async function engineSettled() {
+  if (!window.__engineReady) return new Promise((resolve) => setTimeout(resolve, REGISTER_FALLBACK_MS));
+  await window.__engineReady.catch(() => {});
+  await window.__engineFilesKept;
 }
 
 /** Resolve when `worker` activates; reject if it is discarded (e.g. a file failed its check). */

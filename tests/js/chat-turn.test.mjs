@@ -1,11 +1,11 @@
-// Unit tests of the chat envelope's turn stamp (web/transport/webrtc.js) under Node:
+// Unit tests of the chat envelope's turn stamp (web/transport/chat.js) under Node:
 // `node --test tests/js/`. A chat line is filed under the turn its sender was in, not the turn
 // the receiver is in when it arrives; a page that knows no stamp files it under its own turn.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { CHAT_MAX, chatEnvelope, chatLineTurn, readChat } from '../../web/transport/webrtc.js';
+import { CHAT_MAX, chatEnvelope, chatLineTurn, readChat } from '../../web/transport/chat.js';
 
 test('the envelope carries the sender\'s turn as n, and only a whole turn number', () => {
   assert.deepEqual(chatEnvelope('hello', 4), { t: 'chat', m: 'hello', n: 4 });

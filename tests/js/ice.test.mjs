@@ -5,8 +5,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { parseSdp } from '../../web/transport/codec-rtc.js';
-import { DEFAULT_STUN, diagnose, iceServersFor, natOf, parseSiteIce, parseTurn } from '../../web/transport/ice.js';
+import { parseSdp } from '../../web/transport/codec/sdp.js';
+import { sayError } from '../../web/ui/words.js';
+import { DEFAULT_STUN, diagnose, foresee, iceServersFor, natOf, parseSiteIce, parseTurn, stunOutcome } from '../../web/transport/ice.js';
 
 const MDNS = 'a=candidate:1 1 udp 2130706431 2d241111-8876-4df7-a0d3-e5cd15de5796.local 50656 typ host';
 const ORDINARY = [MDNS, 'a=candidate:2 1 udp 1694498559 203.0.113.2 50656 typ srflx raddr 0.0.0.0 rport 0'];
@@ -56,10 +57,12 @@ test('the site\'s ice.json replaces the default STUN list and adds its TURN rela
 
 test('a bad ice.json says which part is wrong', () => {
   assert.equal(parseSiteIce([]).error.code, 'bad-site-ice');
-  assert.match(parseSiteIce({ stun: 'stun:x' }).error.message, /list/);
-  assert.match(parseSiteIce({ stun: ['http://x'] }).error.message, /STUN/);
-  assert.match(parseSiteIce({ turn: [{ urls: 'turn:x' }] }).error.message, /user name/);
-  assert.match(parseSiteIce({ turn: {} }).error.message, /list/);
+  assert.match(parseSiteIce({ stun: 'stun:x' }).error.detail, /list/);
+  assert.match(parseSiteIce({ stun: ['http://x'] }).error.detail, /stun: URL/);
+  assert.match(parseSiteIce({ turn: [{ urls: 'turn:x' }] }).error.detail, /bad-turn-login/);
+  assert.match(parseSiteIce({ turn: {} }).error.detail, /list/);
+  assert.match(sayError(parseSiteIce({ turn: {} }).error), /ice.json cannot be used/);
+  assert.match(sayError(parseTurn({ url: 'turn:x', username: 'a' }).error), /user name and its password/);
 });
 
 test('TURN needs a turn: URL, a user name and a credential', () => {
@@ -76,7 +79,7 @@ test('TURN needs a turn: URL, a user name and a credential', () => {
 });
 
 test('a NAT that shows two STUN servers two ports is symmetric; one port is not', () => {
-  assert.deepEqual(natOf(candidates(ORDINARY)), { host: 1, reflexive: 1, relay: 0, symmetric: false });
+  assert.deepEqual(natOf(candidates(ORDINARY)), { host: 1, reflexive: 1, relay: 0, symmetric: false, portMoved: false });
   assert.equal(natOf(candidates(SYMMETRIC)).symmetric, true);
   // Two interfaces behind one ordinary NAT: two sockets, two mappings, not symmetric.
   const twoSockets = [MDNS, 'a=candidate:5 1 udp 2130706175 10.0.0.9 40000 typ host', ...ORDINARY.slice(1),
@@ -91,4 +94,35 @@ test('the diagnosis names what to do', () => {
   assert.equal(diagnose(candidates([MDNS]), candidates([MDNS])), 'no-public-address');
   // A relay on either side may carry it: nothing to blame in advance.
   assert.equal(diagnose(candidates([...SYMMETRIC, RELAY]), candidates(SYMMETRIC)), null);
+});
+
+// Shapes Chromium gave in the lab (e2e/netlab.py) with ONE STUN server: home "c" behind
+// MASQUERADE --random-fully shows one public address whose port is not its socket's.
+const MOVED = [MDNS, 'a=candidate:2 1 udp 1677729535 203.0.113.4 13785 typ srflx raddr 0.0.0.0 rport 0'];
+
+test('with one STUN server a moved port is all a symmetric NAT shows, and it is named as likely', () => {
+  assert.equal(natOf(candidates(MOVED)).symmetric, false);
+  assert.equal(natOf(candidates(MOVED)).portMoved, true);
+  assert.equal(natOf(candidates(ORDINARY)).portMoved, false);
+  assert.equal(natOf(candidates([MDNS])).portMoved, false);
+  assert.equal(diagnose(candidates(MOVED), candidates(MOVED)), 'strict-nat-likely');
+  assert.equal(diagnose(candidates(ORDINARY), candidates(MOVED)), 'strict-nat-likely');
+  assert.equal(foresee(candidates(MOVED), candidates(MOVED)), 'strict-nat-likely');
+  assert.equal(foresee(candidates(ORDINARY), candidates(ORDINARY)), null);
+  // Proof beats likelihood: two STUN servers that saw two ports.
+  assert.equal(diagnose(candidates(SYMMETRIC), candidates(MOVED)), 'strict-nat');
+  assert.equal(foresee(candidates(SYMMETRIC), candidates(SYMMETRIC)), null);
+});
+
+test('STUN servers that gave no public address are named, with whether their names resolved', () => {
+  const lookup = { url: 'stun:stun.l.google.com:19302', errorCode: 701, errorText: 'STUN host lookup received error.' };
+  assert.equal(stunOutcome({ asked: 3, errors: [lookup] }), 'stun-no-name');
+  assert.equal(stunOutcome({ asked: 3, errors: [] }), 'stun-no-reply');
+  assert.equal(stunOutcome({ asked: 0, errors: [] }), null);
+  assert.equal(stunOutcome({ asked: 1, errors: [lookup], reflexive: 1 }), null);
+  // No longer "no STUN server is set" while the defaults are set (bug 3).
+  assert.equal(diagnose(candidates([MDNS]), candidates([MDNS]), { asked: 3, errors: [lookup] }), 'stun-no-name');
+  assert.equal(diagnose(candidates([MDNS]), candidates(ORDINARY), { asked: 1, errors: [] }), 'stun-no-reply');
+  assert.equal(diagnose(candidates([MDNS]), candidates([MDNS]), { asked: 0, errors: [] }), 'no-public-address');
+  assert.equal(foresee(candidates([MDNS]), candidates([MDNS]), { asked: 3, errors: [lookup] }), 'stun-no-name');
 });

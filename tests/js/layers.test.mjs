@@ -46,7 +46,7 @@ const PLACES = [
   ['store/', 'store'],
   ['transport/', 'transports'],
   ['api.js', 'boundary'], ['engine.js', 'boundary'], ['engine-worker.js', 'boundary'], ['engine-snapshot.js', 'boundary'],
-  ['integrity.js', 'boundary'], ['site-integrity.js', 'boundary'], ['engine-build.js', 'boundary'], ['snapshot-store.js', 'boundary'], ['pyodide/', 'boundary'],
+  ['integrity.js', 'boundary'], ['site-integrity.js', 'boundary'], ['engine-build.js', 'boundary'], ['snapshot-store.js', 'boundary'], ['unpack.js', 'boundary'], ['pyodide/', 'boundary'],
   ['limits.js', 'base'], ['hex.js', 'base'], ['vendor/', 'base'],
 ];
 
@@ -65,8 +65,6 @@ const STILL_SPLITTING = {
   size: {
     'remote.js': 'webremote splits it into flows/remote/ and ui/screens/',
     'ui/remote.js': 'webremote splits it into ui/screens/',
-    'transport/codec-rtc.js': 'webtransport splits it into transport/codec/',
-    'transport/webrtc.js': 'webtransport splits it into transport/',
     'engine-worker.js': "issue 30's file",
   },
 };

@@ -17,7 +17,7 @@ function fetchSiteIce(base) {
     .then((value) => {
       if (value === null) return null;
       const parsed = parseSiteIce(value);
-      if (!parsed.ok) console.error(parsed.error.message);
+      if (!parsed.ok) console.error(`ice.json cannot be used (${parsed.error.detail}): the default servers are used`);
       return parsed.ok ? parsed : null;
     })
     .catch(() => null);

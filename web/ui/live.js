@@ -6,7 +6,7 @@
 import { openDialog } from './dialog.js';
 import { h, nameOf } from './dom.js';
 import { codeBlock, iceSettings, pasteBox, pending, sentence } from './remote.js';
-import { say } from './words.js';
+import { say, sayError } from './words.js';
 
 const CHIP = {
   off: 'by codes',
@@ -80,7 +80,7 @@ function chatBox(chat) {
       input.value = '';
       draft.value = '';
     }
-    else said.textContent = sentence(r.error.message);
+    else said.textContent = sentence(sayError(r.error));
   };
   input.addEventListener('keydown', (event) => {
     if (event.key === 'Enter') {
@@ -115,7 +115,7 @@ export function livePanel({ link, opponent, busy = '', error = null, onStart, on
       h('p', { class: 'muted' }, 'Trade one pair of connection codes with ', nameOf(opponent), '; then every turn code travels by itself.'),
       h('div', { class: 'actions' }, h('button', { type: 'button', 'data-testid': 'live-start', onclick: onStart }, 'Make a connection code')),
       iceSettings(settings),
-      error ? h('p', { class: 'problem', role: 'alert', 'data-testid': 'live-error' }, sentence(error.message || say(`live-${error.code}`))) : null);
+      error ? h('p', { class: 'problem', role: 'alert', 'data-testid': 'live-error' }, sentence(sayError(error))) : null);
   } else if (status === 'connecting' && bundled) {
     const alone = codeBlock({
       code: link.code, link: link.link, testid: 'live-code-alone', primary: false,
@@ -178,7 +178,7 @@ export function livePanel({ link, opponent, busy = '', error = null, onStart, on
       h('h2', {}, 'Live connection'),
       h('span', { class: `chip live-chip is-${status}`, 'data-testid': 'live-status' }, CHIP[status] || status)),
     body, warning,
-    error ? h('p', { class: 'problem', role: 'alert', 'data-testid': 'live-error' }, sentence(error.message || say(`live-${error.code}`))) : null);
+    error ? h('p', { class: 'problem', role: 'alert', 'data-testid': 'live-error' }, sentence(sayError(error))) : null);
 }
 
 // What answering a connection offer does, said before it is done (docs/webrtc.md, "Privacy"): the
@@ -207,7 +207,7 @@ export function connectExplanation({ inviter, facts }) {
     : [];
   return h('div', { class: 'connect-facts', 'data-testid': 'connect-facts' },
     who, ...servers, ...checks,
-    facts.error ? h('p', { class: 'problem', role: 'alert' }, facts.error.message) : null,
+    facts.error ? h('p', { class: 'problem', role: 'alert' }, sayError(facts.error)) : null,
     h('p', { class: 'muted' }, 'Nothing is sent until you choose. By codes, only the codes you copy reach ', them(), '.'));
 }
 

@@ -10,6 +10,7 @@ import { renderHistories, renderStatus } from './board.js';
 import { battleLog } from './log.js';
 import { renderOutcome } from './duel.js';
 import { savedDuelsButton } from './saved.js';
+import { sayError } from './words.js';
 
 // Headings for the session's error codes (docs/protocol.md, "Checks on receipt"); the engine's
 // own message follows each, saying what to do.
@@ -107,7 +108,7 @@ function qrBlock(text, qr, testid) {
   box.addEventListener('toggle', async () => {
     if (!box.open || holder.firstChild) return;
     const r = await qr(text);
-    holder.append(r.ok ? qrFigure(r.matrix, text) : h('p', { class: 'muted' }, sentence(r.error.message)));
+    holder.append(r.ok ? qrFigure(r.matrix, text) : h('p', { class: 'muted' }, sentence(sayError(r.error))));
   });
   return box;
 }

@@ -128,11 +128,61 @@ const WORDS = {
     'The router of one or both of you changes the port the STUN server sees, as strict NATs do, ' +
     'so a direct connection may fail: if you are not connected within 30 seconds of the answer ' +
     'being pasted, add a TURN server in the live connection settings, or keep playing by codes.',
-  'live-not-connected': 'Not connected live right now \u2014 send this code by hand instead.',
-  'live-no-host-tab':
+  // connection codes (transport/codec/): by the error's reason, else its code
+  'rtc-empty': 'Nothing was pasted. Paste the connection code (or the whole link) you were sent.',
+  'rtc-not-a-code':
+    'No connection code was found in that text. A connection code starts with WHC1. (from the ' +
+    'player who starts) or WHA1. (the answer). Turn codes go in the game\u2019s code box instead.',
+  'rtc-turn-code':
+    'This is a turn code of the game, not a connection code: paste it in the game\u2019s code box. ' +
+    'A connection code starts with WHC1. (from the player who starts) or WHA1. (the answer).',
+  'rtc-damaged': 'This connection code is damaged \u2014 ask for it again (copy it whole, in one piece).',
+  'rtc-wrong-kind-offer':
+    'This is an invitation (connection code), but an answer code is expected here. If it is your ' +
+    'own, send it to your opponent and paste the answer they send back. If you both started a ' +
+    'live game, one of you should join the other\u2019s instead.',
+  'rtc-wrong-kind-answer':
+    'This is an answer code. It goes back to the player who started the live game: they paste it ' +
+    'on their page. To join, paste their connection code (WHC1.) here.',
+  'rtc-version-newer':
+    'This connection code comes from a newer version of Waving Hands. Reload this page to update, ' +
+    'then ask for a new code.',
+  'rtc-version-older':
+    'This connection code comes from an older version of Waving Hands. Ask your opponent to reload ' +
+    'their page and send a new code.',
+  'rtc-stale-answer':
+    'This answer belongs to a different connection code (perhaps an older one). Ask your opponent ' +
+    'to paste your latest connection code and send the answer to that.',
+  'rtc-no-candidates':
+    'This device found no network address to offer, so live play cannot start. Is it connected ' +
+    'to a network? You can still play by codes.',
+  'rtc-unsupported-sdp':
+    'This browser described its connection in a way these codes cannot carry. Try another ' +
+    'browser, or play by codes.',
+  'rtc-bad-ice-server': ({ detail }) => `\u201c${detail}\u201d is not a STUN server address (expected e.g. stun:stun.example.org:3478).`,
+  'rtc-bad-ice-server-turn': ({ detail }) => `\u201c${detail}\u201d is not a STUN server address (expected e.g. stun:stun.example.org:3478). A TURN relay goes in the TURN fields, with its user name and password.`,
+  // the live connection's errors (transport/webrtc.js, live.js, ice.js)
+  'rtc-unsupported':
+    'This browser cannot make direct connections (WebRTC is missing or turned off). Play by codes ' +
+    'instead.',
+  'rtc-browser': ({ detail }) => `The browser refused to set up the live connection: ${detail}`,
+  'rtc-already-answered':
+    'This live connection already has an answer. To connect again, start a new live connection.',
+  'rtc-not-open': 'This live connection is closed. Start a new one to connect again.',
+  'rtc-not-connected': 'Not connected live right now \u2014 send this code by hand instead.',
+  'rtc-bad-message': 'Only a non-empty turn code can be sent.',
+  'rtc-bad-chat': ({ max }) => `A chat message is plain text of 1 to ${max} characters.`,
+  'rtc-bad-presence': 'Presence must be one of: choosing, sealed, waiting.',
+  'rtc-no-host-tab':
     'This answer code belongs to a live connection started in another tab or browser. ' +
     'Paste it in the page where you made the connection code (or make a new connection code here).',
-  'live-superseded': 'A newer live connection was started.',
+  'rtc-superseded': 'A newer live connection was started.',
+  'rtc-qr': ({ detail }) => `the QR code cannot be drawn here (${detail}); copy the code instead`,
+  'rtc-not-host': 'Only the page that made the connection code takes an answer.',
+  'rtc-bad-turn-url': ({ detail }) => `\u201c${detail}\u201d is not a TURN server address (expected e.g. turn:turn.example.org:3478).`,
+  'rtc-bad-turn-login': 'A TURN server needs both its user name and its password (credential).',
+  'rtc-bad-turn-too-long': 'The TURN user name or password is too long.',
+  'rtc-bad-site-ice': ({ detail }) => `The site's ice.json cannot be used (${detail}): the default servers are used.`,
   // learn: puzzles (web/flows/puzzles.js, web/ui/screens/puzzles.js)
   'puzzles-title': 'Puzzles',
   'learn-invite': 'New to the duel?',
@@ -177,6 +227,16 @@ export function say(code, values = {}) {
   const words = WORDS[code];
   if (words === undefined) return values.message || `Something went wrong (${code}).`;
   return typeof words === 'function' ? words(values) : words;
+}
+
+/**
+ * sayError(error) -> the sentence for an error value: a transport's or codec's by its reason or
+ * code ("rtc-<reason or code>", with its detail), else the message it carries.
+ */
+export function sayError(error) {
+  const key = `rtc-${error.reason || error.code}`;
+  if (key in WORDS) return say(key, error);
+  return error.message || say(error.code, error);
 }
 
 /** hasWords(code) -> whether a sentence exists for that code. */

@@ -1,4 +1,5 @@
-// Unit tests of the connection-code codec (web/transport/codec-rtc.js) under Node:
+// Unit tests of the connection-code codec (web/transport/codec/) under Node, its errors put into
+// words by web/ui/words.js:
 // `node --test tests/js/`. No browser and no network: pure packing and unpacking.
 
 import assert from 'node:assert/strict';
@@ -13,10 +14,11 @@ import {
   isDecline,
   packConnectionCode,
   packDecline,
-  parseIceServers,
   parseSdp,
   unpackConnectionCode,
-} from '../../web/transport/codec-rtc.js';
+} from '../../web/transport/codec/code.js';
+import { parseIceServers } from '../../web/transport/ice.js';
+import { sayError } from '../../web/ui/words.js';
 import {
   CHROME_MDNS_ANSWER,
   CHROME_MDNS_OFFER,
@@ -149,7 +151,8 @@ test('every single-character change of a valid code is rejected', () => {
         const r = unpackConnectionCode(changed, { expect: sample.kind, offerSdp: sample.offer });
         tried++;
         assert.equal(r.ok, false, `${sample.name}: change at ${i} to ${ch} accepted`);
-        assert.equal(typeof r.error.message, 'string');
+        assert.equal(typeof sayError(r.error), 'string');
+        assert.ok(!sayError(r.error).startsWith('Something went wrong'), r.error);
       }
     }
     assert.ok(tried > 5000);
@@ -166,7 +169,7 @@ test('truncated, extended and mangled codes are rejected as damaged', () => {
   for (const bad of [`${code}A`, `${code}-`, code.replace(/.$/, ''), `${code.slice(0, 60)}${code.slice(61)}`]) {
     const r = unpackConnectionCode(bad, { expect: 'offer' });
     assert.equal(r.error.code, 'damaged', bad);
-    assert.match(r.error.message, /damaged \u2014 ask for it again/);
+    assert.match(sayError(r.error), /damaged \u2014 ask for it again/);
   }
   const swapped = code.slice(0, 30) + code[31] + code[30] + code.slice(32);
   if (swapped !== code) assert.equal(unpackConnectionCode(swapped).error.code, 'damaged');
@@ -177,22 +180,23 @@ test('errors name the wrong kind, the version, a stale answer, or no code at all
   const answer = pack(SAMPLES[1]).code;
   const err = (text, opts) => unpackConnectionCode(text, opts).error;
   assert.equal(err(offer, { expect: 'answer' }).code, 'wrong-kind');
-  assert.match(err(offer, { expect: 'answer' }).message, /answer code is expected/);
+  assert.match(sayError(err(offer, { expect: 'answer' })), /answer code is expected/);
   assert.equal(err(answer, { expect: 'offer' }).code, 'wrong-kind');
-  assert.match(err(answer, { expect: 'offer' }).message, /goes back to the player who started/);
-  assert.match(err(offer.replace('WHC1.', 'WHC2.')).message, /newer version/);
-  assert.match(err(offer.replace('WHC1.', 'WHC0.')).message, /older version/);
+  assert.match(sayError(err(answer, { expect: 'offer' })), /goes back to the player who started/);
+  assert.match(sayError(err(offer.replace('WHC1.', 'WHC2.'))), /newer version/);
+  assert.match(sayError(err(offer.replace('WHC1.', 'WHC0.'))), /older version/);
   assert.equal(err(offer.replace('WHC1.', 'WHC2.')).code, 'version');
   assert.equal(err(answer, { expect: 'answer', offerSdp: CHROME_PLAIN_OFFER }).code, 'stale-answer');
   assert.equal(err('WHT1.AAAAAAAAAAAAAAAA').code, 'not-a-code');
   assert.equal(err('my move: WH1.AQIDBAUGBwgJ').code, 'not-a-code');
-  assert.match(err('my move: WH1.AQIDBAUGBwgJ').message, /turn code of the game/);
+  assert.match(sayError(err('my move: WH1.AQIDBAUGBwgJ')), /turn code of the game/);
   assert.equal(err('see you tonight').code, 'not-a-code');
   assert.equal(err('').code, 'empty');
   for (const junk of [null, undefined, 42, {}, [], 'WHC1.', 'WHC1.A', 'WHC1.AAAAA', 'x'.repeat(100000)]) {
     const r = unpackConnectionCode(junk);
     assert.equal(r.ok, false);
-    assert.equal(typeof r.error.message, 'string');
+    assert.equal(typeof sayError(r.error), 'string');
+    assert.ok(!sayError(r.error).startsWith('Something went wrong'), r.error);
   }
 });
 
@@ -304,8 +308,8 @@ test('STUN server field', () => {
   });
   const bad = parseIceServers('stun.example.org');
   assert.equal(bad.error.code, 'bad-ice-server');
-  assert.match(bad.error.message, /\u201cstun\.example\.org\u201d is not a STUN server address/);
-  assert.match(parseIceServers('turn:relay.example.org').error.message, /TURN/);
+  assert.match(sayError(bad.error), /\u201cstun\.example\.org\u201d is not a STUN server address/);
+  assert.match(sayError(parseIceServers('turn:relay.example.org').error), /TURN/);
   assert.equal(parseIceServers('stun:x.example:99999').ok, false);
 });
 
