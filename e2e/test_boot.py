@@ -383,6 +383,21 @@ def test_a_host_that_types_the_wasm_wrongly_does_not_matter(page: Any, server_ur
     assert [url.rsplit("/", 1)[1] for url in asked] == ["pyodide.asm.wasm" + PACKED_SUFFIX]
 
 
+def test_a_host_that_unpacks_the_packed_files_itself_does_not_matter(
+    page: Any, server_url: str, site_dir: Path
+) -> None:
+    """A host that sends `X.br` with `Content-Encoding: br` of its own has the browser hand the
+    page the file itself: recognised by its first bytes (engine-build.js), used as it is."""
+
+    def answer(whole: bytes) -> Callable[[Any], None]:
+        return lambda route: route.fulfill(body=whole, content_type="application/octet-stream")
+
+    for rel in ("pyodide/pyodide.asm.wasm", PYTHON_LIBRARY):
+        page.route(f"**/{rel}{PACKED_SUFFIX}", answer((site_dir / rel).read_bytes()))
+    result = boot(page, server_url)
+    assert result["ok"] and result["timings"]["path"] == "fresh", result
+
+
 SAVE_DUEL_JS = """async () => {
   const { call } = (await import('./app.js')).modules['engine.js'];
   const storage = (await import('./app.js')).modules['storage.js'];

@@ -21,15 +21,21 @@ from wavinghands import duel
 from wavinghands.model import Banked, Effect, Event, Game, Monster
 from wavinghands.view import view
 
-WHO = {"A": 0, "B": 1}
-ID = {"A": "W0", "B": "W1"}
+# Wizards are named by letter: A and B in a duel, A to F in a melee (docs/rules.md, "Melee").
+LETTERS = "ABCDEF"
+WHO = {letter: i for i, letter in enumerate(LETTERS)}
+ID = {letter: f"W{i}" for i, letter in enumerate(LETTERS)}
 
 
 class Script(TypedDict, total=False):
-    """Both wizards' gestures in the notation, to pass on as `Duel(**script)`."""
+    """Every wizard's gestures in the notation, to pass on as `Duel(**script)`."""
 
     A: str
     B: str
+    C: str
+    D: str
+    E: str
+    F: str
 
 
 def hands(spec: str) -> list[tuple[str, str]]:
@@ -41,17 +47,22 @@ def hands(spec: str) -> list[tuple[str, str]]:
 
 
 class Duel:
-    """A scripted duel between A (wizard 0) and B (wizard 1)."""
+    """A scripted duel between A (wizard 0) and B (wizard 1); with `wizards` 3 to 6, a melee
+    of A, B, C, ... (the extra wizards' gestures as keyword arguments C to F)."""
 
     def __init__(self, A: str = "", B: str = "", seed: str = "5eed5eed",
                  withhold: bool = False, dice: dict[str, int] | None = None,
-                 ruleset: str = "standard") -> None:
+                 ruleset: str = "standard", wizards: int = 2, **more: str) -> None:
         from wavinghands.ruleset import Ruleset
 
         # `dice`: explicit die outcomes keyed "<game turn>:<label>" (as a paper game's record);
         # `ruleset`: the rules' name ("standard" or "warlocks").
-        self.game: Game = duel.new_game(("A", "B"), seed, Ruleset(ruleset, withhold), dice)
-        self.plan = {0: hands(A) if A else [], 1: hands(B) if B else []}
+        count = max(wizards, *(WHO[k] + 1 for k in more)) if more else wizards
+        names = tuple(LETTERS[:count])
+        self.game: Game = duel.new_game(names, seed, Ruleset(ruleset, withhold), dice)
+        specs = {"A": A, "B": B, **more}
+        self.plan = {i: hands(specs.get(letter, "")) if specs.get(letter) else []
+                     for i, letter in enumerate(names)}
         self.extra_orders: dict[tuple[int, int], dict[str, Any]] = {}
         self.decisions: dict[int, dict[str, str]] = {}
         self.stopped_turns: dict[tuple[int, int], tuple[str, str]] = {}
@@ -111,7 +122,7 @@ class Duel:
         game ends; `turns` caps the number of regular turns played in all (so `run(3)` then
         `run()` plays turns 1-3, then the rest)."""
         regular = self.regular
-        total = max(len(self.plan[0]), len(self.plan[1]))
+        total = max(len(p) for p in self.plan.values())
         limit = total if turns is None else min(turns, total)
         while self.game.phase.kind != "over":
             if stop is not None and stop(self.game):

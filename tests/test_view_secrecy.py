@@ -175,6 +175,15 @@ def test_an_invisible_opponents_gestures_do_not_reach_the_view(
     same_view_for_both(seed, EffectKind.INVISIBILITY, HIDER, one, other)
 
 
+def test_fixed_duels_compare_several_phases() -> None:
+    # The properties above stop comparing once a premise lapses; these fixed duels make sure the
+    # comparison really runs over several phases (a blind A; an invisible B), not only the first.
+    blind = same_view_for_both(5, EffectKind.BLINDNESS, WATCHER, [("W", "D")] * 6, [("-", "P")] * 6)
+    hidden = same_view_for_both(5, EffectKind.INVISIBILITY, HIDER, [("W", "W")] * 6,
+                                [("-", "W")] * 6)
+    assert blind >= 3 and hidden >= 3, (blind, hidden)
+
+
 def test_the_check_can_fail() -> None:
     # The comparison sees a difference A may see: B's surrender (P P) against B's nothing.
     games = [start(7, EffectKind.BLINDNESS, WATCHER) for _ in range(2)]

@@ -4,6 +4,7 @@
 
 import { call, recordedReference, startEngine } from './engine.js';
 import { textProblem } from './limits.js';
+import { randomHex } from './hex.js';
 
 const json = (value) => JSON.stringify(value);
 
@@ -104,6 +105,5 @@ export const remoteParse = (text) => ask('remote_parse', text);
 
 /** freshNonce() -> 32 hex digits of this device's randomness for the turn's dice. */
 export function freshNonce() {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return randomHex(16);
 }

@@ -124,7 +124,7 @@ def _history_notes(game: Game, v: int) -> JSON:
     table = game.ruleset.table
     out: JSON = {}
     for w in game.wizards:
-        hidden = [r.hidden_from_opponent and w.index != v for r in w.history]
+        hidden = [r.hidden_to(v, w.index) for r in w.history]
         rows = [("?", "?") if h else (r.left, r.right) for r, h in zip(w.history, hidden,
                                                                         strict=True)]
         notes: list[JSON] = []
@@ -205,11 +205,11 @@ def replay_step(record: Any, index: int) -> JSON:
     s = all_states[index]
     before = all_states[index - 1] if index else s
     views = []
-    for v in (0, 1):
+    for v in s.everyone:
         d = view(s, v)
         d["notes"] = history_notes(s, v)
         views.append(d)
     return {"step": index, "steps": len(all_states), "label": _step_label(last, index),
             "views": views,
             "events": {str(v): _events_json(s, v, len(before.log) if index else len(s.log))
-                       for v in (0, 1)}}
+                       for v in s.everyone}}

@@ -27,7 +27,7 @@ from typing import Any
 from . import duel, record
 from .boundary import guard, ok
 from .errors import WavingHandsError
-from .model import ORDERS, TIME_STOP, Game, canonical_json
+from .model import MAX_WIZARDS, MIN_WIZARDS, ORDERS, TIME_STOP, Game, canonical_json
 from .orders import OrderError
 from .rulesets import Ruleset, check_known, describe_rulesets, find_ruleset
 from .spelltext import spell_reference
@@ -74,10 +74,13 @@ def _game_cached(text: str) -> Game:
     return Game.from_json(json.loads(text))
 
 
-def _wizard(text: str) -> int:
+def _wizard(text: str, game: Game | None = None) -> int:
+    """A wizard's index in `game` (0 or 1 in a duel; 0 to N - 1 in a melee)."""
     v = _load(text, "wizard")
-    if not isinstance(v, int) or isinstance(v, bool) or v not in (0, 1):
-        raise ApiError("bad-wizard", "the wizard is 0 or 1")
+    count = 2 if game is None else len(game.wizards)
+    if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < count:
+        raise ApiError("bad-wizard", "the wizard is 0 or 1" if count == 2 else
+                       f"the wizard is 0 to {count - 1}")
     return int(v)
 
 
@@ -88,15 +91,16 @@ def new_game(params: str) -> str:
     if not isinstance(p, dict):
         raise ApiError("bad-request", "parameters must be a JSON object")
     names = p.get("names", ["Left", "Right"])
-    if not isinstance(names, list) or len(names) != 2:
-        raise ApiError("bad-names", "give two wizard names")
+    if not isinstance(names, list) or not MIN_WIZARDS <= len(names) <= MAX_WIZARDS:
+        raise ApiError("bad-names", "give two wizard names (a duel), or three to six (a "
+                       "melee)")
     seed = p.get("seed")
     if not isinstance(seed, str):
         raise ApiError("bad-seed", "a seed (lowercase hex) is required")
     ruleset = Ruleset.from_json(p.get("ruleset", {}) or {})
     if "name" in (p.get("ruleset") or {}):
         find_ruleset(ruleset.name)  # a new game names a ruleset that exists (unknown-ruleset)
-    game = duel.new_game((str(names[0]), str(names[1])), seed, ruleset)
+    game = duel.new_game(tuple(str(n) for n in names), seed, ruleset)
     return ok(game=game.to_json())
 
 
@@ -105,7 +109,7 @@ def view(game: str, wizard: str) -> str:
     """What one wizard may know: {"view": V}, V with `notes` (account.history_notes: what
     completed which spell, forced hands, what each history is building)."""
     g = _game(game)
-    v = _wizard(wizard)
+    v = _wizard(wizard, g)
     d = _view(g, v)
     from .account import history_notes  # (a late module: see LATE_MODULES)
 
@@ -132,7 +136,7 @@ def replay_step(rec: str, index: str) -> str:
 def preview(game: str, wizard: str, draft: str) -> str:
     """What a draft of orders would do: {"preview": P}."""
     g = _game(game)
-    v = _wizard(wizard)
+    v = _wizard(wizard, g)
     if g.phase.kind not in (ORDERS, TIME_STOP) or v not in g.phase.actors:
         raise ApiError("not-your-turn", "there are no orders to write now")
     from .preview import preview as _preview  # (a late module: see LATE_MODULES)
@@ -146,7 +150,7 @@ def validate(game: str, wizard: str, inp: str) -> str:
     from .legal import input_problems
 
     g = _game(game)
-    v = _wizard(wizard)
+    v = _wizard(wizard, g)
     try:
         parsed = duel.parse_input(g, _load(inp, "input"))
     except OrderError as e:
@@ -161,13 +165,16 @@ def step(game: str, inputs: str) -> str:
     raw = _load(inputs, "inputs")
     if not isinstance(raw, dict):
         raise ApiError("bad-request", "inputs map wizard numbers to inputs")
-    if not set(raw) <= {"0", "1"}:
-        raise ApiError("bad-request", "inputs are keyed by \"0\" and \"1\"")
+    keys = {str(v) for v in g.everyone}
+    if not set(raw) <= keys:
+        raise ApiError("bad-request", "inputs are keyed by \"0\" and \"1\"" if len(keys) == 2
+                       else f"inputs are keyed by the wizards' numbers, \"0\" to "
+                       f"\"{len(keys) - 1}\"")
     by_wizard = {int(k): v for k, v in raw.items()}
     new, events = duel.step(g, by_wizard)
     return ok(game=new.to_json(),
                events={str(v): [dict(e.to_json(), visible_to=None) for e in events
-                                if v in e.visible_to] for v in (0, 1)})
+                                if v in e.visible_to] for v in g.everyone})
 
 
 @guard
@@ -254,7 +261,7 @@ def ai_input(game: str, wizard: str, level: str | None = None,
     on every machine."""
     start = time.perf_counter()
     g = _game(game)
-    v = _wizard(wizard)
+    v = _wizard(wizard, g)
     lv = _level(level)
     until = _deadline(deadline, start)
     if v not in g.phase.actors:
@@ -289,7 +296,7 @@ def ai_advice(game: str, wizard: str) -> str:
     "charm", "plan"}: "charm" the gesture to write for the opponent's charmed hand (or null),
     "plan" the coach's plan (ai.coachplan: {"lines", "casts", "builds", "threat", "charm"})."""
     g = _game(game)
-    v = _wizard(wizard)
+    v = _wizard(wizard, g)
     if g.phase.kind not in (ORDERS, TIME_STOP) or v not in g.phase.actors:
         raise ApiError("not-your-turn", "there are no orders to write now")
     from .ai import coach

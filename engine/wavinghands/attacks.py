@@ -69,7 +69,7 @@ def _monster_attack(t: Turn, m: MonsterNow, works: list[Cast]) -> None:
     last = m.base.last_target
     if m.new or (last != NOBODY and not t.alive(last)):
         last = ""  # nobody attacked yet, or its victim is gone
-    unordered = t.game.ruleset.variant.unordered_target(last, wizard_id(opponent(ctrl)))
+    unordered = t.game.ruleset.variant.unordered_target(last, _enemy_of(t, m))
     targets: list[str] = list(written) if written else [unordered]
     while len(targets) < count:
         targets.append(targets[-1])
@@ -117,6 +117,18 @@ def _monster_attack(t: Turn, m: MonsterNow, works: list[Cast]) -> None:
             continue
         t.damage(target, strength, f"{t.name(m.base.id)} attacks {t.name(target)} for "
                  f"{strength}.", m.kind)
+
+
+def _enemy_of(t: Turn, m: MonsterNow) -> str:
+    """"Monsters will usually attack their master's opponent": in a duel the other wizard; in
+    a melee "a random opposing Warlock" (the Warlocks monsters page) among those still in the
+    fight, every one of them when its master is out (docs/rules.md, "Melee")."""
+    if not t.game.is_melee:
+        return wizard_id(opponent(m.controller))
+    pool = [wizard_id(w.base.index) for w in t.wiz if w.alive and w.base.index != m.controller]
+    if len(pool) <= 1:
+        return pool[0] if pool else NOBODY
+    return pool[t.die(f"monster:{m.base.id}:enemy", len(pool)) - 1]
 
 
 def stabs(t: Turn) -> None:

@@ -7,8 +7,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from .errors import WavingHandsError
-from .model import Event, Game, Phase, new_wizards
-from .names import check_pair
+from .model import MAX_WIZARDS, MIN_WIZARDS, Event, Game, Phase, new_wizards
+from .names import check_names
 from .orders import DecisionInput, OrderError, Orders, parse_decisions, parse_orders
 from .rulesets import Ruleset
 
@@ -22,19 +22,20 @@ class SetupError(WavingHandsError):
         super().__init__(message, code=code)
 
 
-def new_game(names: tuple[str, str], seed: str, ruleset: Ruleset | None = None,
+def new_game(names: tuple[str, ...], seed: str, ruleset: Ruleset | None = None,
              dice: Mapping[str, int] | None = None) -> Game:
-    """A fresh duel, its names normalised (names.check_pair).  `seed` is lowercase hex; every
-    die also mixes both wizards' per-turn nonces, so neither player alone decides or foresees
-    a roll (docs/protocol.md)."""
-    if len(names) != 2:
-        raise SetupError("bad-names", "Give two wizard names.")
-    clean = check_pair(names[0], names[1])  # the one canonical form (names.normalise_name)
+    """A fresh duel (two names) or melee (three to six), its names normalised
+    (names.check_names).  `seed` is lowercase hex; every die also mixes every acting wizard's
+    per-turn nonce, so no player alone decides or foresees a roll (docs/protocol.md)."""
+    if not MIN_WIZARDS <= len(names) <= MAX_WIZARDS:
+        raise SetupError("bad-names", "Give two wizard names for a duel, or three to six for "
+                         "a melee.")
+    clean = check_names(tuple(names))  # the one canonical form (names.normalise_name)
     if not _SEED_RE.match(seed):
         raise SetupError("bad-seed", "The seed must be 8 to 128 lowercase hex digits.")
-    return Game(names=(clean[0], clean[1]), ruleset=ruleset or Ruleset(), seed=seed,
-                wizards=new_wizards((clean[0], clean[1])),
-                phase=Phase("orders", 1, (0, 1)),
+    return Game(names=clean, ruleset=ruleset or Ruleset(), seed=seed,
+                wizards=new_wizards(clean),
+                phase=Phase("orders", 1, tuple(range(len(clean)))),
                 dice=tuple(sorted((dice or {}).items())))
 
 

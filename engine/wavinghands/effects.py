@@ -16,7 +16,6 @@ from dataclasses import replace
 
 from .model import Effect, gesture_word, hand_word, wizard_id
 from .scratch import Cast, MonsterNow, Turn, WizardNow
-from .situation import opponent
 from .spells import Ask, Does, EffectKind, Element, OnMonster, decision_id
 
 SpellHandler = Callable[[Turn, Cast], None]
@@ -146,7 +145,7 @@ def elementals_and_storms(t: Turn, works: list[Cast]) -> None:
         for c in storms:
             c.fail("the fire storm and the ice storm cancel each other")
         t.emit("storms_cancel", "The fire storm and the ice storm cancel each other out.",
-               public=False, concerns={0, 1})
+               public=False, concerns=set(t.game.everyone))
     # "In the case of blanket spells ... the subject of the counter-spell alone is protected":
     # a counter-spelled elemental is out of the storms' reach (it neither dies nor cancels one).
     sheltered = {c.subject for c in t.casts if c.spell.does is Does.COUNTER and c.works}
@@ -165,7 +164,7 @@ def elementals_and_storms(t: Turn, works: list[Cast]) -> None:
                 m.no_attack = m.no_attack or "destroyed by the storm"
                 m.alive = False
             t.emit("storm_elemental", f"The {name} and the {opposite[0].kind_name} destroy "
-                   "each other.", concerns={0, 1})
+                   "each other.", concerns=set(t.game.everyone))
         for m in reach[element]:
             # "An elemental will also be engulfed and destroyed by a storm of its own type"
             if m.alive:
@@ -334,8 +333,9 @@ def _enchant_wizard(t: Turn, c: Cast, w: WizardNow) -> None:
     if fixer is not None:
         effect = fixer(t, c, w, effect, t.chosen)
     # Known to whoever sees its subject: a blind caster "will not know if his own spells work
-    # unless they also affect him", so neither the effect nor the line below is his.
-    known = (0, 1) if not t.blind(opponent(idx)) else (idx,)
+    # unless they also affect him", so neither the effect nor the line below is his (in a
+    # melee: every wizard who is not blind, and the subject).
+    known = tuple(v for v in t.game.everyone if v == idx or not t.blind(v))
     effect = replace(effect, known_to=known)
     w.effects.append(effect)
     if effect.kind in TOLD_BY_FIXER and not effect.permanent:

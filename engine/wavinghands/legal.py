@@ -25,10 +25,12 @@ from .situation import (
     BY_CHARM,
     Constraints,
     constraints,
+    default_stab,
     hand_questions,
     hands_named_later,
     may_aim,
     opponent,
+    present,
     sight,
     why_not_now,
     wizard_id,
@@ -127,7 +129,9 @@ def target_exists(game: Game, target: str, allow_dead: bool = False) -> bool:
         return True
     index = wizard_index(target)
     if index is not None:
-        return allow_dead or game.wizard(index).alive
+        if index >= len(game.wizards):
+            return False
+        return allow_dead or present(game, game.wizard(index))
     m = game.monster(target)
     return m is not None and (allow_dead or m.alive)
 
@@ -241,6 +245,11 @@ def _stab_problems(game: Game, index: int, orders: Orders) -> list[OrderError]:
             elif tgt is not None and not target_exists(game, tgt):
                 out.append(OrderError("bad-target", f"there is nothing called {tgt} to stab",
                                       f"stab.{si}"))
+            elif tgt is None and game.is_melee and default_stab(game, index) == NOBODY:
+                # "must choose a target for the stab": with two or more enemies no opponent
+                # is the obvious one (docs/rules.md, "Melee")
+                out.append(OrderError("stab-target", "in a melee a stab must name its target "
+                                      "(\"must choose a target for the stab\")", f"stab.{si}"))
         elif si < len(orders.stabs) and orders.stabs[si] is not None:
             out.append(OrderError("stab-unused", f"gesture set {si + 1} has a stab target but no "
                                   "hand stabs", f"stab.{si}"))

@@ -77,11 +77,16 @@ def wizard_id(index: int) -> str:
     return f"W{index}"
 
 
-_WIZARD_INDEX: Final[dict[str, int]] = {"W0": 0, "W1": 1}
+# A game has MIN_WIZARDS to MAX_WIZARDS wizards: a duel is two, a melee three to six
+# (docs/rules.md, "Melee").
+MIN_WIZARDS: Final[int] = 2
+MAX_WIZARDS: Final[int] = 6
+_WIZARD_INDEX: Final[dict[str, int]] = {f"W{i}": i for i in range(MAX_WIZARDS)}
 
 
 def wizard_index(bid: str) -> int | None:
-    """The wizard's index if `bid` names a wizard ("W0", "W1"), else None (a monster, nobody)."""
+    """The wizard's index if `bid` names a wizard ("W0" ... "W5"), else None (a monster,
+    nobody)."""
     return _WIZARD_INDEX.get(bid)  # (every phase asks this of every being: one lookup)
 
 
@@ -104,18 +109,29 @@ class GestureRow:
     left: str
     right: str
     kind: str = NORMAL_ROW  # NORMAL_ROW | HASTENED_ROW | TIME_STOP
-    hidden_from_opponent: bool = False  # opponent blind, maker invisible, or a time-stopped row
+    # Hidden from every other wizard: the maker invisible, a time-stopped row, or every other
+    # wizard blind (in a duel: the opponent blind).
+    hidden_from_opponent: bool = False
+    # In a melee, the other wizards (indexes) it is hidden from when not from all: the blind.
+    hidden_from: tuple[int, ...] = ()
+
+    def hidden_to(self, viewer: int, maker: int) -> bool:
+        """Whether wizard `viewer` did not see this row of wizard `maker`'s."""
+        return viewer != maker and (self.hidden_from_opponent or viewer in self.hidden_from)
 
     def to_json(self) -> JSON:
-        """JSON form."""
-        return {"turn": self.turn, "left": self.left, "right": self.right, "kind": self.kind,
-                "hidden": self.hidden_from_opponent}
+        """JSON form (`hidden_from` only when some but not all others were blind: a melee)."""
+        d: JSON = {"turn": self.turn, "left": self.left, "right": self.right, "kind": self.kind,
+                   "hidden": self.hidden_from_opponent}
+        if self.hidden_from:
+            d["hidden_from"] = list(self.hidden_from)
+        return d
 
     @staticmethod
     def from_json(d: JSON) -> GestureRow:
         """Inverse of to_json."""
         return GestureRow(int(d["turn"]), str(d["left"]), str(d["right"]), str(d["kind"]),
-                          bool(d["hidden"]))
+                          bool(d["hidden"]), tuple(int(x) for x in d.get("hidden_from", ())))
 
 
 _GESTURE_LETTERS = frozenset("FPSWDC>-")
@@ -239,6 +255,11 @@ class Wizard:
     def effect(self, kind: EffectKind | str, own_turn: int) -> Effect | None:
         """The first active effect of this kind on the given own turn, if any."""
         return first_active(self.effects, kind, own_turn)
+
+    @property
+    def in_fight(self) -> bool:
+        """Alive and not surrendered: a melee's surrendering wizard leaves the fight."""
+        return self.alive and not self.surrendered
 
     def to_json(self) -> JSON:
         """JSON form."""
@@ -426,15 +447,21 @@ class Result:
 
     winner: int | None  # None: a draw
     how: str
+    # A melee's draw: the wizards who share it (all those who went out together); () in a duel
+    drawn: tuple[int, ...] = ()
 
     def to_json(self) -> JSON:
-        """JSON form."""
-        return {"winner": self.winner, "how": self.how}
+        """JSON form (`drawn` only for a melee's draw)."""
+        d: JSON = {"winner": self.winner, "how": self.how}
+        if self.drawn:
+            d["drawn"] = list(self.drawn)
+        return d
 
     @staticmethod
     def from_json(d: JSON) -> Result:
         """Inverse of to_json."""
-        return Result(None if d["winner"] is None else int(d["winner"]), str(d["how"]))
+        return Result(None if d["winner"] is None else int(d["winner"]), str(d["how"]),
+                      tuple(int(x) for x in d.get("drawn", ())))
 
 
 @dataclass(frozen=True, slots=True)
@@ -459,12 +486,12 @@ class RecordEntry:
 
 @dataclass(frozen=True, slots=True)
 class Game:
-    """The whole state of one duel."""
+    """The whole state of one duel (two wizards) or melee (three to six)."""
 
-    names: tuple[str, str]
+    names: tuple[str, ...]
     ruleset: Ruleset
     seed: str
-    wizards: tuple[Wizard, Wizard]
+    wizards: tuple[Wizard, ...]
     phase: Phase
     monsters: tuple[Monster, ...] = ()
     next_monster: int = 1
@@ -475,8 +502,18 @@ class Game:
     turn: int = 1  # number of the turn being played (time-stopped turns get numbers too)
 
     def wizard(self, index: int) -> Wizard:
-        """Wizard 0 or 1."""
+        """Wizard `index` (0 to N - 1)."""
         return self.wizards[index]
+
+    @property
+    def everyone(self) -> tuple[int, ...]:
+        """Every wizard's index: (0, 1) in a duel."""
+        return tuple(range(len(self.wizards)))
+
+    @property
+    def is_melee(self) -> bool:
+        """Whether more than two wizards fight (docs/rules.md, "Melee")."""
+        return len(self.wizards) > 2
 
     def monster(self, mid: str) -> Monster | None:
         """The monster with this id (alive or not), or None."""
@@ -487,7 +524,7 @@ class Game:
 
     def with_wizard(self, w: Wizard) -> Game:
         """A copy with wizard `w.index` replaced."""
-        ws = (w, self.wizards[1]) if w.index == 0 else (self.wizards[0], w)
+        ws = tuple(w if x.index == w.index else x for x in self.wizards)
         return replace(self, wizards=ws)
 
     def to_json(self) -> JSON:
@@ -516,11 +553,14 @@ class Game:
             raise ValueError("not a saved Waving Hands game (format/version)")
         names = d["names"]
         wizards = d["wizards"]
+        if not isinstance(names, list) or not MIN_WIZARDS <= len(names) <= MAX_WIZARDS or \
+                not isinstance(wizards, list) or len(wizards) != len(names):
+            raise ValueError(f"a game has {MIN_WIZARDS} to {MAX_WIZARDS} wizards, each named")
         return Game(
-            names=(str(names[0]), str(names[1])),
+            names=tuple(str(n) for n in names),
             ruleset=Ruleset.from_json(d["ruleset"]),
             seed=str(d["seed"]),
-            wizards=(Wizard.from_json(wizards[0]), Wizard.from_json(wizards[1])),
+            wizards=tuple(Wizard.from_json(w) for w in wizards),
             phase=Phase.from_json(d["phase"]),
             monsters=tuple(Monster.from_json(m) for m in d["monsters"]),
             next_monster=int(d["next_monster"]),
@@ -545,7 +585,7 @@ def state_digest(game: Game) -> bytes:
     return hashlib.sha256(canonical_json(d).encode("utf-8")).digest()
 
 
-def new_wizards(names: tuple[str, str]) -> tuple[Wizard, Wizard]:
-    """Two fresh wizards: no damage, history or effects (the referee's dispel and anti-spell)."""
-    return (Wizard(0, names[0]), Wizard(1, names[1]))
+def new_wizards(names: tuple[str, ...]) -> tuple[Wizard, ...]:
+    """Fresh wizards: no damage, history or effects (the referee's dispel and anti-spell)."""
+    return tuple(Wizard(i, name) for i, name in enumerate(names))
 

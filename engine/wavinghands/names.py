@@ -66,3 +66,17 @@ def check_pair(a: str, b: str) -> tuple[str, str]:
         raise SameNames(f"both wizards would be called {first!r}; the two need "
                                        "different names")
     return first, second
+
+
+def check_names(names: tuple[str, ...]) -> tuple[str, ...]:
+    """Every name normalised; raises a "same-names" error when two read as one (a duel's
+    pair: as check_pair)."""
+    if len(names) == 2:
+        return check_pair(names[0], names[1])
+    clean = tuple(normalise_name(n) for n in names)
+    for i, a in enumerate(clean):
+        for b in clean[i + 1:]:
+            if same_name(a, b):
+                raise SameNames(f"two wizards would be called {a!r}; every wizard needs a "
+                                "different name")
+    return clean

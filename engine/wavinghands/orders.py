@@ -20,9 +20,9 @@ HAND_NAMES = {"L": "left hand", "R": "right hand", "B": "both hands"}
 
 # Summons end on one hand's gesture, so a monster being summoned is named by wizard and hand
 # (and the second gesture set of a hastened wizard).
-_TARGET_RE = re.compile(r"^(none|W[01]|M[1-9][0-9]{0,3}|new:[01]:[LR](:1)?)$")
+_TARGET_RE = re.compile(r"^(none|W[0-5]|M[1-9][0-9]{0,3}|new:[0-5]:[LR](:1)?)$")
 _NONCE_RE = re.compile(r"^[0-9a-f]{0,64}$")
-_MONSTER_KEY_RE = re.compile(r"^(M[1-9][0-9]{0,3}|new:[01]:[LR](:1)?)$")
+_MONSTER_KEY_RE = re.compile(r"^(M[1-9][0-9]{0,3}|new:[0-5]:[LR](:1)?)$")
 
 
 class OrderError(WavingHandsError):

@@ -15,7 +15,14 @@ from .legal import input_problems
 from .model import Game
 from .orders import parse_decisions, parse_orders
 from .recognize import allocations, completed
-from .situation import constraints, controlled_monsters, hand_questions, wizard_id
+from .situation import (
+    constraints,
+    controlled_monsters,
+    enemies,
+    hand_questions,
+    may_aim,
+    wizard_id,
+)
 from .spells import SpellTable
 from .view import _targets
 
@@ -101,7 +108,9 @@ class Player:
                 if rng.random() < 0.5:
                     pool = targets if table[cand.spell].discardable else targets[:-1]
                     if table[cand.spell].category.value != "summon":
-                        pool = [*pool, f"new:{v}:L", f"new:{v}:R", f"new:{1 - v}:L"]
+                        other = 1 - v if not game.is_melee else \
+                            rng.choice([x for x in game.everyone if x != v])
+                        pool = [*pool, f"new:{v}:L", f"new:{v}:R", f"new:{other}:L"]
                     entry["target"] = rng.choice(pool)
                 if rng.random() < 0.2:
                     entry["bank" if rng.random() < 0.5 else "permanent"] = True
@@ -111,10 +120,14 @@ class Player:
                 casts.append({"set": si, "hand": cands[0].hand, "spell": None})
         if casts:
             d["casts"] = casts
-        if any(">" in s for s in sets) and rng.random() < 0.5:
-            stab_pool = [t for t in targets if t not in (wizard_id(v), "none")]
+        # (a melee's stab must name its target: docs/rules.md, "Melee")
+        if any(">" in s for s in sets) and (game.is_melee or rng.random() < 0.5):
+            stab_pool = [t for t in targets if t not in (wizard_id(v), "none")
+                         and (not game.is_melee or may_aim(game, v, t))]
             if stab_pool:
                 d["stab"] = rng.choice(stab_pool)
+                if game.is_melee and len(sets) > 1:  # (a target only for a set that stabs)
+                    d["stab"] = [d["stab"] if ">" in s else None for s in sets]
         mons = {m.id: rng.choice([t for t in targets if t != m.id])
                 for m in controlled_monsters(game, v) if rng.random() < 0.7}
         if mons:
@@ -132,6 +145,11 @@ class Player:
             if not input_problems(game, v, parse_orders(d)):
                 return d
             d.pop(drop, None)
+        if game.is_melee and input_problems(game, v, parse_orders(d)):
+            # A melee's stab with no target is refused: name one in reach (the first enemy).
+            reach = [wizard_id(x) for x in enemies(game, v) if may_aim(game, v, wizard_id(x))]
+            if reach:
+                d["stab"] = [reach[0] if ">" in s else None for s in sets]
         return d
 
     def decisions(self, game: Game, v: int) -> dict[str, Any]:
@@ -149,15 +167,20 @@ class Player:
         return self.orders(game, v)
 
 
+MELEE_NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo")
+
+
 def random_duel(seed: int, max_turns: int = 40, withhold: bool = False,
-                ruleset: str = "random") -> list[tuple[Game, dict[int, dict[str, Any]]]]:
-    """Play a random duel under the named ruleset ("random": a label of the standard rules);
-    returns (state before, inputs) for every phase, ending when it ends."""
+                ruleset: str = "random",
+                wizards: int = 2) -> list[tuple[Game, dict[int, dict[str, Any]]]]:
+    """Play a random duel (or, with `wizards` 3 to 6, a melee) under the named ruleset
+    ("random": a label of the standard rules); returns (state before, inputs) for every phase,
+    ending when it ends."""
     from .duel import new_game, step
     from .ruleset import Ruleset
 
     rng = random.Random(seed)
-    game = new_game(("Ann", "Bo"), f"{seed:08x}", Ruleset(ruleset, withhold))
+    game = new_game(MELEE_NAMES[:wizards], f"{seed:08x}", Ruleset(ruleset, withhold))
     player = Player(rng)
     out = []
     phases = 0

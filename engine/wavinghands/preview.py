@@ -20,10 +20,13 @@ from .situation import (
     controlled_monsters,
     default_stab,
     default_target,
+    enemies,
     hand_questions,
     hands_named_later,
     may_aim,
+    monster_default,
     opponent,
+    sole_enemy,
     why_not_now,
     wizard_id,
 )
@@ -143,7 +146,7 @@ def preview(game: Game, v: int, draft: Any) -> JSON:
             warnings.extend(_monster_misaimed(game, v, m.id, aim))
         questions.append({"kind": "monster", "monster": m.id, "name": m.kind.replace("_", " "),
                           "label": f"Your {m.kind.replace('_', ' ')} ({m.id}) attacks",
-                          "default": wizard_id(opponent(v)),
+                          "default": monster_default(game, v),
                           "options": [t for t in targets if t["id"] != m.id]})
     # "Monsters may attack on the turn in which they are summoned": a summons cast at oneself
     # gives a monster to direct now ("stating which at the time he writes his gestures").
@@ -155,7 +158,7 @@ def preview(game: Game, v: int, draft: Any) -> JSON:
         questions.append({"kind": "monster", "monster": ref["id"], "name": ref["name"],
                           "spell": ref["spell"],
                           "label": f"{ref['name'][0].upper()}{ref['name'][1:]} attacks",
-                          "default": wizard_id(opponent(v)),
+                          "default": monster_default(game, v),
                           "options": targets})
     if c.charm_target is not None:
         who, hand = c.charm_target
@@ -163,7 +166,8 @@ def preview(game: Game, v: int, draft: Any) -> JSON:
                           "options": sorted(ALPHABET),
                           "stab_targets": [t for t in targets
                                            if t["id"] not in (wizard_id(who), NOBODY)],
-                          "stab_default": wizard_id(v if who != v else opponent(v)),
+                          "stab_default": wizard_id(v) if who != v else
+                          _or_nobody(sole_enemy(game, v)),
                           "prompt": f"You control {game.names[who]}'s "
                                     f"{hand_word(hand) if hand else 'charmed hand'}: choose its "
                                     "gesture."})
@@ -354,19 +358,36 @@ def _new_refs(table: SpellTable, v: int,
     return out
 
 
+def _or_nobody(index: int | None) -> str:
+    """A wizard's id, or nobody."""
+    return NOBODY if index is None else wizard_id(index)
+
+
 def _opponent_next(game: Game, v: int, charm_gesture: str | None = None) -> list[JSON]:
+    """What each other wizard could complete next (a duel: the opponent's, as
+    _enemy_next; a melee: every other wizard's in the fight, each entry with its `wizard`)."""
+    if not game.is_melee:
+        return _enemy_next(game, v, opponent(v), charm_gesture)
+    out: list[JSON] = []
+    for x in enemies(game, v):
+        out.extend(dict(e, wizard=x) for e in _enemy_next(game, v, x, charm_gesture))
+    return out
+
+
+def _enemy_next(game: Game, v: int, enemy: int, charm_gesture: str | None = None) -> list[JSON]:
     """Spells the opponent could complete with his next gestures, from what v has seen.
 
     A hand v controls this turn (charm person: "the caster of the spell writes down the gesture
     he wants the subject's hand to perform") completes only what v writes for it: its entries
     are marked `yours`, and once v has chosen the gesture only the spells it completes remain.
     """
-    o = game.wizard(opponent(v))
+    o = game.wizard(enemy)
     c = constraints(game, v)
-    held = c.charm_target[1] if c.charm_target is not None else None
+    held = c.charm_target[1] if c.charm_target is not None and (
+        not game.is_melee or c.charm_target[0] == enemy) else None
     if not o.alive or viewer_blind(game, v):
         return []
-    rows = [("?", "?") if r.hidden_from_opponent else (r.left, r.right) for r in o.history]
+    rows = [("?", "?") if r.hidden_to(v, enemy) else (r.left, r.right) for r in o.history]
     if not rows:
         return []
     out = []

@@ -53,7 +53,8 @@ class RecordTooLong(RecordError):
 # 6=W"), and a confused monster's pick among the living beings but itself ("it attacks at
 # random"), whose faces are known only when it is rolled (the engine then checks it).
 _CONFUSION_DIE: Final = re.compile(r"(\d+):confusion:\d+:\d+:(hand|gesture)")
-_MONSTER_DIE: Final = re.compile(r"(\d+):monster:M\d+:\d+")
+# (a melee's "enemy" die: the random opposing wizard a monster with no orders attacks)
+_MONSTER_DIE: Final = re.compile(r"(\d+):monster:M\d+:(\d+|enemy)")
 CONFUSION_FACES: Final = 6
 
 
@@ -68,8 +69,8 @@ def _record_dice(raw: Any) -> dict[str, int]:
         if confusion is None and _MONSTER_DIE.fullmatch(str(key)) is None:
             raise RecordError(f"the record's dice name {str(key)[:60]!r}, no die this engine "
                               "rolls (\"<turn>:confusion:<wizard>:<set>:hand\" or "
-                              "\"...:gesture\", \"<turn>:monster:<id>:<attack>\"). Nothing "
-                              "was imported")
+                              "\"...:gesture\", \"<turn>:monster:<id>:<attack>\" or "
+                              "\"...:enemy\"). Nothing was imported")
         top = CONFUSION_FACES if confusion is not None else None
         if isinstance(value, bool) or not isinstance(value, int) or value < 1 or \
                 (top is not None and value > top):
@@ -150,7 +151,9 @@ def replay(record: Any, until: int | None = None, max_turns: int | None = None) 
     dice = _record_dice(record.get("dice", {}))  # (a RecordError of its own, naming the die)
     try:
         players = record["players"]
-        game = new_game((str(players[0]), str(players[1])), str(record["seed"]),
+        if not isinstance(players, list):
+            raise TypeError("players must be a list")
+        game = new_game(tuple(str(p) for p in players), str(record["seed"]),
                         Ruleset.from_json(record.get("ruleset", {})), dice)
         phases = record["phases"]
         if not isinstance(phases, list):

@@ -72,6 +72,7 @@ from .situation import (
     default_target,
     effects_suspended,
     opponent,
+    sole_enemy,
     wizard_id,
 )
 from .spells import (
@@ -131,8 +132,7 @@ def _phase_gestures(t: Turn) -> None:
                     if g[hand] == STAB and ctrl is not None:
                         # "This could be a stab": the controller, who chose it, aims it.
                         aim = t.orders[ctrl].charm_target if ctrl in t.orders else None
-                        t.charm_stab[(idx, si)] = aim or wizard_id(ctrl if ctrl != idx
-                                                                   else opponent(idx))
+                        t.charm_stab[(idx, si)] = aim or _charm_stab_default(t, ctrl, idx)
                     if charm.permanent and not fixed:
                         # "a charm person will mean repetition of the chosen gesture"
                         replace_effect(w.effects, charm, replace(charm, gesture=g[hand]))
@@ -161,6 +161,16 @@ def _phase_gestures(t: Turn) -> None:
                 t.emit("confused", f"{w.base.name} is confused: the {hand_word(hand)} makes "
                        f"{gesture_word(gesture)}.", concerns={idx})
             w.new_rows.append((g["L"], g["R"]))
+
+
+def _charm_stab_default(t: Turn, ctrl: int, subject: int) -> str:
+    """Where a charmed hand's stab goes when its controller names no target: at him (the
+    subject's opponent in a duel); a wizard who charmed himself stabs "the opponent", nobody
+    in a melee while two or more enemies fight."""
+    if ctrl != subject:
+        return wizard_id(ctrl)
+    enemy = sole_enemy(t.game, subject)
+    return NOBODY if enemy is None else wizard_id(enemy)
 
 
 def _hands_chosen_now(t: Turn, w: WizardNow) -> dict[str, Effect]:
@@ -209,18 +219,22 @@ def _phase_recognise(t: Turn) -> None:
         first = max(0, len(w.history) - t.spells.longest)
         rows = [(r.left, r.right) for r in w.history[first:]]
         start = max(0, w.sequence_start - first)
-        opp = t.wiz[opponent(idx)]
+        # Who does not see these gestures: every other wizard when the maker is invisible;
+        # one who is blind, or frozen in a time-stopped turn (a melee: per pair of wizards).
+        unseen_by = tuple(v.base.index for v in t.wiz if v is not w and (
+            (t.unseen and not v.acting) or t.invisible(wizard_id(idx)) or t.blind(v.base.index)))
+        hidden = len(unseen_by) == len(t.wiz) - 1
+        hidden_from = () if hidden else unseen_by
         for si, row in enumerate(w.new_rows):
             rows.append(row)
-            hidden = (t.unseen and not opp.acting) or t.invisible(wizard_id(idx)) \
-                or t.blind(opp.base.index)
             kind = HASTENED_ROW if t.hasted or si > 0 else \
                 TIME_STOP if t.kind == TIME_STOP else NORMAL_ROW
-            w.history.append(GestureRow(t.number, row[0], row[1], kind, hidden))
+            w.history.append(GestureRow(t.number, row[0], row[1], kind, hidden, hidden_from))
             label = " (second set)" if si else ""
             t.events.append(Event(t.number, "gestures", f"{w.base.name}{label}: left "
                                   f"{gesture_word(row[0])}, right {gesture_word(row[1])}.",
-                                  (idx,) if hidden else (0, 1),
+                                  (idx,) if hidden else tuple(
+                                      v for v in t.game.everyone if v not in hidden_from),
                                   (("left", row[0]), ("right", row[1]), ("set", str(si)),
                                    ("wizard", str(idx)))))
             cands = completed(rows, start, len(rows) - 1, w.short_lightning_used, t.spells)
@@ -364,8 +378,7 @@ def _phase_decisions(t: Turn) -> dict[str, str]:
             labels: list[str] = []
             # Label each hand with the gesture it would freeze in, unless the chooser could
             # not see that gesture (blind, or the subject invisible).
-            if last is not None and (c.controller == subj.base.index or
-                                     not last.hidden_from_opponent):
+            if last is not None and not last.hidden_to(c.controller, subj.base.index):
                 for hand, g in (("Left hand", last.left), ("Right hand", last.right)):
                     frozen = t.game.ruleset.variant.paralysed_gesture(g)
                     shown = gesture_word(g) if frozen == g else \
@@ -700,6 +713,53 @@ def _phase_outcome(t: Turn) -> tuple[Result | None, Phase]:
             m.own_turns += 1
         m.effects = [e for e in m.effects if e.end is None or e.end > m.own_turns]
 
+    result = _melee_result(t) if t.game.is_melee else _duel_result(t, surrendering)
+    if result is None and t.number >= MAX_TURNS:
+        # Not a rule: this implementation plays no turn after MAX_TURNS (a record beyond it
+        # could not be imported), so a duel still going ends here, drawn.
+        result = Result(None, f"turn {MAX_TURNS:,} is the last this implementation plays (a "
+                        "limit of this page, not of the rules): a draw",
+                        tuple(w.base.index for w in t.wiz if w.alive and not w.surrendered)
+                        if t.game.is_melee else ())
+    if result is not None:
+        what = "melee" if t.game.is_melee else "duel"
+        t.emit("over", f"The {what} is over: " + (
+            f"{t.game.names[result.winner]} wins ({result.how})." if result.winner is not None
+            else f"a draw ({result.how})."), public=True)
+        return result, Phase(OVER, t.number, ())
+    for w in t.wiz:
+        if w.surrendered and not w.base.surrendered and w.alive:
+            t.emit("leaves", f"{w.base.name} surrenders and leaves the melee; the others "
+                   "fight on.", public=True, wizard=str(w.base.index))
+    return None, _next_phase(t, hasted)
+
+
+def _melee_result(t: Turn) -> Result | None:
+    """J, a melee (docs/rules.md, "Melee"): the last wizard standing wins; when every wizard
+    still in the fight goes out in one turn (dies or surrenders), it is a draw among them,
+    unless one of them surrendered and his spells killed every one of the others who died
+    ("deemed to have lost unless his gestures completed spells which killed his opponent")."""
+    before = [w for w in t.wiz if w.base.in_fight]
+    standing = [w for w in before if w.alive and not w.surrendered]
+    if len(standing) > 1:
+        return None
+    if len(standing) == 1:
+        return Result(standing[0].base.index, f"{standing[0].base.name} is the last wizard "
+                      "standing")
+    dead = [w.base.index for w in before if not w.alive]
+    yielded = [w.base.index for w in before if w.alive]
+    if len(yielded) == 1 and dead and all(wizard_id(d) in t.spell_hits.get(yielded[0], set())
+                                          for d in dead):
+        return Result(yielded[0], f"{t.game.names[yielded[0]]}'s spells killed the last of "
+                      "the others as he surrendered")
+    names = [t.game.names[w.base.index] for w in before]
+    together = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
+    return Result(None, f"{together} went out together: a draw among them",
+                  tuple(w.base.index for w in before))
+
+
+def _duel_result(t: Turn, surrendering: set[int]) -> Result | None:
+    """J, a duel: death, a posthumous draw, surrender."""
     dead = {w.base.index for w in t.wiz if not w.alive}
     result: Result | None = None
     if dead == {0, 1}:
@@ -724,17 +784,7 @@ def _phase_outcome(t: Turn) -> tuple[Result | None, Phase]:
     elif surrendering:
         loser = next(iter(surrendering))
         result = Result(opponent(loser), f"{t.game.names[loser]} surrendered")
-    elif t.number >= MAX_TURNS:
-        # Not a rule: this implementation plays no turn after MAX_TURNS (a record beyond it
-        # could not be imported), so a duel still going ends here, drawn.
-        result = Result(None, f"turn {MAX_TURNS:,} is the last this implementation plays (a "
-                        "limit of this page, not of the rules): a draw")
-    if result is not None:
-        t.emit("over", "The duel is over: " + (
-            f"{t.game.names[result.winner]} wins ({result.how})." if result.winner is not None
-            else f"a draw ({result.how})."), public=True)
-        return result, Phase(OVER, t.number, ())
-    return None, _next_phase(t, hasted)
+    return result
 
 
 def _next_phase(t: Turn, hasted: list[str]) -> Phase:
@@ -743,8 +793,10 @@ def _next_phase(t: Turn, hasted: list[str]) -> Phase:
     normal turn.  Beings time-stopped in the normal turn before a hasted turn wait in it
     (`Phase.queued`) and take theirs after it."""
     queued = list(t.game.phase.queued) if t.hasted else []
+    # (a melee: a monster whose master is out of the fight has nobody to take its extra turn)
     stopped = [b for b in queued + [b for b in t.time_stop_next if b not in queued]
-               if t.alive(b)]
+               if t.alive(b) and t.wiz[_commander(t, b)].alive and
+               not t.wiz[_commander(t, b)].surrendered]
     if hasted:
         actors = sorted(i for i in (wizard_index(b) for b in hasted) if i is not None)
         return Phase(TIME_STOP, t.number + 1, tuple(actors), time_stopped=tuple(hasted),
@@ -752,7 +804,7 @@ def _next_phase(t: Turn, hasted: list[str]) -> Phase:
     if stopped:
         actors = sorted({_commander(t, b) for b in stopped})
         return Phase(TIME_STOP, t.number + 1, tuple(actors), time_stopped=tuple(stopped))
-    alive = tuple(w.base.index for w in t.wiz if w.alive)
+    alive = tuple(w.base.index for w in t.wiz if w.alive and not w.surrendered)
     return Phase(ORDERS, t.number + 1, alive)
 
 
@@ -792,15 +844,17 @@ def _freeze(t: Turn, result: Result | None, phase: Phase, entry: RecordEntry) ->
     wizards = []
     for w in t.wiz:
         # (every field of Wizard, written out: dataclasses.replace costs more than the rest)
+        # (a wizard who left a melee earlier keeps his state: he is out of the fight)
         wizards.append(Wizard(
-            w.base.index, w.base.name, damage=w.damage, alive=w.alive, surrendered=w.surrendered,
+            w.base.index, w.base.name, damage=w.damage,
+            alive=w.alive if w.base.in_fight else w.base.alive, surrendered=w.surrendered,
             history=tuple(w.history), sequence_start=w.sequence_start, effects=tuple(w.effects),
             short_lightning_used=w.short_lightning_used, banked=w.banked,
             own_turns=w.own_turns))
     monsters = []
     for m in t.mons.values():
         known = m.known_to
-        seers = tuple(v for v in (0, 1) if not t.blind(v) and
+        seers = tuple(v for v in t.game.everyone if not t.blind(v) and
                       (t.kind == ORDERS or t.wiz[v].acting))
         known = tuple(sorted(set(known) | set(seers) | {m.controller})) if not m.new else \
             tuple(sorted(set(seers) | {m.controller}))
@@ -809,7 +863,7 @@ def _freeze(t: Turn, result: Result | None, phase: Phase, entry: RecordEntry) ->
     dice = dict(t.game.dice)
     return replace(
         t.game,
-        wizards=(wizards[0], wizards[1]),
+        wizards=tuple(wizards),
         monsters=tuple(monsters),
         next_monster=t.next_monster,
         phase=phase,

@@ -193,10 +193,9 @@ class Turn:
 
     def invisible(self, bid: str) -> bool:
         """Whether a wizard is invisible this turn (and so cannot be attacked or aimed at)."""
-        index = wizard_index(bid)
-        if index is None:
+        w = self.wizard(bid)
+        if w is None:
             return False
-        w = self.wiz[index]
         if self.unseen and not w.acting:
             return False  # "All non-affected beings have no resistance to any form of attack"
         return any(e.kind is EffectKind.INVISIBILITY and e.active_on(w.own)
@@ -207,7 +206,7 @@ class Turn:
         harmed"; a blind wizard learns only what concerns him."""
         harms = harms or set()
         out = []
-        for v in (0, 1):
+        for v in self.game.everyone:
             if self.unseen and not self.wiz[v].acting:
                 if v in harms:
                     out.append(v)
@@ -220,7 +219,7 @@ class Turn:
     def emit(self, type_: str, text: str, concerns: set[int] | None = None,
              harms: set[int] | None = None, public: bool = False, **data: str) -> None:
         """Add an event to the log with its audience."""
-        vis = (0, 1) if public else self.visible(concerns or set(), harms)
+        vis = self.game.everyone if public else self.visible(concerns or set(), harms)
         fields = tuple(sorted((k, str(v)) for k, v in data.items())) if data else ()
         self.events.append(Event(self.number, type_, text, vis, fields))
 
@@ -240,7 +239,7 @@ class Turn:
     def wizard(self, bid: str) -> WizardNow | None:
         """The wizard `bid` names, or None for a monster or nobody."""
         index = wizard_index(bid)
-        return None if index is None else self.wiz[index]
+        return None if index is None or index >= len(self.wiz) else self.wiz[index]
 
     def owner_of(self, bid: str) -> set[int]:
         """Wizards concerned by what happens to a being: itself, or a monster's controller."""
@@ -304,9 +303,10 @@ class Turn:
         return m.base.id if m is not None else NOBODY
 
     def die(self, label: str, sides: int) -> int:
-        """A die for this turn, derived from the seed and both wizards' nonces."""
+        """A die for this turn, derived from the seed and every acting wizard's nonce."""
         nonces = {i: o.nonce for i, o in self.orders.items()}
-        value = roll(self.game.seed, self.number, nonces, label, sides, dict(self.game.dice))
+        value = roll(self.game.seed, self.number, nonces, label, sides, dict(self.game.dice),
+                     len(self.game.wizards))
         self.dice_used[f"{self.number}:{label}"] = value
         return value
 
@@ -399,8 +399,9 @@ def scratch(game: Game, kind: TurnKind,
     """Working copies of the game's wizards and monsters for one turn of this kind."""
     wiz = []
     for w in game.wizards:
-        acting = w.alive and (kind != TIME_STOP or wizard_id(w.index) in stopped)
-        wiz.append(WizardNow(w, w.damage, w.alive, w.surrendered, list(w.history),
+        # (a melee's surrendered wizard has left the fight: neither acts nor may be harmed)
+        acting = w.in_fight and (kind != TIME_STOP or wizard_id(w.index) in stopped)
+        wiz.append(WizardNow(w, w.damage, w.in_fight, w.surrendered, list(w.history),
                              w.sequence_start, list(w.effects), w.short_lightning_used, w.banked,
                              w.own_turns, acting, w.own_turns + 1 if acting else w.own_turns))
     mons: dict[str, MonsterNow] = {}

@@ -154,7 +154,7 @@ def _create_summons(t: Turn, live: list[Cast]) -> None:
         t.next_monster += 1
         base = Monster(mid, kind, controller, t.number)
         # (monsters do not attack in a hasted turn, a new one included)
-        t.mons[mid] = MonsterNow(base, kind, controller, 0, True, [], "", 0, (0, 1),
+        t.mons[mid] = MonsterNow(base, kind, controller, 0, True, [], "", 0, t.game.everyone,
                                  not t.hasted, 0 if t.hasted else 1, new=True, cast_id=c.id)
 
 

@@ -18,8 +18,22 @@ FEAR_BANNED = frozenset("CDFS")  # "cannot perform a C, D, F or S gesture"
 
 
 def opponent(index: int) -> int:
-    """The other wizard."""
+    """The other wizard of a duel."""
     return 1 - index
+
+
+def sole_enemy(game: Game, index: int) -> int | None:
+    """"The opponent", where the words still name one: in a duel the other wizard; in a melee
+    the one other wizard still in the fight, else None (docs/rules.md, "Melee")."""
+    if not game.is_melee:
+        return opponent(index)
+    others = [w.index for w in game.wizards if w.index != index and w.in_fight]
+    return others[0] if len(others) == 1 else None
+
+
+def enemies(game: Game, index: int) -> list[int]:
+    """The other wizards still in the fight (a duel: the opponent while he lives)."""
+    return [w.index for w in game.wizards if w.index != index and w.in_fight]
 
 
 def being_name(game: Game, bid: str) -> str:
@@ -39,13 +53,16 @@ def monster_name(game: Game, m: Monster) -> str:
     return f"{game.names[m.controller]}'s {kind} ({m.id})"
 
 
-def usual_target(spell: Spell, caster: int) -> str:
-    """The target a spell takes when the orders name none ("Usually the target is obvious")."""
+def usual_target(game: Game, spell: Spell, caster: int) -> str:
+    """The target a spell takes when the orders name none ("Usually the target is obvious");
+    one aimed at "your opponent's wizard" goes at nobody in a melee while two or more enemies
+    fight (docs/rules.md, "Melee")."""
     usual = spell.usual_target
     if usual is UsualTarget.SELF:
         return wizard_id(caster)
     if usual is UsualTarget.OPPONENT:
-        return wizard_id(opponent(caster))
+        enemy = sole_enemy(game, caster)
+        return NOBODY if enemy is None else wizard_id(enemy)
     return NOBODY
 
 
@@ -80,26 +97,47 @@ def default_target(game: Game, spell: Spell, caster: int) -> str:
     """The target a spell takes when the orders name none: its usual target, unless the rules
     put that out of the caster's reach this turn (then nobody, or himself for a spell that
     must be cast at someone)."""
-    usual = usual_target(spell, caster)
-    if spell.blanket or may_aim(game, caster, usual):
+    usual = usual_target(game, spell, caster)
+    if spell.blanket or (usual != NOBODY and may_aim(game, caster, usual)):
         return usual
     return NOBODY if spell.discardable else wizard_id(caster)
 
 
 def default_stab(game: Game, caster: int) -> str:
     """Whom a stab with no written target stabs: the opponent, unless he is out of reach (then
-    himself where the rules let him stab himself, else nobody)."""
-    enemy = wizard_id(opponent(caster))
-    if may_aim(game, caster, enemy):
+    himself where the rules let him stab himself, else nobody); in a melee with two or more
+    enemies, nobody ("must choose a target for the stab": the orders must name one)."""
+    sole = sole_enemy(game, caster)
+    enemy = NOBODY if sole is None else wizard_id(sole)
+    if sole is not None and may_aim(game, caster, enemy):
         return enemy
     blind, _ = sight(game)
     return wizard_id(caster) if game.ruleset.variant.may_stab_self(wizard_id(caster), blind) \
         else NOBODY
 
 
+def present(game: Game, w: Wizard) -> bool:
+    """Whether a wizard is still there to be aimed at: alive (a melee: and not surrendered, for
+    a surrendering wizard leaves it)."""
+    return w.in_fight if game.is_melee else w.alive
+
+
+# A monster's default target in a melee while two or more enemies fight: "a random opposing
+# Warlock" (the Warlocks monsters page), drawn when it attacks.  Not a being id: the preview's
+# word for it.
+RANDOM_ENEMY: Final = "random"
+
+
+def monster_default(game: Game, index: int) -> str:
+    """Whom a monster of wizard `index` attacks when he names nobody: "their master's
+    opponent", or RANDOM_ENEMY in a melee while two or more enemies fight."""
+    enemy = sole_enemy(game, index)
+    return RANDOM_ENEMY if enemy is None else wizard_id(enemy)
+
+
 def living_beings(game: Game) -> list[str]:
-    """Ids of every living wizard and monster."""
-    out = [wizard_id(w.index) for w in game.wizards if w.alive]
+    """Ids of every living wizard (still in the fight) and monster."""
+    out = [wizard_id(w.index) for w in game.wizards if present(game, w)]
     out += [m.id for m in game.monsters if m.alive]
     return out
 
@@ -192,12 +230,12 @@ def _constraints(game: Game, index: int) -> Constraints:
     maladroit = w.effect(EffectKind.MALADROITNESS, own) is not None
     under = game.ruleset.variant.forfeit_under()
     forfeit = any(e.permanent and e.kind.value in under and e.active_on(own) for e in w.effects)
-    other = game.wizard(opponent(index))
     charm_target: tuple[int, str] | None = None
     # "the caster of the spell writes down the gesture he wants the subject's named hand to
-    # perform": the opponent's hand, or his own when he charmed himself.
+    # perform": the opponent's hand, or his own when he charmed himself (a melee: any
+    # wizard's; the last such, in the order w then the others).
     later = game.ruleset.variant.hands_in_orders()  # the hand is chosen in these orders
-    for subject in (w, other):
+    for subject in (w, *(x for x in game.wizards if x.index != index)):
         oc = subject.effect(EffectKind.CHARM_PERSON, next_own_turn(subject))
         if oc is not None and oc.source == index and (oc.hand or later) and not oc.gesture \
                 and subject.alive:

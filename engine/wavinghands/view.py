@@ -32,7 +32,8 @@ from .situation import (
     controlled_monsters,
     hand_questions,
     next_own_turn,
-    opponent,
+    present,
+    sole_enemy,
     wizard_id,
 )
 from .spells import EffectKind, Element
@@ -94,7 +95,7 @@ def _wizard_json(game: Game, w: Wizard, v: int) -> JSON:
     blind = viewer_blind(game, v) and not own
     rows = []
     for r in w.history:
-        hidden = r.hidden_from_opponent and not own
+        hidden = r.hidden_to(v, w.index)
         rows.append({"turn": r.turn, "left": "?" if hidden else r.left,
                      "right": "?" if hidden else r.right, "kind": r.kind})
     effects = None if blind else [
@@ -132,7 +133,7 @@ def _monster_json(game: Game, m: Monster, v: int) -> JSON:
 def _targets(game: Game, v: int) -> list[JSON]:
     out: list[JSON] = []
     for w in game.wizards:
-        if w.alive:
+        if present(game, w):
             out.append({"id": wizard_id(w.index), "name": w.name if w.index != v else
                         f"{w.name} (you)"})
     blind = viewer_blind(game, v)
@@ -194,7 +195,7 @@ def _phase_json(game: Game, v: int) -> JSON:
         d["waiting_for"] = sorted({x.wizard for x in p.decisions if x.wizard >= 0})
         # "after gestures have been revealed": the gestures actually made (amnesia, paralysis,
         # charm and confusion applied), hidden where the rules hide them.
-        d["revealed"] = {str(i): [["?", "?"] if r.hidden_from_opponent and i != v
+        d["revealed"] = {str(i): [["?", "?"] if r.hidden_to(v, i)
                                   else [r.left, r.right] for r in rows]
                          for i, rows in p.revealed}
     return d
@@ -202,8 +203,8 @@ def _phase_json(game: Game, v: int) -> JSON:
 
 def view(game: Game, v: int) -> JSON:
     """Everything wizard v may know now, and what he is asked to do."""
-    if v not in (0, 1):
-        raise ValueError("a wizard is 0 or 1")
+    if v not in game.everyone:
+        raise ValueError(f"a wizard is 0 to {len(game.wizards) - 1}")
     blind = viewer_blind(game, v)
     phase = _phase_json(game, v)
     d: JSON = {
@@ -227,5 +228,6 @@ def view(game: Game, v: int) -> JSON:
         del e["visible_to"]
     if d["to_act"] and game.phase.kind in (ORDERS, TIME_STOP):
         d["constraints"] = constraints_json(game, v)
-    d["opponent"] = opponent(v)
+    # "the opponent": the other wizard of a duel; in a melee the one enemy left, else None
+    d["opponent"] = sole_enemy(game, v)
     return d

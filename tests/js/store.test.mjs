@@ -154,7 +154,9 @@ test('start saves a new record; commit is all or nothing; keep holds in memory',
   assert.deepEqual(store.getState().duel.game, { turn: 3 });
   assert.equal(store.getState().saved, false);
   localStorage.full = false;
+  localStorage.removeItem('wavinghands:v1:current'); // as when the mark, too, was refused
   assert.equal(store.saveAgain(), true);
+  assert.equal(storage.currentGameId(), 'n1', 'a reload resumes it once it is saved');
   assert.equal(store.getState().saved, true);
   assert.deepEqual(JSON.parse(localStorage.getItem('wavinghands:v1:game:n1')).game, { turn: 3 });
 });
@@ -229,4 +231,17 @@ test('without Web Locks every tab may write, as before', async () => {
   const store = createStore({ storage, locks: null });
   store.start({ duel: newRecord({ id: 'w1', mode: 'hotseat', game: {}, names: ['A', 'B'] }) });
   assert.equal(await store.claim({ id: 'w1' }), 'mine');
+});
+
+test('marking another duel current is heard, once per change', () => {
+  const heard = [];
+  const stop = storage.onCurrentChange((id) => heard.push([id, storage.currentGameId()]));
+  save(PINNED['hotseat-turn1']);
+  const id = PINNED['hotseat-turn1'].id;
+  storage.setCurrentGameId(id);
+  storage.setCurrentGameId(id);
+  storage.setCurrentGameId(null);
+  stop();
+  storage.setCurrentGameId(id);
+  assert.deepEqual(heard, [[id, id], [null, null]], 'told after the mark is written');
 });

@@ -3,6 +3,8 @@
 // knows) and an index entry with its summary, so lists render before the engine boots. This
 // module stores and reads values; web/store/store.js decides what a record holds.
 
+import { randomHex } from '../hex.js';
+
 const PREFIX = 'wavinghands:v1:';
 const INDEX_KEY = `${PREFIX}index`;
 const CURRENT_KEY = `${PREFIX}current`;
@@ -46,8 +48,7 @@ export function saveRefusal() {
 
 /** newGameId() -> a fresh random id for a saved duel. */
 export function newGameId() {
-  const bytes = crypto.getRandomValues(new Uint8Array(8));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return randomHex(8);
 }
 
 const isNames = (names) => Array.isArray(names) && names.length === 2 && names.every((n) => typeof n === 'string');
@@ -226,17 +227,28 @@ export function currentGameId() {
   return typeof id === 'string' && loadGame(id) ? id : null;
 }
 
+// Who hears this tab mark a duel as the one in play (the shell claims that duel for this tab).
+const currentListeners = new Set();
+
+/** onCurrentChange(fn(id|null)) calls fn whenever this tab marks another duel current; returns unsubscribe. */
+export function onCurrentChange(fn) {
+  currentListeners.add(fn);
+  return () => currentListeners.delete(fn);
+}
+
 /** setCurrentGameId(id|null) marks the duel a reload should resume (null: the start screen). */
 export function setCurrentGameId(id) {
+  const before = readJson(CURRENT_KEY, null);
   if (id === null) {
     try {
       localStorage.removeItem(CURRENT_KEY);
     } catch {
       // Storage unavailable: nothing to clear.
     }
-    return;
+  } else {
+    writeJson(CURRENT_KEY, id);
   }
-  writeJson(CURRENT_KEY, id);
+  if (before !== id) for (const fn of [...currentListeners]) fn(id);
 }
 
 /** loadPrefs() -> the start screen's last choices {names, mode, options} (empty object if none). */

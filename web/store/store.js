@@ -16,7 +16,7 @@ import { createTabLock } from './tab-lock.js';
 const EMPTY = Object.freeze({ duel: null, saved: true, refusal: null, tab: null });
 
 /**
- * createStore({storage, locks?, now?}) -> the store: getState(), subscribe(fn) -> unsubscribe,
+ * createStore({storage, locks?, now?}) -> the store: getState(), subscribe(fn(state, before)) -> unsubscribe,
  * dispatch(action) and one named function per action (below). `storage` is web/store/storage.js
  * (or a stand-in in tests); `locks` is navigator.locks (null: every tab may write).
  */
@@ -28,13 +28,16 @@ export function createStore({ storage, locks = null, now = () => Date.now() }) {
   });
 
   function set(changes) {
+    const before = state;
     state = Object.freeze({ ...state, ...changes });
-    for (const fn of [...listeners]) fn(state);
+    for (const fn of [...listeners]) fn(state, before);
   }
 
-  // Writes the duel; on a refusal nothing in storage changed (storage.saveGame's promise).
+  // Writes the duel; on a refusal nothing in storage changed (storage.saveGame's promise). A
+  // stored duel is marked as the one a reload resumes (the mark may have been refused before).
   function write(duel) {
     const stored = storage.saveGame({ ...duel, format: RECORD_FORMAT });
+    if (stored) storage.setCurrentGameId(duel.id);
     return { stored, refusal: stored ? null : storage.saveRefusal() };
   }
 
@@ -61,7 +64,7 @@ export function createStore({ storage, locks = null, now = () => Date.now() }) {
         if (read.error.code !== 'missing') storage.markDamaged(id, read.error.code);
         return read;
       }
-      set({ duel: read.duel, saved: true, refusal: null, tab: null });
+      set({ duel: read.duel, saved: true, refusal: null, tab: tabLock.holds(id) ? 'mine' : null });
       storage.setCurrentGameId(id);
       return read;
     },

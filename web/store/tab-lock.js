@@ -7,7 +7,7 @@
 const lockName = (id) => `wavinghands:duel:${id}`;
 
 /**
- * createTabLock(locks, onLost(id)) -> {claim(id, {takeOver}) -> Promise<'mine'|'elsewhere'>, release()}:
+ * createTabLock(locks, onLost(id)) -> {claim(id, {takeOver}) -> Promise<'mine'|'elsewhere'>, holds(id), release()}:
  * `locks` is navigator.locks (null: no locking); onLost(id) hears that another tab took the duel over.
  * One duel is held at a time: claiming another releases the one held.
  */
@@ -45,5 +45,5 @@ export function createTabLock(locks, onLost) {
     return 'mine';
   }
 
-  return { claim, release };
+  return { claim, release, holds: (id) => Boolean(held && held.id === id) };
 }

@@ -6,13 +6,15 @@ import { h, nameOf, replace } from './dom.js';
 import { handIcon } from './icons.js';
 import { renderHistories, renderStatus } from './board.js';
 import { battleLog, renderLog } from './log.js';
-import { createOrders } from './orders.js';
+import { createOrders } from './orders/form.js';
 import { savedDuelsButton } from './saved.js';
+import { onKeys } from './keys.js';
 
 const SPOKEN = { '>': 'stab', '-': 'nothing', '?': 'hidden' };
 const say = (g) => SPOKEN[g] || g;
 
-function head({ title, tag, onHome }) {
+/** duelHead({title, tag, onHome}) -> a duel screen's head: its title, the phase's tag, and the way to the saved duels. */
+export function duelHead({ title, tag, onHome }) {
   return h('div', { class: 'duel-head' },
     h('h1', { tabindex: '-1' }, title),
     tag ? h('span', { class: tag === 'orders' ? 'phase-tag plain' : 'phase-tag', 'data-testid': 'phase-tag' }, tag) : null,
@@ -85,7 +87,7 @@ export function ordersScreen({ view, seen, preview, submit, onSpell, onHome, sav
   // The battle log, open and read in place (no scroll box of its own: the page scrolls).
   const log = battleLog(view);
   const element = h('section', { class: 'duel-screen', 'data-testid': 'orders-screen', 'data-wizard': String(view.wizard), 'data-turn': String(view.phase.turn) },
-    head({ title: [nameOf(me.name), ` — turn ${view.phase.turn}`], tag, onHome }),
+    duelHead({ title: [nameOf(me.name), ` — turn ${view.phase.turn}`], tag, onHome }),
     glance(view),
     timeStop ? h('p', { class: 'warning' }, 'Time has stopped for you: ', nameOf(view.wizards[view.opponent].name), ' will know nothing of this turn unless harmed.') : null,
     renderOutcome(view, seen),
@@ -130,18 +132,18 @@ export function decisionScreen({ view, seen, submit, onHome }) {
       form.requestSubmit();
     }
   };
-  document.addEventListener('keydown', onKey);
+  onKeys(form, onKey);
   const revealed = Object.entries(view.phase.revealed || {}).map(([i, sets]) => h('li', {},
     h('strong', {}, view.wizards[Number(i)].name), ': ',
     sets.map(([l, r], si) => [si ? '; then ' : '', 'left ', h('span', { class: 'seq' }, say(l)), ', right ', h('span', { class: 'seq' }, say(r))])));
   const element = h('section', { class: 'duel-screen', 'data-testid': 'decision-screen', 'data-wizard': String(view.wizard) },
-    head({ title: [nameOf(me.name), ` — turn ${view.phase.turn}`], tag: 'decision', onHome }),
+    duelHead({ title: [nameOf(me.name), ` — turn ${view.phase.turn}`], tag: 'decision', onHome }),
     revealed.length ? h('section', { class: 'card outcome' }, h('h2', {}, 'Gestures revealed this turn'), h('ul', {}, revealed)) : null,
     renderOutcome(view, seen),
     h('div', { class: 'duel' },
       h('div', { class: 'duel-board' }, renderStatus(view), renderHistories(view)),
       h('div', { class: 'duel-orders' }, form)));
-  return { element, destroy: () => document.removeEventListener('keydown', onKey) };
+  return { element, destroy: () => {} };
 }
 
 /**

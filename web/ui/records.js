@@ -2,6 +2,7 @@
 // upload a file or paste text. Reading a record is the engine's job; this is the paperwork.
 
 import { h } from './dom.js';
+import { say } from './words.js';
 import { openDialog } from './dialog.js';
 import { MAX_RECORD_BYTES, textProblem } from '../limits.js';
 
@@ -52,8 +53,6 @@ export function openExport({ record, names }) {
 }
 
 // What the import box takes, said to a player whose paste the engine refused.
-const RECORD_WANTED = 'This box takes a duel record: the text (or the .json file) that “Export the record” makes, which begins {"format": "wavinghands-record". A code or link from a friend goes in the start screen’s box “Got a code or a link from a friend? Paste it here”. Nothing was imported.';
-
 /**
  * recordRefusal(text, error) -> the import box's words for text the engine refused as a record
  * (error: its {code, message}): what was pasted, in a player's words, and what the box takes.
@@ -67,10 +66,10 @@ export function recordRefusal(text, error) {
       JSON.parse(trimmed);
     } catch {
       // Only to choose the words: the engine has refused it already.
-      return 'This record is incomplete: it was cut short or changed on its way (a record is one block of text, all of it needed). Export it again, or copy all of it, and paste it whole. Nothing was imported.';
+      return say('record-cut-short');
     }
     // A whole block the engine still refused: its own sentence says what is wrong with it.
-    return `This record cannot be loaded: ${error.message}${/[.!?]$/.test(error.message) ? '' : '.'} Nothing was imported.`;
+    return say('record-refused', { message: error.message });
   }
   let site = null;
   try {
@@ -79,9 +78,8 @@ export function recordRefusal(text, error) {
   } catch {
     // Not a link at all.
   }
-  if (site) return `This is a link to a web page (${site}), not a duel record. ${RECORD_WANTED}`;
-  const excerpt = trimmed.length > 40 ? `${trimmed.slice(0, 40)}…` : trimmed;
-  return `This is not a duel record: it reads “${excerpt}”. ${RECORD_WANTED}`;
+  if (site) return say('record-is-link', { site });
+  return say('record-is-not', { excerpt: trimmed.length > 40 ? `${trimmed.slice(0, 40)}…` : trimmed });
 }
 
 /**

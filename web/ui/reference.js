@@ -13,22 +13,27 @@ const CATEGORY_TITLES = {
 };
 const TARGET_WORDS = { self: 'usually cast on yourself', opponent: 'usually cast at your opponent', nobody: 'affects everyone' };
 
-let book = null; // the engine's spells() payload once it has answered
-let bookError = null;
-const waiting = new Set();
-
-/** setSpellBook(payload) stores the engine's spells() answer (or an error message) for the reference. */
-export function setSpellBook(payload, error = null) {
-  book = payload;
-  bookError = error;
-  for (const fn of waiting) fn();
-  waiting.clear();
-}
-
-/** spellName(key) -> the engine's display name of a spell key, or the key if the book is not loaded. */
-export function spellName(key) {
-  const s = book && book.spells.find((x) => x.key === key);
-  return s ? s.name : key;
+/**
+ * createReference() -> {setSpellBook(payload, error?), spellName(key), open({spell})}: the spell
+ * reference of one page. setSpellBook takes the engine's spells() answer (or null and an error
+ * message); open shows the dialog, on the given spell's description if named.
+ */
+export function createReference() {
+  const shelf = { book: null, error: null, waiting: new Set() }; // the book shown, and dialogs waiting for it
+  return {
+    setSpellBook(payload, error = null) {
+      shelf.book = payload;
+      shelf.error = error;
+      for (const fn of shelf.waiting) fn();
+      shelf.waiting.clear();
+    },
+    /** spellName(key) -> the engine's display name of a spell key, or the key if the book is not loaded. */
+    spellName(key) {
+      const s = shelf.book && shelf.book.spells.find((x) => x.key === key);
+      return s ? s.name : key;
+    },
+    open: ({ spell = null } = {}) => openReference(shelf, { spell }),
+  };
 }
 
 function matches(filter, ...texts) {
@@ -48,7 +53,7 @@ function seqList(entries, filter, showSpell, caption) {
     h('tbody', {}, rows));
 }
 
-function descriptions(filter) {
+function descriptions(book, filter) {
   const groups = new Map();
   for (const s of book.spells) {
     if (!matches(filter, s.name, ...s.sequences, ...s.reverse)) continue;
@@ -79,8 +84,8 @@ function descriptions(filter) {
   return out.length ? out : [h('p', { class: 'none-yet' }, 'No spell matches.')];
 }
 
-/** openReference({spell}) shows the spell reference dialog, on the given spell's description if named. */
-export function openReference({ spell = null } = {}) {
+// The reference dialog over a shelf ({book, error, waiting}), on a spell's description if named.
+function openReference(shelf, { spell = null }) {
   const tabs = [
     { id: 'forward', label: 'Forward list' },
     { id: 'reverse', label: 'Reverse list' },
@@ -127,11 +132,12 @@ export function openReference({ spell = null } = {}) {
       b.tabIndex = selected ? 0 : -1;
     });
     panel.setAttribute('aria-labelledby', `ref-tab-${current}`);
+    const { book } = shelf;
     if (!book) {
-      replace(panel, h('p', { class: 'busy' }, bookError
-        ? `The spell book could not be read: ${bookError}`
+      replace(panel, h('p', { class: 'busy' }, shelf.error
+        ? `The spell book could not be read: ${shelf.error}`
         : 'The spell book opens as soon as the rules engine has loaded…'));
-      if (!bookError) waiting.add(draw);
+      if (!shelf.error) shelf.waiting.add(draw);
       return;
     }
     if (current === 'forward') {
@@ -141,10 +147,11 @@ export function openReference({ spell = null } = {}) {
       replace(panel, h('p', { class: 'muted' }, 'Read your last few gestures backwards to see if you have made a spell.'),
         seqList(book.reverse, filter, showSpell, 'Spells in reverse order'));
     } else {
-      replace(panel, descriptions(filter));
+      replace(panel, descriptions(book, filter));
     }
   }
 
+  const { book } = shelf;
   const source = book && book.source ? h('p', { class: 'muted' }, `Text: ${book.source}. `, h('abbr', { title: 'once per battle' }, '+'), ' marks a sequence usable once per battle.') : null;
   const body = [h('div', { class: 'tabs', role: 'tablist', 'aria-label': 'Spell lists' }, tabButtons), search, panel, source];
   // The book is the rules in play (the duel's, or the start screen's choice): the title names them.

@@ -6,6 +6,7 @@ import { h, nameOf } from './dom.js';
 import { renderHistories, renderStatus } from './board.js';
 import { renderLog } from './log.js';
 import { savedDuelsButton } from './saved.js';
+import { isTyping, onKeys } from './keys.js';
 
 /**
  * replayScreen(opts) -> {element, destroy}.
@@ -71,13 +72,13 @@ export function replayScreen({ data, perspective, onStep, onPerspective, onCopyL
     h('div', { class: `replay-sides${sides.length > 1 ? ' both' : ''}` }, sides.map(side)));
   const onKey = (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey || !element.isConnected) return;
-    const t = event.target;
-    if (t instanceof HTMLElement && /^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName)) return;
+    // Arrows on a field (the perspective's choices too) are that field's.
+    if (isTyping(event.target) || event.target.tagName === 'INPUT') return;
     const to = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: last }[event.key];
     if (to === undefined) return;
     event.preventDefault();
     go(to);
   };
-  document.addEventListener('keydown', onKey);
-  return { element, destroy: () => document.removeEventListener('keydown', onKey) };
+  onKeys(element, onKey);
+  return { element, destroy: () => {} };
 }

@@ -5,6 +5,7 @@
 
 import { h, nameOf, replace } from './dom.js';
 import { openDialog } from './dialog.js';
+import { say } from './words.js';
 
 function ago(time) {
   const minutes = Math.round((Date.now() - time) / 60000);
@@ -57,7 +58,11 @@ function savedItem(game, { modeLabel, rulesets, size, current, onResume, onDelet
     disabled: current, title: current ? 'This is the duel you are playing' : null,
     onclick: () => confirmDelete(),
   }, 'Delete');
-  const normal = [
+  // A duel whose record cannot be read says so, and offers only to delete it (bug 8).
+  const damage = game.damaged ? h('p', { class: 'problem', 'data-testid': `damaged-${game.id}` },
+    `${say('damaged-title')}. ${say(game.damaged)} ${say('damaged-hint')}`) : null;
+  if (damage) item.querySelector('.saved-title').append(damage);
+  const normal = damage ? [del] : [
     onResume ? h('button', { type: 'button', 'data-testid': `resume-${game.id}`, onclick: () => onResume(game.id) }, game.over ? 'View' : 'Resume') : null,
     h('button', {
       type: 'button', 'data-testid': `export-${game.id}`, onclick: () => onExport(game.id),

@@ -46,6 +46,12 @@ const WORDS = {
   // replay links (bug 9)
   'replay-link-damaged': 'This replay link is damaged: part of it is missing. Copy the whole link again.',
   'replay-link-too-large': ({ limit }) => `This replay link holds more than any record can be (over ${limit.toLocaleString('en')} characters once unpacked), so it was not opened.`,
+  // importing a record (ui/records.js): what was pasted instead, and what the box takes
+  'record-wanted': 'This box takes a duel record: the text (or the .json file) that “Export the record” makes, which begins {"format": "wavinghands-record". A code or link from a friend goes in the start screen’s box “Got a code or a link from a friend? Paste it here”. Nothing was imported.',
+  'record-cut-short': 'This record is incomplete: it was cut short or changed on its way (a record is one block of text, all of it needed). Export it again, or copy all of it, and paste it whole. Nothing was imported.',
+  'record-refused': ({ message }) => `This record cannot be loaded: ${message}${/[.!?]$/.test(message) ? '' : '.'} Nothing was imported.`,
+  'record-is-link': ({ site }) => `This is a link to a web page (${site}), not a duel record. ${say('record-wanted')}`,
+  'record-is-not': ({ excerpt }) => `This is not a duel record: it reads “${excerpt}”. ${say('record-wanted')}`,
   // local duels
   'update-ready': 'A new version of Waving Hands is ready. Your duel is saved; reload when it suits you. ',
   // remote: remote play's screens and wiring (web/ui/screens/remote*.js, web/remote*.js), keyed

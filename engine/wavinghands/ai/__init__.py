@@ -18,6 +18,7 @@ from ..model import Game
 from ..view import view
 from .decisions import decide
 from .levels import DEFAULT_LEVEL, LEVELS, Deadline, Level, UnknownLevel, Work, find_level
+from .melee import Projection, aim_at_focus, focus_of, in_melee, legal_or_less, unanswered
 from .observation import Observation
 from .search import Choice, search
 
@@ -31,13 +32,16 @@ def stream(seed: str, turn: int, phase: str, wizard: int, level: str) -> random.
     return random.Random(int.from_bytes(digest[:8], "big"))
 
 
-def _fallback(obs: Observation) -> JSON:
-    """Orders that are always legal: what the rules force, nothing elsewhere."""
+def _fallback(obs: Observation, focus: int | None = None) -> JSON:
+    """Orders that are always legal: what the rules force, nothing elsewhere (in a melee, a
+    forced stab aimed at the `focus`)."""
     sets = int(obs.constraint("sets") or 1)
     hands = [(obs.constraint(h) or {}).get("forced") or NOTHING for h in ("left", "right")]
     d: JSON = {"gestures": [list(hands) for _ in range(sets)]}
     if obs.constraint("charm_target") is not None:
         d["charm"] = {"gesture": NOTHING}
+    if focus is not None and ">" in hands:
+        d["stab"] = f"W{focus}"
     return d
 
 
@@ -54,21 +58,48 @@ def advise(obs: Observation, level: Level, rng: random.Random,
     return choice
 
 
+def play(v: JSON, level: Level, rng: random.Random,
+         deadline: Deadline | None = None) -> Choice:
+    """The move for the wizard of the view `v`: a duel's as `advise`; a melee's by the duel's
+    search against one enemy at a time (ai/melee.py), aimed and checked there."""
+    if not in_melee(v):
+        return advise(Observation.from_view(v), level, rng, deadline)
+    full = Observation.from_view(v)
+    focus = focus_of(v)
+    projection = Projection(v, focus) if focus is not None else None
+    if full.phase == "decision":
+        answers = unanswered(v, projection)
+        work = None
+        if projection is not None and projection.view["phase"]["decisions"]:
+            sub = advise(Observation.from_view(projection.view), level, rng, deadline)
+            answers.update(projection.orders_back(sub.orders)["decisions"])
+            work = sub.work
+        return Choice({"decisions": answers}, "Answers the question the rules ask.", work)
+    if projection is None or focus is None:
+        return Choice(_fallback(full), "Only the gestures the rules force.", None)
+    sub = advise(Observation.from_view(projection.view), level, rng, deadline)
+    aimed = aim_at_focus(full, projection.orders_back(sub.orders), focus)
+    orders = legal_or_less(full, aimed, rng, lambda: _fallback(full, focus))
+    why = f"{sub.why} (fighting {v['names'][focus]} this turn)"
+    return Choice(orders, why, sub.work)
+
+
 def think(game: Game, v: int, level: str = DEFAULT_LEVEL,
           deadline: Deadline | None = None) -> Choice:
     """The computer's move for wizard v in the current phase (always legal) with what its
     search spent; a `deadline` (a callable saying when time is up) may cut it, and only then
     does the move depend on the machine."""
-    obs = Observation.from_view(view(game, v))
+    seen = view(game, v)
     lv = find_level(level)
-    return advise(obs, lv, stream(game.seed, obs.turn, obs.phase, obs.me, lv.name), deadline)
+    phase = str(seen["phase"]["kind"])
+    return play(seen, lv, stream(game.seed, int(seen["turn"]), phase, v, lv.name), deadline)
 
 
 def input_from_view(v: JSON, seed: str, level: str = DEFAULT_LEVEL) -> JSON:
     """The opponent's input for the phase `v` (a view) shows; `seed` feeds its own stream."""
-    obs = Observation.from_view(v)
     lv = find_level(level)
-    return advise(obs, lv, stream(seed, obs.turn, obs.phase, obs.me, lv.name)).orders
+    rng = stream(seed, int(v["turn"]), str(v["phase"]["kind"]), int(v["wizard"]), lv.name)
+    return play(v, lv, rng).orders
 
 
 def choose_input(game: Game, v: int, level: str = DEFAULT_LEVEL) -> JSON:
@@ -78,11 +109,11 @@ def choose_input(game: Game, v: int, level: str = DEFAULT_LEVEL) -> JSON:
 
 def coach(game: Game, v: int) -> Choice:
     """What the strong opponent would play in wizard v's place, with one line of why."""
-    obs = Observation.from_view(view(game, v))
+    seen = view(game, v)
     lv = find_level("strong")
-    return advise(obs, lv, stream(game.seed, obs.turn, "coach", v, lv.name))
+    return play(seen, lv, stream(game.seed, int(seen["turn"]), "coach", v, lv.name))
 
 
 __all__ = ["DEFAULT_LEVEL", "LEVELS", "Choice", "Deadline", "Level", "Observation",
            "UnknownLevel", "Work", "advise", "choose_input", "coach", "find_level",
-           "input_from_view", "stream", "think"]
+           "input_from_view", "play", "stream", "think"]

@@ -116,7 +116,7 @@ class Observation:
     time_stopped: tuple[str, ...]
     decisions: tuple[SeenDecision, ...]
     revealed: tuple[tuple[int, tuple[Row, ...]], ...]  # decision phase: this turn's rows
-    wizards: tuple[SeenWizard, SeenWizard]
+    wizards: tuple[SeenWizard, ...]  # two in a duel (a melee is played through ai/melee.py)
     monsters: tuple[SeenMonster, ...]
     ruleset: tuple[tuple[str, Any], ...]
     constraints: tuple[tuple[str, Any], ...]  # the view's constraints, when asked for orders
@@ -158,7 +158,7 @@ class Observation:
             time_stopped=tuple(str(b) for b in phase.get("time_stopped", ())),
             hasted=phase.get("hasted") is True,
             decisions=decisions, revealed=revealed,
-            wizards=(SeenWizard.from_view(ws[0]), SeenWizard.from_view(ws[1])),
+            wizards=tuple(SeenWizard.from_view(w) for w in ws),
             monsters=tuple(SeenMonster.from_view(m) for m in v["monsters"]),
             ruleset=tuple(sorted(v["ruleset"].items())),
             constraints=tuple(sorted((v.get("constraints") or {}).items())),

@@ -44,8 +44,9 @@ def _source(e: SeenEffect, subject: int, obs: Observation, book: Book) -> int | 
         target = obs.constraint("charm_target")
         if target is not None and int(target["wizard"]) == subject:
             return obs.me
-        return 1 - obs.me
-    return 1 - subject
+        return 1 - obs.me if len(obs.wizards) == 2 else None
+    # (a melee's world is drawn only to check orders: who cast it is not known)
+    return 1 - subject if len(obs.wizards) == 2 else None
 
 
 def _effect_json(e: SeenEffect, own_turns: int, subject: int, last: Row | None,
@@ -59,7 +60,8 @@ def _effect_json(e: SeenEffect, own_turns: int, subject: int, last: Row | None,
     return {"kind": e.kind, "start": own_turns + 1 + e.starts_in,
             "end": None if e.turns_left is None else own_turns + e.turns_left,
             "source": _source(e, subject, obs, book),
-            "detail": detail, "permanent": e.permanent, "known_to": [0, 1]}
+            "detail": detail, "permanent": e.permanent,
+            "known_to": list(range(len(obs.wizards)))}
 
 
 def _wizard_json(w: SeenWizard, me: int, rng: random.Random, book: Book,
@@ -123,15 +125,17 @@ def sample_world(obs: Observation, rng: random.Random) -> Game:
                  "damage": m.damage, "alive": m.alive,
                  "effects": [_effect_json(e, 0, m.controller, None, book, obs)
                              for e in m.effects],
-                 "last_target": m.last_target, "own_turns": 0, "known_to": [0, 1]}
+                 "last_target": m.last_target, "own_turns": 0,
+                 "known_to": list(range(len(obs.wizards)))}
                 for m in obs.monsters]
     ids = [int(m.id[1:]) for m in obs.monsters if m.id[1:].isdigit()]
     phase = obs.phase if obs.phase in (ORDERS, TIME_STOP) else ORDERS
     actors = list(obs.actors) if phase == TIME_STOP else \
-        [w.index for w in obs.wizards if w.alive]
+        [w.index for w in obs.wizards if w.alive and
+         not (w.surrendered and len(obs.wizards) > 2)]
     d: JSON = {
         "format": "wavinghands-game", "version": 1,
-        "names": [obs.wizards[0].name, obs.wizards[1].name],
+        "names": [w.name for w in obs.wizards],
         "ruleset": dict(obs.ruleset),
         "seed": f"{rng.getrandbits(64):016x}",
         "turn": obs.turn,

@@ -1,10 +1,8 @@
-// The screens around the duel: the start screen (names, options, mode, saved duels), the
-// "pass the device" screen that hides one wizard's orders from the other, the resume screen
-// shown while the engine boots after a reload, and the plain-words failure screen.
+// The start screen: names, who plays, the rules and their options, the saved duels (with the
+// ones still going offered first on a phone), the way to import a record and remote play's box.
 
-import { h, nameOf, replace } from './dom.js';
-import { handIcon } from './icons.js';
-import { savedList, storageLine, tidyBox } from './saved.js';
+import { h, nameOf, replace } from '../dom.js';
+import { savedList, storageLine, tidyBox } from '../saved.js';
 
 /**
  * rulesChooser({rulesets, prefs, onRules}) -> {element, chosen() -> {ruleset, options}}: the start
@@ -136,7 +134,7 @@ export function startScreen({ prefs, modes, rulesets, onRules = null, saved, sav
 const IN_PROGRESS_SHOWN = 3;
 
 function inProgress(saved, modeLabel, onResume) {
-  const going = saved.filter((g) => !g.over)
+  const going = saved.filter((g) => !g.over && !g.damaged)
     .sort((a, b) => (b.updatedAt || 0) - (a.updatedAt || 0)).slice(0, IN_PROGRESS_SHOWN);
   if (!going.length) return null;
   return h('nav', { class: 'in-progress', 'data-testid': 'in-progress', 'aria-label': 'Duels in progress' },
@@ -144,40 +142,4 @@ function inProgress(saved, modeLabel, onResume) {
     h('ul', {}, going.map((g) => h('li', {},
       h('button', { type: 'button', class: 'continue', 'data-testid': `continue-${g.id}`, onclick: () => onResume(g.id) },
         h('strong', {}, 'Resume '), nameOf(g.title), h('small', { class: 'muted' }, ` · turn ${g.turn} · ${modeLabel(g.mode)}`))))));
-}
-
-/** passScreen({name, other, kind, onReady, onHome}) -> the screen that hands the device over; `kind` is the phase kind ('hasted': a hasted turn). */
-export function passScreen({ name, other, kind, onReady, onHome }) {
-  const why = kind === 'time_stop'
-    ? ['Time stops for ', nameOf(name), ': an extra turn that ', nameOf(other), ' will know nothing about.']
-    : kind === 'hasted'
-      ? [nameOf(name), ' is hastened: a hasted turn, in which only ', nameOf(name), ' writes orders.']
-    : kind === 'decision'
-      ? [nameOf(name), ' has a decision to make.']
-      : [nameOf(name), ' writes secret orders now.'];
-  return h('section', { class: 'pass', 'data-testid': 'pass-screen', 'aria-labelledby': 'pass-title' },
-    handIcon('pass-sigil'),
-    h('h1', { id: 'pass-title', tabindex: '-1' }, 'Pass the device to ', nameOf(name)),
-    h('p', {}, why, ' ', nameOf(other), ', please look away.'),
-    h('button', { type: 'button', class: 'primary', 'data-testid': 'pass-ready', 'data-autofocus': true, onclick: onReady }, 'I am ', nameOf(name), ' — show me'),
-    h('button', { type: 'button', class: 'link', onclick: onHome }, 'Back to the start screen'));
-}
-
-/** resumeScreen({title, onHome}) -> the placeholder shown while a saved duel waits for the engine. */
-export function resumeScreen({ title, onHome }) {
-  return h('section', { class: 'pass', 'data-testid': 'resume-screen' },
-    handIcon('pass-sigil'),
-    h('h1', { tabindex: '-1' }, 'Resuming ', h('bdi', {}, title)),
-    h('p', {}, 'The duel continues as soon as the rules engine has loaded.'),
-    h('button', { type: 'button', class: 'link', onclick: onHome }, 'Back to the start screen'));
-}
-
-/** failureScreen({message, onHome}) -> a plain-words failure with a way out. */
-export function failureScreen({ title = 'Something went wrong', message, onHome }) {
-  return h('section', { class: 'pass', 'data-testid': 'failure-screen', role: 'alert' },
-    h('h1', { tabindex: '-1' }, title),
-    h('p', {}, message),
-    h('div', { class: 'actions' },
-      h('button', { type: 'button', class: 'primary', onclick: () => location.reload() }, 'Reload the page'),
-      onHome ? h('button', { type: 'button', onclick: onHome }, 'Back to the start screen') : null));
 }

@@ -1,0 +1,86 @@
+// The local duel's outcomes drawn: each outcome of web/flows/local.js becomes its screen, and
+// each screen's intents go back to the flow. Drawing and wiring only; the flow decides.
+
+import { passScreen } from '../ui/screens/between.js';
+import { decisionScreen, gameOverScreen, ordersScreen } from '../ui/duel.js';
+import { coachPanel, thinkingScreen } from '../ui/opponent.js';
+import { say } from '../ui/words.js';
+
+/**
+ * createLocalScreens({flow, api, show, fail, toast, goHome, useRules, openReference, exportDuel,
+ * openReplay, coachOn}) -> draw(outcomePromise): shows what the flow answered.
+ * openReplay(text, {own}) -> Promise of an error message or null; coachOn() -> whether the player
+ * switched the coach on.
+ */
+export function createLocalScreens({ flow, api, show, fail, toast, goHome, useRules, openReference, exportDuel, openReplay, coachOn }) {
+  async function draw(outcomePromise) {
+    const outcome = await outcomePromise;
+    if (outcome.ruleset) useRules(outcome.ruleset);
+    const drawer = SCREENS[outcome.screen];
+    if (drawer) drawer(outcome);
+  }
+
+  const SCREENS = {
+    left: () => {},
+    fail: (o) => fail(say(o.code, { message: o.error.message })),
+    pass: (o) => show(passScreen({ name: o.name, other: o.other, kind: o.kind, onReady: () => draw(flow.ready(o.wizard)), onHome: goHome })),
+    thinking: (o) => {
+      show(thinkingScreen({ name: o.name, level: o.level }));
+      draw(flow.think());
+    },
+    decision: (o) => {
+      const s = decisionScreen({ view: o.view, seen: o.seen, submit: (input) => submit(o, input), onHome: goHome });
+      show(s.element, s.destroy);
+    },
+    orders: (o) => {
+      const duel = flow.duel();
+      const s = ordersScreen({
+        view: o.view, seen: o.seen,
+        preview: (draft) => api.preview(duel.game, o.wizard, draft),
+        submit: (orders) => submit(o, orders),
+        onSpell: (key) => openReference({ spell: key }),
+        onHome: goHome,
+        // Unsealed picks are saved with the duel, so a reload keeps them (for this turn only).
+        saved: o.saved,
+        onDraft: (draft) => flow.keepDraft(o.wizard, o.view, draft),
+        // The coach: only against the computer, only when the player switched it on.
+        aside: duel.mode === 'computer' && coachOn()
+          ? coachPanel({ ask: () => api.aiAdvice(duel.game, o.wizard), onUse: (gestures) => s.useGestures(gestures) }) : null,
+      });
+      show(s.element, s.destroy);
+    },
+    over: (o) => {
+      const duel = flow.duel();
+      const s = gameOverScreen({
+        views: o.views,
+        perspectives: o.perspectives,
+        onRematch: () => draw(flow.rematch(o.views).then((r) => {
+          if (r.error) toast(r.error.message, 'error');
+          return r.error ? { screen: 'left' } : r;
+        })),
+        onExport: () => exportDuel(duel),
+        onReplay: async () => {
+          const answer = await api.exportRecord(duel.game);
+          const message = answer.ok ? await openReplay(JSON.stringify(answer.record), { own: o.perspectives[0] }) : answer.error.message;
+          if (message) toast(message, 'error');
+        },
+        onHome: goHome,
+      });
+      show(s.element, s.destroy);
+    },
+    replay: async (o) => {
+      const message = await openReplay(o.text, { own: o.own });
+      if (message) toast(message, 'error');
+    },
+  };
+
+  // The screen's submit: problems go back to the form; otherwise the next screen is drawn.
+  async function submit(o, input) {
+    const answer = await flow.submit(o.wizard, input, o.view);
+    if (answer.problems.length) return answer.problems;
+    draw(answer.next);
+    return [];
+  }
+
+  return draw;
+}

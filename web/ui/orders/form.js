@@ -1,0 +1,352 @@
+// The orders form for one wizard: gesture pads per hand (and per gesture set when hastened), the
+// engine's preview of what the draft would do, the questions it asks (spell choice, targets,
+// stab, monsters, charm, banked spell) and the problems `validate` reports, each beside its field.
+// The draft is a model of its own (draft.js); what it means is always asked of the engine
+// through `preview`. This module draws it and hands the player's picks to it.
+
+import { h, nameOf, replace } from '../dom.js';
+import { gestureForKey, gestureLabel, renderHand } from '../gesturepad.js';
+import { renderHistories } from '../board.js';
+import { isDialogOpen } from '../dialog.js';
+import { isTyping, onKeys } from '../keys.js';
+import { createOrdersDraft } from './draft.js';
+import { createQuestions, HAND_WORDS } from './questions.js';
+
+// Names for the engine's reasons (`why`) a hand is constrained.
+const WHY_WORDS = { paralysis: 'Paralysis', amnesia: 'Amnesia', charm: 'Charm person' };
+const UNDER_WAY_SHOWN = 3;
+
+function sequenceView(entry) {
+  // The engine says how many steps are made; show those plainly and the rest as still to do.
+  const steps = entry.sequence.split('-');
+  const done = steps.slice(0, entry.done).join('-');
+  const todo = steps.slice(entry.done).join('-');
+  return h('span', { class: 'seq', 'aria-label': `${entry.sequence}, needs ${entry.remaining}` },
+    h('span', { class: 'done' }, done), todo ? h('span', { class: 'todo' }, `${done ? '-' : ''}${todo}`) : null);
+}
+
+/**
+ * createOrders(opts) -> {element, histories, useGestures(sets), destroy} for one wizard's orders
+ * (useGestures: whole gesture sets into the draft, [[left, right], ...]; fixed hands keep theirs).
+ * opts: {view, preview(draft) -> Promise<result>, submit(orders) -> Promise<problems[]>, onSpell(key), submitLabel,
+ *        saved (a draft from onDraft, to carry on with), onDraft(draft, orders) (called with every change, to save
+ *        it; `orders` is the same draft as orders JSON)}.
+ */
+export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Seal my orders', saved = null, onDraft = () => {} }) {
+  const model = createOrdersDraft({ view, saved, preview, onDraft, onPreview: () => showPreview() });
+  const { draft, setCount, hands, banned, allowed, charmed } = model;
+  let busy = false;
+
+  const pads = h('div', { class: 'gesture-sets' });
+  const historiesSlot = h('div', {});
+  // What the player must answer (warnings, questions) comes right under the pads and above the
+  // seal bar; what the gestures do and what the opponent could do follow below it.
+  const askSlot = h('div', { class: 'preview asks', 'data-testid': 'asks' });
+  const previewSlot = h('div', { class: 'preview', 'data-testid': 'preview' });
+  const answersLine = h('p', { class: 'seal-summary', 'data-testid': 'seal-summary' });
+  const summary = h('p', { class: 'visually-hidden', 'aria-live': 'polite', 'data-testid': 'preview-summary' });
+  const generalProblems = h('div', { 'data-testid': 'problems', role: 'alert' });
+  const confirmSlot = h('div', {});
+  const submitButton = h('button', { type: 'submit', class: 'primary', 'data-testid': 'submit-orders', 'aria-keyshortcuts': 'Control+Enter' }, submitLabel);
+  const form = h('form', { class: 'orders', 'data-testid': 'orders-form', novalidate: true, 'aria-label': 'Your orders' },
+    generalProblems, pads, summary, askSlot,
+    h('div', { class: 'submit-bar', 'data-testid': 'submit-bar' }, confirmSlot, answersLine, submitButton, h('span', { class: 'muted key-hint' }, h('kbd', {}, 'Ctrl'), '+', h('kbd', {}, 'Enter'))),
+    previewSlot);
+  form.addEventListener('submit', (event) => { event.preventDefault(); trySubmit(); });
+
+  // ---------- gesture pads ----------
+
+  function handProblem(set, hand) {
+    const field = `gestures.${set}.${hand === 'L' ? 0 : 1}`;
+    return model.problems.filter((p) => p.field === field).map((p) => p.message).join(' ');
+  }
+
+  function handNote(hand) {
+    const c = hands[hand];
+    const notes = [];
+    const why = WHY_WORDS[c.why] || c.why;
+    if (c.forced) notes.push(`${why}: this hand must make ${gestureLabel(c.forced)}.`);
+    else if (charmed(hand)) notes.push([`${why}: `, nameOf(view.wizards[c.controller].name), ' writes this hand’s gesture this turn, so it is locked; you will see the gesture after the reveal.']);
+    else if (c.why) notes.push(`${why}.`);
+    if (banned.size) notes.push(`Fear: no ${[...banned].join(', ')} this turn.`);
+    // Children, not one string: a wizard's name stays in its own <bdi>.
+    return notes.length ? notes.flatMap((n, i) => (i ? [' ', n] : [n])) : '';
+  }
+
+  function drawPads() {
+    const focusedTestId = document.activeElement && pads.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
+    const sets = draft.gestures.map((pair, set) => h('section', { class: 'gesture-set', 'data-set': String(set), 'aria-label': setCount > 1 ? `Gesture set ${set + 1}` : 'Gestures' },
+      setCount > 1 ? h('h3', {}, set === 0 ? 'First gesture set' : 'Second gesture set (haste)') : null,
+      h('div', { class: 'hands' }, ['L', 'R'].map((hand) => renderHand({
+        set, hand,
+        value: pair[hand === 'L' ? 0 : 1],
+        allowed,
+        forced: hands[hand].forced,
+        locked: charmed(hand),
+        note: handNote(hand),
+        problem: handProblem(set, hand),
+        onChange: (code) => setGesture(set, hand, code),
+      })))));
+    replace(pads, sets);
+    if (focusedTestId) {
+      const again = pads.querySelector(`[data-testid="${CSS.escape(focusedTestId)}"]`);
+      if (again) again.focus();
+    }
+  }
+
+  function drawHistories() {
+    // A charmed hand's gesture is the opponent's secret until the reveal.
+    const shown = draft.gestures.map((pair) => pair.map((g, i) => (charmed(i === 0 ? 'L' : 'R') ? '?' : g)));
+    replace(historiesSlot, renderHistories(view, shown));
+  }
+
+  function setGesture(set, hand, code) {
+    if (!model.putGesture(set, hand, code)) return;
+    drawPads();
+    drawHistories();
+    refreshPreview();
+  }
+
+  // Whole gesture sets at once ([[left, right], ...], as the coach gives them), drawn once.
+  function useGestures(sets) {
+    model.useGestures(sets);
+    drawPads();
+    drawHistories();
+    refreshPreview();
+  }
+
+  // ---------- preview and questions ----------
+
+  function refreshPreview() {
+    disarm();
+    previewSlot.setAttribute('aria-busy', 'true');
+    return model.refresh();
+  }
+
+  // The newest preview arrived (model.lastPreview), or the engine could not make it.
+  function showPreview() {
+    previewSlot.setAttribute('aria-busy', 'false');
+    if (model.previewError) {
+      replace(previewSlot, h('p', { class: 'problem' }, `The engine could not preview these orders: ${model.previewError.message}`));
+      return;
+    }
+    drawPreview();
+  }
+
+  // An answer to one of the engine's questions goes into the draft, and the preview follows it.
+  function answer(q, value) {
+    model.answer(q, value);
+    refreshPreview();
+  }
+
+  const questionFields = createQuestions({ model, answer, onAllocation: (set, casts) => { model.chooseAllocation(set, casts); refreshPreview(); } });
+
+  function handPreview(set, hand) {
+    if (hand !== 'B' && charmed(hand)) {
+      return h('div', { class: 'hand-preview', 'data-testid': `preview-${set.set}-${hand}` },
+        h('h3', {}, HAND_WORDS[hand]), h('p', { class: 'none-yet' }, nameOf(view.wizards[hands[hand].controller].name), ' chooses this gesture (charm person).'));
+    }
+    if (hand !== 'B' && !draft.gestures[set.set][hand === 'L' ? 0 : 1]) {
+      return h('div', { class: 'hand-preview', 'data-testid': `preview-${set.set}-${hand}` },
+        h('h3', {}, HAND_WORDS[hand]), h('p', { class: 'none-yet' }, 'Choose a gesture to see what it does.'));
+    }
+    const completes = set.completes[hand] || [];
+    const under = set.under_way[hand] || [];
+    if (hand === 'B' && !completes.length && !under.length) return null;
+    const casting = new Set(set.casts.filter((c) => c.hand === hand).map((c) => c.spell));
+    const shown = under.slice(0, UNDER_WAY_SHOWN);
+    const more = under.slice(UNDER_WAY_SHOWN);
+    const wayItem = (u) => h('li', {}, h('span', { class: 'spell-name' }, u.name), ' ', sequenceView(u), h('span', { class: 'muted' }, ` needs ${u.remaining}`));
+    return h('div', { class: 'hand-preview', 'data-testid': `preview-${set.set}-${hand}` },
+      h('h3', {}, HAND_WORDS[hand]),
+      completes.length
+        ? h('ul', { class: 'completes' }, completes.map((c) => h('li', {},
+          casting.has(c.spell) ? h('strong', {}, '✓ casts ') : h('span', { class: 'muted' }, 'completes '),
+          h('button', { type: 'button', class: 'link spell-name', onclick: () => onSpell(c.spell), 'aria-label': `${c.name}, ${c.sequence}: open its description` }, c.name),
+          ' ', h('span', { class: 'seq' }, c.sequence))))
+        : h('p', { class: 'none-yet' }, 'completes no spell'),
+      shown.length ? h('p', { class: 'muted' }, 'Under way:') : null,
+      shown.length ? h('ul', {}, shown.map(wayItem)) : null,
+      more.length ? h('details', {}, h('summary', {}, `${more.length} more under way`), h('ul', {}, more.map(wayItem))) : null);
+  }
+
+  function drawPreview() {
+    const p = model.lastPreview;
+    const focusedTestId = document.activeElement && askSlot.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
+    const warnings = [...p.warnings.map((w) => ({ text: w.text, severe: w.severity === 'danger' })),
+      ...(model.problems.length ? [] : p.problems.map((x) => ({ text: x.message, severe: false })))];
+    const sets = p.sets.map((set) => h('section', { class: 'card', 'aria-label': setCount > 1 ? `What gesture set ${set.set + 1} does` : 'What these gestures do' },
+      h('h2', {}, setCount > 1 ? `Set ${set.set + 1}: what it does` : 'What these gestures do'),
+      h('div', { class: 'preview-hands' }, ['L', 'R', 'B'].map((hand) => handPreview(set, hand)))));
+    const questions = p.questions.map(questionFields);
+    const opponentName = view.wizards[view.opponent].name;
+    const opp = p.opponent_next || [];
+    replace(askSlot,
+      warnings.length ? h('ul', { class: 'warnings', 'data-testid': 'warnings' }, warnings.map((w) => h('li', { class: `warning${w.severe ? ' severe' : ''}` }, w.text))) : null,
+      questions.length ? h('section', { class: 'card questions', 'data-testid': 'questions', 'aria-label': 'Choices for this turn' }, h('h2', {}, 'Choices'), questions) : null);
+    replace(answersLine, answersSummary(p.questions));
+    replace(previewSlot,
+      sets,
+      h('section', { class: 'card', 'data-testid': 'opponent-next', 'aria-label': `What ${opponentName} could complete next` },
+        h('h2', {}, nameOf(opponentName), ' could complete next'),
+        opp.length
+          ? h('ul', {}, opp.map((o) => h('li', { 'data-yours': o.yours ? 'true' : null }, h('span', { class: 'spell-name' }, o.name), ` — ${HAND_WORDS[o.hand].toLowerCase()}${o.yours ? ' (you write its gesture this turn)' : ''}, needs `, h('span', { class: 'seq' }, o.needs))))
+          // A draft (remote play, waiting for a code) cannot know: it rests on gestures not yet seen.
+          : h('p', { class: 'none-yet' }, view.phase && view.phase.draft
+            ? ['Not known until ', nameOf(opponentName), '’s code comes.']
+            : 'Nothing that you can see.')));
+    summary.textContent = p.sets.map((set) => ['L', 'R', 'B']
+      .filter((hand) => (set.completes[hand] || []).length)
+      .map((hand) => `${HAND_WORDS[hand]} completes ${set.completes[hand].map((c) => c.name).join(' or ')}.`).join(' ')).join(' ')
+      + (p.warnings.length ? ` Warning: ${p.warnings.map((w) => w.text).join(' ')}` : '');
+    if (focusedTestId) {
+      const again = askSlot.querySelector(`[data-testid="${CSS.escape(focusedTestId)}"]`);
+      if (again) again.focus();
+    }
+    keepQuestionsInView();
+  }
+
+  // The questions must not hide below the screen's edge or under the sticky seal bar (whose
+  // height changes with the answers it lists): scroll just enough to show them above it.
+  function keepQuestionsInView() {
+    const asked = askSlot.querySelector('[data-testid=questions]');
+    if (!asked || !form.isConnected) return;
+    const bar = form.querySelector('.submit-bar').getBoundingClientRect();
+    const box = asked.getBoundingClientRect();
+    const hidden = box.bottom - bar.top;
+    if (hidden <= 0) return;
+    window.scrollBy({ top: Math.max(0, Math.min(hidden + 8, box.top - 8)), behavior: 'instant' });
+  }
+
+  // One line on the seal bar with every answer that will be sealed, so none goes unseen.
+  function answersSummary(questions) {
+    const named = (options, id) => {
+      const o = (options || []).find((x) => x.id === id);
+      return o ? o.name : id;
+    };
+    const parts = questions.map((q) => {
+      if (q.kind === 'target') return `${q.name} → ${named(q.options, q.chosen)}`;
+      if (q.kind === 'stab') return `stab → ${named(q.options, draft.stab[q.set] || q.default)}`;
+      if (q.kind === 'monster') return `${q.name} → ${named(q.options, model.monsterAnswer(q) || q.default)}`;
+      if (q.kind === 'charm') return `charmed hand → ${draft.charm ? gestureLabel(draft.charm) : 'not chosen'}`;
+      if (q.kind === 'hand') {
+        const which = named((q.options || []).map((o, i) => ({ id: o, name: (q.labels || [])[i] || o })), (draft.hands && draft.hands[q.id]) || q.chosen);
+        return `hand to ${q.ask === 'paralysis' ? 'paralyse' : 'charm'} → ${which.toLowerCase()}`;
+      }
+      if (q.kind === 'spell_choice') return q.options[q.chosen_index] ? q.options[q.chosen_index].label : null;
+      return null;
+    }).filter(Boolean);
+    return parts.length ? [h('span', { class: 'visually-hidden' }, 'You will seal: '), parts.join(' · ')] : null;
+  }
+
+  function drawGeneralProblems() {
+    const known = new Set([...form.querySelectorAll('[data-field]')].map((el) => el.dataset.field));
+    const placed = (p) => [...known].some((f) => p.field === f || p.field.startsWith(`${f}.`));
+    const loose = model.problems.filter((p) => !placed(p));
+    replace(generalProblems, loose.length ? h('ul', { class: 'warnings' }, loose.map((p) => h('li', { class: 'warning severe' }, p.message))) : null);
+  }
+
+  // ---------- submitting ----------
+
+  async function trySubmit() {
+    if (busy) return;
+    const missing = model.missing();
+    if (missing.length) {
+      showProblems(missing);
+      return;
+    }
+    busy = true;
+    submitButton.disabled = true;
+    try {
+      // The warnings must be those of the orders being sealed: the model waits for their preview.
+      const ready = await model.readyToSeal();
+      if (ready.confirm) {
+        submitButton.disabled = false;
+        arm(ready.confirm);
+        return;
+      }
+      const found = await submit(ready.orders);
+      if (found && found.length) showProblems(found);
+    } finally {
+      busy = false;
+      if (submitButton.isConnected) submitButton.disabled = false;
+    }
+  }
+
+  // Sealing orders the engine warns about takes a second press, with the warnings in view.
+  function arm(risky) {
+    replace(confirmSlot, h('div', { class: 'confirm-risk', role: 'alert', 'data-testid': 'confirm-risky' },
+      h('p', {}, h('strong', {}, 'Check before sealing: ')),
+      h('ul', {}, risky.map((w) => h('li', {}, w.text))),
+      h('p', {}, 'Press the button again to seal these orders as they are, or change the choice above.')));
+    submitButton.textContent = 'Seal anyway';
+    submitButton.focus();
+  }
+
+  function disarm() {
+    if (!confirmSlot.firstChild) return;
+    replace(confirmSlot);
+    submitButton.textContent = submitLabel;
+  }
+
+  function showProblems(list) {
+    model.problems = list;
+    drawPads();
+    if (model.lastPreview) drawPreview();
+    drawGeneralProblems();
+    // Focus the first control that has a problem (a gesture, a list), else the problem list itself.
+    const first = ['.has-problem input:not(:disabled)', 'select.has-problem', '.has-problem']
+      .map((selector) => form.querySelector(selector)).find(Boolean) || generalProblems;
+    if (first) {
+      if (!first.hasAttribute('tabindex') && !/^(INPUT|SELECT|BUTTON)$/.test(first.tagName)) first.setAttribute('tabindex', '-1');
+      first.focus();
+    }
+  }
+
+  // ---------- keyboard ----------
+
+  // Enter on a gesture moves on to the next hand, then to the choices, then to the seal button,
+  // instead of sealing half-written orders.
+  function moveOn(fromRadio) {
+    const stops = [...pads.querySelectorAll('fieldset.hand')].map((fs) => fs.querySelector('input:checked:not(:disabled)') || fs.querySelector('input:not(:disabled)'));
+    const here = stops.findIndex((input) => input && input.name === fromRadio.name);
+    const next = stops.slice(here + 1).find(Boolean)
+      || askSlot.querySelector('[data-testid=questions] select, [data-testid=questions] input')
+      || submitButton;
+    next.focus();
+  }
+
+  function onKey(event) {
+    if (isDialogOpen() || !form.isConnected) return;
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      trySubmit();
+      return;
+    }
+    if (event.key === 'Enter' && event.target instanceof HTMLInputElement && event.target.type === 'radio' && pads.contains(event.target)) {
+      event.preventDefault();
+      moveOn(event.target);
+      return;
+    }
+    if (isTyping(event.target)) return;
+    const pick = gestureForKey(event);
+    if (!pick) return;
+    const holder = document.activeElement && document.activeElement.closest ? document.activeElement.closest('[data-set]') : null;
+    const set = holder && pads.contains(holder) ? Number(holder.dataset.set) : 0;
+    event.preventDefault();
+    setGesture(set, pick.hand, pick.code);
+  }
+  onKeys(form, onKey);
+
+  drawPads();
+  drawHistories();
+  replace(previewSlot, h('p', { class: 'busy' }, 'Reading the gestures…'));
+  refreshPreview();
+
+  return {
+    element: form,
+    histories: historiesSlot,
+    useGestures,
+    destroy: () => {},
+  };
+}
