@@ -309,7 +309,8 @@ def test_phone_width(browser: Any, server_url: str, shot: Shot) -> None:
 
 def test_engine_failure_is_explained(page: Any, server_url: str) -> None:
     # The runtime cannot be fetched: the page must still show itself and say why it cannot play.
-    page.route("**/*.wasm", lambda route: route.abort())
+    # ("*.wasm*": the runtime travels packed, as pyodide.asm.wasm.br, docs/build.md.)
+    page.route("**/*.wasm*", lambda route: route.abort())
     page.goto(server_url)
     page.wait_for_selector("[data-testid=start-screen]", timeout=10_000)
     status = page.wait_for_selector(
