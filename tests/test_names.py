@@ -129,7 +129,8 @@ def test_a_crafted_acceptance_with_the_hosts_name_is_refused() -> None:
 # nameOf(name) (a <bdi>).  Attribute values (aria-label, title) carry no visible direction.
 NAME_IN_TEXT = re.compile(r"\$\{[^}]*(?:names\[|\bopponent(?:Name)?\b|\bhost\b|\bother\b|"
                           r"wizards\[[^\]]*\]\.name|\b(?:me|w|wizard)\.name\b)[^}]*\}")
-ATTRIBUTE = re.compile(r"'(?:aria-label|title|download|value)'\s*:|^\s*title:|aria-label|"
+# words.js's isolate(name) wraps a name in U+2068 ... U+2069, the text form of a <bdi>.
+ATTRIBUTE = re.compile(r"'(?:aria-label|title|download|value)'\s*:|^\s*title:|aria-label|isolate\(|"
                        r"setAttribute|slug\(|monster\.name|summary: \{ title")
 
 

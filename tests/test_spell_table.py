@@ -142,7 +142,8 @@ def test_earlier_answers_have_their_own_field_and_the_old_json_form() -> None:
 
 
 def test_being_ids_are_parsed_in_one_place() -> None:
-    assert [wizard_index(b) for b in ("W0", "W1", "M1", "none", "", "W2", "Wx")] == \
-        [0, 1, None, None, None, None, None]
+    # A melee has up to six wizards (W0 to W5, issue 29).
+    assert [wizard_index(b) for b in ("W0", "W1", "M1", "none", "", "W2", "W5", "Wx")] == \
+        [0, 1, None, None, None, 2, 5, None]
     assert is_wizard(wizard_id(1)) and not is_wizard("M3")
     assert GestureRow(1, "F", "P").kind == "normal"

@@ -8,6 +8,10 @@ const storageWhy = ({ refusal }) => (refusal === 'unavailable'
   : 'Your browser’s storage for this page is full');
 
 const count = (n, one, many) => (n === 1 ? one : `${n} ${many}`);
+// A name inside a sentence keeps its own direction (U+2068 first-strong isolate ... U+2069, the
+// text form of dom.nameOf's <bdi>): a name ending in U+202E cannot reverse the words after it.
+const isolate = (name) => `\u2068${name}\u2069`;
+const FREE_HAND = ' (the other hand is free)';
 
 const WORDS = {
   // shared: saving and the saved duels
@@ -76,7 +80,7 @@ const WORDS = {
   'remote-applied': ({ opp }) => `${opp}’s code is applied`,
   'remote-applied-early': ({ turn, opp }) => `Applied. Your orders sealed early for turn ${turn} were left as they were by the result, so they are sealed: send ${opp} your next code`,
   'remote-applied-reply': ({ opp }) => `Applied. Your page made the next code by itself (the exchange needs it): send it to ${opp}`,
-  'remote-accepted': ({ host, connect }) => `You accepted ${host}'s challenge. Write your orders for turn 1: your code for them is your answer${connect ? ', and it connects you live' : ''}`,
+  'remote-accepted': ({ host, connect }) => `You accepted ${isolate(host)}'s challenge. Write your orders for turn 1: your code for them is your answer${connect ? ', and it connects you live' : ''}`,
   'remote-invite-accepted-here': 'You already accepted this invitation: here is that duel',
   'remote-invite-own-accepted': 'This is your own invitation, and it has been accepted already: here is that duel',
   'remote-own-invitation': 'this is your own invitation: send it to your friend, and paste here the code they send back',
@@ -86,7 +90,7 @@ const WORDS = {
   'remote-declined': ({ opp }) => `${opp} chose to play by codes only: the duel goes on by codes`,
   'remote-live-gone': 'a code came over the live connection, but the duel it carries is no longer saved here; it was ignored',
   'remote-moved-elsewhere': ({ opp, title }) => `${opp} moved in ${title}.`,
-  'remote-invite-ignored': ({ host }) => `${host} sent another invitation over the live connection; it was ignored while a dialog is open.`,
+  'remote-invite-ignored': ({ host }) => `${isolate(host)} sent another invitation over the live connection; it was ignored while a dialog is open.`,
   'remote-preparing-code': 'Preparing a connection code (finding this device’s network addresses)…',
   'remote-answering': 'Answering the connection code…',
   'remote-draft-note': ({ opp, turn }) => `While ${opp}’s code for turn ${turn - 1} is on its way, draft turn ${turn}. The draft is saved; when the code comes it is put on the real form, and whatever turn ${turn - 1}’s result changes in it is shown there. Sealed early, it goes by itself with your next code if nothing changed.`,
@@ -271,7 +275,7 @@ const WORDS = {
   'puzzle-missing': ({ names }) => `She could also complete: ${names}.`,
   'puzzle-extra': ({ names }) => `Not next turn: ${names}.`,
   'puzzle-hand': ({ hand, gesture }) => `${hand === 'L' ? 'left hand' : 'right hand'} ${gesture}`,
-  'puzzle-answer-orders': ({ hands, free }) => `The answer: ${hands}${free ? ' (the other hand is free)' : ''}.`,
+  'puzzle-answer-orders': ({ hands, free }) => `The answer: ${hands}${free ? FREE_HAND : ''}.`,
   'puzzle-answer-spells': ({ names }) => `The answer: ${names}.`,
   'puzzles-failed': ({ message }) => `The puzzles could not be opened: ${message}`,
   'puzzle-failed': ({ message }) => `That puzzle could not be opened: ${message}`,

@@ -68,7 +68,7 @@ from .inputs import (
     spell_numbers,
 )
 
-MELEE_VERSION: Final[int] = 4
+MELEE_VERSION: Final[int] = 5
 TRANSCRIPT_LEN: Final[int] = 8
 MAX_ROUND: Final[int] = 100_000
 MAX_RULES_BYTES: Final[int] = 200
