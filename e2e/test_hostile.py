@@ -19,6 +19,9 @@ PLANT_JS = """(name) => caches.open(name).then((c) => c.put('/elsewhere/x', new 
 
 # The cache the engine keeps its snapshot in is its own, apart from the service worker's.
 SNAPSHOT_CACHE = "wavinghands-snapshot-"
+# The engine worker keeps the packed runtime's unpacked bytes apart (web/engine-worker.js,
+# UNPACKED_CACHE): like the snapshot, that is not the precache.
+ENGINE_CACHES = (SNAPSHOT_CACHE, "wavinghands-unpacked ")
 
 
 def test_a_failed_install_leaves_no_partial_cache(browser: Any, site_dir: Path) -> None:
@@ -32,7 +35,7 @@ def test_a_failed_install_leaves_no_partial_cache(browser: Any, site_dir: Path) 
             assert outcome.startswith("failed"), outcome
             # The engine's kept snapshot (web/snapshot-store.js) is not the precache.
             names = page.evaluate("caches.keys()")
-            assert [n for n in names if not n.startswith(SNAPSHOT_CACHE)] == [], names
+            assert [n for n in names if not n.startswith(ENGINE_CACHES)] == [], names
     finally:
         context.close()
 
@@ -55,7 +58,7 @@ def test_activation_keeps_another_deployments_caches(browser: Any, site_dir: Pat
             page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=ENGINE_MS)
             names = sorted(page.evaluate("caches.keys()"))
             assert other in names, names
-            ours = [n for n in names if n != other and not n.startswith(SNAPSHOT_CACHE)]
+            ours = [n for n in names if n != other and not n.startswith(ENGINE_CACHES)]
             assert len(ours) == 1 and ours[0].endswith(f" {url}"), names
     finally:
         context.close()
