@@ -26,7 +26,7 @@ PINNED = Path(__file__).resolve().parent / "data" / "cross_runtime.json"
 # sha256 over the canonical JSON of the final state of every reference duel (the digest this
 # test compared before the per-turn pins; kept as a one-line summary of them).  Last moved by
 # issue 27: the log's events carry their structured fields (events.py); rules states unchanged.
-EXPECTED = "9299d3ca0baef2f1ee6ccf3e5bd8719f1dfac880bf5a67b3b6a4a3f3df279c09"
+EXPECTED = "b5d9ffe2ba83d0fcfe4d875edaa07bbde05ec30f17c6fe98b87eb9b3cfac1412"
 
 Trace = list[tuple[Game, dict[int, dict[str, Any]]]]
 

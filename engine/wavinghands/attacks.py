@@ -50,7 +50,7 @@ def _elemental_attack(t: Turn, m: MonsterNow, element: Element) -> None:
         if t.resistant(bid, element):
             continue
         t.damage(bid, strength, f"{t.name(m.base.id)} strikes {t.name(bid)} for {strength}.",
-                 m.kind)
+                 m.kind, monster=m.base.id)
 
 
 def _monster_attack(t: Turn, m: MonsterNow, works: list[Cast]) -> None:

@@ -219,7 +219,8 @@ def storm_damage(t: Turn, works: list[Cast]) -> None:
             if t.resistant(bid, element):
                 continue
             t.damage(bid, storm.amount, storm.hit_text.format(
-                spell=storm.name, subject=t.name(bid), amount=storm.amount), storm.key)
+                spell=storm.name, subject=t.name(bid), amount=storm.amount), storm.key,
+                spell=storm.key)
             for c in works:
                 if c.spell.does is Does.STORM and c.spell.element is element:
                     t.spell_hits.setdefault(c.caster, set()).add(bid)

@@ -98,6 +98,21 @@ def _blow(steps: list[JSON], victim: str) -> JSON | None:
     return {k: best[k] for k in ("spell", "caster", "monster", "source", "amount") if k in best}
 
 
+def _named(game: Game, blow: JSON | None) -> JSON | None:
+    """A blow with the names a sentence needs: its spell's ("spell_name"), its monster's kind
+    and master ("monster_name", "controller")."""
+    if blow is None:
+        return None
+    out = dict(blow)
+    if "spell" in out and out["spell"] in game.ruleset.table:
+        out["spell_name"] = game.ruleset.table[out["spell"]].name
+    m = next((m for m in game.monsters if m.id == out.get("monster")), None)
+    if m is not None:
+        out["monster_name"] = m.kind.replace("_", " ")
+        out["controller"] = m.controller
+    return out
+
+
 def ending(game: Game, v: int) -> JSON | None:
     """How the battle ended as wizard v saw it: {"turn", "winner" (or None), "how": "killed" |
     "surrendered" | "limit", "dead": [{"wizard", "blow"}], "surrendered": [...],
@@ -113,7 +128,7 @@ def ending(game: Game, v: int) -> JSON | None:
     for s in last:
         index = wizard_index(str(s.get("target", ""))) if s["kind"] == "death" else None
         if index is not None and all(d["wizard"] != index for d in dead):
-            dead.append({"wizard": index, "blow": _blow(last, wizard_id(index))})
+            dead.append({"wizard": index, "blow": _named(game, _blow(last, wizard_id(index)))})
     blows = [d["blow"] for d in dead]
     same = len(blows) > 1 and blows[0] is not None and all(
         b is not None and b.get("spell") == blows[0].get("spell") and
