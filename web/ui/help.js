@@ -6,7 +6,7 @@
 import { h } from './dom.js';
 import { openDialog } from './dialog.js';
 import { GESTURES, gestureLabel } from './gesturepad.js';
-import { say } from './words.js';
+import { say } from './words/index.js';
 
 const k = (...keys) => keys.map((key, i) => [i ? ' ' : null, h('kbd', {}, key)]);
 const g = (text) => h('code', { class: 'notation' }, text);

@@ -8,7 +8,7 @@ import { renderHistories, renderStatus } from '../board.js';
 import { h } from '../dom.js';
 import { renderHand } from '../gesturepad.js';
 import { renderLog } from '../log.js';
-import { say } from '../words.js';
+import { say } from '../words/index.js';
 import { gestureKeys, learnCard } from './puzzles.js';
 
 const MARKS = { passed: '✓', skipped: '–', begun: '✓' };
