@@ -23,7 +23,7 @@ import { openSavedDuels as openSavedDuelsDialog } from './ui/saved.js';
 import { startScreen } from './ui/screens/start.js';
 import { failureScreen, resumeScreen, tabScreen } from './ui/screens/between.js';
 import { DEFAULT_LEVEL, opponentOptions } from './ui/opponent.js';
-import { say } from './ui/words.js';
+import { say } from './ui/words/index.js';
 import { installRemote } from './remote.js';
 import { createPuzzles, localDate } from './flows/puzzles.js';
 import { learnInvite, mountPuzzles } from './ui/screens/puzzles.js';

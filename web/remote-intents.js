@@ -8,7 +8,7 @@ import { keepCarried, keepDraft, sealEarly, unsealEarly } from './flows/remote/d
 import { h } from './ui/dom.js';
 import { sentence } from './ui/remote.js';
 import { unsavedWords } from './ui/screens/remote-words.js';
-import { say } from './ui/words.js';
+import { say } from './ui/words/index.js';
 
 const SKIP = Symbol('skip');
 

@@ -21,7 +21,7 @@ import { draftable } from './flows/remote/drafts.js';
 import { draftOf, seenMarkOf, seenOf } from './flows/remote/record.js';
 import { remoteScreen, screenKey } from './ui/screens/remote.js';
 import { notSealedWords, unsavedWords } from './ui/screens/remote-words.js';
-import { say } from './ui/words.js';
+import { say } from './ui/words/index.js';
 import { installLive } from './remote-live.js';
 import { installIntents } from './remote-intents.js';
 import { installRouting } from './remote-routing.js';

@@ -4,7 +4,7 @@
 import { passScreen } from '../ui/screens/between.js';
 import { decisionScreen, gameOverScreen, ordersScreen } from '../ui/duel.js';
 import { coachPanel, thinkingScreen } from '../ui/opponent.js';
-import { say } from '../ui/words.js';
+import { say } from '../ui/words/index.js';
 
 /**
  * createLocalScreens({flow, api, show, fail, toast, goHome, useRules, openReference, exportDuel,

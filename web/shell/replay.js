@@ -2,7 +2,7 @@
 // only the page can do for it: the narrow-screen choice, the clipboard, printing.
 
 import { replayScreen } from '../ui/replay.js';
-import { say } from '../ui/words.js';
+import { say } from '../ui/words/index.js';
 import { replayLink } from '../flows/replay.js';
 
 // Where style.css stops putting the two views of a replay side by side.

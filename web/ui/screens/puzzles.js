@@ -8,7 +8,7 @@ import { renderHistories, renderStatus } from '../board.js';
 import { h, replace } from '../dom.js';
 import { gestureForKey, gestureLabel, renderHand } from '../gesturepad.js';
 import { renderLog } from '../log.js';
-import { say } from '../words.js';
+import { say } from '../words/index.js';
 
 const KINDS = ['win', 'survive', 'foresee'];
 const RULESETS = ['standard', 'warlocks'];

@@ -13,7 +13,7 @@ import { decisionScreen, gameOverScreen, ordersScreen } from '../duel.js';
 import { draftFromOrders } from '../orders.js';
 import { boardView, remoteHead } from '../remote.js';
 import { remotePanel } from './remote-panel.js';
-import { say } from '../words.js';
+import { say } from '../words/index.js';
 
 // Orders are written on this screen: the player's own turn, or live the turn the opponent seals
 // first (status.ahead) until orders are sealed ahead.

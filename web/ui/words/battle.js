@@ -1,0 +1,4 @@
+// battle: what the duel shows happening (web/ui/scene/, result cards, the live region).
+
+export const WORDS = {
+};
