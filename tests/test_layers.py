@@ -4,7 +4,7 @@ Every `import` and `from ... import` in every module of the package counts, incl
 inside functions (a late import is still a dependency).  A module's layer may import its own
 layer and the layers listed for it, never one above:
 
-    face    api (and api_melee), __main__, the package's __init__  -> remote, bots, duel, rules, data
+    face    api, api_melee, __main__, the package's __init__  -> remote, bots, duel, rules, data
     remote  remote/ (wire format, session, engine adapter, its JSON entry points)
                                                   -> duel, rules, data (never api, never bots)
     bots    ai (or ai/), playout                 -> duel, rules, data  (the aim is duel and data

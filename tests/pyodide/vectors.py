@@ -147,12 +147,12 @@ def melee_vectors() -> dict[str, str]:
             posted.append(accepted)
         pages = [melee.receive(p, " ".join(posted))[0] for p in pages]
         for _ in range(MELEE_TURNS):
-            game = pages[0].engine_game() if pages[0].participants() else None
-            if game is None:
+            if not pages[0].participants():
                 break
+            ongoing = pages[0].engine_game()
             chat = []
             for i in pages[0].participants():
-                raw = player.input(game, i) if i in game.phase.actors else {}
+                raw = player.input(ongoing, i) if i in ongoing.phase.actors else {}
                 pages[i], codes = melee.seal(pages[i], raw, rng.randbytes(8))
                 chat += codes
             reveals = []
