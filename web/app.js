@@ -121,10 +121,12 @@ const local = createLocalFlow({
   api, store, engine, defaultLevel: DEFAULT_LEVEL, deadlineMs: AI_DEADLINE_MS, newId: storage.newGameId,
   digest: async (text) => hex(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))),
 });
-const replayScreens = createReplayScreens({ flow: createReplayFlow({ api, engine }), api, show, goHome, useRules });
+// The battle scene's sounds: off until the player turns them on; remembered.
+const soundSetting = () => ({ on: storage.loadSetting('sound', false) === true, onChange: (on) => storage.saveSetting('sound', on) });
+const replayScreens = createReplayScreens({ flow: createReplayFlow({ api, engine }), api, show, goHome, useRules, soundSetting });
 const drawLocal = createLocalScreens({
   flow: local, api, show, fail, toast, goHome, useRules, openReference, exportDuel,
-  openReplay: replayScreens.open, replays: replayScreens, coachOn: () => storage.loadSetting('coach', false),
+  openReplay: replayScreens.open, replays: replayScreens, soundSetting, coachOn: () => storage.loadSetting('coach', false),
 });
 
 /** A local duel's first screen, or the start screen's error sentence. */
@@ -316,7 +318,7 @@ installKeys({ root: screen, isBlocked: isDialogOpen, shortcuts: { '?': openHelpH
 
 // Remote play (web/remote.js): two more ways to play, the start screen's join box, links.
 const remote = installRemote({
-  registerMode: modes.register, show, toast, goHome, fail, engine, openReference, exportDuel, useRules, openSavedDuels, replays: replayScreens,
+  registerMode: modes.register, show, toast, goHome, fail, engine, openReference, exportDuel, useRules, openSavedDuels, replays: replayScreens, soundSetting,
 });
 
 /** openReplayLink(packed) shows a '#replay=' link's replay; a refused link is said and its hash cleared. */

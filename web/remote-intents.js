@@ -202,6 +202,7 @@ export function installIntents(ctx) {
       if (message) app.toast(message, 'error');
     },
     onShare: () => app.replays.shareGame(ctx.duelOf(id).session.game),
+    sound: app.soundSetting ? app.soundSetting() : null,
     live: {
       onStart: () => ctx.startLive(id),
       onAnswer: (text) => ctx.answerForDuel(text),

@@ -10,9 +10,10 @@ import { say } from '../ui/words/index.js';
  * createLocalScreens({flow, api, show, fail, toast, goHome, useRules, openReference, exportDuel,
  * openReplay, replays, coachOn}) -> draw(outcomePromise): shows what the flow answered.
  * openReplay(text, {own}) -> Promise of an error message or null; replays: shell/replay.js's
- * (openGame, shareGame); coachOn() -> whether the player switched the coach on.
+ * (openGame, shareGame); soundSetting() -> the scene's sound switch {on, onChange}; coachOn() ->
+ * whether the player switched the coach on.
  */
-export function createLocalScreens({ flow, api, show, fail, toast, goHome, useRules, openReference, exportDuel, openReplay, replays, coachOn }) {
+export function createLocalScreens({ flow, api, show, fail, toast, goHome, useRules, openReference, exportDuel, openReplay, replays, soundSetting, coachOn }) {
   async function draw(outcomePromise) {
     const outcome = await outcomePromise;
     if (outcome.ruleset) useRules(outcome.ruleset);
@@ -29,13 +30,13 @@ export function createLocalScreens({ flow, api, show, fail, toast, goHome, useRu
       draw(flow.think());
     },
     decision: (o) => {
-      const s = decisionScreen({ view: o.view, seen: o.seen, submit: (input) => submit(o, input), onHome: goHome });
+      const s = decisionScreen({ view: o.view, seen: o.seen, submit: (input) => submit(o, input), onHome: goHome, sound: soundSetting() });
       show(s.element, s.destroy);
     },
     orders: (o) => {
       const duel = flow.duel();
       const s = ordersScreen({
-        view: o.view, seen: o.seen,
+        view: o.view, seen: o.seen, sound: soundSetting(),
         preview: (draft) => api.preview(duel.game, o.wizard, draft),
         submit: (orders) => submit(o, orders),
         onSpell: (key) => openReference({ spell: key }),
@@ -52,7 +53,7 @@ export function createLocalScreens({ flow, api, show, fail, toast, goHome, useRu
     over: (o) => {
       const duel = flow.duel();
       const s = gameOverScreen({
-        views: o.views,
+        views: o.views, sound: soundSetting(),
         perspectives: o.perspectives,
         onRematch: () => draw(flow.rematch(o.views).then((r) => {
           if (r.error) toast(r.error.message, 'error');

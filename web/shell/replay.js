@@ -21,14 +21,14 @@ async function copyLink(link) {
 }
 
 /**
- * createReplayScreens({flow, api, show, goHome, useRules}) -> {open(text, {step, perspective, own}),
+ * createReplayScreens({flow, api, show, goHome, useRules, soundSetting}) -> {open(text, {step, perspective, own}),
  * openLink(packed), openGame(game, own), shareGame(game)}: each open resolves to an error message
  * or null once the replay is drawn; shareGame(game) to {link, copied} (the '#replay=' link of a
  * game's record, and whether the clipboard took it) or {message} (why there is none).
  * Without a perspective: both wizards' views, except on a narrow screen, where they would stand
  * one under the other and each step would need a long scroll: there, wizard `own`'s view.
  */
-export function createReplayScreens({ flow, api, show, goHome, useRules }) {
+export function createReplayScreens({ flow, api, show, goHome, useRules, soundSetting = () => null }) {
   const firstPerspective = (own) => (window.matchMedia(NARROW).matches ? String(own) : 'both');
 
   async function draw(outcomePromise) {
@@ -38,6 +38,7 @@ export function createReplayScreens({ flow, api, show, goHome, useRules }) {
     useRules(outcome.ruleset); // the reference shows the record's rules
     const s = replayScreen({
       data: outcome.data,
+      sound: soundSetting(),
       perspective: outcome.perspective,
       onStep: (index) => { draw(flow.step(index)); },
       onPerspective: (p) => { draw(flow.perspective(p)); },

@@ -10,6 +10,7 @@ import { createOrders } from './orders/form.js';
 import { savedDuelsButton } from './saved.js';
 import { onKeys } from './keys.js';
 import { endActions, endStory } from './screens/end.js';
+import { sceneCard } from './scene/card.js';
 
 const SPOKEN = { '>': 'stab', '-': 'nothing', '?': 'hidden' };
 const say = (g) => SPOKEN[g] || g;
@@ -78,9 +79,10 @@ function glance(view) {
  * useGestures puts whole gesture sets (and a charmed hand's gesture) into the form (createOrders).
  * opts: {view, seen, preview, submit, onSpell, onHome, saved, onDraft, aside, submitLabel, outcome} (saved/onDraft: see
  * createOrders; aside: shown above the form; submitLabel: the seal button's words; outcome: the result card
- * to show instead of renderOutcome(view, seen), where `view` is a turn foreseen, not the duel's own).
+ * to show instead of renderOutcome(view, seen), where `view` is a turn foreseen, not the duel's own; sound: the
+ * scene's sound switch, {on, onChange(on)}, or null).
  */
-export function ordersScreen({ view, seen, preview, submit, onSpell, onHome, saved = null, onDraft, aside = null, submitLabel = null, outcome }) {
+export function ordersScreen({ view, seen, preview, submit, onSpell, onHome, saved = null, onDraft, aside = null, submitLabel = null, outcome, sound = null }) {
   const me = view.wizards[view.wizard];
   // (a hasted turn is an extra turn too, but one both wizards see)
   const hastedTurn = view.phase.kind === 'time_stop' && view.phase.hasted === true;
@@ -90,22 +92,26 @@ export function ordersScreen({ view, seen, preview, submit, onSpell, onHome, sav
   const orders = createOrders({ view, preview, submit, onSpell, submitLabel: submitLabel || (timeStop ? 'Seal my time-stopped orders' : hastedTurn ? 'Seal my hasted orders' : 'Seal my orders'), saved, onDraft });
   // The battle log, open and read in place (no scroll box of its own: the page scrolls).
   const log = battleLog(view);
+  // The scene above the orders, playing what happened since this wizard's last orders.
+  const scene = sceneCard(view, { events: view.log.slice(seen.log || 0), sound });
   const element = h('section', { class: 'duel-screen', 'data-testid': 'orders-screen', 'data-wizard': String(view.wizard), 'data-turn': String(view.phase.turn) },
     duelHead({ title: [nameOf(me.name), ` — turn ${view.phase.turn}`], tag, onHome }),
     glance(view),
     timeStop ? h('p', { class: 'warning' }, 'Time has stopped for you: ', nameOf(view.wizards[view.opponent].name), ' will know nothing of this turn unless harmed.') : null,
     outcome === undefined ? renderOutcome(view, seen) : outcome,
+    scene.element,
     h('div', { class: 'duel' },
       h('div', { class: 'duel-board' }, renderStatus(view), orders.histories, log.element),
       h('div', { class: 'duel-orders' }, aside, orders.element)));
-  return { element, destroy: orders.destroy, showChat: log.showChat, useGestures: orders.useGestures };
+  const destroy = () => { scene.destroy(); orders.destroy(); };
+  return { element, destroy, showChat: log.showChat, useGestures: orders.useGestures };
 }
 
 /**
  * decisionScreen(opts) -> {element, destroy}: the choices the rules ask of this wizard mid-turn.
- * opts: {view, seen, submit(input) -> Promise<problems[]>, onHome}.
+ * opts: {view, seen, submit(input) -> Promise<problems[]>, onHome, sound}.
  */
-export function decisionScreen({ view, seen, submit, onHome }) {
+export function decisionScreen({ view, seen, submit, onHome, sound = null }) {
   const me = view.wizards[view.wizard];
   const answers = {};
   const problemsSlot = h('div', { role: 'alert', 'data-testid': 'problems' });
@@ -137,6 +143,7 @@ export function decisionScreen({ view, seen, submit, onHome }) {
     }
   };
   onKeys(form, onKey);
+  const scene = sceneCard(view, { events: view.log.slice(seen.log || 0), sound });
   const revealed = Object.entries(view.phase.revealed || {}).map(([i, sets]) => h('li', {},
     h('strong', {}, view.wizards[Number(i)].name), ': ',
     sets.map(([l, r], si) => [si ? '; then ' : '', 'left ', h('span', { class: 'seq' }, say(l)), ', right ', h('span', { class: 'seq' }, say(r))])));
@@ -144,10 +151,11 @@ export function decisionScreen({ view, seen, submit, onHome }) {
     duelHead({ title: [nameOf(me.name), ` — turn ${view.phase.turn}`], tag: 'decision', onHome }),
     revealed.length ? h('section', { class: 'card outcome' }, h('h2', {}, 'Gestures revealed this turn'), h('ul', {}, revealed)) : null,
     renderOutcome(view, seen),
+    scene.element,
     h('div', { class: 'duel' },
       h('div', { class: 'duel-board' }, renderStatus(view), renderHistories(view)),
       h('div', { class: 'duel-orders' }, form)));
-  return { element, destroy: () => {} };
+  return { element, destroy: scene.destroy };
 }
 
 /**
@@ -155,9 +163,9 @@ export function decisionScreen({ view, seen, submit, onHome }) {
  * blow and the health chart: web/ui/screens/end.js), rematch, replay, the replay link, record
  * export, and the whole story; showChat puts a live duel's chat into the battle log's time line.
  * opts: {views: [view0, view1], perspectives: [indices to offer], loadBattle(v) -> Promise of
- * api.battle's answer for wizard v (or null), onRematch, onExport, onReplay, onShare, onHome}.
+ * api.battle's answer for wizard v (or null), onRematch, onExport, onReplay, onShare, onHome, sound}.
  */
-export function gameOverScreen({ views, perspectives, loadBattle = null, onRematch, onExport, onReplay = null, onShare = null, onHome }) {
+export function gameOverScreen({ views, perspectives, loadBattle = null, onRematch, onExport, onReplay = null, onShare = null, onHome, sound = null }) {
   const result = views[0].result;
   const names = views[0].names;
   const title = result.winner === null ? 'A draw' : [nameOf(names[result.winner]), ' wins'];
@@ -167,6 +175,7 @@ export function gameOverScreen({ views, perspectives, loadBattle = null, onRemat
   let log = null;
   const board = h('div', {});
   const told = h('div', { class: 'end-story' });
+  let scene = null;
   const battles = new Map();
   const tell = async (v) => {
     if (!loadBattle) return;
@@ -180,12 +189,17 @@ export function gameOverScreen({ views, perspectives, loadBattle = null, onRemat
     const v = views[current];
     log = battleLog(v);
     log.showChat(chat);
+    if (scene) scene.destroy();
+    // The scene at the end, playing the last turn's events.
+    const lastTurn = v.log.length ? v.log[v.log.length - 1].turn : 0;
+    scene = sceneCard(v, { events: v.log.filter((e) => e.turn === lastTurn), sound });
     replace(board,
       perspectives.length > 1 ? h('div', { class: 'tabs', role: 'group', 'aria-label': 'Whose account of the duel' },
         perspectives.map((i) => h('button', {
           type: 'button', 'aria-pressed': String(i === current), 'data-testid': `perspective-${i}`,
           onclick: () => { current = i; draw(); },
         }, 'As ', nameOf(names[i]), ' saw it'))) : null,
+      scene.element,
       h('div', { class: 'duel' },
         h('div', { class: 'duel-board' }, renderStatus(v), renderHistories(v, null, true)),
         h('div', {}, log.element)));
@@ -204,5 +218,5 @@ export function gameOverScreen({ views, perspectives, loadBattle = null, onRemat
     chat = said;
     log.showChat(chat);
   };
-  return { element, destroy: () => {}, showChat };
+  return { element, destroy: () => scene && scene.destroy(), showChat };
 }

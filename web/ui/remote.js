@@ -9,6 +9,7 @@ import { openDialog } from './dialog.js';
 import { renderHistories, renderStatus } from './board.js';
 import { battleLog } from './log.js';
 import { renderOutcome } from './duel.js';
+import { sceneCard } from './scene/card.js';
 import { savedDuelsButton } from './saved.js';
 import { sayError } from './words/index.js';
 
@@ -299,9 +300,11 @@ export function remoteHead({ title, tag, onHome }) {
  */
 export function boardView(view, seen) {
   const log = battleLog(view, { open: false, wrap: 'log-wrap' });
-  const element = h('div', { class: 'duel' },
+  // The battle scene while waiting too (issue 27), playing what is new since the last orders.
+  const scene = sceneCard(view, { events: view.log.slice((seen && seen.log) || 0) });
+  const element = h('div', {}, scene.element, h('div', { class: 'duel' },
     h('div', { class: 'duel-board' }, renderStatus(view), renderHistories(view)),
-    h('div', { class: 'duel-board' }, renderOutcome(view, seen), log.element));
+    h('div', { class: 'duel-board' }, renderOutcome(view, seen), log.element)));
   return { element, showChat: log.showChat };
 }
 

@@ -7,13 +7,26 @@ import { renderHistories, renderStatus } from './board.js';
 import { renderLog } from './log.js';
 import { savedDuelsButton } from './saved.js';
 import { isTyping, onKeys } from './keys.js';
+import { sceneCard } from './scene/card.js';
+
+const SPOKEN = { '>': 'a stab', '-': 'nothing', '?': 'hidden' };
+
+// A step paused for a decision: the gestures revealed so far, as this view shows them.
+function revealedNow(view, names) {
+  const revealed = view.phase.kind === 'decision' ? Object.entries(view.phase.revealed || {}) : [];
+  if (!revealed.length) return null;
+  return h('ul', { 'data-testid': 'replay-revealed', 'aria-label': 'Gestures revealed' }, revealed.map(([w, sets]) => h('li', {},
+    h('strong', {}, nameOf(names[Number(w)])), ': ',
+    sets.map(([l, r], si) => `${si ? '; then ' : ''}left ${SPOKEN[l] || l}, right ${SPOKEN[r] || r}`).join(''))));
+}
 
 /**
  * replayScreen(opts) -> {element, destroy}.
  * opts: {data: {step, steps, label, views, events}, perspective: '0'|'1'|'both', onStep(index),
- *        onPerspective(p), onCopyLink() -> Promise<{link, copied}>, onPrint(), onHome}.
+ *        onPerspective(p), onCopyLink() -> Promise<{link, copied}>, onPrint(), onHome, sound}
+ *        (sound: the scene's sound switch, {on, onChange(on)}, or null).
  */
-export function replayScreen({ data, perspective, onStep, onPerspective, onCopyLink, onPrint, onHome }) {
+export function replayScreen({ data, perspective, onStep, onPerspective, onCopyLink, onPrint, onHome, sound = null }) {
   const { step, steps, label, views, events } = data;
   const names = views[0].names;
   const last = steps - 1;
@@ -23,14 +36,21 @@ export function replayScreen({ data, perspective, onStep, onPerspective, onCopyL
     onclick: () => go(index),
   }, text);
   const sides = perspective === 'both' ? [0, 1] : [Number(perspective)];
+  const scenes = [];
   const side = (i) => {
     const v = views[i];
     const happened = events[String(i)] || [];
+    // The same scene as the duel's, playing this step's events (a step paused for a decision
+    // shows the gestures revealed so far).
+    const scene = sceneCard(v, { events: happened, sound });
+    scenes.push(scene);
     return h('section', { class: 'replay-side', 'data-testid': `replay-side-${i}`, 'aria-label': `As ${names[i]} saw it` },
       h('h2', {}, 'As ', nameOf(names[i]), ' saw it'),
+      scene.element,
       h('section', { class: 'card outcome', 'data-testid': `replay-events-${i}` },
         h('h3', {}, step === 0 ? 'The duel is about to begin' : 'What happened in this step'),
-        step === 0 ? null : renderLog(happened, { testid: `replay-log-${i}`, headings: false })),
+        revealedNow(v, names),
+        step === 0 || (!happened.length && v.phase.kind === 'decision') ? null : renderLog(happened, { testid: `replay-log-${i}`, headings: false })),
       renderStatus(v),
       renderHistories(v, null, true),
       v.log.length ? h('details', { class: 'panel card', 'data-testid': `replay-whole-log-${i}` },
@@ -80,5 +100,5 @@ export function replayScreen({ data, perspective, onStep, onPerspective, onCopyL
     go(to);
   };
   onKeys(element, onKey);
-  return { element, destroy: () => {} };
+  return { element, destroy: () => scenes.forEach((s) => s.destroy()) };
 }

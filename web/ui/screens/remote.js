@@ -43,7 +43,7 @@ function draftChanges(draft) {
 // The body for the snapshot: {element, destroy, showChat, split, anchor (where the panel goes)}.
 function body(x, intents) {
   const { status, view } = x;
-  const base = { view, seen: x.seen, onSpell: intents.onSpell, onHome: intents.onHome };
+  const base = { view, seen: x.seen, onSpell: intents.onSpell, onHome: intents.onHome, sound: intents.sound || null };
   if (writesOrders(x)) {
     const s = ordersScreen({
       ...base, preview: intents.preview, submit: intents.onOrders,
@@ -96,7 +96,7 @@ function body(x, intents) {
  * intents: {onHome, onSpell, preview, draftPreview, onOrders(orders), onDecision(input),
  * onWriting(turn, form, orders, carried), onDraft(turn, form, orders), onSealEarly(turn, orders),
  * onUnsealEarly, onPaste(text), onChat(text), onRematch, onExport, loadBattle(v), onReplay, onShare,
- * live, qr, chatDraft}.
+ * sound, live, qr, chatDraft}.
  */
 export function remoteScreen(first, intents) {
   let x = first;

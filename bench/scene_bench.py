@@ -1,0 +1,145 @@
+"""What the battle scene costs (issue 27), in headless Chromium on this machine; prints a table.
+
+    python3 bench/scene_bench.py --site DIR [--base-site DIR] [--turns 3]
+
+- frames during an animated turn: a hot-seat duel (both wizards summon a goblin, then stab) is
+  played to turn `--turns` + 1; on each orders screen that animates the turn before, every
+  animation frame's gap is recorded from the scene's first step until it stops
+  (`data-animating=false`): the longest gap and the 95th percentile, and the animation's length.
+- the scene's draw time: the page's `scene-draw` User Timing measures (web/ui/scene/scene.js),
+  median and longest, over every scene drawn.
+- bytes added to a first visit: the brotli-compressed size (the `.br` siblings the build writes)
+  of every file a first visit loads that differs from `--base-site` (a build of the commit
+  before the scene), summed; without a base, the files the scene lives in are not separable
+  and only the page's total is printed.
+This is a measurement, not a test: it never fails on a goal (<= 4 s per ordinary turn; <= 100 kB
+added to a first visit, over the wire).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from playwright.sync_api import sync_playwright  # noqa: E402
+from sitebuild import machine  # noqa: E402
+from sitebuild.machine import CHROMIUM_ARGS  # noqa: E402
+from sitebuild.serve import serving  # noqa: E402
+
+ENGINE_MS = 120_000
+SCRIPT = {0: ["S-", "F-", "W-", ">-", ">-", ">-"], 1: ["S-", "F-", "W-", "->", "->", "->"]}
+SLUG = {">": "stab", "-": "nothing"}
+# Every animation frame's gap while the scene animates (page-side, so no round trip counts).
+WATCH = """() => {
+  window.__frames = [];
+  let last = null;
+  const tick = (now) => {
+    const scene = document.querySelector('[data-testid=battle-scene][data-animating=true]');
+    if (scene && last !== null) window.__frames.push(now - last);
+    last = scene ? now : null;
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}"""
+FIRST_VISIT = ("index.html", "app.js", "style.css", "sw-register.js")
+
+
+def percentile(values: list[float], p: float) -> float:
+    """The p-th percentile (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[max(0, min(len(ordered) - 1, round(p / 100 * len(ordered)) - 1))]
+
+
+def play(page: Any, turns: int) -> tuple[list[float], list[float], list[float]]:
+    """Play the duel; return the frame gaps and each animation's length, and the draw times."""
+    gaps: list[float] = []
+    lengths: list[float] = []
+    for _ in range(8 * turns):
+        page.wait_for_selector("[data-testid=pass-screen], [data-testid=orders-screen]",
+                               timeout=ENGINE_MS)
+        if page.locator("[data-testid=pass-screen]").count():
+            page.click("[data-testid=pass-ready]")
+            continue
+        screen = page.locator("[data-testid=orders-screen]")
+        wizard = int(screen.get_attribute("data-wizard"))
+        turn = int(screen.get_attribute("data-turn"))
+        if turn > turns + 1:
+            break
+        if page.locator("[data-testid=scene-replay]:not([hidden])").count():
+            page.evaluate("() => { window.__frames = []; }")
+            started = page.evaluate("() => performance.now()")
+            page.wait_for_selector("[data-testid=battle-scene][data-animating=false]",
+                                   timeout=ENGINE_MS)
+            lengths.append(page.evaluate("() => performance.now()") - started)
+            gaps += page.evaluate("() => window.__frames")
+        pair = SCRIPT[wizard][turn - 1]
+        for hand, g in zip("LR", pair, strict=True):
+            page.check(f"[data-testid=gesture-0-{hand}-{SLUG.get(g, g)}]")
+        page.wait_for_selector("[data-testid=preview][aria-busy=false]", timeout=ENGINE_MS)
+        page.click("[data-testid=submit-orders]")
+        page.wait_for_selector(
+            f"[data-testid=orders-screen][data-wizard='{wizard}'][data-turn='{turn}']",
+            state="detached", timeout=ENGINE_MS)
+    draws = page.evaluate(
+        "() => performance.getEntriesByName('scene-draw').map((e) => e.duration)")
+    return gaps, lengths, draws
+
+
+def first_visit_bytes(site: Path) -> dict[str, int]:
+    """Each first-visit text file's brotli size (its .br sibling), or its plain size."""
+    out = {}
+    for name in FIRST_VISIT:
+        br = site / f"{name}.br"
+        plain = site / name
+        if br.exists():
+            out[name] = br.stat().st_size
+        elif plain.exists():
+            out[name] = plain.stat().st_size
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--site", type=Path, required=True)
+    parser.add_argument("--base-site", type=Path)
+    parser.add_argument("--turns", type=int, default=5)
+    args = parser.parse_args()
+    with serving(args.site) as server, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(machine.CHROMIUM),
+                                     args=list(CHROMIUM_ARGS), headless=True)
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.goto(server.url)
+        page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS)
+        page.evaluate(WATCH)
+        page.fill("[data-testid=name-0]", "Alice")
+        page.fill("[data-testid=name-1]", "Bob")
+        page.check("[data-testid=mode-hotseat]")
+        page.click("[data-testid=start-game]")
+        gaps, lengths, draws = play(page, args.turns)
+        browser.close()
+    print(f"load average: {os.getloadavg()[0]:.1f} (2 cores)")
+    if gaps:
+        print(f"frames during animated turns: {len(gaps)} gaps over {len(lengths)} turns; "
+              f"longest {max(gaps):.0f} ms, p95 {percentile(gaps, 95):.0f} ms, "
+              f"median {statistics.median(gaps):.1f} ms")
+        print(f"animation length per turn: {', '.join(f'{x:.0f}' for x in lengths)} ms")
+    if draws:
+        print(f"scene draw: median {statistics.median(draws):.2f} ms, longest {max(draws):.2f} ms "
+              f"over {len(draws)} scenes")
+    now = first_visit_bytes(args.site)
+    print(f"first-visit text files (brotli): {sum(now.values()):,} bytes {now}")
+    if args.base_site:
+        base = first_visit_bytes(args.base_site)
+        added = sum(now.values()) - sum(base.values())
+        print(f"bytes added to a first visit against {args.base_site}: {added:,} "
+              f"({', '.join(f'{k} {now.get(k, 0) - base.get(k, 0):+,}' for k in now)})")
+
+
+if __name__ == "__main__":
+    main()

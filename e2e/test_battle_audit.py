@@ -1,0 +1,112 @@
+"""An accessibility audit with axe-core (e2e/axe.py, vendored for the tests only) on every screen
+a duel goes through, at desktop and phone size: 0 serious or critical findings (issue 27).
+
+Screens: the start screen, the hot-seat hand-over, the orders with the battle scene (turn 1 and
+with a turn's result card), the spell reference, the saved duels, the end (after a surrender),
+the replay, and a duel by codes waiting for its invitation's answer.
+
+Fixtures `server_url`, `browser` and `shot` come from e2e/conftest.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("playwright.sync_api")
+
+from axe import audit
+from test_hotseat import ENGINE_MS, open_game, pick, start_hotseat, wait_preview, wait_screen
+
+SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+
+
+def seal(page: Any, pair: str) -> None:
+    """Write and seal this wizard's orders (a surrender confirmed)."""
+    wizard = page.get_attribute("[data-testid=orders-screen]", "data-wizard")
+    turn = page.get_attribute("[data-testid=orders-screen]", "data-turn")
+    pick(page, (pair[0], pair[1]))
+    wait_preview(page)
+    page.click("[data-testid=submit-orders]")
+    if pair == "PP":
+        page.wait_for_selector("[data-testid=confirm-risky]", timeout=ENGINE_MS)
+        page.click("[data-testid=submit-orders]")
+    page.wait_for_selector(
+        f"[data-testid=orders-screen][data-wizard='{wizard}'][data-turn='{turn}']",
+        state="detached", timeout=ENGINE_MS)
+
+
+def ready(page: Any) -> None:
+    """Past the hand-over screen, if there is one, to the next orders."""
+    if wait_screen(page) == "pass-screen":
+        page.click("[data-testid=pass-ready]")
+    page.wait_for_selector("[data-testid=orders-screen]", timeout=ENGINE_MS)
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_every_screen_has_no_serious_finding(browser: Any, server_url: str, size: str) -> None:
+    phone = size == "phone"
+    ctx = browser.new_context(viewport=SIZES[size], device_scale_factor=2 if phone else 1,
+                              has_touch=phone, is_mobile=phone, reduced_motion="reduce")
+    page = ctx.new_page()
+    findings: list[dict[str, Any]] = []
+    try:
+        open_game(page, server_url)
+        findings += audit(page, "start")
+        start_hotseat(page)
+        page.wait_for_selector("[data-testid=pass-screen]", timeout=ENGINE_MS)
+        findings += audit(page, "pass")
+        page.click("[data-testid=pass-ready]")
+        page.wait_for_selector("[data-testid=orders-screen] [data-testid=battle-scene]",
+                               timeout=ENGINE_MS)
+        findings += audit(page, "orders, turn 1")
+        seal(page, "SD")
+        ready(page)
+        seal(page, "--")
+        ready(page)
+        assert wait_screen(page) == "orders-screen"
+        page.wait_for_selector("[data-testid=outcome]")
+        findings += audit(page, "orders with a result card")
+        page.keyboard.press("r")
+        page.wait_for_selector("dialog[open]", timeout=ENGINE_MS)
+        findings += audit(page, "spell reference")
+        page.keyboard.press("Escape")
+        page.wait_for_selector("dialog[open]", state="detached")
+        seal(page, "PP")
+        ready(page)
+        seal(page, "--")
+        page.wait_for_selector("[data-testid=game-over] [data-testid=end-blow]",
+                               timeout=ENGINE_MS)
+        findings += audit(page, "end")
+        page.click("[data-testid=replay-open]")
+        page.wait_for_selector("[data-testid=replay-screen]", timeout=ENGINE_MS)
+        findings += audit(page, "replay")
+        page.click("[data-testid=replay-last]")
+        page.wait_for_selector("[data-testid=replay-result]", timeout=ENGINE_MS)
+        findings += audit(page, "replay, last step")
+        page.click("[data-testid=leave-duel]")
+        page.wait_for_selector("[data-testid=start-screen]", timeout=ENGINE_MS)
+        findings += audit(page, "saved duels")
+        page.goto(server_url)
+        page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS)
+        page.fill("[data-testid=name-0]", "Alice")
+        page.check("[data-testid=mode-codes]")
+        page.click("[data-testid=start-game]")
+        page.wait_for_selector("[data-testid=remote-screen]", timeout=ENGINE_MS)
+        findings += audit(page, "codes, the invitation")
+    finally:
+        ctx.close()
+    assert not findings, "\n".join(f"{f['where']}: {f['impact']} {f['id']} ({f['help']}): "
+                                   f"{f['nodes']}" for f in findings)
+
+
+def test_the_audit_can_fail(browser: Any) -> None:
+    # A button without a name is a critical finding: the audit sees it.
+    page = browser.new_page()
+    try:
+        page.set_content("<!doctype html><html lang=en><title>t</title>"
+                         "<main><button></button></main>")
+        assert [f["id"] for f in audit(page, "a nameless button")] == ["button-name"]
+    finally:
+        page.close()

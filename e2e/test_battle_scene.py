@@ -1,0 +1,164 @@
+"""The battle scene (issue 27) through the real page in Debian's Chromium, at desktop and phone
+size.
+
+One scripted hot-seat duel shows the scene at each moment the issue names:
+- turn 1: both wizards, full health, empty hands, above the orders;
+- a clash (turn 3): Alice's confusion and paralysis both at Bob cancel; the turn's animation (under
+  prefers-reduced-motion: a still sequence) says so on the scene, then Escape skips it;
+- blindness (turn 6 on): Bob's blindness on Alice: her scene wears the blindfold and hides Bob's
+  health, enchantments and hands, while Bob's scene shows all of his own;
+- a summons (turn 6): Alice's goblin stands on her side, in her colour, with its health;
+- the end: Bob surrenders; the end screen has the scene.
+Screenshots go to test-output/battle-scene-*.png.
+
+Fixtures `server_url`, `browser` and `shot` come from e2e/conftest.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+pytest.importorskip("playwright.sync_api")
+
+from conftest import Shot
+from test_hotseat import ENGINE_MS, open_game, pick, start_hotseat, wait_preview, wait_screen
+
+SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+# (left, right) per turn.  Alice: confusion (D S F) and paralysis (F F F) at Bob on turn 3, then
+# a goblin (S F W) on turn 6.  Bob: blindness (D W F F d) at Alice on turn 5, then surrenders.
+SCRIPT = {
+    0: ["DF", "SF", "FF", "S-", "F-", "W-", "--"],
+    1: ["D-", "W-", "F-", "F-", "DD", "--", "PP"],
+}
+Check = Callable[[Any], None]
+
+
+def scene_of(page: Any) -> dict[str, Any]:
+    """What the scene on screen shows: each wizard's health and hands, monsters, badges."""
+    result: dict[str, Any] = page.evaluate("""() => {
+      const scene = document.querySelector('[data-testid=battle-scene]');
+      const wiz = [...scene.querySelectorAll('.scene-wizard')].map((g) => ({
+        index: Number(g.dataset.wizard),
+        health: g.querySelector('.health-bar').dataset.health,
+        hands: [...g.querySelectorAll('.hand')].map((x) => x.dataset.gesture),
+        effects: [...g.querySelectorAll('.badge')].map((x) => x.dataset.effect),
+        blindfold: g.querySelector('[data-testid=scene-blindfold]') !== null,
+      }));
+      const monsters = [...scene.querySelectorAll('.scene-monster')].map((g) => ({
+        kind: g.dataset.kind, controller: Number(g.dataset.controller),
+        health: g.querySelector('.health-bar').dataset.health }));
+      const box = scene.getBoundingClientRect();
+      const orders = document.querySelector('[data-testid=orders-screen] .duel');
+      return { wizard: Number(scene.dataset.wizard), blind: scene.dataset.blind, wiz, monsters,
+               top: box.top + scrollY, bottom: box.bottom + scrollY,
+               ordersTop: orders ? orders.getBoundingClientRect().top + scrollY : null,
+               label: scene.querySelector('svg').getAttribute('aria-label') };
+    }""")
+    return result
+
+
+def by_index(scene: dict[str, Any], index: int) -> dict[str, Any]:
+    """One wizard of the scene."""
+    wizard: dict[str, Any] = next(w for w in scene["wiz"] if w["index"] == index)
+    return wizard
+
+
+def play(page: Any, checks: dict[tuple[int, int], Check], shot: Shot, size: str) -> None:
+    """Follow the scripted duel; run checks[(wizard, turn)] on that orders screen."""
+    for _ in range(40):
+        kind = wait_screen(page)
+        if kind == "game-over":
+            return
+        if kind == "pass-screen":
+            page.click("[data-testid=pass-ready]")
+            page.wait_for_selector("[data-testid=pass-screen]", state="detached")
+            continue
+        if kind == "decision-screen":
+            for fieldset in page.locator("[data-testid=decision-screen] fieldset").all():
+                fieldset.locator("input[type=radio]").first.check()
+            page.click("[data-testid=submit-decision]")
+            page.wait_for_selector("[data-testid=decision-screen]", state="detached",
+                                   timeout=ENGINE_MS)
+            continue
+        screen = page.locator("[data-testid=orders-screen]")
+        wizard = int(screen.get_attribute("data-wizard"))
+        turn = int(screen.get_attribute("data-turn"))
+        page.wait_for_selector("[data-testid=battle-scene]")
+        if (wizard, turn) in checks:
+            checks[(wizard, turn)](page)
+        pair = SCRIPT[wizard][turn - 1]
+        pick(page, (pair[0], pair[1]))
+        wait_preview(page)
+        page.click("[data-testid=submit-orders]")
+        if pair == "PP":  # a surrender takes a second press
+            page.wait_for_selector("[data-testid=confirm-risky]", timeout=ENGINE_MS)
+            page.click("[data-testid=submit-orders]")
+        page.wait_for_function(
+            "([w, t]) => !document.querySelector("
+            "`[data-testid=orders-screen][data-wizard='${w}'][data-turn='${t}']`)",
+            arg=[wizard, turn], timeout=ENGINE_MS)
+    raise AssertionError("the scripted duel did not end")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_scene_through_a_duel(browser: Any, server_url: str, shot: Shot, size: str) -> None:
+    phone = size == "phone"
+    ctx = browser.new_context(viewport=SIZES[size], device_scale_factor=2 if phone else 1,
+                              has_touch=phone, is_mobile=phone, reduced_motion="reduce")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    seen: set[str] = set()
+
+    def turn_one(p: Any) -> None:
+        scene = scene_of(p)
+        assert scene["wizard"] == 0 and len(scene["wiz"]) == 2, scene
+        assert [w["health"] for w in scene["wiz"]] == ["14", "14"], scene
+        assert scene["ordersTop"] is not None and scene["bottom"] <= scene["ordersTop"], scene
+        shot(p, f"battle-scene-turn1-{size}", full_page=False)
+        seen.add("turn1")
+
+    def clash(p: Any) -> None:
+        # The turn's steps play on the scene, still (reduced motion), one by one.
+        p.wait_for_function(
+            "() => (document.querySelector('[data-testid=scene-step]') || {}).textContent"
+            "?.includes('cancel each other out')", timeout=ENGINE_MS)
+        shot(p, f"battle-scene-clash-{size}", full_page=False)
+        p.keyboard.press("Escape")
+        p.wait_for_selector("[data-testid=battle-scene][data-animating=false]", timeout=ENGINE_MS)
+        assert p.inner_text("[data-testid=scene-step]") == ""
+        seen.add("clash")
+
+    def blind_with_goblin(p: Any) -> None:
+        scene = scene_of(p)
+        alice, bob = by_index(scene, 0), by_index(scene, 1)
+        assert scene["blind"] == "true" and alice["blindfold"], scene
+        assert bob["health"] == "?" and bob["effects"] == ["unseen"], bob
+        assert bob["hands"] == ["?", "?"], bob
+        assert "blindness" in alice["effects"], alice
+        assert scene["monsters"] == [{"kind": "goblin", "controller": 0, "health": "1"}], scene
+        shot(p, f"battle-scene-blind-summons-{size}", full_page=False)
+        seen.add("blind")
+
+    def bob_sees_the_goblin(p: Any) -> None:
+        scene = scene_of(p)
+        assert scene["wizard"] == 1 and scene["blind"] == "false", scene
+        assert [m["controller"] for m in scene["monsters"]] == [0], scene
+        assert by_index(scene, 0)["health"] != "?", scene
+        seen.add("summons")
+
+    try:
+        open_game(page, server_url)
+        start_hotseat(page)
+        play(page, {(0, 1): turn_one, (0, 4): clash, (0, 7): blind_with_goblin,
+                    (1, 7): bob_sees_the_goblin}, shot, size)
+        page.wait_for_selector("[data-testid=game-over] [data-testid=battle-scene]",
+                               timeout=ENGINE_MS)
+        shot(page, f"battle-scene-end-{size}", full_page=False)
+        assert seen == {"turn1", "clash", "blind", "summons"}, seen
+        assert not errors, errors
+    finally:
+        ctx.close()
