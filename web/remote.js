@@ -9,7 +9,7 @@
 // deletes them like any duel; two tabs of one browser can even hold both sides of one game.
 
 import * as api from './api.js';
-import * as storage from './storage.js';
+import * as storage from './store/storage.js';
 import { migrate } from './store/record.js';
 import { createTransports } from './transport/switchboard.js';
 import { CHAT_MAX } from './transport/chat.js';

@@ -10,7 +10,7 @@
 
 import { h } from '../dom.js';
 import { decisionScreen, gameOverScreen, ordersScreen } from '../duel.js';
-import { draftFromOrders } from '../orders.js';
+import { draftFromOrders } from '../orders/draft.js';
 import { boardView, remoteHead } from '../remote.js';
 import { remotePanel } from './remote-panel.js';
 import { say } from '../words/index.js';
