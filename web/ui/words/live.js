@@ -131,4 +131,14 @@ export const WORDS = {
   'rtc-bad-turn-login': 'A TURN server needs both its user name and its password (credential).',
   'rtc-bad-turn-too-long': 'The TURN user name or password is too long.',
   'rtc-bad-site-ice': ({ detail }) => `The site's ice.json cannot be used (${detail}): the default servers are used.`,
+  // the live connection settings (web/ui/remote.js iceSettings)
+  'live-settings': 'Live connection settings',
+  'live-stun-servers': 'STUN servers',
+  'live-stun-placeholder': 'empty: no STUN server',
+  'live-stun-defaults': 'Use the default servers',
+  'live-stun-help': 'They tell each page its public address, so that two homes can connect; they learn that address. Separate several with spaces. Empty: no server is contacted (then only the same device or local network can connect).',
+  'live-turn-url': 'TURN server (optional)',
+  'live-turn-username': 'TURN user name',
+  'live-turn-password': 'TURN password',
+  'live-turn-help': 'A TURN relay carries the game when both networks are strict (mobile data, offices). Someone has to run it (see the help on live play); it needs its user name and password.',
 };
