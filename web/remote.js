@@ -153,14 +153,14 @@ function createRemote(app) {
     let st = status;
     if (!st) {
       const r = await api.remoteStatus(duel.session);
-      if (!r.ok) { app.fail(`This saved duel cannot be read: ${sentence(r.error.message)}`); return; }
+      if (!r.ok) { app.fail(say('remote-unreadable', { message: sentence(r.error.message) })); return; }
       st = r.status;
     }
     let view = null;
     app.useRules(duel.session.ruleset);
     if (duel.session.game) {
       const v = await api.view(duel.session.game, duel.session.me);
-      if (!v.ok) { app.fail(`This saved duel cannot be read: ${sentence(v.error.message)}`); return; }
+      if (!v.ok) { app.fail(say('remote-unreadable', { message: sentence(v.error.message) })); return; }
       view = v.view;
     }
     const made = st.last_sent ? await api.remoteLink(st.last_sent, pageBase()) : null;
@@ -220,14 +220,14 @@ export function installRemote(deps) {
   const ctx = createRemote(deps);
   deps.registerMode({
     id: 'codes',
-    label: 'Play by codes',
-    hint: 'With a friend far away: trade one short code per turn in any chat or message. You name your wizard; your friend names theirs.',
+    label: say('mode-codes'),
+    hint: say('mode-codes-hint'),
     begin: (params) => ctx.begin('codes', params),
   });
   deps.registerMode({
     id: 'live',
-    label: 'Play live',
-    hint: 'With a friend online now: trade one pair of connection codes, then the turns travel by themselves, with no server.',
+    label: say('mode-live'),
+    hint: say('mode-live-hint'),
     begin: (params) => ctx.begin('live', params),
   });
   window.addEventListener('hashchange', () => { ctx.openAddressLink(); });

@@ -3,7 +3,7 @@
 // sent, the invitation dialog, the join box of the start screen, and the board shown while
 // waiting. Every sentence about the game comes from the session or the engine; these only draw.
 
-import { h } from './dom.js';
+import { h, named } from './dom.js';
 import { MAX_PASTE_CHARS, textProblem } from '../limits.js';
 import { openDialog } from './dialog.js';
 import { renderHistories, renderStatus } from './board.js';
@@ -266,7 +266,7 @@ export function sentList(codes, opponent) {
   });
   return h('details', { class: 'panel sent-codes', 'data-testid': 'codes-sent' },
     h('summary', {}, say('remote-sent-title', { n: codes.length })),
-    h('p', { class: 'muted' }, say('remote-sent-again', { opp: opponent })),
+    h('p', { class: 'muted' }, named(say('remote-sent-again', { opp: opponent }))),
     h('ol', { class: 'sent-list', reversed: true }, items));
 }
 
