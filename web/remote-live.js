@@ -203,7 +203,7 @@ export function installLive(ctx) {
     });
   }
 
-  live.onReceive(onLiveCode);
+  ctx.transports.onReceive(onLiveCode);
   live.onChat((text, link, turn) => { if (link.duelId) addChat(link.duelId, 'them', text, turn); });
   live.onChange((link) => { onLiveChange(link); });
 }

@@ -9,7 +9,7 @@ import { STATUS } from './transport.js';
 /**
  * createTransports(deps) -> the page's transports, one object made by the shell: {live (the live
  * connection registry, transport/live.js), byHand(duelId), carrier(duelId), send(duelId, code),
- * wentLive(code), outgoing(duelId, turnCode, turnLink), read(text), decline(duelId, offer), heardByHand(duelId,
+ * wentLive(code), onReceive(cb), outgoing(duelId, turnCode, turnLink), read(text), decline(duelId, offer), heardByHand(duelId,
  * {withOffer})}. deps: {baseUrl() -> this page's address, rtc (transport/webrtc.js's functions,
  * replaced by fakes in Node tests), siteIce() -> Promise of the site's ice.json or null, qr}.
  */
@@ -52,6 +52,12 @@ export function createTransports(deps = {}) {
       if (sent.ok && sent.via === 'live') sentLive.add(code);
       return sent;
     },
+    /**
+     * onReceive(cb(code, t)) -> unsubscribe: every code that arrives by itself (not pasted), from
+     * any transport that carries codes on its own (today the live connection), with the transport
+     * it came by (t.duelId: the duel it carries). A new kind adds its own subscription here.
+     */
+    onReceive: (cb) => live.onReceive(cb),
     /** wentLive(code) -> whether this page delivered that code over the live connection. */
     wentLive: (code) => sentLive.has(code),
     /**
