@@ -8,6 +8,7 @@
 import { h, replace } from './dom.js';
 import { gestureLabel } from './gesturepad.js';
 import { handIcon } from './icons.js';
+import { say } from './words/index.js';
 
 /** LEVELS: the engine's opponent levels (ai_input's `level`), with words for the start screen. */
 export const LEVELS = Object.freeze([
@@ -34,7 +35,7 @@ export function opponentOptions({ level, coach }) {
   const element = h('div', { class: 'opponent-options', 'data-testid': 'opponent-options' },
     h('div', { class: 'field' }, h('label', { for: 'opponent-level' }, 'Opponent'), select, hint),
     h('label', { class: 'choice' }, box,
-      h('span', {}, 'Coach', h('small', { class: 'muted' }, 'On the orders screen, ask what the strong opponent would do in your place.'))));
+      h('span', {}, say('opponent-coach'), h('small', { class: 'muted' }, say('opponent-on-the-orders-screen-ask')))));
   return { element, level: () => select.value, coach: () => box.checked };
 }
 
@@ -44,7 +45,7 @@ export function thinkingScreen({ name, level }) {
   return h('section', { class: 'pass thinking', 'data-testid': 'thinking', 'aria-busy': 'true' },
     handIcon('pass-sigil thinking-sigil'),
     h('h1', { tabindex: '-1' }, `${name} is thinking…`),
-    h('p', { role: 'status' }, words ? `The ${words.toLowerCase()} opponent weighs its moves against yours.` : 'The opponent weighs its moves.'));
+    h('p', { role: 'status' }, words ? `The ${words.toLowerCase()} opponent weighs its moves against yours.` : say('opponent-the-opponent-weighs-its-moves')));
 }
 
 const HAND = ['Left', 'Right'];
@@ -68,7 +69,7 @@ export function coachPanel({ ask, onUse = null }) {
     onclick: async () => {
       button.disabled = true;
       answer.hidden = false;
-      answer.textContent = 'The coach is thinking…';
+      answer.textContent = say('opponent-the-coach-is-thinking');
       const out = await ask();
       button.disabled = false;
       if (!out.ok) {
@@ -78,7 +79,7 @@ export function coachPanel({ ask, onUse = null }) {
       // Finding the coach's two gestures on the pads by hand is where a slip happens: one tap does it.
       const use = onUse ? h('button', {
         type: 'button', class: 'tool coach-use', 'data-testid': 'coach-use', onclick: () => onUse(out.gestures, out),
-      }, 'Use these gestures') : null;
+      }, say('opponent-use-these-gestures')) : null;
       // The plan (the engine's coach: what it casts, builds and answers), where it gives one.
       const plan = out.plan && out.plan.lines.length
         ? h('ul', { class: 'coach-plan', 'data-testid': 'coach-plan' }, out.plan.lines.map((line) => h('li', {}, line))) : null;
@@ -87,6 +88,6 @@ export function coachPanel({ ask, onUse = null }) {
         h('span', { class: 'muted', 'data-testid': 'coach-why' }, ` — ${out.why}`),
         use ? ' ' : null, use, plan);
     },
-  }, 'Coach: what would the strong opponent do?');
+  }, say('opponent-coach-what-would-the-strong'));
   return h('div', { class: 'coach card', 'data-testid': 'coach' }, button, answer);
 }

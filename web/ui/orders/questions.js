@@ -4,8 +4,9 @@
 
 import { h } from '../dom.js';
 import { gestureLabel } from '../gesturepad.js';
+import { say } from '../words/index.js';
 
-export const HAND_WORDS = { L: 'Left hand', R: 'Right hand', B: 'Both hands' };
+export const HAND_WORDS = { L: say('orders-left-hand'), R: say('orders-right-hand'), B: say('orders-both-hands') };
 
 /**
  * createQuestions({model, answer(q, value), onAllocation(set, casts)}) -> questionFields(q): the
@@ -97,10 +98,10 @@ export function createQuestions({ model, answer, onAllocation }) {
           testid: 'charm-gesture',
           options: q.options.map((g) => ({ id: g, name: gestureLabel(g) })),
           value: draft.charm,
-          placeholder: 'Choose a gesture…',
+          placeholder: say('orders-choose-a-gesture'),
           onChange: (value) => answer(q, value),
         }), draft.charm === '>' ? selectField({
-          label: 'The charmed hand stabs',
+          label: say('orders-the-charmed-hand-stabs'),
           field: 'charm.target',
           testid: 'charm-stab-target',
           options: q.stab_targets,
@@ -123,7 +124,7 @@ export function createQuestions({ model, answer, onAllocation }) {
           testid: 'release-target',
           options: q.options.map((t) => ({ id: t.id, name: `Release it at ${t.name}` })),
           value: draft.release,
-          placeholder: 'Keep it banked',
+          placeholder: say('orders-keep-it-banked'),
           onChange: (value) => answer(q, value),
         });
       case 'bank':

@@ -1,5 +1,7 @@
 // local: hot-seat and computer duels (web/shell/local.js, web/flows/local.js).
 
+import { isolate } from './text.js';
+
 export const WORDS = {
   'update-ready': 'A new version of Waving Hands is ready. Your duel is saved; reload when it suits you. ',
   'mode-hotseat': 'Hot-seat',
@@ -7,4 +9,32 @@ export const WORDS = {
   'mode-computer': 'Against the computer',
   'mode-computer-hint': 'You are the first wizard; the engine plays the second.',
   'replay-resume-title': 'A recorded duel',
+  'opponent-coach': 'Coach',
+  'opponent-on-the-orders-screen-ask': 'On the orders screen, ask what the strong opponent would do in your place.',
+  'opponent-the-opponent-weighs-its-moves': 'The opponent weighs its moves.',
+  'opponent-the-coach-is-thinking': 'The coach is thinking…',
+  'opponent-use-these-gestures': 'Use these gestures',
+  'opponent-coach-what-would-the-strong': 'Coach: what would the strong opponent do?',
+  'orders-charm-person': 'Charm person',
+  'orders-seal-my-orders': 'Seal my orders',
+  'orders-your-orders': 'Your orders',
+  'orders-first-gesture-set': 'First gesture set',
+  'orders-second-gesture-set-haste': 'Second gesture set (haste)',
+  'orders-choose-a-gesture-to-see': 'Choose a gesture to see what it does.',
+  'orders-under-way': 'Under way:',
+  'orders-what-these-gestures-do': 'What these gestures do',
+  'orders-choices-for-this-turn': 'Choices for this turn',
+  'orders-not-known': ({ opp }) => `Not known until ${isolate(opp)}’s code comes.`,
+  'orders-nothing-that-you-can-see': 'Nothing that you can see.',
+  'orders-you-will-seal': 'You will seal: ',
+  'orders-check-before-sealing': 'Check before sealing: ',
+  'orders-press-the-button-again-to': 'Press the button again to seal these orders as they are, or change the choice above.',
+  'orders-seal-anyway': 'Seal anyway',
+  'orders-reading-the-gestures': 'Reading the gestures…',
+  'orders-left-hand': 'Left hand',
+  'orders-right-hand': 'Right hand',
+  'orders-both-hands': 'Both hands',
+  'orders-choose-a-gesture': 'Choose a gesture…',
+  'orders-the-charmed-hand-stabs': 'The charmed hand stabs',
+  'orders-keep-it-banked': 'Keep it banked',
 };
