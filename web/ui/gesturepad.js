@@ -48,7 +48,7 @@ export function renderHand({ set, hand, value, allowed = null, forced = null, lo
   const noteId = `${groupName}-note`;
   const problemId = `${groupName}-problem`;
   const describedBy = [note ? noteId : null, problem ? problemId : null].filter(Boolean).join(' ') || null;
-  const keyHint = hand === 'L' ? 'keys f p s…' : say('pad-shift-f-shift-p');
+  const keyHint = hand === 'L' ? say('pad-keys-left') : say('pad-shift-f-shift-p');
   const buttons = GESTURES.map((g) => {
     const disabled = locked || (forced ? g.code !== forced : allowed ? !allowed.has(g.code) : false);
     return h('label', { class: 'gesture', title: `${g.name} (${hand === 'L' ? g.key : `Shift+${g.key}`})` },

@@ -5,7 +5,7 @@
 // asks and shows. The coach is off unless the player switches it on, and only local duels
 // against the computer offer it (never remote play).
 
-import { h, replace } from './dom.js';
+import { h, named, replace } from './dom.js';
 import { gestureLabel } from './gesturepad.js';
 import { handIcon } from './icons.js';
 import { say } from './words/index.js';
@@ -44,16 +44,16 @@ export function thinkingScreen({ name, level }) {
   const words = (LEVELS.find((l) => l.id === level) || { label: '' }).label;
   return h('section', { class: 'pass thinking', 'data-testid': 'thinking', 'aria-busy': 'true' },
     handIcon('pass-sigil thinking-sigil'),
-    h('h1', { tabindex: '-1' }, `${name} is thinking…`),
-    h('p', { role: 'status' }, words ? `The ${words.toLowerCase()} opponent weighs its moves against yours.` : say('opponent-the-opponent-weighs-its-moves')));
+    h('h1', { tabindex: '-1' }, named(say('opponent-thinking', { name }))),
+    h('p', { role: 'status' }, words ? say('opponent-weighs', { level: words.toLowerCase() }) : say('opponent-the-opponent-weighs-its-moves')));
 }
 
-const HAND = ['Left', 'Right'];
+const HAND = [say('opponent-hand-left'), say('opponent-hand-right')];
 
 function describe(gestures) {
   return gestures.map((pair, set) => {
     const hands = pair.map((g, i) => `${HAND[i]}: ${gestureLabel(g)}`).join(', ');
-    return gestures.length > 1 ? `Set ${set + 1} — ${hands}` : hands;
+    return gestures.length > 1 ? say('opponent-set', { n: set + 1, hands }) : hands;
   }).join('; ');
 }
 
@@ -73,7 +73,7 @@ export function coachPanel({ ask, onUse = null }) {
       const out = await ask();
       button.disabled = false;
       if (!out.ok) {
-        answer.textContent = `The coach could not say: ${out.error.message}`;
+        answer.textContent = say('opponent-coach-failed', { message: out.error.message });
         return;
       }
       // Finding the coach's two gestures on the pads by hand is where a slip happens: one tap does it.

@@ -136,7 +136,7 @@ function openReference(shelf, { spell = null }) {
     const { book } = shelf;
     if (!book) {
       replace(panel, h('p', { class: 'busy' }, shelf.error
-        ? `The spell book could not be read: ${shelf.error}`
+        ? say('reference-unreadable', { error: shelf.error })
         : say('reference-the-spell-book-opens-as')));
       if (!shelf.error) shelf.waiting.add(draw);
       return;
@@ -153,10 +153,10 @@ function openReference(shelf, { spell = null }) {
   }
 
   const { book } = shelf;
-  const source = book && book.source ? h('p', { class: 'muted' }, `Text: ${book.source}. `, h('abbr', { title: 'once per battle' }, '+'), ' marks a sequence usable once per battle.') : null;
+  const source = book && book.source ? h('p', { class: 'muted' }, say('reference-text-source', { source: book.source }), h('abbr', { title: say('reference-once-per-battle') }, '+'), say('reference-plus-marks')) : null;
   const body = [h('div', { class: 'tabs', role: 'tablist', 'aria-label': say('reference-spell-lists') }, tabButtons), search, panel, source];
   // The book is the rules in play (the duel's, or the start screen's choice): the title names them.
-  const title = book && book.ruleset ? `Spell reference: ${book.ruleset.title}` : say('reference-spell-reference');
+  const title = book && book.ruleset ? say('reference-spell-reference-of', { rules: book.ruleset.title }) : say('reference-spell-reference');
   const dialog = openDialog({ title, testid: 'reference', body });
   draw();
   if (spell) showSpell(spell);

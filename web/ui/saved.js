@@ -54,7 +54,7 @@ function savedItem(game, { modeLabel, rulesets, size, current, onResume, onDelet
         size === undefined ? null : [' · ', h('span', { 'data-testid': `size-${game.id}` }, kilobytes(size))])),
     actions);
   const del = h('button', {
-    type: 'button', class: 'danger', 'data-testid': `delete-${game.id}`, 'aria-label': `Delete the duel ${game.title}`,
+    type: 'button', class: 'danger', 'data-testid': `delete-${game.id}`, 'aria-label': say('saved-delete-the-duel', { title: game.title }),
     disabled: current, title: current ? say('saved-this-is-the-duel-you') : null,
     onclick: () => confirmDelete(),
   }, 'Delete');

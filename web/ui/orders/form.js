@@ -4,7 +4,7 @@
 // The draft is a model of its own (draft.js); what it means is always asked of the engine
 // through `preview`. This module draws it and hands the player's picks to it.
 
-import { h, nameOf, named as withNames, replace } from '../dom.js';
+import { h, named as withNames, replace } from '../dom.js';
 import { gestureForKey, gestureLabel, renderHand } from '../gesturepad.js';
 import { renderHistories } from '../board.js';
 import { isDialogOpen } from '../dialog.js';
@@ -66,17 +66,17 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = say
     const c = hands[hand];
     const notes = [];
     const why = WHY_WORDS[c.why] || c.why;
-    if (c.forced) notes.push(`${why}: this hand must make ${gestureLabel(c.forced)}.`);
-    else if (charmed(hand)) notes.push([`${why}: `, nameOf(view.wizards[c.controller].name), ' writes this hand’s gesture this turn, so it is locked; you will see the gesture after the reveal.']);
+    if (c.forced) notes.push(say('orders-forced', { why, gesture: gestureLabel(c.forced) }));
+    else if (charmed(hand)) notes.push(withNames(say('orders-charmed-locked', { why, name: view.wizards[c.controller].name })));
     else if (c.why) notes.push(`${why}.`);
-    if (banned.size) notes.push(`Fear: no ${[...banned].join(', ')} this turn.`);
+    if (banned.size) notes.push(say('orders-fear', { banned: [...banned].join(', ') }));
     // Children, not one string: a wizard's name stays in its own <bdi>.
     return notes.length ? notes.flatMap((n, i) => (i ? [' ', n] : [n])) : '';
   }
 
   function drawPads() {
     const focusedTestId = document.activeElement && pads.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
-    const sets = draft.gestures.map((pair, set) => h('section', { class: 'gesture-set', 'data-set': String(set), 'aria-label': setCount > 1 ? `Gesture set ${set + 1}` : 'Gestures' },
+    const sets = draft.gestures.map((pair, set) => h('section', { class: 'gesture-set', 'data-set': String(set), 'aria-label': setCount > 1 ? say('orders-gesture-set', { n: set + 1 }) : say('orders-gestures') },
       setCount > 1 ? h('h3', {}, set === 0 ? say('orders-first-gesture-set') : say('orders-second-gesture-set-haste')) : null,
       h('div', { class: 'hands' }, ['L', 'R'].map((hand) => renderHand({
         set, hand,
@@ -128,7 +128,7 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = say
   function showPreview() {
     previewSlot.setAttribute('aria-busy', 'false');
     if (model.previewError) {
-      replace(previewSlot, h('p', { class: 'problem' }, `The engine could not preview these orders: ${model.previewError.message}`));
+      replace(previewSlot, h('p', { class: 'problem' }, say('orders-preview-failed', { message: model.previewError.message })));
       return;
     }
     drawPreview();
@@ -145,7 +145,7 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = say
   function handPreview(set, hand) {
     if (hand !== 'B' && charmed(hand)) {
       return h('div', { class: 'hand-preview', 'data-testid': `preview-${set.set}-${hand}` },
-        h('h3', {}, HAND_WORDS[hand]), h('p', { class: 'none-yet' }, nameOf(view.wizards[hands[hand].controller].name), ' chooses this gesture (charm person).'));
+        h('h3', {}, HAND_WORDS[hand]), h('p', { class: 'none-yet' }, withNames(say('orders-charmer-chooses', { name: view.wizards[hands[hand].controller].name }))));
     }
     if (hand !== 'B' && !draft.gestures[set.set][hand === 'L' ? 0 : 1]) {
       return h('div', { class: 'hand-preview', 'data-testid': `preview-${set.set}-${hand}` },
@@ -176,20 +176,20 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = say
     const focusedTestId = document.activeElement && askSlot.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
     const warnings = [...p.warnings.map((w) => ({ text: w.text, severe: w.severity === 'danger' })),
       ...(model.problems.length ? [] : p.problems.map((x) => ({ text: x.message, severe: false })))];
-    const sets = p.sets.map((set) => h('section', { class: 'card', 'aria-label': setCount > 1 ? `What gesture set ${set.set + 1} does` : say('orders-what-these-gestures-do') },
-      h('h2', {}, setCount > 1 ? `Set ${set.set + 1}: what it does` : say('orders-what-these-gestures-do')),
+    const sets = p.sets.map((set) => h('section', { class: 'card', 'aria-label': setCount > 1 ? say('orders-set-does', { n: set.set + 1 }) : say('orders-what-these-gestures-do') },
+      h('h2', {}, setCount > 1 ? say('orders-set-does-head', { n: set.set + 1 }) : say('orders-what-these-gestures-do')),
       h('div', { class: 'preview-hands' }, ['L', 'R', 'B'].map((hand) => handPreview(set, hand)))));
     const questions = p.questions.map(questionFields);
     const opponentName = view.wizards[view.opponent].name;
     const opp = p.opponent_next || [];
     replace(askSlot,
       warnings.length ? h('ul', { class: 'warnings', 'data-testid': 'warnings' }, warnings.map((w) => h('li', { class: `warning${w.severe ? ' severe' : ''}` }, w.text))) : null,
-      questions.length ? h('section', { class: 'card questions', 'data-testid': 'questions', 'aria-label': say('orders-choices-for-this-turn') }, h('h2', {}, 'Choices'), questions) : null);
+      questions.length ? h('section', { class: 'card questions', 'data-testid': 'questions', 'aria-label': say('orders-choices-for-this-turn') }, h('h2', {}, say('orders-choices')), questions) : null);
     replace(answersLine, answersSummary(p.questions));
     replace(previewSlot,
       sets,
-      h('section', { class: 'card', 'data-testid': 'opponent-next', 'aria-label': `What ${opponentName} could complete next` },
-        h('h2', {}, nameOf(opponentName), ' could complete next'),
+      h('section', { class: 'card', 'data-testid': 'opponent-next', 'aria-label': say('orders-opponent-next', { opp: opponentName }) },
+        h('h2', {}, withNames(say('orders-opponent-next', { opp: opponentName }))),
         opp.length
           ? h('ul', {}, opp.map((o) => h('li', { 'data-yours': o.yours ? 'true' : null }, h('span', { class: 'spell-name' }, o.name), ` — ${HAND_WORDS[o.hand].toLowerCase()}${o.yours ? ' (you write its gesture this turn)' : ''}, needs `, h('span', { class: 'seq' }, o.needs))))
           // A draft (remote play, waiting for a code) cannot know: it rests on gestures not yet seen.

@@ -75,7 +75,7 @@ export function createQuestions({ model, answer, onAllocation }) {
         });
       case 'stab':
         return selectField({
-          label: `Stab${setCount > 1 ? ` (set ${q.set + 1})` : ''}: whom?`,
+          label: say('orders-stab-whom', { set: setCount > 1 ? q.set + 1 : null }),
           field: 'stab',
           testid: `stab-target-${q.set}`,
           options: q.options,
@@ -119,10 +119,10 @@ export function createQuestions({ model, answer, onAllocation }) {
         });
       case 'release':
         return selectField({
-          label: `Your banked ${q.name}`,
+          label: say('orders-banked', { spell: q.name }),
           field: 'release',
           testid: 'release-target',
-          options: q.options.map((t) => ({ id: t.id, name: `Release it at ${t.name}` })),
+          options: q.options.map((t) => ({ id: t.id, name: say('orders-release-at', { target: t.name }) })),
           value: draft.release,
           placeholder: say('orders-keep-it-banked'),
           onChange: (value) => answer(q, value),
@@ -142,7 +142,7 @@ export function createQuestions({ model, answer, onAllocation }) {
       }
       default:
         // A question this page does not know yet: show it, so the player is not left guessing.
-        return h('p', { class: 'warning' }, q.prompt || `The engine asks: ${q.kind}`);
+        return h('p', { class: 'warning' }, q.prompt || say('orders-engine-asks', { kind: q.kind }));
     }
   }
 

@@ -122,4 +122,13 @@ export const WORDS = {
   'boot-loading': ({ stage }) => `Loading (${stage})…`,
   'boot-no-spell-book': ({ message }) => `The spell book could not be read (${message}).`,
   'boot-no-rules': ({ message }) => `The rules could not be read (${message}).`,
+  'reference-unreadable': ({ error }) => `The spell book could not be read: ${error}`,
+  'reference-text-source': ({ source }) => `Text: ${source}. `,
+  'reference-once-per-battle': 'once per battle',
+  'reference-plus-marks': ' marks a sequence usable once per battle.',
+  'reference-spell-reference-of': ({ rules }) => `Spell reference: ${rules}`,
+  'saved-delete-the-duel': ({ title }) => `Delete the duel ${title}`,
+  'dialog-close': 'Close',
+  'dialog-close-it': ({ title }) => `Close ${title}`,
+  'pad-keys-left': 'keys f p s…',
 };
