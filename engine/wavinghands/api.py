@@ -425,3 +425,9 @@ __all__ = ["ai_advice", "ai_input", "export_record", "import_record", "lesson", 
            "remote_link", "remote_parse", "remote_receive", "remote_release", "remote_route_live",
            "remote_seal", "remote_status", "replay_step",
            "rulesets", "spells", "step", "validate", "view"]
+
+# The melee's entry points (three to six wizards; by codes): api_melee.py, under their names.
+from . import api_melee as _melee  # noqa: E402
+from .api_melee import *  # noqa: E402, F403
+
+__all__ += _melee.__all__
