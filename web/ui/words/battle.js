@@ -33,6 +33,8 @@ export const WORDS = {
   'end-print': 'Print the account',
   'end-new': 'New duel',
   // The scene (web/ui/scene/): its names, badges and the words a screen reader gets for it.
+  'replay-revealed-label': 'Gestures revealed',
+  'replay-revealed-sets': ({ sets }) => sets.map(([l, r], si) => `${si ? '; then ' : ''}left ${GESTURE_WORDS[l] || l}, right ${GESTURE_WORDS[r] || r}`).join(''),
   'scene-skip': 'Skip',
   'scene-replay': 'Play the turn again',
   'scene-sound': 'Sound',
