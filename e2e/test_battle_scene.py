@@ -117,6 +117,7 @@ def test_the_scene_through_a_duel(browser: Any, server_url: str, shot: Shot, siz
         scene = scene_of(p)
         assert scene["wizard"] == 0 and len(scene["wiz"]) == 2, scene
         assert [w["health"] for w in scene["wiz"]] == ["14", "14"], scene
+        # Above the orders (a phone of 390 x 844 too: a short one has it after them).
         assert scene["ordersTop"] is not None and scene["bottom"] <= scene["ordersTop"], scene
         shot(p, f"battle-scene-turn1-{size}", full_page=False)
         seen.add("turn1")
