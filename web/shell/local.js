@@ -8,11 +8,12 @@ import { say } from '../ui/words/index.js';
 
 /**
  * createLocalScreens({flow, api, show, fail, toast, goHome, useRules, openReference, exportDuel,
- * openReplay, coachOn}) -> draw(outcomePromise): shows what the flow answered.
- * openReplay(text, {own}) -> Promise of an error message or null; coachOn() -> whether the player
- * switched the coach on.
+ * openReplay, coachOn, screens}) -> draw(outcomePromise): shows what the flow answered.
+ * openReplay(text, {own}) -> Promise of an error message or null (null: no replay offered);
+ * coachOn() -> whether the player switched the coach on; screens({draw, submit}) -> drawers that
+ * replace this duel's own by outcome (a melee's: web/shell/melee.js).
  */
-export function createLocalScreens({ flow, api, show, fail, toast, goHome, useRules, openReference, exportDuel, openReplay, coachOn }) {
+export function createLocalScreens({ flow, api, show, fail, toast, goHome, useRules, openReference, exportDuel, openReplay, coachOn = () => false, screens = null }) {
   async function draw(outcomePromise) {
     const outcome = await outcomePromise;
     if (outcome.ruleset) useRules(outcome.ruleset);
@@ -59,11 +60,11 @@ export function createLocalScreens({ flow, api, show, fail, toast, goHome, useRu
           return r.error ? { screen: 'left' } : r;
         })),
         onExport: () => exportDuel(duel),
-        onReplay: async () => {
+        onReplay: openReplay && (async () => {
           const answer = await api.exportRecord(duel.game);
           const message = answer.ok ? await openReplay(JSON.stringify(answer.record), { own: o.perspectives[0] }) : answer.error.message;
           if (message) toast(message, 'error');
-        },
+        }),
         onHome: goHome,
       });
       show(s.element, s.destroy);
@@ -73,6 +74,8 @@ export function createLocalScreens({ flow, api, show, fail, toast, goHome, useRu
       if (message) toast(message, 'error');
     },
   };
+
+  if (screens) Object.assign(SCREENS, screens({ draw, submit }));
 
   // The screen's submit: problems go back to the form; otherwise the next screen is drawn.
   async function submit(o, input) {
