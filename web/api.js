@@ -74,6 +74,12 @@ export const puzzles = (params) => ask('puzzles', params);
 export const puzzle = (id) => ask('puzzle', id);
 /** puzzleCheck(id, answer) -> {ok, solved, reply, events, missing, extra}: the engine's verdict on an answer (orders, or spell keys for "foresee"). */
 export const puzzleCheck = (id, answer) => ask('puzzle_check', id, answer);
+/** lessons() -> {ok, lessons: [{id, title, ruleset, try, hint, explain, turns, duel}]}: the guided first duel's lessons in order ("duel": a computer level for a whole duel, else null). */
+export const lessons = () => ask('lessons');
+/** lesson(id) -> {ok, lesson, game, view}: one lesson and where it starts, as the player sees it. */
+export const lesson = (id) => ask('lesson', id);
+/** lessonTurn(id, turns) -> {ok, played, done, events, view, passed?, failed?}: the lesson after the player's orders for its first turns (the opponent follows its script); once done, the engine's check. */
+export const lessonTurn = (id, turns) => ask('lesson_turn', id, turns);
 
 // Remote play by turn codes (docs/protocol.md, "The browser API"). `session` is the opaque
 // session JSON object the page stores; `text` is whatever the player pasted or the link opened.

@@ -28,7 +28,9 @@ import { DEFAULT_LEVEL, opponentOptions } from './ui/opponent.js';
 import { say } from './ui/words/index.js';
 import { installRemote } from './remote.js';
 import { createPuzzles, localDate } from './flows/puzzles.js';
-import { learnInvite, mountPuzzles } from './ui/screens/puzzles.js';
+import { mountPuzzles } from './ui/screens/puzzles.js';
+import { createLessons } from './flows/lessons.js';
+import { lessonsOffer, mountLessons } from './ui/screens/lessons.js';
 
 const screen = document.getElementById('screen');
 // The opponent's levels are work budgets (strong's worst move about 1 s in this page's engine);
@@ -221,7 +223,11 @@ function showStart() {
     savedNote: unreadable ? say('index-unreadable', { n: unreadable }) : null,
     use: storage.storageUse(),
     remoteSlot,
-    learnSlot: learnInvite({ onHelp: () => openHelpHere(), onPuzzles: () => showPuzzles() }),
+    // A first visit (no lesson touched, no duel saved) is offered the guided duel (issue 28).
+    learnSlot: lessonsOffer({
+      first: !games.length && !Object.keys(storage.loadSetting('lessons', {})).length,
+      onLessons: (how) => showLessons(how), onHelp: () => openHelpHere(), onPuzzles: () => showPuzzles(),
+    }),
     onStart: async ({ names, mode, ruleset, options }) => {
       storage.savePrefs({ names, mode, ruleset, options });
       return modes.get(mode).begin({ names, ruleset: { name: ruleset || 'standard', ...options } });
@@ -297,7 +303,20 @@ async function resume(id, { first = false } = {}) {
 document.querySelector('[data-testid="open-reference"]').addEventListener('click', () => openReference());
 // Puzzles (issue 28): from the start screen and from Help; the duel in play stays saved.
 const showPuzzles = () => mountPuzzles({ flow: createPuzzles({ api, date: localDate(new Date()) }), show, onHome: goHome });
-const openHelpHere = () => openHelp({ onPuzzles: showPuzzles });
+// The guided first duel (issue 28): its progress is a setting; its last lesson is a computer duel
+// at the lesson's level, with the coach on.
+const lessonProgress = { load: () => storage.loadSetting('lessons', {}), save: (done) => storage.saveSetting('lessons', done) };
+function beginLessonDuel(level) {
+  storage.saveSetting('coach', true);
+  const names = storage.loadPrefs().names || ['Merlin', 'Morgana'];
+  return beginLocal({ names, ruleset: { name: 'standard' }, mode: 'computer', seats: ['human', 'computer'], level }).then((error) => {
+    if (error) toast(error, 'error');
+  });
+}
+const showLessons = ({ straightIn = false } = {}) => mountLessons({
+  flow: createLessons({ api, progress: lessonProgress, onDuel: beginLessonDuel }), show, onHome: goHome, straightIn,
+});
+const openHelpHere = () => openHelp({ onPuzzles: showPuzzles, onLessons: () => showLessons({ straightIn: true }) });
 document.querySelector('[data-testid="open-help"]').addEventListener('click', openHelpHere);
 document.querySelector('[data-testid="home-link"]').addEventListener('click', (event) => {
   event.preventDefault();

@@ -378,6 +378,20 @@ def lesson_check(lid: str, turns: str) -> str:
     return ok(**_lessons.check(_puzzle_id(lid), given))
 
 
+@guard
+def lesson_turn(lid: str, turns: str) -> str:
+    """A lesson played turn by turn: the player's orders for its first turns (the opponent
+    follows the script); {"played", "done", "events": [the last turn's log], "view": V
+    (wizard 0's, after them)} and, once done, "passed" and "failed" as lesson_check's."""
+    from . import lessons as _lessons
+
+    given = _load(turns, "turns")
+    if not isinstance(given, list) or not all(isinstance(t, dict) for t in given):
+        raise ApiError("bad-answer", "give a list of orders, one for each turn played so far")
+    game, out = _lessons.progress(_puzzle_id(lid), given)
+    return ok(**out, view=_view(game, 0))
+
+
 def _puzzle_id(text: str) -> str:
     pid = _load(text, "puzzle id")
     if not isinstance(pid, str):
@@ -420,7 +434,7 @@ remote_parse = guard(_LateRemote("remote_parse"))
 
 
 __all__ = ["ai_advice", "ai_input", "export_record", "import_record", "lesson", "lesson_check",
-           "lessons", "new_game", "preview", "puzzle", "puzzle_check", "puzzles",
+           "lesson_turn", "lessons", "new_game", "preview", "puzzle", "puzzle_check", "puzzles",
            "remote_accept", "remote_carry", "remote_describe", "remote_draft", "remote_invite",
            "remote_link", "remote_parse", "remote_receive", "remote_release", "remote_route_live",
            "remote_seal", "remote_status", "replay_step",

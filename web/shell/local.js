@@ -46,7 +46,7 @@ export function createLocalScreens({ flow, api, show, fail, toast, goHome, useRu
         onDraft: (draft) => flow.keepDraft(o.wizard, o.view, draft),
         // The coach: only against the computer, only when the player switched it on.
         aside: duel.mode === 'computer' && coachOn()
-          ? coachPanel({ ask: () => api.aiAdvice(duel.game, o.wizard), onUse: (gestures) => s.useGestures(gestures) }) : null,
+          ? coachPanel({ ask: () => api.aiAdvice(duel.game, o.wizard), onUse: (gestures, advice) => s.useGestures(gestures, advice.input && advice.input.charm) }) : null,
       });
       show(s.element, s.destroy);
     },

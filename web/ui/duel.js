@@ -70,9 +70,9 @@ function glance(view) {
 }
 
 /**
- * ordersScreen(opts) -> {element, destroy, showChat(chat), useGestures(sets)}: one wizard's orders with the
+ * ordersScreen(opts) -> {element, destroy, showChat(chat), useGestures(sets, charm)}: one wizard's orders with the
  * board beside them; showChat puts a live duel's chat ({lines, names}) into the battle log's time line;
- * useGestures puts whole gesture sets into the form (createOrders).
+ * useGestures puts whole gesture sets (and a charmed hand's gesture) into the form (createOrders).
  * opts: {view, seen, preview, submit, onSpell, onHome, saved, onDraft, aside, submitLabel} (saved/onDraft: see
  * createOrders; aside: shown above the form; submitLabel: the seal button's words).
  */
