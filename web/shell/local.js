@@ -8,12 +8,13 @@ import { say } from '../ui/words/index.js';
 
 /**
  * createLocalScreens({flow, api, show, fail, toast, goHome, useRules, openReference, exportDuel,
- * openReplay, coachOn, screens}) -> draw(outcomePromise): shows what the flow answered.
- * openReplay(text, {own}) -> Promise of an error message or null (null: no replay offered);
- * coachOn() -> whether the player switched the coach on; screens({draw, submit}) -> drawers that
- * replace this duel's own by outcome (a melee's: web/shell/melee.js).
+ * openReplay, replays, coachOn, screens}) -> draw(outcomePromise): shows what the flow answered.
+ * openReplay(text, {own}) -> Promise of an error message or null; replays: shell/replay.js's
+ * (openGame, shareGame), or null where no replay is offered (a melee's end); coachOn() -> whether
+ * the player switched the coach on; screens({draw, submit}) -> drawers that replace this duel's
+ * own by outcome (a melee's: web/shell/melee.js).
  */
-export function createLocalScreens({ flow, api, show, fail, toast, goHome, useRules, openReference, exportDuel, openReplay, coachOn = () => false, screens = null }) {
+export function createLocalScreens({ flow, api, show, fail, toast, goHome, useRules, openReference, exportDuel, openReplay, replays = null, coachOn = () => false, screens = null }) {
   async function draw(outcomePromise) {
     const outcome = await outcomePromise;
     if (outcome.ruleset) useRules(outcome.ruleset);
@@ -60,11 +61,12 @@ export function createLocalScreens({ flow, api, show, fail, toast, goHome, useRu
           return r.error ? { screen: 'left' } : r;
         })),
         onExport: () => exportDuel(duel),
-        onReplay: openReplay && (async () => {
-          const answer = await api.exportRecord(duel.game);
-          const message = answer.ok ? await openReplay(JSON.stringify(answer.record), { own: o.perspectives[0] }) : answer.error.message;
+        loadBattle: (v) => api.battle(duel.game, v).then((a) => (a.ok ? a : null)),
+        onReplay: replays && (async () => {
+          const message = await replays.openGame(duel.game, o.perspectives[0]);
           if (message) toast(message, 'error');
         }),
+        onShare: replays && (() => replays.shareGame(duel.game)),
         onHome: goHome,
       });
       show(s.element, s.destroy);
