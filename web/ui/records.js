@@ -148,6 +148,6 @@ export function openImport({ modes, onImport }) {
   h('div', { class: 'field' }, h('label', { for: 'import-mode' }, 'Play on as'), modeSelect),
   error,
   h('div', { class: 'actions' }, submit));
-  dialogHandle = openDialog({ title: 'Import a record', testid: 'import', body: [h('p', {}, 'The engine replays the record turn by turn; a finished duel opens on its result, an unfinished one carries on from where it stopped.'), form] });
+  dialogHandle = openDialog({ title: 'Import a record', testid: 'import', body: [h('p', {}, say('import-intro')), form] });
   return dialogHandle;
 }

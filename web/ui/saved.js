@@ -94,14 +94,10 @@ export function storageLine(use) {
   const quota = h('span', { 'data-testid': 'storage-quota' });
   const elsewhere = (use.site || 0) - use.total;
   const line = h('p', { class: 'muted storage-use', 'data-testid': 'storage-use' },
-    `Saved duels take ${kilobytes(use.total)} of this site’s saved-game storage`,
-    elsewhere > 1024 ? `, and other pages of this site ${kilobytes(elsewhere)}` : '',
-    '; browsers allow about 5,000 KB (a KB here is 1,024 characters). ', quota);
+    say('storage-saved-duels', { total: kilobytes(use.total), elsewhere: elsewhere > 1024 ? kilobytes(elsewhere) : null }), ' ', quota);
   if (navigator.storage && navigator.storage.estimate) {
-    navigator.storage.estimate().then(({ usage, quota: allowed }) => {
-      if (Number.isFinite(usage) && Number.isFinite(allowed) && usage > 0 && allowed > 0) {
-        quota.textContent = `The offline copy of the game and its engine is kept apart: ${megabytes(usage)}, of up to ${megabytes(allowed)} the browser allows the site for it.`;
-      }
+    navigator.storage.estimate().then(({ usage }) => {
+      if (Number.isFinite(usage) && usage > 0) quota.textContent = say('storage-offline-copy', { size: megabytes(usage) });
     }, () => {});
   }
   return line;
