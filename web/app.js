@@ -46,7 +46,7 @@ const { engine, rulesKnown, useRules } = rules;
 const knownRulesets = () => rulesKnown.then((known) => (known ? rules.rulesets() : []));
 
 const store = createStore({ storage, locks: (navigator.locks || null) });
-const { show, toast } = createHost(screen, document.getElementById('toasts'));
+const { show, toast } = createHost(screen, document.getElementById('toasts'), document.getElementById('announce'));
 
 /** Say once that a new version is installed; reloading (which keeps the saved duel) is the player's call. */
 function announceUpdate() {
@@ -121,10 +121,10 @@ const local = createLocalFlow({
   api, store, engine, defaultLevel: DEFAULT_LEVEL, deadlineMs: AI_DEADLINE_MS, newId: storage.newGameId,
   digest: async (text) => hex(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))),
 });
-const replayScreens = createReplayScreens({ flow: createReplayFlow({ api, engine }), show, goHome, useRules });
+const replayScreens = createReplayScreens({ flow: createReplayFlow({ api, engine }), api, show, goHome, useRules });
 const drawLocal = createLocalScreens({
   flow: local, api, show, fail, toast, goHome, useRules, openReference, exportDuel,
-  openReplay: replayScreens.open, coachOn: () => storage.loadSetting('coach', false),
+  openReplay: replayScreens.open, replays: replayScreens, coachOn: () => storage.loadSetting('coach', false),
 });
 
 /** A local duel's first screen, or the start screen's error sentence. */
@@ -316,7 +316,7 @@ installKeys({ root: screen, isBlocked: isDialogOpen, shortcuts: { '?': openHelpH
 
 // Remote play (web/remote.js): two more ways to play, the start screen's join box, links.
 const remote = installRemote({
-  registerMode: modes.register, show, toast, goHome, fail, engine, openReference, exportDuel, useRules, openSavedDuels,
+  registerMode: modes.register, show, toast, goHome, fail, engine, openReference, exportDuel, useRules, openSavedDuels, replays: replayScreens,
 });
 
 /** openReplayLink(packed) shows a '#replay=' link's replay; a refused link is said and its hash cleared. */

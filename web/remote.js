@@ -237,7 +237,8 @@ function createRemote(app) {
 /**
  * installRemote(deps) registers "Play by codes" and "Play live" and returns the hooks app.js
  * wires in: {fillStartSlot(slot), resume(savedDuel), isRemoteDuel(saved), openAddressLink()}.
- * deps: {registerMode, show, toast, goHome, fail, engine, openReference, exportDuel, useRules, openSavedDuels}.
+ * deps: {registerMode, show, toast, goHome, fail, engine, openReference, exportDuel, useRules, openSavedDuels,
+ * replays (shell/replay.js: openGame, shareGame)}.
  */
 export function installRemote(deps) {
   const ctx = createRemote(deps);

@@ -121,6 +121,17 @@ def view(game: str, wizard: str) -> str:
 
 
 @guard
+def battle(game: str, wizard: str) -> str:
+    """One wizard's battle as data (wavinghands.events): {"events": the log's steps he was
+    shown, "ending": how it ended or null, "health": [{"turn", "health": [...]}]}."""
+    g = _game(game)
+    v = _wizard(wizard, g)
+    from .events import battle as _battle  # (it replays the duel: account, a late module)
+
+    return ok(**_battle(g, v))
+
+
+@guard
 def replay_step(rec: str, index: str) -> str:
     """One step of a record's replay: {"step", "steps", "label", "views": [V0, V1],
     "events": {"0": [...], "1": [...]}} (views with notes)."""
@@ -433,8 +444,9 @@ remote_link = guard(_LateRemote("remote_link"))
 remote_parse = guard(_LateRemote("remote_parse"))
 
 
-__all__ = ["ai_advice", "ai_input", "export_record", "import_record", "lesson", "lesson_check",
-           "lesson_turn", "lessons", "new_game", "preview", "puzzle", "puzzle_check", "puzzles",
+__all__ = ["ai_advice", "ai_input", "battle", "export_record", "import_record", "lesson",
+           "lesson_check", "lesson_turn", "lessons", "new_game", "preview", "puzzle",
+           "puzzle_check", "puzzles",
            "remote_accept", "remote_carry", "remote_describe", "remote_draft", "remote_invite",
            "remote_link", "remote_parse", "remote_receive", "remote_release", "remote_route_live",
            "remote_seal", "remote_status", "replay_step",

@@ -90,7 +90,8 @@ export function remotePanel({ opponent, intents }) {
     replace(feedbackSlot, feedbackBox(x.feedback));
     replace(sendSlot, sendBlock(s, x, r));
     const waitingForCode = (s.state === 'waiting' || s.state === 'awaiting_accept') && (!r.liveFirst || r.bundled);
-    replace(pasteSlot, waitingForCode
+    // Once it is over there is nothing left to paste into this duel (a rematch's invitation is a new duel's).
+    replace(pasteSlot, s.state === 'over' ? null : waitingForCode
       ? paste
       : h('details', { class: 'paste-later' }, h('summary', {}, say(r.liveFirst ? 'remote-paste-by-hand' : 'remote-paste-from', { opp: x.opponent })), paste));
     showChat(x.chat.lines.length ? x.chat : null);
