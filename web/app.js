@@ -137,8 +137,8 @@ async function beginLocal(params) {
 
 modes.register({
   id: 'hotseat',
-  label: 'Hot-seat',
-  hint: 'Two players share this device and pass it between turns.',
+  label: say('mode-hotseat'),
+  hint: say('mode-hotseat-hint'),
   begin: ({ names, ruleset }) => beginLocal({ names, ruleset, mode: 'hotseat', seats: ['human', 'human'] }),
 });
 modes.register(computerMode());
@@ -148,8 +148,8 @@ function computerMode() {
   let options = null;
   return {
     id: 'computer',
-    label: 'Against the computer',
-    hint: 'You are the first wizard; the engine plays the second.',
+    label: say('mode-computer'),
+    hint: say('mode-computer-hint'),
     extra: () => {
       options = opponentOptions({ level: storage.loadSetting('opponent-level', DEFAULT_LEVEL), coach: storage.loadSetting('coach', false) });
       return options.element;
@@ -316,12 +316,12 @@ installKeys({ root: screen, isBlocked: isDialogOpen, shortcuts: { '?': openHelpH
 
 // Remote play (web/remote.js): two more ways to play, the start screen's join box, links.
 const remote = installRemote({
-  registerMode: modes.register, show, toast, goHome, fail, engine, openReference, exportDuel, useRules, openSavedDuels, replays: replayScreens,
+  store, registerMode: modes.register, show, toast, goHome, fail, engine, openReference, exportDuel, useRules, openSavedDuels, replays: replayScreens,
 });
 
 /** openReplayLink(packed) shows a '#replay=' link's replay; a refused link is said and its hash cleared. */
 async function openReplayLink(packed) {
-  show(resumeScreen({ title: 'A recorded duel', onHome: goHome }));
+  show(resumeScreen({ title: say('replay-resume-title'), onHome: goHome }));
   const message = await replayScreens.openLink(packed);
   if (!message) return;
   history.replaceState(null, '', location.pathname + location.search);

@@ -39,10 +39,6 @@ export const WORDS = {
   'puzzles-failed': ({ message }) => `The puzzles could not be opened: ${message}`,
   'puzzle-failed': ({ message }) => `That puzzle could not be opened: ${message}`,
   'check-failed': ({ message }) => `The engine could not check the answer: ${message}`,
-  // what tripped the newcomer (issue 28): the import dialog, the storage note
-  'import-intro': 'The engine replays the record turn by turn: a finished duel opens in its replay, at the start (step through it, or jump to the end for the result); an unfinished one carries on from where it stopped.',
-  'storage-saved-duels': ({ total, elsewhere }) => `Saved duels take ${total}${elsewhere ? ` (and other pages of this site ${elsewhere})` : ''} of the about 5 MB this browser keeps for them: delete or export old ones when it fills up.`,
-  'storage-offline-copy': ({ size }) => `The game itself is kept apart, so that it works offline: ${size}.`,
   // the guided first duel (web/flows/lessons.js, web/ui/screens/lessons.js)
   'lessons-title': 'The guided first duel',
   'lessons-open': 'Lessons',
