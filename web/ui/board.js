@@ -3,6 +3,7 @@
 
 import { h, nameOf } from './dom.js';
 import { renderHistory } from './history.js';
+import { say } from './words/index.js';
 
 function effectChip(effect) {
   let when = '';
@@ -21,7 +22,7 @@ function healthBlock(wizard) {
     return h('p', { class: 'health', 'data-testid': `damage-${wizard.index}` }, h('strong', {}, String(wizard.damage ?? '?')), ' damage · dead');
   }
   if (wizard.damage === null || wizard.damage === undefined) {
-    return h('p', { class: 'health' }, 'Damage unknown — you cannot see.');
+    return h('p', { class: 'health' }, say('board-damage-unknown-you-cannot-see'));
   }
   const total = wizard.damage + wizard.health;
   const fraction = total > 0 ? wizard.health / total : 0;
@@ -78,7 +79,7 @@ export function renderStatus(view) {
 export function renderHistories(view, draft = null, whole = false) {
   const order = [view.wizard, 1 - view.wizard];
   const notes = view.notes || {};
-  return h('section', { class: 'histories', 'aria-label': 'Gesture histories', 'data-testid': 'histories' },
+  return h('section', { class: 'histories', 'aria-label': say('board-gesture-histories'), 'data-testid': 'histories' },
     order.map((i) => renderHistory(view.wizards[i], {
       draft: i === view.wizard ? draft : null, whole, notes: notes[String(i)] || null, building: i !== view.wizard,
     })));
