@@ -66,7 +66,7 @@ export const exportRecord = (game) => kept.onGame('export_record', game);
 /** importRecord(recordText) -> {ok, game}: replays a record given as JSON text (the engine reports bad JSON too). */
 export const importRecord = (recordText) => askRaw('import_record', recordText);
 /** battle(game, wizard) -> {ok, events, ending, health}: that wizard's battle as data (engine/wavinghands/events.py): the log's steps he was shown, how it ended (null while it goes on), each wizard's health after each turn (null where he was blind). */
-export const battle = (game, wizard) => ask('battle', game, wizard);
+export const battle = (game, wizard) => kept.onGame('battle', game, json(wizard));
 /** replayStep(recordText, index) -> {ok, step, steps, label, views: [v0, v1], events: {"0": [...], "1": [...]}}: one step of a record's replay. */
 export const replayStep = (recordText, index) => askRaw('replay_step', recordText, json(index));
 /** aiInput(game, wizard, level?, deadlineMs?) -> {ok, input, cut}: the computer opponent's input for the current phase; level 'novice' | 'fair' | 'strong'; a deadline (milliseconds from when the engine takes the call, a safety net) makes a search that reaches it play its best move so far, with cut true. */

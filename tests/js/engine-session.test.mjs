@@ -1,6 +1,6 @@
 // web/engine-session.js: the JS twins of wavinghands.sessions' apply_game_delta and apply_view_delta
 // give back exactly the engine's whole game and views (fixtures/kept-duel.json holds the engine's
-// answers: tests/test_api_sessions.py writes it and checks it is current), and keptDuels opens a
+// answers: tests/test_api_sessions.py writes it and checks its shape), and keptDuels opens a
 // game once, steps and views it by handle, and opens it again when the engine let it go.
 import test from 'node:test';
 import assert from 'node:assert/strict';
