@@ -48,7 +48,8 @@ export const WORDS = {
   'records-a-record-file': 'A record file',
   'records-play-on-as': 'Play on as',
   'records-import-a-record': 'Import a record',
-  'records-the-engine-replays-the-record': 'The engine replays the record turn by turn; a finished duel opens on its result, an unfinished one carries on from where it stopped.',
+  // (issue 28, bug 4: a finished duel opens in its replay at the start, not on its result)
+  'records-the-engine-replays-the-record': 'The engine replays the record turn by turn: a finished duel opens in its replay, at the start (step through it, or jump to the end for the result); an unfinished one carries on from where it stopped.',
   'replay-the-duel-is-about-to': 'The duel is about to begin',
   'replay-what-happened-in-this-step': 'What happened in this step',
   'replay-step-through-the-duel': 'Step through the duel',
@@ -108,8 +109,9 @@ export const WORDS = {
   'replay-title': ({ names }) => `Replay: ${isolate(names[0])} vs ${isolate(names[1])}`,
   'replay-wins': ({ name }) => `${isolate(name)} wins`,
   'saved-delete-tail': ({ state, size }) => ` (${state}${size ? `, ${size}` : ''}) from this browser? It cannot be brought back; export it first to keep its record.`,
-  'saved-use': ({ total, elsewhere }) => `Saved duels take ${total} of this site’s saved-game storage${pagesBeside(elsewhere)}; browsers allow about 5,000 KB (a KB here is 1,024 characters). `,
-  'saved-offline-copy': ({ usage, allowed }) => `The offline copy of the game and its engine is kept apart: ${usage}, of up to ${allowed} the browser allows the site for it.`,
+  // (issue 28, bug 5: in plain words, no "a KB here is 1,024 characters" nor "of up to 10,268 MB")
+  'saved-use': ({ total, elsewhere }) => `Saved duels take ${total}${pagesBeside(elsewhere)} of the about 5 MB this browser keeps for them: delete or export old ones when it fills up. `,
+  'saved-offline-copy': ({ usage }) => `The game itself is kept apart, so that it works offline: ${usage}.`,
   'saved-tidy-ask': ({ n, room }) => `Delete ${n === 1 ? 'this finished duel' : `these ${n} finished duels`} (${room}) from this browser? `,
   'saved-tidy-more': ({ more }) => ` and ${more} more`,
   'saved-tidy-tail': '. They cannot be brought back; export any you want to keep first.',
