@@ -115,3 +115,21 @@ export const remoteParse = (text) => ask('remote_parse', text);
 export function freshNonce() {
   return randomHex(16);
 }
+
+// The melee: three to six wizards (engine/wavinghands/api_melee.py; docs/architecture.md).
+/** meleeNew({names: [3..6], ruleset, seed}) -> {ok, game, seats}. */
+export const meleeNew = (params) => ask('melee_new', params);
+/** meleeTable(game, wizard) -> {ok, view, rows, unruly, targets}: that wizard's view, every wizard as a compact row (the viewer's own first), the monsters nobody controls, every being a target may name. */
+export const meleeTable = (game, wizard) => ask('melee_table', game, wizard);
+/** remoteMeleeInvite({name, seats, ruleset?}) -> {ok, session, codes: [one invitation per guest seat], status, events}. */
+export const remoteMeleeInvite = (params) => ask('remote_melee_invite', params);
+/** remoteMeleeAccept(invitation, name) -> {ok, session, code: my acceptance, status, events}. */
+export const remoteMeleeAccept = (text, name) => ask('remote_melee_accept', text, name);
+/** remoteMeleeDescribe(text) -> {ok, codes: [{code, kind, sender, seats, game_id, round, ...}]}: every melee code in a paste. */
+export const remoteMeleeDescribe = (text) => ask('remote_melee_describe', text);
+/** remoteMeleeSeal(session, input) -> {ok, session, codes: to post, status, events}. */
+export const remoteMeleeSeal = (session, input) => ask('remote_melee_seal', session, input);
+/** remoteMeleeReceive(session, text) -> {ok, session, codes: what this page now posts, status, events}. */
+export const remoteMeleeReceive = (session, text) => ask('remote_melee_receive', session, text);
+/** remoteMeleeStatus(session) -> {ok, status, log}. */
+export const remoteMeleeStatus = (session) => ask('remote_melee_status', session);

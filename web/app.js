@@ -11,6 +11,8 @@ import { createLocalFlow } from './flows/local.js';
 import { createReplayFlow, replayLinkIn } from './flows/replay.js';
 import { bootEngine } from './shell/engine-boot.js';
 import { createLocalScreens } from './shell/local.js';
+import { createMeleeFlow } from './flows/melee.js';
+import { createMeleeScreens, meleeMode } from './shell/melee.js';
 import { createReplayScreens } from './shell/replay.js';
 import { createHost, createModes } from './shell/host.js';
 import { h } from './ui/dom.js';
@@ -142,6 +144,10 @@ modes.register({
   begin: ({ names, ruleset }) => beginLocal({ names, ruleset, mode: 'hotseat', seats: ['human', 'human'] }),
 });
 modes.register(computerMode());
+// A melee of three to six on this device (web/flows/melee.js, web/shell/melee.js).
+const melee = createMeleeFlow({ api, store, engine, deadlineMs: AI_DEADLINE_MS, newId: storage.newGameId });
+const drawMelee = createMeleeScreens({ flow: melee, api, show, fail, toast, goHome, useRules, openReference, exportDuel });
+modes.register(meleeMode({ flow: melee, draw: drawMelee }));
 
 /** The computer's mode, with its level and coach switch (web/ui/opponent.js) made afresh for each start screen. */
 function computerMode() {
@@ -276,6 +282,10 @@ async function resume(id, { first = false } = {}) {
   if (remote.isRemoteDuel(read.duel)) {
     // A duel by codes or live: its session, not this shell, says what comes next.
     await remote.resume(storage.loadGame(id));
+    return;
+  }
+  if (read.duel.mode === 'melee') {
+    drawMelee(melee.resume(id));
     return;
   }
   const outcome = await local.resume(id);

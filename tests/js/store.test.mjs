@@ -19,7 +19,7 @@ const { migrate, newRecord, RECORD_FORMAT, summaryOf, seenOf, gameOf } = await i
 const { createStore } = await import('../../web/store/store.js');
 
 const PINNED = JSON.parse(readFileSync(new URL('./fixtures/saved-duels-format1.json', import.meta.url), 'utf8'));
-const FIELDS = ['format', 'id', 'mode', 'createdAt', 'updatedAt', 'seats', 'me', 'level', 'game', 'session', 'record',
+const FIELDS = ['format', 'id', 'mode', 'createdAt', 'updatedAt', 'seats', 'levels', 'me', 'level', 'game', 'session', 'record',
   'pending', 'sealed', 'queued', 'drafts', 'seen', 'chat', 'summary'].sort();
 
 beforeEach(() => { globalThis.localStorage = new MemoryStorage(); });

@@ -66,9 +66,12 @@ function renderWizardCard(view, index) {
   monsters.length ? h('ul', { class: 'monsters', 'aria-label': 'Monsters' }, monsters.map((m) => monsterLine(m, view.names))) : null);
 }
 
-/** renderStatus(view) -> both wizards' cards, the view's owner first. */
+// The view's owner first, then the others by seat (a duel: the opponent; a melee: everyone).
+const ownerFirst = (view) => [view.wizard, ...view.wizards.map((w, i) => i).filter((i) => i !== view.wizard)];
+
+/** renderStatus(view) -> every wizard's card, the view's owner first. */
 export function renderStatus(view) {
-  const order = [view.wizard, 1 - view.wizard];
+  const order = ownerFirst(view);
   return h('div', { class: 'wizards', 'data-testid': 'status' }, order.map((i) => renderWizardCard(view, i)));
 }
 
@@ -77,7 +80,7 @@ export function renderStatus(view) {
  * engine's notes; `draft` adds the owner's unsent row(s); the opponent's shows what it is building.
  */
 export function renderHistories(view, draft = null, whole = false) {
-  const order = [view.wizard, 1 - view.wizard];
+  const order = ownerFirst(view);
   const notes = view.notes || {};
   return h('section', { class: 'histories', 'aria-label': say('board-gesture-histories'), 'data-testid': 'histories' },
     order.map((i) => renderHistory(view.wizards[i], {

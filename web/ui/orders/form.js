@@ -181,7 +181,8 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = say
       h('h2', {}, setCount > 1 ? say('orders-set-does-head', { n: set.set + 1 }) : say('orders-what-these-gestures-do')),
       h('div', { class: 'preview-hands' }, ['L', 'R', 'B'].map((hand) => handPreview(set, hand)))));
     const questions = p.questions.map(questionFields);
-    const opponentName = view.wizards[view.opponent].name;
+    // (a melee has no one opponent: the others' threats are in its table, web/ui/screens/melee.js)
+    const opponentName = view.opponent === null || view.opponent === undefined ? null : view.wizards[view.opponent].name;
     const opp = p.opponent_next || [];
     replace(askSlot,
       warnings.length ? h('ul', { class: 'warnings', 'data-testid': 'warnings' }, warnings.map((w) => h('li', { class: `warning${w.severe ? ' severe' : ''}` }, w.text))) : null,
@@ -189,7 +190,7 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = say
     replace(answersLine, answersSummary(p.questions));
     replace(previewSlot,
       sets,
-      h('section', { class: 'card', 'data-testid': 'opponent-next', 'aria-label': say('orders-opponent-next', { opp: opponentName }) },
+      opponentName === null ? null : h('section', { class: 'card', 'data-testid': 'opponent-next', 'aria-label': say('orders-opponent-next', { opp: opponentName }) },
         h('h2', {}, withNames(say('orders-opponent-next', { opp: opponentName }))),
         opp.length
           ? h('ul', {}, opp.map((o) => h('li', { 'data-yours': o.yours ? 'true' : null }, h('span', { class: 'spell-name' }, o.name), ` — ${HAND_WORDS[o.hand].toLowerCase()}${o.yours ? ' (you write its gesture this turn)' : ''}, needs `, h('span', { class: 'seq' }, o.needs))))
