@@ -39,8 +39,6 @@ from remote_play import (
     screen_state,
 )
 
-sync_api = pytest.importorskip("playwright.sync_api")
-
 ROOT = Path(__file__).resolve().parent.parent
 NO_LAB = why_no_lab()
 pytestmark = pytest.mark.skipif(NO_LAB is not None, reason=NO_LAB or "")
@@ -62,20 +60,19 @@ def lab(site_dir: Path) -> Iterator[Lab]:
 
 
 @pytest.fixture(scope="module")
-def homes(lab: Lab) -> Iterator[dict[str, Any]]:
-    """One Chromium inside each home (one Playwright process drives them all)."""
+def homes(lab: Lab, playwright: Any) -> Iterator[dict[str, Any]]:
+    """One Chromium inside each home (the worker's one Playwright drives them all)."""
     args = [*CHROMIUM_ARGS, f"--unsafely-treat-insecure-origin-as-secure={lab.site_url[:-1]}"]
-    with sync_api.sync_playwright() as playwright:
-        browsers: dict[str, Any] = {}
-        try:
-            for home in ("a", "b", "c", "d"):
-                browsers[home] = playwright.chromium.launch(
-                    executable_path=lab.chromium_wrapper(home, CHROMIUM), args=args, headless=True
-                )
-            yield browsers
-        finally:
-            for browser in browsers.values():
-                browser.close()
+    browsers: dict[str, Any] = {}
+    try:
+        for home in ("a", "b", "c", "d"):
+            browsers[home] = playwright.chromium.launch(
+                executable_path=lab.chromium_wrapper(home, CHROMIUM), args=args, headless=True
+            )
+        yield browsers
+    finally:
+        for browser in browsers.values():
+            browser.close()
 
 
 def player_opener(lab: Lab, homes: dict[str, Any], contexts: list[Any], errors: list[str]) -> Any:
