@@ -127,8 +127,9 @@ def run_step(step: Step, env: dict[str, str]) -> StepResult:
 
 
 def run_steps(steps: Sequence[Step], env: dict[str, str], slots: int) -> list[StepResult]:
-    """Run the steps, each as soon as what it needs is ready and fewer than `slots` run (of the
-    steps ready at once, the first listed first); results in the steps' order."""
+    """Run the steps, each as soon as what it needs is ready: at full priority at once, at a
+    lower one (`nice`) when fewer than `slots` of those run (of the steps ready at once, the
+    first listed first); results in the steps' order."""
     results: dict[int, StepResult] = {}
     turn = threading.Condition()
     running: list[int] = []
@@ -141,6 +142,9 @@ def run_steps(steps: Sequence[Step], env: dict[str, str], slots: int) -> list[St
         except BuildError as exc:
             progress(f"{step.name}: not run, its set-up failed")
             results[index] = StepResult(step.name, False, f"not run: {exc}", 0.0, 0.0)
+            return
+        if not step.nice:
+            results[index] = run_step(step, env)
             return
         with turn:
             ready.add(index)
@@ -249,7 +253,7 @@ def run_checks(*, skip_e2e: bool, install: bool, deep: bool) -> list[StepResult]
         env = dict(os.environ, WH_SITE_DIR=str(DEFAULT_OUT.resolve()), PYTHONDONTWRITEBYTECODE="1")
         steps = check_steps(py, DEFAULT_OUT.resolve(), (debian_ready, venv_ready, site_ready),
                             skip_e2e, deep)  # fmt: skip
-        return run_steps(steps, env, slots=3)
+        return run_steps(steps, env, slots=2)
 
 
 def check_steps(
@@ -263,9 +267,11 @@ def check_steps(
     # full priority, over two pytest-xdist workers, a module each (--dist loadfile; each worker
     # keeps one browser and the kept contexts of e2e/conftest.py for the whole run, and takes
     # the longest modules first); --verbosity=1: a line per test; --durations: the slowest
-    # tests (e2e/conftest.py adds the time, CPU and engine downloads per file at the end).
+    # tests (e2e/conftest.py adds the time, CPU and engine downloads per file at the end);
+    # --no-loadscope-reorder: the modules in e2e/conftest.py's order (the longest first), not
+    # by their number of tests.
     e2e = [py, "-m", "pytest", "e2e", "-p", "no:cacheprovider", "--verbosity=1",
-           "-n", "2", "--dist", "loadfile", "--durations=15"]  # fmt: skip
+           "-n", "2", "--dist", "loadfile", "--no-loadscope-reorder", "--durations=15"]  # fmt: skip
     # What only Pyodide shows (tests/pyodide/run.mjs), the vectors' CPython side in `py`.
     pyodide = ["node", "tests/pyodide/run.mjs", "--site", str(site), "--python", py]
     # pyproject's strict set (the engine, build.py, sitebuild/, tests/), and e2e/ apart: its
