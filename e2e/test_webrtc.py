@@ -79,8 +79,8 @@ def rtc_browser(launch_chromium: Callable[..., Any]) -> Any:
 
 SETUP_JS = """async () => {
   window.__m = await import('/transport/webrtc.js');
-  // Transports return codes; the page's sentences for them are ui/words.js's.
-  window.__w = await import('/ui/words.js');
+  // Transports return codes; the page's sentences for them are ui/words/'s.
+  window.__w = await import('/ui/words/index.js');
   window.__log = { status: [], messages: [], presence: [] };
   window.__watch = (t) => {
     window.__t = t;

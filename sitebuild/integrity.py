@@ -43,7 +43,8 @@ def content_security_policy(*, meta: bool = False) -> str:
 # engine.js checks these against site-integrity.js before it uses the engine.  A module the
 # worker imports must be listed here (build_site checks engine-worker.js's imports).
 WORKER_SCRIPTS = (
-    "engine-worker.js", "engine-build.js", "integrity.js", "engine-snapshot.js",
+    "engine-worker.js", "worker-boot.js", "worker-files.js", "engine-build.js", "integrity.js",
+    "engine-snapshot.js",
     "snapshot-store.js", "unpack.js", "vendor/brotli-dec.mjs", "pyodide/pyodide.mjs",
     "pyodide/pyodide.asm.mjs",
 )  # fmt: skip

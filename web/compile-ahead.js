@@ -13,6 +13,8 @@
 import "./pyodide/pyodide.asm.mjs";
 import "./pyodide/pyodide.mjs";
 import "./engine-build.js";
+import "./worker-boot.js";
+import "./worker-files.js";
 import "./integrity.js";
 import "./engine-snapshot.js";
 import "./snapshot-store.js";

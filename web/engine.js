@@ -38,166 +38,180 @@ function checkWorkerScripts() {
   }));
 }
 
-let worker = null;
-let bootPromise = null;
-let nextId = 1;
-const pending = new Map();
-const listeners = new Set();
-let lastProgress = { stage: "waiting", fraction: 0 };
+/** The page's one client of the engine worker: its state (the worker, the boot, the calls in
+ * flight) lives in this closure. */
+function engineClient() {
+  let worker = null;
+  let bootPromise = null;
+  let nextId = 1;
+  const pending = new Map();
+  const listeners = new Set();
+  let lastProgress = { stage: "waiting", fraction: 0 };
 
-// The engine's answers to spells() and rulesets() as recorded at build time, which the worker
-// sends first (reference.json); rejected if it cannot, or if the worker does not start.
-let settleReference;
-const referencePromise = new Promise((resolve, reject) => {
-  settleReference = { resolve, reject };
-});
-referencePromise.catch(() => {});
-
-let settleReady;
-const readyPromise = new Promise((resolve, reject) => {
-  settleReady = { resolve, reject };
-});
-// A failed boot is reported through startEngine's own promise; this copy must not also raise
-// an "unhandled rejection" on pages that never look at it.
-readyPromise.catch(() => {});
-if (typeof window !== "undefined") window.__engineReady = readyPromise;
-
-let settleSnapshot;
-const snapshotPromise = new Promise((resolve) => {
-  settleSnapshot = resolve;
-});
-if (typeof window !== "undefined") window.__engineSnapshot = snapshotPromise;
-
-// Resolves once the worker has kept what its boot unpacked (or the boot failed): sw-register.js
-// installs the service worker after it, so that the install takes those files rather than
-// downloading them whole.  Never rejects.
-let settleKept;
-const keptPromise = new Promise((resolve) => {
-  settleKept = resolve;
-});
-if (typeof window !== "undefined") window.__engineFilesKept = keptPromise;
-
-/**
- * The worker engine-start.js started at the top of index.html, with the events it has sent so
- * far ({worker, events}); null where that script did not run (then startEngine starts one).
- */
-function launchedWorker() {
-  const launch = typeof window !== "undefined" ? window.__engineLaunch : undefined;
-  return launch && typeof launch.take === "function" ? launch.take() : null;
-}
-
-/** Start the engine worker (once); resolves with boot timings, rejects with a player-facing Error. */
-export function startEngine(onProgress) {
-  if (onProgress) {
-    listeners.add(onProgress);
-    onProgress(lastProgress.stage, lastProgress.fraction, lastProgress.detail);
-  }
-  if (bootPromise) return bootPromise;
-  bootPromise = new Promise((resolve, reject) => {
-    // The check of the worker's scripts, started as soon as the worker has loaded them.
-    let scriptsChecked = null;
-    const failNow = (message, detail) => {
-      const err = new Error(message);
-      err.detail = detail;
-      if (worker) worker.terminate();
-      for (const { reject: rej } of pending.values()) rej(err);
-      pending.clear();
-      settleReference.reject(err);
-      settleSnapshot({ state: "unavailable", detail: "the engine did not start" });
-      settleKept();
-      reject(err);
-    };
-    // A worker that failed may have failed on a damaged script of its own: say so if it did.
-    const fail = (message, detail) => {
-      checkWorkerScripts().then(
-        () => failNow(message, detail),
-        (err) => (err.path ? failNow(err.message, err.detail) : failNow(message, detail)),
-      );
-    };
-    const timer = setTimeout(
-      () =>
-        fail(
-          "The game engine is taking far too long to start. Check the connection and reload the page.",
-          "boot timeout",
-        ),
-      BOOT_TIMEOUT_MS,
-    );
-    let early;
-    try {
-      early = launchedWorker() ?? { worker: new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" }), events: [] };
-    } catch (err) {
-      clearTimeout(timer);
-      fail("This browser cannot start the game engine (it needs module Web Workers). Try a current browser.", String(err));
-      return;
-    }
-    worker = early.worker;
-    const onMessage = (event) => {
-      const msg = event.data;
-      if (msg.type === "progress") {
-        lastProgress = { stage: msg.stage, fraction: msg.fraction, detail: msg.detail };
-        for (const fn of listeners) fn(msg.stage, msg.fraction, msg.detail);
-      } else if (msg.type === "scripts-loaded") {
-        scriptsChecked = checkWorkerScripts();
-        scriptsChecked.catch(() => {});
-      } else if (msg.type === "kept") {
-        settleKept();
-      } else if (msg.type === "snapshot") {
-        settleSnapshot({ state: msg.state, detail: msg.detail });
-      } else if (msg.type === "reference") {
-        if (msg.error !== undefined) settleReference.reject(new Error(msg.error));
-        else settleReference.resolve(JSON.parse(msg.json));
-      } else if (msg.type === "ready") {
-        (scriptsChecked ?? checkWorkerScripts()).then(() => {
-          clearTimeout(timer);
-          performance.mark("engine-ready", { detail: msg.timings });
-          resolve(msg.timings);
-        }, (err) => {
-          clearTimeout(timer);
-          failNow(err.path ? err.message : 'The game engine\'s scripts could not be checked. Check the connection and reload the page.', err.detail || String(err));
-        });
-      } else if (msg.type === "failed") {
-        clearTimeout(timer);
-        fail(msg.message, msg.detail);
-      } else if (pending.has(msg.id)) {
-        const { resolve: res, reject: rej, fn } = pending.get(msg.id);
-        pending.delete(msg.id);
-        if (msg.error !== undefined) rej(new Error(`engine call ${fn} failed: ${msg.error}`));
-        else res(JSON.parse(msg.result));
-      }
-    };
-    const onError = (event) => {
-      clearTimeout(timer);
-      event.preventDefault();
-      fail(
-        "The game engine could not be loaded. Reload the page; if it keeps failing, this browser may be too old.",
-        event.message || "worker error",
-      );
-    };
-    // What the worker said before this module took it over comes first, in the same task as the
-    // handlers' installation, so nothing is lost or seen twice.
-    worker.onmessage = onMessage;
-    worker.onerror = onError;
-    for (const event of early.events) (event.type === "error" ? onError : onMessage)(event);
+  // The engine's answers to spells() and rulesets() as recorded at build time, which the worker
+  // sends first (reference.json); rejected if it cannot, or if the worker does not start.
+  let settleReference;
+  const referencePromise = new Promise((resolve, reject) => {
+    settleReference = { resolve, reject };
   });
-  bootPromise.then(settleReady.resolve, settleReady.reject);
-  return bootPromise;
+  referencePromise.catch(() => {});
+
+  let settleReady;
+  const readyPromise = new Promise((resolve, reject) => {
+    settleReady = { resolve, reject };
+  });
+  // A failed boot is reported through startEngine's own promise; this copy must not also raise
+  // an "unhandled rejection" on pages that never look at it.
+  readyPromise.catch(() => {});
+  if (typeof window !== "undefined") window.__engineReady = readyPromise;
+
+  let settleSnapshot;
+  const snapshotPromise = new Promise((resolve) => {
+    settleSnapshot = resolve;
+  });
+  if (typeof window !== "undefined") window.__engineSnapshot = snapshotPromise;
+
+  // Resolves once the worker has kept what its boot unpacked (or the boot failed): sw-register.js
+  // installs the service worker after it, so that the install takes those files rather than
+  // downloading them whole.  Never rejects.
+  let settleKept;
+  const keptPromise = new Promise((resolve) => {
+    settleKept = resolve;
+  });
+  if (typeof window !== "undefined") window.__engineFilesKept = keptPromise;
+
+  /**
+   * The worker engine-start.js started at the top of index.html, with the events it has sent so
+   * far ({worker, events}); null where that script did not run (then startEngine starts one).
+   */
+  function launchedWorker() {
+    const launch = typeof window !== "undefined" ? window.__engineLaunch : undefined;
+    return launch && typeof launch.take === "function" ? launch.take() : null;
+  }
+
+  /** Start the engine worker (once); resolves with boot timings, rejects with a player-facing Error. */
+  function startEngine(onProgress) {
+    if (onProgress) {
+      listeners.add(onProgress);
+      onProgress(lastProgress.stage, lastProgress.fraction, lastProgress.detail);
+    }
+    if (bootPromise) return bootPromise;
+    bootPromise = new Promise((resolve, reject) => {
+      // The check of the worker's scripts, started as soon as the worker has loaded them.
+      let scriptsChecked = null;
+      const failNow = (message, detail) => {
+        const err = new Error(message);
+        err.detail = detail;
+        if (worker) worker.terminate();
+        for (const { reject: rej } of pending.values()) rej(err);
+        pending.clear();
+        settleReference.reject(err);
+        settleSnapshot({ state: "unavailable", detail: "the engine did not start" });
+        settleKept();
+        reject(err);
+      };
+      // A worker that failed may have failed on a damaged script of its own: say so if it did.
+      const fail = (message, detail) => {
+        checkWorkerScripts().then(
+          () => failNow(message, detail),
+          (err) => (err.path ? failNow(err.message, err.detail) : failNow(message, detail)),
+        );
+      };
+      const timer = setTimeout(
+        () =>
+          fail(
+            "The game engine is taking far too long to start. Check the connection and reload the page.",
+            "boot timeout",
+          ),
+        BOOT_TIMEOUT_MS,
+      );
+      let early;
+      try {
+        early = launchedWorker() ?? { worker: new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" }), events: [] };
+      } catch (err) {
+        clearTimeout(timer);
+        fail("This browser cannot start the game engine (it needs module Web Workers). Try a current browser.", String(err));
+        return;
+      }
+      worker = early.worker;
+      const onMessage = (event) => {
+        const msg = event.data;
+        if (msg.type === "progress") {
+          lastProgress = { stage: msg.stage, fraction: msg.fraction, detail: msg.detail };
+          for (const fn of listeners) fn(msg.stage, msg.fraction, msg.detail);
+        } else if (msg.type === "scripts-loaded") {
+          scriptsChecked = checkWorkerScripts();
+          scriptsChecked.catch(() => {});
+        } else if (msg.type === "kept") {
+          settleKept();
+        } else if (msg.type === "snapshot") {
+          settleSnapshot({ state: msg.state, detail: msg.detail });
+        } else if (msg.type === "reference") {
+          if (msg.error !== undefined) settleReference.reject(new Error(msg.error));
+          else settleReference.resolve(JSON.parse(msg.json));
+        } else if (msg.type === "ready") {
+          (scriptsChecked ?? checkWorkerScripts()).then(() => {
+            clearTimeout(timer);
+            performance.mark("engine-ready", { detail: msg.timings });
+            resolve(msg.timings);
+          }, (err) => {
+            clearTimeout(timer);
+            failNow(err.path ? err.message : 'The game engine\'s scripts could not be checked. Check the connection and reload the page.', err.detail || String(err));
+          });
+        } else if (msg.type === "failed") {
+          clearTimeout(timer);
+          fail(msg.message, msg.detail);
+        } else if (pending.has(msg.id)) {
+          const { resolve: res, reject: rej, fn } = pending.get(msg.id);
+          pending.delete(msg.id);
+          if (msg.error !== undefined) rej(new Error(`engine call ${fn} failed: ${msg.error}`));
+          else res(JSON.parse(msg.result));
+        }
+      };
+      const onError = (event) => {
+        clearTimeout(timer);
+        event.preventDefault();
+        fail(
+          "The game engine could not be loaded. Reload the page; if it keeps failing, this browser may be too old.",
+          event.message || "worker error",
+        );
+      };
+      // What the worker said before this module took it over comes first, in the same task as the
+      // handlers' installation, so nothing is lost or seen twice.
+      worker.onmessage = onMessage;
+      worker.onerror = onError;
+      for (const event of early.events) (event.type === "error" ? onError : onMessage)(event);
+    });
+    bootPromise.then(settleReady.resolve, settleReady.reject);
+    return bootPromise;
+  }
+
+  /** The engine's recorded {spells, rulesets} answers (reference.json), available before the engine is. */
+  function recordedReference() {
+    if (!bootPromise) startEngine();
+    return referencePromise;
+  }
+
+  /** Call api.<fn>(...jsonStrings) in the engine; resolves with the parsed JSON result object. */
+  function call(fn, ...args) {
+    if (!bootPromise) startEngine();
+    return bootPromise.then(
+      () =>
+        new Promise((resolve, reject) => {
+          const id = nextId++;
+          pending.set(id, { resolve, reject, fn });
+          worker.postMessage({ id, fn, args });
+        }),
+    );
+  }
+
+  return { startEngine, recordedReference, call };
 }
 
+const client = engineClient();
+/** Start the engine worker (once); resolves with boot timings, rejects with a player-facing Error. */
+export const startEngine = client.startEngine;
 /** The engine's recorded {spells, rulesets} answers (reference.json), available before the engine is. */
-export function recordedReference() {
-  if (!bootPromise) startEngine();
-  return referencePromise;
-}
-
+export const recordedReference = client.recordedReference;
 /** Call api.<fn>(...jsonStrings) in the engine; resolves with the parsed JSON result object. */
-export function call(fn, ...args) {
-  if (!bootPromise) startEngine();
-  return bootPromise.then(
-    () =>
-      new Promise((resolve, reject) => {
-        const id = nextId++;
-        pending.set(id, { resolve, reject, fn });
-        worker.postMessage({ id, fn, args });
-      }),
-  );
-}
+export const call = client.call;

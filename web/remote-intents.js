@@ -5,10 +5,11 @@
 
 import { opponentOf } from './flows/remote/session.js';
 import { keepCarried, keepDraft, sealEarly, unsealEarly } from './flows/remote/drafts.js';
+import { withSeen } from './flows/remote/record.js';
 import { h } from './ui/dom.js';
 import { sentence } from './ui/remote.js';
 import { unsavedWords } from './ui/screens/remote-words.js';
-import { say } from './ui/words.js';
+import { say } from './ui/words/index.js';
 
 const SKIP = Symbol('skip');
 
@@ -81,10 +82,12 @@ export function installIntents(ctx) {
     if (redraw) await ctx.render(ctx.duelOf(id), { feedback: null });
   });
 
-  const early = (id, turn, orders) => ctx.serial(async () => {
+  // `view`: the duel's own view the player sealed from; its turn result was on that screen, so
+  // it is seen now (a move sealed early that goes out by itself later leaves the next one unseen).
+  const early = (id, turn, orders, view) => ctx.serial(async () => {
     const duel = ctx.duelOf(id);
     if (!duel) return gone;
-    const out = await sealEarly(api, duel, turn, orders);
+    const out = await sealEarly(api, view ? withSeen(duel, view) : duel, turn, orders);
     if (!out.ok) return out.problems.map((p) => (p.code === 'moved-on' ? { ...p, message: say('remote-moved-on') } : p));
     const st = await api.remoteStatus(duel.session);
     if (!st.ok) return [{ code: st.error.code, field: '', message: sentence(st.error.message) }];
@@ -186,13 +189,19 @@ export function installIntents(ctx) {
       if (carried) quietly(id, (d) => keepCarried(d, turn, form, orders));
     },
     onDraft: (turn, form, orders) => quietly(id, (d) => keepDraft(d, turn, form, orders)),
-    onSealEarly: (turn, orders) => early(id, turn, orders),
+    onSealEarly: (turn, orders) => early(id, turn, orders, x.view),
     onUnsealEarly: () => quietly(id, unsealEarly, true),
     onPaste: (text) => ctx.pasteIntoDuel(id, text),
     onChat: (text) => ctx.sendChat(id, text),
     onRematch: () => ctx.begin(x.duel.mode, { names: [x.duel.session.names[x.duel.session.me]], ruleset: x.duel.session.ruleset }, { after: id })
       .then((message) => { if (message) app.toast(message, 'error'); }),
     onExport: () => app.exportDuel(ctx.duelOf(id)),
+    loadBattle: (v) => api.battle(ctx.duelOf(id).session.game, v).then((a) => (a.ok ? a : null)),
+    onReplay: async () => {
+      const message = await app.replays.openGame(ctx.duelOf(id).session.game, x.duel.session.me);
+      if (message) app.toast(message, 'error');
+    },
+    onShare: () => app.replays.shareGame(ctx.duelOf(id).session.game),
     live: {
       onStart: () => ctx.startLive(id),
       onAnswer: (text) => ctx.answerForDuel(text),

@@ -9,7 +9,7 @@ import { opponentOf } from './flows/remote/session.js';
 import { isDialogOpen } from './ui/dialog.js';
 import { connectExplanation, openConnectDialog } from './ui/live.js';
 import { sentence } from './ui/remote.js';
-import { say } from './ui/words.js';
+import { say } from './ui/words/index.js';
 import { STATUS } from './transport/transport.js';
 import { chatLineTurn } from './transport/chat.js';
 

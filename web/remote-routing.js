@@ -8,7 +8,7 @@ import { h, replace } from './ui/dom.js';
 import { notACode, pending, remoteHead, sentence } from './ui/remote.js';
 import { joinBox, openAcceptDialog } from './ui/remote-join.js';
 import { livePanel } from './ui/live.js';
-import { say, sayError } from './ui/words.js';
+import { say, sayError } from './ui/words/index.js';
 import { STATUS } from './transport/transport.js';
 
 /** installRouting(ctx) adds openText, pasteIntoDuel, offerInvitation, openAddressLink, fillStartSlot and showJoin to the controller. */

@@ -21,7 +21,7 @@ import { draftable } from './flows/remote/drafts.js';
 import { draftOf, seenMarkOf, seenOf } from './flows/remote/record.js';
 import { remoteScreen, screenKey } from './ui/screens/remote.js';
 import { notSealedWords, unsavedWords } from './ui/screens/remote-words.js';
-import { say } from './ui/words.js';
+import { say } from './ui/words/index.js';
 import { installLive } from './remote-live.js';
 import { installIntents } from './remote-intents.js';
 import { installRouting } from './remote-routing.js';
@@ -237,7 +237,8 @@ function createRemote(app) {
 /**
  * installRemote(deps) registers "Play by codes" and "Play live" and returns the hooks app.js
  * wires in: {fillStartSlot(slot), resume(savedDuel), isRemoteDuel(saved), openAddressLink()}.
- * deps: {registerMode, show, toast, goHome, fail, engine, openReference, exportDuel, useRules, openSavedDuels}.
+ * deps: {registerMode, show, toast, goHome, fail, engine, openReference, exportDuel, useRules, openSavedDuels,
+ * replays (shell/replay.js: openGame, shareGame)}.
  */
 export function installRemote(deps) {
   const ctx = createRemote(deps);

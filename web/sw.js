@@ -162,8 +162,6 @@ async function refill(url, request) {
   }
 }
 
-let repairing = null;
-
 /**
  * Put back every precached file missing from this build's cache (a damaged copy the page or the
  * engine worker dropped, web/integrity.js), each checked against its integrity.  Run on every
@@ -171,25 +169,31 @@ let repairing = null;
  * network, past the fetch handler, and a page that dropped a file cannot refill it itself (the
  * reload its message asks for cancels the page's own downloads), so this worker, which outlives
  * the page, does.  Listing the cache's ~45 keys costs a few milliseconds of this worker's time.
+ * One repair at a time: a navigation during one joins it.
  */
-function repairCache() {
-  repairing ??= (async () => {
-    if (!(await caches.has(CACHE))) return; // not installed completely: nothing to repair
-    const cache = await caches.open(CACHE);
-    const held = new Set((await cache.keys()).map((request) => request.url));
-    await Promise.all([...PRECACHED].filter((url) => !held.has(url)).map(async (url) => {
-      try {
-        const fresh = await download(new URL(url), INTEGRITY.get(url));
-        if (fresh.ok) await cache.put(url, fresh);
-      } catch {
-        // Offline, or the server's copy is damaged too: the next navigation tries again.
-      }
-    }));
-  })().finally(() => {
-    repairing = null;
-  });
-  return repairing;
+function repairer() {
+  const running = { repair: null };
+  return () => {
+    running.repair ??= (async () => {
+      if (!(await caches.has(CACHE))) return; // not installed completely: nothing to repair
+      const cache = await caches.open(CACHE);
+      const held = new Set((await cache.keys()).map((request) => request.url));
+      await Promise.all([...PRECACHED].filter((url) => !held.has(url)).map(async (url) => {
+        try {
+          const fresh = await download(new URL(url), INTEGRITY.get(url));
+          if (fresh.ok) await cache.put(url, fresh);
+        } catch {
+          // Offline, or the server's copy is damaged too: the next navigation tries again.
+        }
+      }));
+    })().finally(() => {
+      running.repair = null;
+    });
+    return running.repair;
+  };
 }
+
+const repairCache = repairer();
 
 self.addEventListener("fetch", (event) => {
   const url = precachedUrl(event.request);

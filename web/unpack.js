@@ -30,8 +30,8 @@ function startsWith(bytes, head) {
   return true;
 }
 
-/** A response's whole body as one Uint8Array, `onChunk(n)` told of each chunk's length. */
-async function readAll(response, onChunk) {
+/** A response's whole body as one Uint8Array, `onChunk(n)` told of each chunk's length (the engine worker's reads too). */
+export async function readAll(response, onChunk) {
   const reader = response.body.getReader();
   const chunks = [];
   let length = 0;

@@ -1,5 +1,5 @@
 // Unit tests of the connection-code codec (web/transport/codec/) under Node, its errors put into
-// words by web/ui/words.js:
+// words by web/ui/words/:
 // `node --test tests/js/`. No browser and no network: pure packing and unpacking.
 
 import assert from 'node:assert/strict';
@@ -18,7 +18,7 @@ import {
   unpackConnectionCode,
 } from '../../web/transport/codec/code.js';
 import { parseIceServers } from '../../web/transport/ice.js';
-import { sayError } from '../../web/ui/words.js';
+import { sayError } from '../../web/ui/words/index.js';
 import {
   CHROME_MDNS_ANSWER,
   CHROME_MDNS_OFFER,

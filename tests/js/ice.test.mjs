@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { parseSdp } from '../../web/transport/codec/sdp.js';
-import { sayError } from '../../web/ui/words.js';
+import { sayError } from '../../web/ui/words/index.js';
 import { DEFAULT_STUN, diagnose, foresee, iceServersFor, natOf, parseSiteIce, parseTurn, stunOutcome } from '../../web/transport/ice.js';
 
 const MDNS = 'a=candidate:1 1 udp 2130706431 2d241111-8876-4df7-a0d3-e5cd15de5796.local 50656 typ host';

@@ -47,7 +47,7 @@ const PLACES = [
   ['store/storage.js', 'storage'], ['storage.js', 'storage'],
   ['store/', 'store'],
   ['transport/', 'transports'],
-  ['api.js', 'boundary'], ['engine.js', 'boundary'], ['engine-worker.js', 'boundary'], ['engine-snapshot.js', 'boundary'],
+  ['api.js', 'boundary'], ['engine.js', 'boundary'], ['engine-worker.js', 'boundary'], ['worker-boot.js', 'boundary'], ['worker-files.js', 'boundary'], ['engine-snapshot.js', 'boundary'],
   ['integrity.js', 'boundary'], ['site-integrity.js', 'boundary'], ['engine-build.js', 'boundary'], ['snapshot-store.js', 'boundary'], ['unpack.js', 'boundary'], ['pyodide/', 'boundary'],
   ['limits.js', 'base'], ['hex.js', 'base'], ['vendor/', 'base'],
 ];
@@ -58,12 +58,8 @@ const STILL_SPLITTING = {
   imports: {
   },
   state: {
-    'engine.js': "the worker's client (issue 30's files): its boot promise and calls in flight",
-    'engine-worker.js': "the worker's own context (issue 30's files), not the page's",
-    'sw.js': "the service worker's own context (issue 30's files), not the page's",
   },
   size: {
-    'engine-worker.js': "issue 30's file",
   },
 };
 

@@ -10,7 +10,7 @@
 //   {screen: 'thinking', wizard, name, level}          the computer decides next (call think())
 //   {screen: 'over', views, perspectives, ruleset}     the duel is over
 //   {screen: 'replay', text, own}                      a finished record opens in the replay flow
-//   {screen: 'fail', code, error}                      `code`: what failed (a ui/words.js key),
+//   {screen: 'fail', code, error}                      `code`: what failed (a ui/words/ key),
 //                                                      `error`: the engine's {code, message}
 //   {screen: 'left'}                                   the player left meanwhile: draw nothing
 // Outcomes of a duel in play carry `ruleset` (the spell reference follows it).

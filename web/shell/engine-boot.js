@@ -3,7 +3,7 @@
 // until the running engine answers. No rule lives here: every answer is the engine's.
 
 import { h, replace } from '../ui/dom.js';
-import { say } from '../ui/words.js';
+import { say } from '../ui/words/index.js';
 
 const STAGE_WORDS = {
   waiting: 'Waking the rules engine…',

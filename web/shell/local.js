@@ -4,15 +4,15 @@
 import { passScreen } from '../ui/screens/between.js';
 import { decisionScreen, gameOverScreen, ordersScreen } from '../ui/duel.js';
 import { coachPanel, thinkingScreen } from '../ui/opponent.js';
-import { say } from '../ui/words.js';
+import { say } from '../ui/words/index.js';
 
 /**
  * createLocalScreens({flow, api, show, fail, toast, goHome, useRules, openReference, exportDuel,
- * openReplay, coachOn}) -> draw(outcomePromise): shows what the flow answered.
- * openReplay(text, {own}) -> Promise of an error message or null; coachOn() -> whether the player
- * switched the coach on.
+ * openReplay, replays, coachOn}) -> draw(outcomePromise): shows what the flow answered.
+ * openReplay(text, {own}) -> Promise of an error message or null; replays: shell/replay.js's
+ * (openGame, shareGame); coachOn() -> whether the player switched the coach on.
  */
-export function createLocalScreens({ flow, api, show, fail, toast, goHome, useRules, openReference, exportDuel, openReplay, coachOn }) {
+export function createLocalScreens({ flow, api, show, fail, toast, goHome, useRules, openReference, exportDuel, openReplay, replays, coachOn }) {
   async function draw(outcomePromise) {
     const outcome = await outcomePromise;
     if (outcome.ruleset) useRules(outcome.ruleset);
@@ -45,7 +45,7 @@ export function createLocalScreens({ flow, api, show, fail, toast, goHome, useRu
         onDraft: (draft) => flow.keepDraft(o.wizard, o.view, draft),
         // The coach: only against the computer, only when the player switched it on.
         aside: duel.mode === 'computer' && coachOn()
-          ? coachPanel({ ask: () => api.aiAdvice(duel.game, o.wizard), onUse: (gestures) => s.useGestures(gestures) }) : null,
+          ? coachPanel({ ask: () => api.aiAdvice(duel.game, o.wizard), onUse: (gestures, advice) => s.useGestures(gestures, advice.input && advice.input.charm) }) : null,
       });
       show(s.element, s.destroy);
     },
@@ -59,11 +59,12 @@ export function createLocalScreens({ flow, api, show, fail, toast, goHome, useRu
           return r.error ? { screen: 'left' } : r;
         })),
         onExport: () => exportDuel(duel),
+        loadBattle: (v) => api.battle(duel.game, v).then((a) => (a.ok ? a : null)),
         onReplay: async () => {
-          const answer = await api.exportRecord(duel.game);
-          const message = answer.ok ? await openReplay(JSON.stringify(answer.record), { own: o.perspectives[0] }) : answer.error.message;
+          const message = await replays.openGame(duel.game, o.perspectives[0]);
           if (message) toast(message, 'error');
         },
+        onShare: () => replays.shareGame(duel.game),
         onHome: goHome,
       });
       show(s.element, s.destroy);

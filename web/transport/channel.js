@@ -155,7 +155,7 @@ export function liveTransport(pc, channel, stage, opts, why = () => 'unreachable
     get status() {
       return status;
     },
-    /** {reason, warning} of the current status: codes (words.js "live-<reason>", "live-warn-<warning>"). */
+    /** {reason, warning} of the current status: codes (ui/words/live.js "live-<reason>", "live-warn-<warning>"). */
     get detail() {
       return detail;
     },

@@ -155,7 +155,7 @@ export function stunOutcome({ asked = 0, errors = [], reflexive = 0 } = {}) {
 
 /**
  * diagnose(mine, theirs, stun) -> why a direct connection will not or did not work, as a reason
- * code (words.js "live-<reason>"): 'strict-nats' (both symmetric, no relay on either side: it
+ * code (ui/words/live.js "live-<reason>"): 'strict-nats' (both symmetric, no relay on either side: it
  * cannot work), 'strict-nat' (one symmetric, no relay), 'stun-no-name' / 'stun-no-reply' (this
  * page's STUN servers gave it no public address: stunOutcome), 'no-public-address' (neither side
  * offers one, and this page asked no STUN server), 'strict-nat-likely' (a NAT moved the port, and

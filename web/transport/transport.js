@@ -13,7 +13,7 @@
 //
 // Which transport carries a duel's next code is decided in the transport layer (switchboard.js),
 // never by flows or screens: the live connection while it is connected and bound to that duel, by hand
-// otherwise. Errors are values with a code; the sentences for the player are ui/words.js's.
+// otherwise. Errors are values with a code; the sentences for the player are ui/words/'s (say, sayError).
 
 /** Transport states (status().state), shared by every kind. */
 export const STATUS = Object.freeze({

@@ -4,7 +4,7 @@
 // answer, their codes) and hands it to transport/channel.js.
 //
 // Every exported function returns errors as values ({ok: false, error: {code, detail?}}): codes
-// only, put into words by ui/words.js (sayError); browser exceptions are caught here and never
+// only, put into words by ui/words/ (sayError); browser exceptions are caught here and never
 // reach the UI raw.
 
 import { CHANNEL_LABEL, CHANNEL_OPTIONS, liveTransport } from './channel.js';

@@ -1,12 +1,12 @@
 // The live connection panel (docs/webrtc.md): the connection code or answer to send, the box for
 // the answer, the connection's state and the opponent's, and the buttons to end it or connect
 // again. `link` is the live transport's status() snapshot (transport/live.js); its reason is put
-// into words here (words.js, "live-<reason>").
+// into words here (ui/words/live.js, "live-<reason>").
 
 import { openDialog } from './dialog.js';
 import { h, nameOf } from './dom.js';
 import { codeBlock, iceSettings, pasteBox, pending, sentence } from './remote.js';
-import { say, sayError } from './words.js';
+import { say, sayError } from './words/index.js';
 
 const CHIP = {
   off: 'by codes',

@@ -2,7 +2,7 @@
 // upload a file or paste text. Reading a record is the engine's job; this is the paperwork.
 
 import { h } from './dom.js';
-import { say } from './words.js';
+import { say } from './words/index.js';
 import { openDialog } from './dialog.js';
 import { MAX_RECORD_BYTES, textProblem } from '../limits.js';
 

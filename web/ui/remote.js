@@ -10,7 +10,7 @@ import { renderHistories, renderStatus } from './board.js';
 import { battleLog } from './log.js';
 import { renderOutcome } from './duel.js';
 import { savedDuelsButton } from './saved.js';
-import { sayError } from './words.js';
+import { sayError } from './words/index.js';
 
 // Headings for the session's error codes (docs/protocol.md, "Checks on receipt"); the engine's
 // own message follows each, saying what to do.

@@ -5,7 +5,7 @@
 
 import { h, nameOf, replace } from './dom.js';
 import { openDialog } from './dialog.js';
-import { say } from './words.js';
+import { say } from './words/index.js';
 
 function ago(time) {
   const minutes = Math.round((Date.now() - time) / 60000);

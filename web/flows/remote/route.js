@@ -2,7 +2,7 @@
 // Pure: the shell reads the address and applies any change to it; the engine describes a turn
 // code (remote_describe) and the transport says whether a text is a live connection code; this
 // module only decides from what they said. Outcomes are plain values with a `go` (what to do)
-// and, for the player, a `say` code that web/ui/words.js turns into a sentence.
+// and, for the player, a `say` code that web/ui/words/ turns into a sentence.
 
 import { splitCodes } from '../../transport/by-hand.js';
 

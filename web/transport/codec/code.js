@@ -3,7 +3,7 @@
 //
 // Pure module (no DOM, no RTCPeerConnection): it runs in the browser and under Node's test runner.
 // Every public function returns errors as values ({ok: false, error: {code, reason?, detail?}}):
-// `code` is stable for branching, `reason` the finer cause a sentence is chosen by (words.js,
+// `code` is stable for branching, `reason` the finer cause a sentence is chosen by (ui/words/,
 // "rtc-<reason or code>"); nothing here throws on bad input.
 
 import { Writer, asciiBytes, base64urlDecode, base64urlEncode, bytesHex, crc32, hexBytes, packSixBits } from './bytes.js';

@@ -26,8 +26,9 @@ function sequenceView(entry) {
 }
 
 /**
- * createOrders(opts) -> {element, histories, useGestures(sets), destroy} for one wizard's orders
- * (useGestures: whole gesture sets into the draft, [[left, right], ...]; fixed hands keep theirs).
+ * createOrders(opts) -> {element, histories, useGestures(sets, charm), destroy} for one wizard's orders
+ * (useGestures: whole gesture sets into the draft, [[left, right], ...]; fixed hands keep theirs;
+ * charm: the orders' {gesture, target?} for the opponent's hand this wizard charmed, or none).
  * opts: {view, preview(draft) -> Promise<result>, submit(orders) -> Promise<problems[]>, onSpell(key), submitLabel,
  *        saved (a draft from onDraft, to carry on with), onDraft(draft, orders) (called with every change, to save
  *        it; `orders` is the same draft as orders JSON)}.
@@ -108,8 +109,8 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
   }
 
   // Whole gesture sets at once ([[left, right], ...], as the coach gives them), drawn once.
-  function useGestures(sets) {
-    model.useGestures(sets);
+  function useGestures(sets, charm = null) {
+    model.useGestures(sets, charm);
     drawPads();
     drawHistories();
     refreshPreview();

@@ -4,7 +4,7 @@
 
 import { h, nameOf } from '../dom.js';
 import { handIcon } from '../icons.js';
-import { say } from '../words.js';
+import { say } from '../words/index.js';
 
 /** passScreen({name, other, kind, onReady, onHome}) -> the screen that hands the device over; `kind` is the phase kind ('hasted': a hasted turn). */
 export function passScreen({ name, other, kind, onReady, onHome }) {

@@ -6,7 +6,7 @@
 import { h, replace } from '../dom.js';
 import { codeBlock, feedbackBox, pasteBox, sentList } from '../remote.js';
 import { liveGlance, livePanel } from '../live.js';
-import { say } from '../words.js';
+import { say } from '../words/index.js';
 import { gesturesText } from './remote-words.js';
 
 const SHARE_INVITE = 'A duel of wizards: accept my challenge';
@@ -25,7 +25,7 @@ export function remotePanel({ opponent, intents }) {
   const [earlySlot, feedbackSlot, sendSlot, pasteSlot, liveSlot, sentSlot] = [1, 2, 3, 4, 5, 6].map(() => h('div', {}));
   const glanceSlot = h('div', { class: 'glance-slot' });
   const paste = pasteBox({
-    id: 'remote-paste', testid: 'remote-paste', button: 'Apply', label: `Paste ${opponent}’s code or link`, onSubmit: intents.onPaste,
+    id: 'remote-paste', testid: 'remote-paste', button: say('remote-apply'), label: say('remote-paste-label', { opp: opponent }), onSubmit: intents.onPaste,
   });
   panel.append(statusLine, sealedLine, earlySlot, feedbackSlot, glanceSlot, sendSlot, pasteSlot, liveSlot, sentSlot);
   // On an orders or decision screen the panel keeps on top only what is read before choosing;
@@ -90,9 +90,10 @@ export function remotePanel({ opponent, intents }) {
     replace(feedbackSlot, feedbackBox(x.feedback));
     replace(sendSlot, sendBlock(s, x, r));
     const waitingForCode = (s.state === 'waiting' || s.state === 'awaiting_accept') && (!r.liveFirst || r.bundled);
-    replace(pasteSlot, waitingForCode
+    // Once it is over there is nothing left to paste into this duel (a rematch's invitation is a new duel's).
+    replace(pasteSlot, s.state === 'over' ? null : waitingForCode
       ? paste
-      : h('details', { class: 'paste-later' }, h('summary', {}, r.liveFirst ? 'Paste a code by hand' : `Paste a code from ${x.opponent}`), paste));
+      : h('details', { class: 'paste-later' }, h('summary', {}, say(r.liveFirst ? 'remote-paste-by-hand' : 'remote-paste-from', { opp: x.opponent })), paste));
     showChat(x.chat.lines.length ? x.chat : null);
     replace(liveSlot, (x.remoteMode && s.state !== 'over') || r.carried ? livePanel({
       link: r.carried, opponent: x.opponent, busy: x.live.busy, error: x.live.error,

@@ -1,8 +1,8 @@
-// remote: the few sentences of remote play put together from words.js (web/ui/words.js, section
+// remote: the few sentences of remote play put together from web/ui/words/ (its remote.js
 // "remote") with what the screens know: sealed gestures in words, what a refused save asks for.
 
 import { gestureLabel } from '../gesturepad.js';
-import { say } from '../words.js';
+import { say } from '../words/index.js';
 
 /** gesturesText(sets) -> "left F, right P; then left …": sealed orders in words. */
 export function gesturesText(sets) {

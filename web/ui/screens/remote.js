@@ -9,11 +9,11 @@
 // opponent, remoteMode, live {busy, error, chatMax}, seen}.
 
 import { h } from '../dom.js';
-import { decisionScreen, gameOverScreen, ordersScreen } from '../duel.js';
+import { decisionScreen, gameOverScreen, ordersScreen, renderOutcome } from '../duel.js';
 import { draftFromOrders } from '../orders.js';
 import { boardView, remoteHead } from '../remote.js';
 import { remotePanel } from './remote-panel.js';
-import { say } from '../words.js';
+import { say } from '../words/index.js';
 
 // Orders are written on this screen: the player's own turn, or live the turn the opponent seals
 // first (status.ahead) until orders are sealed ahead.
@@ -59,6 +59,9 @@ function body(x, intents) {
     const turn = ahead.phase.turn;
     const s = ordersScreen({
       ...base, view: ahead, seen: x.draftSeen,
+      // The turn just resolved, from the duel's own view: a move sealed early that went out by
+      // itself as the opponent's code arrived leaves it unseen, and it is shown here once.
+      outcome: renderOutcome(view, x.seen),
       preview: intents.draftPreview,
       submit: (orders) => intents.onSealEarly(turn, orders),
       saved: x.draft && !x.draft.carried && x.draft.turn === turn ? x.draft.form : null,
@@ -74,7 +77,10 @@ function body(x, intents) {
     return { ...s, showChat: () => {}, split: true, anchor: '.duel-head' };
   }
   if (status.state === 'over' && view) {
-    const s = gameOverScreen({ ...base, views: [view, view], perspectives: [view.wizard], onRematch: intents.onRematch, onExport: intents.onExport });
+    const s = gameOverScreen({
+      ...base, views: [view, view], perspectives: [view.wizard], loadBattle: intents.loadBattle,
+      onRematch: intents.onRematch, onExport: intents.onExport, onReplay: intents.onReplay, onShare: intents.onShare,
+    });
     return { ...s, split: false, anchor: '.result', after: x.draft && x.draft.over ? draftChanges(x.draft) : null };
   }
   const title = status.state === 'awaiting_accept' ? 'A new duel: the invitation' : `${x.duel.summary.names.join(' vs ')} — turn ${status.turn}`;
@@ -89,7 +95,8 @@ function body(x, intents) {
  * remoteScreen(snapshot, intents) -> {element, key, update(snapshot), destroy}: the duel's screen.
  * intents: {onHome, onSpell, preview, draftPreview, onOrders(orders), onDecision(input),
  * onWriting(turn, form, orders, carried), onDraft(turn, form, orders), onSealEarly(turn, orders),
- * onUnsealEarly, onPaste(text), onChat(text), onRematch, onExport, live, qr, chatDraft}.
+ * onUnsealEarly, onPaste(text), onChat(text), onRematch, onExport, loadBattle(v), onReplay, onShare,
+ * live, qr, chatDraft}.
  */
 export function remoteScreen(first, intents) {
   let x = first;

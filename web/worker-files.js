@@ -1,0 +1,254 @@
+// The engine worker's files (engine-worker.js): fetching, unpacking and checking what the boot
+// reads (Pyodide's wasm, the Python library, reference.json), counting the bytes as they travel
+// for the boot's progress, and keeping what a first visit unpacked.  A factory, with no effect
+// until it is called: its state lives in the closure (compile-ahead.js imports this module).
+//
+// Every fetch in the worker, Pyodide's included, goes through `siteFetch`: a site file that
+// engine-build.js lists arrives through a stream that fails with DamagedFile if it does not
+// match, except those the boot reads and checks itself (the wasm, the Python library and
+// reference.json).
+//
+// The wasm and the library unpacked on a first visit are kept in a cache of their own, for
+// the next visit and for the service worker, whose install takes them from there as it takes
+// an older build's unchanged files (sw.js `unchanged`), and which deletes this cache when it
+// activates.  The page is told when they are kept ({type: "kept"}), and sw-register.js installs
+// the service worker only then, so that its install finds them.
+//
+// The wasm is fetched and compiled from the worker's first moment, while Pyodide's scripts
+// load: Pyodide itself would ask for it only once they are in, and compile it only once it has
+// a snapshot's bytes (docs/build.md, "Boot").  This browser's copy, if it holds one (the
+// service worker's, or the one a first visit kept); else the packed file, compiled as it
+// downloads and unpacks.  It compiles while the bytes arrive (compileStreaming); a copy of them
+// is checked against the build's integrity beside the compiler, and the module is instantiated
+// only once they match (worker-boot.js's instantiateStreaming): nothing of it runs before.
+// A local copy goes to the compiler as the response itself, not a copy: Chromium keeps the
+// compiled code of a wasm read from Cache Storage beside it and reuses it, but only for that
+// response's own body (a `new Response(stream)` has none).
+
+import { BUILD } from "./engine-build.js";
+import { checkBytes, checking, markDamaged } from "./integrity.js";
+import { readWhole } from "./snapshot-store.js";
+import { loadDecoder, readAll, unpacking } from "./unpack.js";
+
+export const WASM = "pyodide/pyodide.asm.wasm";
+const WASM_TYPE = { "Content-Type": "application/wasm" };
+
+/**
+ * Start the boot's downloads at once and answer Pyodide's fetches from them.  `site`: the
+ * site's URL; `mark(name)`: a timing mark; `progress(stage, fraction, detail)`: the boot's
+ * progress to the page.  Returns {siteFetch, fetchChecked, wasmModule, wasmChecked,
+ * libraryBytes, libraryUsed, kept}; installs nothing itself (the caller sets self.fetch).
+ */
+export function bootFiles(site, mark, progress) {
+  const libraryUrl = new URL(BUILD.library.url, site).href;
+  const wasmUrl = new URL(WASM, site).href;
+  const checkedByTheBoot = new Set([WASM, BUILD.library.url, BUILD.reference.url]);
+  const networkFetch = self.fetch.bind(self);
+  const unpackedCache = `wavinghands-unpacked ${site.href}`;
+  const keeping = [];
+
+  // Honest progress on a first visit: bytes of the boot's files received so far, as they
+  // travel (the packed wasm and library, the decoder, reference.json), out of their sizes as
+  // built (engine-build.js).  What this browser already holds does not travel: it leaves the
+  // total; the decoder joins it when a packed file needs it.  Reported as {loaded, total}.
+  const download = {
+    loaded: 0,
+    total: BUILD.wasm.packed.size + BUILD.library.packed.size + BUILD.reference.size,
+  };
+  const reported = { at: 0 };
+  const received = (bytes) => {
+    download.loaded += bytes;
+    const now = performance.now();
+    if (now - reported.at < 100 && download.loaded < download.total) return;
+    reported.at = now;
+    const share = Math.min(1, download.loaded / download.total);
+    progress("download", 0.05 + 0.55 * share, { ...download });
+  };
+  /** `bytes` of a file this browser holds need not travel: the total shrinks. */
+  const notOnTheWire = (bytes) => {
+    download.total -= bytes;
+    received(0);
+  };
+  /** A pass-through stream that counts what flows through it as received. */
+  const counting = () =>
+    new TransformStream({
+      transform(chunk, controller) {
+        received(chunk.byteLength);
+        controller.enqueue(chunk);
+      },
+    });
+
+  /** Keep `bytes` (checked) as the file at `url` in the unpacked cache, in the background. */
+  function keepUnpacked(url, bytes, type) {
+    if (typeof caches !== "object" || caches === null) return;
+    const headers = { "Content-Type": type, "Content-Length": String(bytes.length) };
+    keeping.push(
+      caches
+        .open(unpackedCache)
+        .then((cache) => cache.put(url, new Response(bytes, { headers })))
+        .catch((err) => console.warn(`the unpacked ${url} could not be kept (storage full?):`, err)),
+    );
+  }
+
+  /** This browser's copy of `entry`'s file (the service worker's, or one this worker kept): a
+   * response, or null when there is none.  Its bytes are checked by the caller. */
+  async function localCopy(entry) {
+    if (typeof caches !== "object" || caches === null) return null;
+    const hit = await caches.match(new URL(entry.url, site).href).catch(() => undefined);
+    return hit && hit.ok && hit.body ? hit : null;
+  }
+
+  // The brotli decoder, loaded once, by the first packed file that needs it (unpack.js).
+  const decoder = { loading: null };
+  const decoderLoaded = () => {
+    if (decoder.loading === null) {
+      download.total += BUILD.decoder.size;
+      decoder.loading = loadDecoder(BUILD.decoder, (url) => networkFetch(new URL(url, site)), received);
+    }
+    return decoder.loading;
+  };
+
+  /** A packed file's bytes as they download and unpack (`entry`: BUILD.wasm or BUILD.library):
+   * counted on the wire, then decoded; its check is the caller's. */
+  async function unpackedBody(entry) {
+    const [response] = await Promise.all([networkFetch(new URL(entry.packed.url, site)), decoderLoaded()]);
+    if (!response.ok || !response.body) {
+      throw new Error(`Failed to load '${entry.packed.url}': request failed (${response.status})`);
+    }
+    return response.body.pipeThrough(counting()).pipeThrough(unpacking(entry));
+  }
+
+  /**
+   * The Python library's bytes, checked: the copy this browser holds (read whole: readWhole,
+   * its Blob at once, where a body arrives a chunk per turn of this worker's busy thread), else
+   * the packed file, downloaded, unpacked, checked and kept.  A damaged copy is named (and
+   * dropped from the caches, so that a reload fetches it), as the wasm's is.
+   */
+  async function libraryChecked(entry) {
+    const hit = await localCopy(entry);
+    if (hit !== null) {
+      const bytes = await readWhole(hit);
+      await checkBytes(entry.url, bytes, entry.integrity);
+      notOnTheWire(entry.packed.size);
+      mark("library");
+      return bytes;
+    }
+    const bytes = await readAll(new Response(await unpackedBody(entry)), () => {});
+    await checkBytes(entry.url, bytes, entry.integrity);
+    mark("library");
+    keepUnpacked(libraryUrl, bytes, "application/zip");
+    return bytes;
+  }
+
+  /**
+   * Fetch one of the files engine-build.js lists and check it against its integrity: resolves
+   * with its bytes and the response once they match, rejects otherwise (DamagedFile, naming
+   * it).  Checked here rather than with fetch's `integrity` option, which fails like any
+   * network error.
+   */
+  async function fetchChecked(entry) {
+    const url = new URL(entry.url, site);
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`Failed to load '${entry.url}': request failed (${response.status})`);
+    const bytes = await readAll(response, received);
+    // A host may have compressed it on the way: what travelled is the body as encoded, which
+    // the browser's record of the fetch gives (the line counted it as it arrived, unpacked).
+    const timing = performance.getEntriesByName(url.href).at(-1);
+    if (timing && timing.encodedBodySize > 0) {
+      download.loaded += timing.encodedBodySize - bytes.length;
+      notOnTheWire(bytes.length - timing.encodedBodySize);
+    }
+    await checkBytes(entry.url, bytes, entry.integrity);
+    return { bytes, response };
+  }
+
+  /** The bytes of `copy` (a clone of the wasm's response, for its check), read beside the
+   * compiler: the browser reads a local copy whole itself; a download is collected as it
+   * unpacks (the clone keeps what arrives until it is read). */
+  async function wholeCopy(copy, local) {
+    if (local) return new Uint8Array(await copy.arrayBuffer());
+    const bytes = new Uint8Array(BUILD.wasm.size);
+    let length = 0;
+    const reader = copy.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (length + value.byteLength > bytes.length) throw markDamaged(WASM, BUILD.files[WASM], "a longer file");
+      bytes.set(value, length);
+      length += value.byteLength;
+    }
+    return length === bytes.length ? bytes : bytes.subarray(0, length);
+  }
+
+  const settleWasm = {};
+  const wasmChecked = new Promise((resolve, reject) => Object.assign(settleWasm, { resolve, reject }));
+  wasmChecked.catch(() => {});
+  const wasmSource = (async () => {
+    const hit = await localCopy(BUILD.wasm);
+    if (hit !== null) {
+      notOnTheWire(BUILD.wasm.packed.size);
+      return { response: hit, local: true };
+    }
+    const body = await unpackedBody(BUILD.wasm);
+    return { response: new Response(body, { headers: WASM_TYPE }), local: false };
+  })();
+  const wasmModule = wasmSource.then(
+    ({ response, local }) => {
+      mark("wasmResponse");
+      wholeCopy(response.clone(), local)
+        .then(async (bytes) => {
+          await checkBytes(WASM, bytes, BUILD.files[WASM]);
+          if (!local) keepUnpacked(wasmUrl, bytes, WASM_TYPE["Content-Type"]);
+          settleWasm.resolve();
+        })
+        .catch(settleWasm.reject);
+      return WebAssembly.compileStreaming(response);
+    },
+    (err) => {
+      settleWasm.reject(err); // the download failed: nothing to check
+      throw err;
+    },
+  );
+  wasmModule.then(() => mark("compiled"), () => {});
+
+  // The Python library is asked for from the worker's start too: Pyodide waits for it before
+  // it restores a snapshot (its start-up holds on it), and would ask for it only once its
+  // scripts are in.  Every fetch of it Pyodide makes during the boot gets these bytes.
+  const library = { bytes: libraryChecked(BUILD.library) };
+  library.bytes.catch(() => {}); // Pyodide's fetch reports a failure
+
+  /** siteFetch's own fetch (`url`: the absolute URL of `input`), checked. */
+  async function checkedFetch(input, init, url) {
+    const response = await networkFetch(input, init);
+    const path = url.startsWith(site.href) ? url.slice(site.href.length) : null;
+    const expected = path === null || checkedByTheBoot.has(path) ? undefined : BUILD.files[path];
+    if (expected === undefined || !response.ok || !response.body) return response;
+    const { status, statusText, headers } = response;
+    const body = response.body.pipeThrough(checking(path, expected));
+    return new Response(body, { status, statusText, headers });
+  }
+
+  /** The worker's fetch: the wasm compiled above, the library's checked bytes, else checked. */
+  async function siteFetch(input, init) {
+    const url = new URL(input instanceof Request ? input.url : input, site).href;
+    if (url === wasmUrl) return (await wasmSource).response;
+    if (url === libraryUrl && library.bytes !== null) {
+      return new Response(await library.bytes, { headers: { "Content-Type": "application/zip" } });
+    }
+    return checkedFetch(input, init, url);
+  }
+
+  return {
+    siteFetch,
+    fetchChecked,
+    wasmModule,
+    wasmChecked,
+    libraryUrl,
+    /** Pyodide has the library in its file system now: let its bytes go. */
+    libraryUsed: () => {
+      library.bytes = null;
+    },
+    /** Resolves once every file this boot unpacked is kept (or could not be). */
+    kept: () => Promise.all(keeping),
+  };
+}
