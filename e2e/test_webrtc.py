@@ -397,9 +397,12 @@ def test_vanished_peer_reports_disconnected(rtc_browser: Any, rtc_site: str) -> 
     try:
         host = open_page(host_ctx, rtc_site)
 
-        # A page closed normally says goodbye on its way out.
+        # A page closed normally says goodbye on its way out (the page itself: the headless
+        # shell disposes of a whole context without the pages' pagehide).
         guest_ctx = rtc_browser.new_context()
-        connect(host, open_page(guest_ctx, rtc_site))
+        leaving = open_page(guest_ctx, rtc_site)
+        connect(host, leaving)
+        leaving.close()
         guest_ctx.close()
         wait_status(host, "disconnected", timeout=30_000)
         assert host.evaluate("() => __t.detail.reason") == "peer-closed"
