@@ -278,8 +278,10 @@ def check_steps(
     # module names repeat tests/'s (conftest, test_hostile, test_rulesets).
     mypy = [py, "-m", "mypy"]
     tests = [py, "-m", "pytest", "tests", "-p", "no:cacheprovider", "--durations=10"]
-    # The checks off the critical path run at a lower priority: they fill the cores while the
-    # build downloads and while the browser tests wait on Chromium, and yield to them otherwise.
+    # The short checks run at a lower priority: they fill the cores while the build downloads
+    # and while the browser tests wait on Chromium, and yield to them otherwise.  pytest tests/
+    # (one process, minutes of CPU) does not: starved until the browser tests end, it would
+    # finish alone on one core.
     background = 10
     deep_sizes = (("WH_DEEP", "1"),) if deep else ()
     # Node is Debian's: the JS tests wait for it only where it is missing.
@@ -288,7 +290,7 @@ def check_steps(
         Step("pytest e2e/", e2e, (debian_ready, venv_ready, site_ready)),
         Step("tests in Pyodide (Node)", pyodide, (*node, site_ready)),
         # --deep: the property, fuzz and soak-like tests at their larger sizes (tests/sizes.py).
-        Step("pytest tests/", tests, (venv_ready,), background, deep_sizes),
+        Step("pytest tests/", tests, (venv_ready,), 0, deep_sizes),
         Step("JS unit tests (Node)", ["node", "--test", "tests/js/"], node, background),
         Step("mypy --strict", mypy, (venv_ready,), background),
         Step("mypy --strict e2e/", [*mypy, "e2e"], (venv_ready,), background),
