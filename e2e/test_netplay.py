@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import CHROMIUM, CHROMIUM_ARGS, Shot
+from conftest import CHROMIUM_ARGS, Shot
 from netlab import Lab, why_no_lab
 from remote_play import (
     NAMES,
@@ -38,6 +38,9 @@ from remote_play import (
     play,
     screen_state,
 )
+
+# sitebuild/ is at the repository's root, which e2e/conftest.py puts on sys.path.
+from sitebuild.machine import CHROMIUM as FULL_CHROMIUM
 
 ROOT = Path(__file__).resolve().parent.parent
 NO_LAB = why_no_lab()
@@ -61,13 +64,15 @@ def lab(site_dir: Path) -> Iterator[Lab]:
 
 @pytest.fixture(scope="module")
 def homes(lab: Lab, playwright: Any) -> Iterator[dict[str, Any]]:
-    """One Chromium inside each home (the worker's one Playwright drives them all)."""
+    """One Chromium inside each home (the worker's one Playwright drives them all): the whole
+    browser, which takes the lab's plain-http site as a secure origin when told to."""
     args = [*CHROMIUM_ARGS, f"--unsafely-treat-insecure-origin-as-secure={lab.site_url[:-1]}"]
     browsers: dict[str, Any] = {}
     try:
         for home in ("a", "b", "c", "d"):
             browsers[home] = playwright.chromium.launch(
-                executable_path=lab.chromium_wrapper(home, CHROMIUM), args=args, headless=True
+                executable_path=lab.chromium_wrapper(home, str(FULL_CHROMIUM)), args=args,
+                headless=True,
             )
         yield browsers
     finally:

@@ -195,8 +195,8 @@ def run_tests(*, skip_e2e: bool = False, install: bool = True, deep: bool = Fals
         print("\n".join(failed_lines), flush=True)
     # One closing line over every runner, in the plain form CI reads ("N passed, N failed").
     passed = sum(_count(r.summary, ("passed", "pass")) for r in results)
-    failed = sum(_count(r.summary, ("failed", "fail")) for r in results) + sum(
-        1 for r in results if not r.ok and not _count(r.summary, ("failed", "fail"))
+    failed = sum(_count(r.summary, FAILED_WORDS) for r in results) + sum(
+        1 for r in results if not r.ok and not _count(r.summary, FAILED_WORDS)
     )
     print(f"total: {passed} passed, {failed} failed", flush=True)
     return 0 if all(r.ok for r in results) else 1
@@ -318,6 +318,11 @@ def check_steps(
             ),
         ]
     return steps
+
+
+# The words of a summary that count a test that did not pass (pytest's errors are tests too:
+# a fixture that failed, e.g. the network lab's).
+FAILED_WORDS = ("failed", "fail", "error", "errors")
 
 
 def _count(summary: str, words: tuple[str, ...]) -> int:

@@ -330,7 +330,8 @@ def test_the_precache_leaves_out_what_the_boot_never_asks_for() -> None:
     ("summary", "passed", "failed"),
     [
         ("535 passed, 3 skipped in 10.2s", 535, 0),
-        ("2 failed, 40 passed, 1 error in 3s", 40, 2),
+        ("2 failed, 40 passed, 1 error in 3s", 40, 3),
+        ("2 failed, 151 passed, 6 errors in 3341.69s (0:55:41)", 151, 8),
         ("29 tests, 29 pass, 0 fail", 29, 0),
         ("ok", 0, 0),
     ],
@@ -338,7 +339,7 @@ def test_the_precache_leaves_out_what_the_boot_never_asks_for() -> None:
 def test_the_runner_counts_each_summary(summary: str, passed: int, failed: int) -> None:
     """The closing totals add each step's passed and failed counts, in pytest's and node's words."""
     assert testrun._count(summary, ("passed", "pass")) == passed
-    assert testrun._count(summary, ("failed", "fail")) == failed
+    assert testrun._count(summary, testrun.FAILED_WORDS) == failed
 
 
 def test_a_failed_line_is_kept_for_the_closing_list() -> None:
