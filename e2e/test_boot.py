@@ -402,7 +402,7 @@ def test_a_host_that_unpacks_the_packed_files_itself_does_not_matter(
 
 SAVE_DUEL_JS = """async () => {
   const { call } = (await import('./app.js')).modules['engine.js'];
-  const storage = (await import('./app.js')).modules['storage.js'];
+  const storage = (await import('./app.js')).modules['store/storage.js'];
   const params = { names: ['Ann', 'Bo'], ruleset: {}, seed: 'fedcba9876543210' };
   const made = await call('new_game', JSON.stringify(params));
   if (!made.ok) throw new Error(JSON.stringify(made.error));
@@ -412,7 +412,7 @@ SAVE_DUEL_JS = """async () => {
 }"""
 
 LOAD_DUEL_JS = """async (id) => {
-  const storage = (await import('./app.js')).modules['storage.js'];
+  const storage = (await import('./app.js')).modules['store/storage.js'];
   const saved = storage.loadGame(id);
   return saved ? JSON.stringify(saved.game) : null;
 }"""

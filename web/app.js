@@ -11,6 +11,8 @@ import { createLocalFlow } from './flows/local.js';
 import { createReplayFlow, replayLinkIn } from './flows/replay.js';
 import { bootEngine } from './shell/engine-boot.js';
 import { createLocalScreens } from './shell/local.js';
+import { createMeleeFlow } from './flows/melee.js';
+import { createMeleeScreens, meleeMode } from './shell/melee.js';
 import { createReplayScreens } from './shell/replay.js';
 import { createHost, createModes } from './shell/host.js';
 import { h } from './ui/dom.js';
@@ -137,19 +139,23 @@ async function beginLocal(params) {
 
 modes.register({
   id: 'hotseat',
-  label: 'Hot-seat',
-  hint: 'Two players share this device and pass it between turns.',
+  label: say('mode-hotseat'),
+  hint: say('mode-hotseat-hint'),
   begin: ({ names, ruleset }) => beginLocal({ names, ruleset, mode: 'hotseat', seats: ['human', 'human'] }),
 });
 modes.register(computerMode());
+// A melee of three to six on this device (web/flows/melee.js, web/shell/melee.js).
+const melee = createMeleeFlow({ api, store, engine, deadlineMs: AI_DEADLINE_MS, newId: storage.newGameId });
+const drawMelee = createMeleeScreens({ flow: melee, api, show, fail, toast, goHome, useRules, openReference, exportDuel });
+modes.register(meleeMode({ flow: melee, draw: drawMelee }));
 
 /** The computer's mode, with its level and coach switch (web/ui/opponent.js) made afresh for each start screen. */
 function computerMode() {
   let options = null;
   return {
     id: 'computer',
-    label: 'Against the computer',
-    hint: 'You are the first wizard; the engine plays the second.',
+    label: say('mode-computer'),
+    hint: say('mode-computer-hint'),
     extra: () => {
       options = opponentOptions({ level: storage.loadSetting('opponent-level', DEFAULT_LEVEL), coach: storage.loadSetting('coach', false) });
       return options.element;
@@ -278,6 +284,10 @@ async function resume(id, { first = false } = {}) {
     await remote.resume(storage.loadGame(id));
     return;
   }
+  if (read.duel.mode === 'melee') {
+    drawMelee(melee.resume(id));
+    return;
+  }
   const outcome = await local.resume(id);
   if (first && outcome.screen === 'fail' && outcome.code === 'saved-unreadable') {
     toast(say('damaged-title'), 'error');
@@ -316,12 +326,12 @@ installKeys({ root: screen, isBlocked: isDialogOpen, shortcuts: { '?': openHelpH
 
 // Remote play (web/remote.js): two more ways to play, the start screen's join box, links.
 const remote = installRemote({
-  registerMode: modes.register, show, toast, goHome, fail, engine, openReference, exportDuel, useRules, openSavedDuels, replays: replayScreens,
+  store, registerMode: modes.register, show, toast, goHome, fail, engine, openReference, exportDuel, useRules, openSavedDuels, replays: replayScreens,
 });
 
 /** openReplayLink(packed) shows a '#replay=' link's replay; a refused link is said and its hash cleared. */
 async function openReplayLink(packed) {
-  show(resumeScreen({ title: 'A recorded duel', onHome: goHome }));
+  show(resumeScreen({ title: say('replay-resume-title'), onHome: goHome }));
   const message = await replayScreens.openLink(packed);
   if (!message) return;
   history.replaceState(null, '', location.pathname + location.search);

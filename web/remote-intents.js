@@ -118,22 +118,21 @@ export function installIntents(ctx) {
   // inbox (never dropped) with every code after it, until "Try again" applies them in order.
   async function applyOne(id, text, { withOffer = false } = {}) {
     const duel = ctx.duelOf(id);
-    if (!duel) return { ok: false, duel: null, error: { code: 'gone', message: 'this duel is no longer saved here' } };
-    const waiting = ctx.inbox.get(id) || [];
+    if (!duel) return { ok: false, duel: null, error: { code: 'gone', message: say('remote-gone') } };
+    const waiting = ctx.store.held(id).codes;
     if (waiting.length && !waiting.includes(text)) {
-      ctx.inbox.set(id, [...waiting, text]);
+      ctx.store.hold({ id, code: text });
       return { ok: false, duel, error: { code: 'storage-full' } };
     }
     const out = await ctx.flow.receive(duel, text, { live: ctx.isLive(id) });
     // The host's code came without the offer this side declined: the decline has reached it.
     if (out.ok) ctx.transports.heardByHand(id, { withOffer });
     if (!out.ok && out.error.code === 'storage-full') {
-      if (!waiting.includes(text)) ctx.inbox.set(id, [...waiting, text]);
+      ctx.store.hold({ id, code: text });
       return out;
     }
     if (out.ok) {
-      if (waiting[0] === text) ctx.inbox.set(id, waiting.slice(1));
-      if (!(ctx.inbox.get(id) || []).length) ctx.inbox.delete(id);
+      ctx.store.letGo({ id, code: text });
       ctx.adopt(out.duel);
       ctx.send(out.send, id);
       ctx.warn(out.warning);
@@ -157,7 +156,7 @@ export function installIntents(ctx) {
   /** applyInbox(id): "Try again": the codes that could not be stored, applied in order. */
   ctx.applyInbox = (id) => ctx.serial(async () => {
     let out = null;
-    for (const text of [...(ctx.inbox.get(id) || [])]) {
+    for (const text of ctx.store.held(id).codes) {
       out = await applyOne(id, text);
       if (!out.ok) break;
     }
@@ -168,7 +167,7 @@ export function installIntents(ctx) {
   ctx.resume = async (saved) => {
     const down = await ctx.engineReady();
     if (down) { app.fail(down); return; }
-    ctx.duels.delete(saved.id);
+    ctx.store.reread({ id: saved.id });
     await ctx.render(ctx.duelOf(saved.id) || saved, { feedback: null });
   };
 

@@ -8,11 +8,13 @@ import { say } from '../ui/words/index.js';
 
 /**
  * createLocalScreens({flow, api, show, fail, toast, goHome, useRules, openReference, exportDuel,
- * openReplay, replays, coachOn}) -> draw(outcomePromise): shows what the flow answered.
+ * openReplay, replays, coachOn, screens}) -> draw(outcomePromise): shows what the flow answered.
  * openReplay(text, {own}) -> Promise of an error message or null; replays: shell/replay.js's
- * (openGame, shareGame); coachOn() -> whether the player switched the coach on.
+ * (openGame, shareGame), or null where no replay is offered (a melee's end); coachOn() -> whether
+ * the player switched the coach on; screens({draw, submit}) -> drawers that replace this duel's
+ * own by outcome (a melee's: web/shell/melee.js).
  */
-export function createLocalScreens({ flow, api, show, fail, toast, goHome, useRules, openReference, exportDuel, openReplay, replays, coachOn }) {
+export function createLocalScreens({ flow, api, show, fail, toast, goHome, useRules, openReference, exportDuel, openReplay, replays = null, coachOn = () => false, screens = null }) {
   async function draw(outcomePromise) {
     const outcome = await outcomePromise;
     if (outcome.ruleset) useRules(outcome.ruleset);
@@ -60,11 +62,11 @@ export function createLocalScreens({ flow, api, show, fail, toast, goHome, useRu
         })),
         onExport: () => exportDuel(duel),
         loadBattle: (v) => api.battle(duel.game, v).then((a) => (a.ok ? a : null)),
-        onReplay: async () => {
+        onReplay: replays && (async () => {
           const message = await replays.openGame(duel.game, o.perspectives[0]);
           if (message) toast(message, 'error');
-        },
-        onShare: () => replays.shareGame(duel.game),
+        }),
+        onShare: replays && (() => replays.shareGame(duel.game)),
         onHome: goHome,
       });
       show(s.element, s.destroy);
@@ -74,6 +76,8 @@ export function createLocalScreens({ flow, api, show, fail, toast, goHome, useRu
       if (message) toast(message, 'error');
     },
   };
+
+  if (screens) Object.assign(SCREENS, screens({ draw, submit }));
 
   // The screen's submit: problems go back to the form; otherwise the next screen is drawn.
   async function submit(o, input) {

@@ -3,6 +3,7 @@
 // constraints); this module only draws what it is told and reports what was picked.
 
 import { h } from './dom.js';
+import { say } from './words/index.js';
 
 /** GESTURES: the engine's input alphabet for one hand (docs/architecture.md, "Orders"), each with its button word and key. */
 export const GESTURES = Object.freeze([
@@ -16,7 +17,7 @@ export const GESTURES = Object.freeze([
   { code: '-', name: 'nothing', slug: 'nothing', key: 'n' },
 ]);
 
-const HAND_WORDS = { L: 'Left hand', R: 'Right hand' };
+const HAND_WORDS = { L: say('pad-left-hand'), R: say('pad-right-hand') };
 
 /** gestureLabel(code) -> words for a gesture code: "F (fingers)", "stab", "nothing"; unknown codes as they are. */
 export function gestureLabel(code) {
@@ -38,6 +39,21 @@ export function gestureForKey(event) {
   return { hand, code: g.code };
 }
 
+const COLUMNS = 4; // the pad is 4 x 2 (style.css .gesture-grid)
+
+// Up and Down move a row on the 4 x 2 pad (a radio group's own arrows move along it, so Down
+// went right: issue 28, bug 6); Left and Right stay the group's. Disabled gestures are passed by.
+function gridArrows(event) {
+  const step = { ArrowDown: COLUMNS, ArrowUp: -COLUMNS }[event.key];
+  if (!step || event.target.type !== 'radio' || event.altKey || event.ctrlKey || event.metaKey) return;
+  event.preventDefault();
+  const radios = [...event.currentTarget.querySelectorAll('input[type=radio]')];
+  const to = radios[radios.indexOf(event.target) + step];
+  if (!to || to.disabled) return;
+  to.focus();
+  to.click();
+}
+
 /**
  * renderHand(opts) -> <fieldset> for one hand of one gesture set.
  * opts: {set, hand, value, allowed: Set|null, forced, locked (another wizard writes this hand: every button off), note, problem, onChange(code)}.
@@ -47,7 +63,7 @@ export function renderHand({ set, hand, value, allowed = null, forced = null, lo
   const noteId = `${groupName}-note`;
   const problemId = `${groupName}-problem`;
   const describedBy = [note ? noteId : null, problem ? problemId : null].filter(Boolean).join(' ') || null;
-  const keyHint = hand === 'L' ? 'keys f p s…' : 'Shift+F, Shift+P…';
+  const keyHint = hand === 'L' ? say('pad-keys-left') : say('pad-shift-f-shift-p');
   const buttons = GESTURES.map((g) => {
     const disabled = locked || (forced ? g.code !== forced : allowed ? !allowed.has(g.code) : false);
     return h('label', { class: 'gesture', title: `${g.name} (${hand === 'L' ? g.key : `Shift+${g.key}`})` },
@@ -71,7 +87,7 @@ export function renderHand({ set, hand, value, allowed = null, forced = null, lo
     'aria-describedby': describedBy,
   },
   h('legend', {}, HAND_WORDS[hand], ' ', h('span', { class: 'hand-key' }, `(${keyHint})`)),
-  h('div', { class: 'gesture-grid', role: 'presentation' }, buttons),
+  h('div', { class: 'gesture-grid', role: 'presentation', onkeydown: gridArrows }, buttons),
   note ? h('p', { class: 'hand-note', id: noteId }, note) : null,
   problem ? h('p', { class: 'problem', id: problemId, 'data-testid': `problem-${groupName}` }, problem) : null);
 }

@@ -8,9 +8,9 @@
 // onto this turn) | null, draft (the draft of the turn drafted) | null, chat {lines, names},
 // opponent, remoteMode, live {busy, error, chatMax}, seen}.
 
-import { h } from '../dom.js';
+import { h, named } from '../dom.js';
 import { decisionScreen, gameOverScreen, ordersScreen, renderOutcome } from '../duel.js';
-import { draftFromOrders } from '../orders.js';
+import { draftFromOrders } from '../orders/draft.js';
 import { boardView, remoteHead } from '../remote.js';
 import { remotePanel } from './remote-panel.js';
 import { say } from '../words/index.js';
@@ -66,7 +66,7 @@ function body(x, intents) {
       submit: (orders) => intents.onSealEarly(turn, orders),
       saved: x.draft && !x.draft.carried && x.draft.turn === turn ? x.draft.form : null,
       onDraft: (form, orders) => intents.onDraft(turn, form, orders),
-      submitLabel: 'Seal early',
+      submitLabel: say('remote-seal-early'),
       aside: h('p', { class: 'card draft-note', 'data-testid': 'draft-note' }, say('remote-draft-note', { opp: x.opponent, turn })),
     });
     s.element.dataset.draft = 'true';
@@ -83,10 +83,10 @@ function body(x, intents) {
     });
     return { ...s, split: false, anchor: '.result', after: x.draft && x.draft.over ? draftChanges(x.draft) : null };
   }
-  const title = status.state === 'awaiting_accept' ? 'A new duel: the invitation' : `${x.duel.summary.names.join(' vs ')} — turn ${status.turn}`;
+  const title = status.state === 'awaiting_accept' ? say('remote-invitation-head') : say('remote-waiting-head', { names: x.duel.summary.names, turn: status.turn });
   const board = view ? boardView(view, x.seen) : null;
   const element = h('section', { class: 'duel-screen', 'data-testid': 'waiting-screen' },
-    remoteHead({ title, tag: say(`remote-tag-${x.duel.mode}`), onHome: intents.onHome }),
+    remoteHead({ title: named(title), tag: say(`remote-tag-${x.duel.mode}`), onHome: intents.onHome }),
     board ? board.element : null);
   return { element, destroy: () => {}, showChat: board ? board.showChat : () => {}, split: false, anchor: '.duel-head' };
 }
