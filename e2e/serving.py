@@ -30,9 +30,12 @@ class Served:
 
 
 @contextmanager
-def serving(root: Path, missing: str | None = None) -> Iterator[Served]:
+def serving(
+    root: Path, missing: str | None = None, precompressed: bool | None = None
+) -> Iterator[Served]:
     """Serve `root` on a free port of 127.0.0.1 for the block, with `missing` (a path under
-    `root`) answering 404 as if it were not there."""
+    `root`) answering 404 as if it were not there; `precompressed` says whether it sends the
+    `.br` siblings as hosts with precompression do (default: as $WH_SERVE_PRECOMPRESSED says)."""
     served = Served(root)
 
     class Handler(SiteHandler):
@@ -54,6 +57,8 @@ def serving(root: Path, missing: str | None = None) -> Iterator[Served]:
             served.reported.set()
             super().csp_violation(report)
 
+    if precompressed is not None:
+        Handler.precompressed = precompressed
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, daemon=True)

@@ -398,6 +398,28 @@ def test_a_host_that_unpacks_the_packed_files_itself_does_not_matter(
     assert result["ok"] and result["timings"]["path"] == "fresh", result
 
 
+@pytest.mark.parametrize("precompressed", [False, True])
+def test_the_packed_files_travel_packed_on_either_kind_of_host(
+    precompressed: bool, browser: Any, site_dir: Path
+) -> None:
+    """A host that sends the build's `.br` siblings is asked for the wasm and the library by
+    their own names (the browser unpacks them; reference.json's sibling told the worker so); a
+    host that only gzips on the fly is asked for the packed files, which the worker unpacks.
+    Either way each travels once, packed, and the engine boots."""
+    context = browser.new_context()
+    try:
+        with serving(site_dir, precompressed=precompressed) as served:
+            result = boot(context.new_page(), served.url)
+            assert result["ok"], result
+            asked = [path.split("?")[0].lstrip("/") for path in served.fetched]
+    finally:
+        context.close()
+    for rel in ("pyodide/pyodide.asm.wasm", PYTHON_LIBRARY):
+        by_name, packed = asked.count(rel), asked.count(rel + PACKED_SUFFIX)
+        assert (by_name, packed) == ((1, 0) if precompressed else (0, 1)), (rel, asked)
+    assert ("vendor/brotli-dec.wasm.gz" in asked) is not precompressed, asked
+
+
 SAVE_DUEL_JS = """async () => {
   const { call } = (await import('./app.js')).modules['engine.js'];
   const storage = (await import('./app.js')).modules['storage.js'];
