@@ -8,6 +8,7 @@ paths it was asked for and the policy reports it got, and can answer 404 for one
 from __future__ import annotations
 
 import http.server
+import re
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -15,7 +16,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sitebuild.compress import PACKED_SUFFIX
 from sitebuild.serve import SiteHandler
+
+
+def boot_name(rel: str) -> str:
+    """The file name the engine worker asks for `rel` (the wasm or the Python library) by on the
+    suite's servers: its own where they send the `.br` siblings ($WH_SERVE_PRECOMPRESSED; the
+    browser unpacks it), else its packed form's (the worker unpacks it)."""
+    name = rel.rsplit("/", 1)[-1]
+    return name if SiteHandler.precompressed else name + PACKED_SUFFIX
+
+
+# Either name of the Python library, as a route pattern: its own or its packed form's.
+LIBRARY_EITHER_NAME = re.compile(r".*/python_lib\.zip(\.br)?$")
 
 
 @dataclass
