@@ -8,16 +8,19 @@ Per N it prints: the median and 90th percentile length (characters) of a commitm
 a reveal code; characters a player posts per round (his commitment and his reveal); codes and
 pastes per player per round (each paste carries the other players' codes of one step); the
 invitation and acceptance lengths; and the engine's `step` time for an orders phase (median,
-90th percentile, ms).  Not a test: never run by CI.
+90th percentile, ms).  Not a test: never run by CI.  bench/melee_pyodide.mjs runs
+`step_report` inside Pyodide (the browser's runtime).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -85,8 +88,13 @@ def codes_of(n: int, games: int, turns: int, ruleset: str) -> dict[str, list[flo
     return out
 
 
-def step_times(n: int, games: int, turns: int, ruleset: str) -> list[float]:
-    """CPU milliseconds of the engine's `step` for the orders phases of random melees."""
+def step_times(n: int, games: int, turns: int, ruleset: str,
+               clock: Callable[[], float] = time.process_time,
+               boundary: bool = False) -> list[float]:
+    """CPU milliseconds (by `clock`, seconds) of the engine's `step` for the orders phases of
+    random melees; with `boundary`, of the page's call instead: api.step, JSON in and out."""
+    from wavinghands import api
+
     times: list[float] = []
     for g in range(games):
         history = random_duel(7000 + 100 * n + g, max_turns=turns, ruleset=ruleset, wizards=n)
@@ -94,11 +102,30 @@ def step_times(n: int, games: int, turns: int, ruleset: str) -> list[float]:
             if before.phase.kind != "orders":
                 continue
             fresh = Game.from_json(before.to_json())  # (no memo warmed by the playout)
+            text = json.dumps(before.to_json())
+            given = json.dumps({str(k): v for k, v in inputs.items()})
             # CPU time of this process: the machine is shared, wall time is not this step's
-            t0 = time.process_time()
-            step(fresh, inputs)
-            times.append((time.process_time() - t0) * 1000)
+            t0 = clock()
+            if boundary:
+                assert json.loads(api.step(text, given))["ok"] is True
+            else:
+                step(fresh, inputs)
+            times.append((clock() - t0) * 1000)
     return times
+
+
+def step_report(games: int, turns: int, ruleset: str, clock: Callable[[], float],
+                where: str) -> str:
+    """The step times per N (engine, and api.step through JSON) as a table's lines."""
+    lines = [f"{where}: a melee turn's resolution (orders phases of random melees, {games} per "
+             f"N, up to {turns} rounds, rules {ruleset}), CPU ms",
+             "N | engine step med/p90 | api.step (JSON in and out) med/p90 | turns"]
+    for n in range(3, 7):
+        t = step_times(n, games, turns, ruleset, clock)
+        b = step_times(n, games, turns, ruleset, clock, boundary=True)
+        lines.append(f"{n} | {statistics.median(t):.1f}/{pct(t, .9):.1f} | "
+                     f"{statistics.median(b):.1f}/{pct(b, .9):.1f} | {len(t)}")
+    return "\n".join(lines)
 
 
 def main() -> None:

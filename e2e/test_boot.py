@@ -433,7 +433,7 @@ def test_the_packed_files_travel_packed_on_either_kind_of_host(
 
 SAVE_DUEL_JS = """async () => {
   const { call } = (await import('./app.js')).modules['engine.js'];
-  const storage = (await import('./app.js')).modules['storage.js'];
+  const storage = (await import('./app.js')).modules['store/storage.js'];
   const params = { names: ['Ann', 'Bo'], ruleset: {}, seed: 'fedcba9876543210' };
   const made = await call('new_game', JSON.stringify(params));
   if (!made.ok) throw new Error(JSON.stringify(made.error));
@@ -443,7 +443,7 @@ SAVE_DUEL_JS = """async () => {
 }"""
 
 LOAD_DUEL_JS = """async (id) => {
-  const storage = (await import('./app.js')).modules['storage.js'];
+  const storage = (await import('./app.js')).modules['store/storage.js'];
   const saved = storage.loadGame(id);
   return saved ? JSON.stringify(saved.game) : null;
 }"""

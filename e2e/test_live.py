@@ -466,7 +466,7 @@ def test_a_decline_for_a_connection_no_page_waits_on_is_quietly_done(
     host.wait_for_selector("[data-testid=remote-screen][data-state=your_input]", timeout=STEP_MS)
     note = host.locator("[data-testid=remote-note]", has_text="chose to play by codes only")
     note.wait_for(timeout=STEP_MS)  # (after the 1.5 s in which another tab could claim it)
-    said = f"{NAMES[1]} chose to play by codes only: the duel goes on by codes."
+    said = f"\u2068{NAMES[1]}\u2069 chose to play by codes only: the duel goes on by codes."
     assert note.inner_text() == said
     assert host.locator("[data-testid=live-error]").count() == 0
     assert host.locator("[data-testid=remote-error]").count() == 0

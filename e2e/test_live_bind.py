@@ -112,7 +112,7 @@ def screenshot(page: Any, name: str) -> None:
 # The page's live connection registry (transport/live.js), as the remote flow holds it.
 LIVE = "(await import('./app.js')).modules['remote.js'].transports.live"
 API = "(await import('./app.js')).modules['api.js']"
-STORAGE = "(await import('./app.js')).modules['storage.js']"
+STORAGE = "(await import('./app.js')).modules['store/storage.js']"
 
 
 def send_live(page: Any, code: str) -> None:

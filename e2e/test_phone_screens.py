@@ -239,7 +239,7 @@ def test_under_what_happened_both_pads_are_above_the_seal_bar(phone: Any, server
     page.wait_for_selector("[data-testid=orders-screen][data-wizard='1']", timeout=ENGINE_MS)
     seal(page, "P", "W")
     page.wait_for_selector("[data-testid=orders-screen][data-turn='2']", timeout=ENGINE_MS)
-    outcome = page.wait_for_selector("[data-testid=outcome][open]", timeout=STEP_MS)
+    outcome = page.wait_for_selector("[data-testid=outcome]", timeout=STEP_MS)
     assert "What happened in turn 1" in outcome.inner_text()
     lines = page.eval_on_selector_all("[data-testid=outcome] > ul > li",
                                       "(xs) => xs.map((x) => x.innerText)")

@@ -78,7 +78,8 @@ def test_picks_made_before_the_opponent_seals_survive_their_commitment(
     both_on_form(players, 2)
     # Turn 2: the host speaks first; the guest writes meanwhile ("Alice seals first").
     assert remote_screen(guest)["state"] == "waiting"
-    assert "Alice seals first" in guest.inner_text("[data-testid=remote-status]")
+    # The name is isolated in the sentence (U+2068 ... U+2069: ui/words/text.js isolate).
+    assert "\u2068Alice\u2069 seals first" in guest.inner_text("[data-testid=remote-status]")
     guest.locator("[data-testid=gesture-0-L-W]").check()
     guest.locator("[data-testid=gesture-0-R-D]").check()
     write_orders(host)

@@ -25,8 +25,8 @@ MAX_TURNS = 30
 PINNED = Path(__file__).resolve().parent / "data" / "cross_runtime.json"
 # sha256 over the canonical JSON of the final state of every reference duel (the digest this
 # test compared before the per-turn pins; kept as a one-line summary of them).  Last moved by
-# issue 16: the summons line says "an ogre" (the log is part of the state).
-EXPECTED = "0422a7237fefd1f5e8d9f5101ca48affb35ec95901b85ecbed9d678bd692bffc"
+# issue 27: the log's events carry their structured fields (events.py); rules states unchanged.
+EXPECTED = "b5d9ffe2ba83d0fcfe4d875edaa07bbde05ec30f17c6fe98b87eb9b3cfac1412"
 
 Trace = list[tuple[Game, dict[int, dict[str, Any]]]]
 

@@ -4,7 +4,7 @@ Every `import` and `from ... import` in every module of the package counts, incl
 inside functions (a late import is still a dependency).  A module's layer may import its own
 layer and the layers listed for it, never one above:
 
-    face    api, __main__, the package's __init__  -> remote, bots, duel, rules, data
+    face    api, api_melee, __main__, the package's __init__  -> remote, bots, duel, rules, data
     remote  remote/ (wire format, session, engine adapter, its JSON entry points)
                                                   -> duel, rules, data (never api, never bots)
     bots    ai (or ai/), playout                 -> duel, rules, data  (the aim is duel and data
@@ -39,11 +39,11 @@ ALLOWED: dict[str, frozenset[str]] = {
 }
 # Top-level module (or subpackage) name -> layer.
 LAYER_OF: dict[str, str] = {
-    "": "face", "api": "face", "__main__": "face",
+    "": "face", "api": "face", "api_melee": "face", "__main__": "face",
     "remote": "remote",
     "ai": "bots", "playout": "bots",
     "duel": "duel", "draft": "duel", "view": "duel", "preview": "duel", "record": "duel",
-    "account": "duel", "puzzles": "duel", "lessons": "duel",
+    "account": "duel", "puzzles": "duel", "lessons": "duel", "events": "duel",
     "resolve": "rules", "effects": "rules", "recognize": "rules", "legal": "rules",
     "situation": "rules", "orders": "rules", "chance": "rules", "scratch": "rules",
     "settle": "rules", "attacks": "rules",

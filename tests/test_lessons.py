@@ -69,3 +69,30 @@ def test_the_json_entry_points() -> None:
         out = json.loads(api.lesson_check('"first-spell"', bad))
         assert out["ok"] is False and out["error"]["code"] == code, out
     assert json.loads(api.lesson('"nope"'))["error"]["code"] == "unknown-lesson"
+
+
+@pytest.mark.parametrize("lid", CHECKED)
+def test_played_turn_by_turn_the_lesson_ends_as_its_check_says(lid: str) -> None:
+    """lesson_turn: the page plays a lesson one turn at a time; the last turn's verdict is
+    lesson_check's, and each turn's view shows the player's own gestures so far."""
+    turns = lessons.intended(lid)
+    for n in range(1, len(turns) + 1):
+        out = json.loads(api.lesson_turn(json.dumps(lid), json.dumps(turns[:n])))
+        assert out["ok"] and out["played"] == n and out["events"], out
+        assert out["view"]["wizard"] == 0
+        assert out["done"] is (n == len(turns))
+    assert out["passed"] is True and out["failed"] == []
+    idle = [{"gestures": [["-", "-"]]}] * len(turns)
+    out = json.loads(api.lesson_turn(json.dumps(lid), json.dumps(idle)))
+    assert out["done"] and out["passed"] is False
+    assert out["failed"] == lessons.check(lid, idle)["failed"]
+
+
+def test_a_lesson_turn_refuses_what_is_not_a_turn() -> None:
+    for lid, turns, code in (('"first-spell"', "[]", "bad-answer"),
+                             ('"first-spell"', '[{"gestures": [["P", "-"]]}, {}]', "bad-answer"),
+                             ('"first-spell"', '{"gestures": []}', "bad-answer"),
+                             ('"duel-novice"', '[{"gestures": [["P", "-"]]}]', "not-a-check"),
+                             ('"nope"', '[{"gestures": [["P", "-"]]}]', "unknown-lesson")):
+        out = json.loads(api.lesson_turn(lid, turns))
+        assert out["ok"] is False and out["error"]["code"] == code, out

@@ -129,9 +129,11 @@ def test_a_crafted_acceptance_with_the_hosts_name_is_refused() -> None:
 # nameOf(name) (a <bdi>).  Attribute values (aria-label, title) carry no visible direction.
 NAME_IN_TEXT = re.compile(r"\$\{[^}]*(?:names\[|\bopponent(?:Name)?\b|\bhost\b|\bother\b|"
                           r"wizards\[[^\]]*\]\.name|\b(?:me|w|wizard)\.name\b)[^}]*\}")
-# ui/words/text.js's isolate(name) wraps a name in U+2068 ... U+2069, the text form of a <bdi>.
+# ui/words/text.js's isolate(name) wraps a name in U+2068 ... U+2069, the text form of a <bdi>
+# (ui/words/battle.js's possessive(name) is isolate(name) and an apostrophe).
 ATTRIBUTE = re.compile(r"'(?:aria-label|title|download|value)'\s*:|^\s*title:|aria-label|isolate\(|"
-                       r"setAttribute|slug\(|monster\.name|summary: \{ title|casts\.delete")
+                       r"possessive\(|setAttribute|slug\(|monster\.name|summary: \{ title|"
+                       r"casts\.delete")
 
 
 def test_the_page_isolates_every_name() -> None:

@@ -60,6 +60,8 @@ export const rulesets = () => ask('rulesets');
 export const exportRecord = (game) => ask('export_record', game);
 /** importRecord(recordText) -> {ok, game}: replays a record given as JSON text (the engine reports bad JSON too). */
 export const importRecord = (recordText) => askRaw('import_record', recordText);
+/** battle(game, wizard) -> {ok, events, ending, health}: that wizard's battle as data (engine/wavinghands/events.py): the log's steps he was shown, how it ended (null while it goes on), each wizard's health after each turn (null where he was blind). */
+export const battle = (game, wizard) => ask('battle', game, wizard);
 /** replayStep(recordText, index) -> {ok, step, steps, label, views: [v0, v1], events: {"0": [...], "1": [...]}}: one step of a record's replay. */
 export const replayStep = (recordText, index) => askRaw('replay_step', recordText, json(index));
 /** aiInput(game, wizard, level?, deadlineMs?) -> {ok, input, cut}: the computer opponent's input for the current phase; level 'novice' | 'fair' | 'strong'; a deadline (milliseconds from when the engine takes the call, a safety net) makes a search that reaches it play its best move so far, with cut true. */
@@ -74,6 +76,12 @@ export const puzzles = (params) => ask('puzzles', params);
 export const puzzle = (id) => ask('puzzle', id);
 /** puzzleCheck(id, answer) -> {ok, solved, reply, events, missing, extra}: the engine's verdict on an answer (orders, or spell keys for "foresee"). */
 export const puzzleCheck = (id, answer) => ask('puzzle_check', id, answer);
+/** lessons() -> {ok, lessons: [{id, title, ruleset, try, hint, explain, turns, duel}]}: the guided first duel's lessons in order ("duel": a computer level for a whole duel, else null). */
+export const lessons = () => ask('lessons');
+/** lesson(id) -> {ok, lesson, game, view}: one lesson and where it starts, as the player sees it. */
+export const lesson = (id) => ask('lesson', id);
+/** lessonTurn(id, turns) -> {ok, played, done, events, view, passed?, failed?}: the lesson after the player's orders for its first turns (the opponent follows its script); once done, the engine's check. */
+export const lessonTurn = (id, turns) => ask('lesson_turn', id, turns);
 
 // Remote play by turn codes (docs/protocol.md, "The browser API"). `session` is the opaque
 // session JSON object the page stores; `text` is whatever the player pasted or the link opened.
@@ -107,3 +115,21 @@ export const remoteParse = (text) => ask('remote_parse', text);
 export function freshNonce() {
   return randomHex(16);
 }
+
+// The melee: three to six wizards (engine/wavinghands/api_melee.py; docs/architecture.md).
+/** meleeNew({names: [3..6], ruleset, seed}) -> {ok, game, seats}. */
+export const meleeNew = (params) => ask('melee_new', params);
+/** meleeTable(game, wizard) -> {ok, view, rows, unruly, targets}: that wizard's view, every wizard as a compact row (the viewer's own first), the monsters nobody controls, every being a target may name. */
+export const meleeTable = (game, wizard) => ask('melee_table', game, wizard);
+/** remoteMeleeInvite({name, seats, ruleset?}) -> {ok, session, codes: [one invitation per guest seat], status, events}. */
+export const remoteMeleeInvite = (params) => ask('remote_melee_invite', params);
+/** remoteMeleeAccept(invitation, name) -> {ok, session, code: my acceptance, status, events}. */
+export const remoteMeleeAccept = (text, name) => ask('remote_melee_accept', text, name);
+/** remoteMeleeDescribe(text) -> {ok, codes: [{code, kind, sender, seats, game_id, round, ...}]}: every melee code in a paste. */
+export const remoteMeleeDescribe = (text) => ask('remote_melee_describe', text);
+/** remoteMeleeSeal(session, input) -> {ok, session, codes: to post, status, events}. */
+export const remoteMeleeSeal = (session, input) => ask('remote_melee_seal', session, input);
+/** remoteMeleeReceive(session, text) -> {ok, session, codes: what this page now posts, status, events}. */
+export const remoteMeleeReceive = (session, text) => ask('remote_melee_receive', session, text);
+/** remoteMeleeStatus(session) -> {ok, status, log}. */
+export const remoteMeleeStatus = (session) => ask('remote_melee_status', session);

@@ -11,6 +11,8 @@ import { createLocalFlow } from './flows/local.js';
 import { createReplayFlow, replayLinkIn } from './flows/replay.js';
 import { bootEngine } from './shell/engine-boot.js';
 import { createLocalScreens } from './shell/local.js';
+import { createMeleeFlow } from './flows/melee.js';
+import { createMeleeScreens, meleeMode } from './shell/melee.js';
 import { createReplayScreens } from './shell/replay.js';
 import { createHost, createModes } from './shell/host.js';
 import { h } from './ui/dom.js';
@@ -26,7 +28,9 @@ import { DEFAULT_LEVEL, opponentOptions } from './ui/opponent.js';
 import { say } from './ui/words/index.js';
 import { installRemote } from './remote.js';
 import { createPuzzles, localDate } from './flows/puzzles.js';
-import { learnInvite, mountPuzzles } from './ui/screens/puzzles.js';
+import { mountPuzzles } from './ui/screens/puzzles.js';
+import { createLessons } from './flows/lessons.js';
+import { lessonsOffer, mountLessons } from './ui/screens/lessons.js';
 
 const screen = document.getElementById('screen');
 // The opponent's levels are work budgets (strong's worst move about 1 s in this page's engine);
@@ -44,7 +48,7 @@ const { engine, rulesKnown, useRules } = rules;
 const knownRulesets = () => rulesKnown.then((known) => (known ? rules.rulesets() : []));
 
 const store = createStore({ storage, locks: (navigator.locks || null) });
-const { show, toast } = createHost(screen, document.getElementById('toasts'));
+const { show, toast } = createHost(screen, document.getElementById('toasts'), document.getElementById('announce'));
 
 /** Say once that a new version is installed; reloading (which keeps the saved duel) is the player's call. */
 function announceUpdate() {
@@ -119,10 +123,10 @@ const local = createLocalFlow({
   api, store, engine, defaultLevel: DEFAULT_LEVEL, deadlineMs: AI_DEADLINE_MS, newId: storage.newGameId,
   digest: async (text) => hex(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))),
 });
-const replayScreens = createReplayScreens({ flow: createReplayFlow({ api, engine }), show, goHome, useRules });
+const replayScreens = createReplayScreens({ flow: createReplayFlow({ api, engine }), api, show, goHome, useRules });
 const drawLocal = createLocalScreens({
   flow: local, api, show, fail, toast, goHome, useRules, openReference, exportDuel,
-  openReplay: replayScreens.open, coachOn: () => storage.loadSetting('coach', false),
+  openReplay: replayScreens.open, replays: replayScreens, coachOn: () => storage.loadSetting('coach', false),
 });
 
 /** A local duel's first screen, or the start screen's error sentence. */
@@ -135,19 +139,23 @@ async function beginLocal(params) {
 
 modes.register({
   id: 'hotseat',
-  label: 'Hot-seat',
-  hint: 'Two players share this device and pass it between turns.',
+  label: say('mode-hotseat'),
+  hint: say('mode-hotseat-hint'),
   begin: ({ names, ruleset }) => beginLocal({ names, ruleset, mode: 'hotseat', seats: ['human', 'human'] }),
 });
 modes.register(computerMode());
+// A melee of three to six on this device (web/flows/melee.js, web/shell/melee.js).
+const melee = createMeleeFlow({ api, store, engine, deadlineMs: AI_DEADLINE_MS, newId: storage.newGameId });
+const drawMelee = createMeleeScreens({ flow: melee, api, show, fail, toast, goHome, useRules, openReference, exportDuel });
+modes.register(meleeMode({ flow: melee, draw: drawMelee }));
 
 /** The computer's mode, with its level and coach switch (web/ui/opponent.js) made afresh for each start screen. */
 function computerMode() {
   let options = null;
   return {
     id: 'computer',
-    label: 'Against the computer',
-    hint: 'You are the first wizard; the engine plays the second.',
+    label: say('mode-computer'),
+    hint: say('mode-computer-hint'),
     extra: () => {
       options = opponentOptions({ level: storage.loadSetting('opponent-level', DEFAULT_LEVEL), coach: storage.loadSetting('coach', false) });
       return options.element;
@@ -215,7 +223,11 @@ function showStart() {
     savedNote: unreadable ? say('index-unreadable', { n: unreadable }) : null,
     use: storage.storageUse(),
     remoteSlot,
-    learnSlot: learnInvite({ onHelp: () => openHelpHere(), onPuzzles: () => showPuzzles() }),
+    // A first visit (no lesson touched, no duel saved) is offered the guided duel (issue 28).
+    learnSlot: lessonsOffer({
+      first: !games.length && !Object.keys(storage.loadSetting('lessons', {})).length,
+      onLessons: (how) => showLessons(how), onHelp: () => openHelpHere(), onPuzzles: () => showPuzzles(),
+    }),
     onStart: async ({ names, mode, ruleset, options }) => {
       storage.savePrefs({ names, mode, ruleset, options });
       return modes.get(mode).begin({ names, ruleset: { name: ruleset || 'standard', ...options } });
@@ -272,6 +284,10 @@ async function resume(id, { first = false } = {}) {
     await remote.resume(storage.loadGame(id));
     return;
   }
+  if (read.duel.mode === 'melee') {
+    drawMelee(melee.resume(id));
+    return;
+  }
   const outcome = await local.resume(id);
   if (first && outcome.screen === 'fail' && outcome.code === 'saved-unreadable') {
     toast(say('damaged-title'), 'error');
@@ -287,7 +303,20 @@ async function resume(id, { first = false } = {}) {
 document.querySelector('[data-testid="open-reference"]').addEventListener('click', () => openReference());
 // Puzzles (issue 28): from the start screen and from Help; the duel in play stays saved.
 const showPuzzles = () => mountPuzzles({ flow: createPuzzles({ api, date: localDate(new Date()) }), show, onHome: goHome });
-const openHelpHere = () => openHelp({ onPuzzles: showPuzzles });
+// The guided first duel (issue 28): its progress is a setting; its last lesson is a computer duel
+// at the lesson's level, with the coach on.
+const lessonProgress = { load: () => storage.loadSetting('lessons', {}), save: (done) => storage.saveSetting('lessons', done) };
+function beginLessonDuel(level) {
+  storage.saveSetting('coach', true);
+  const names = storage.loadPrefs().names || ['Merlin', 'Morgana'];
+  return beginLocal({ names, ruleset: { name: 'standard' }, mode: 'computer', seats: ['human', 'computer'], level }).then((error) => {
+    if (error) toast(error, 'error');
+  });
+}
+const showLessons = ({ straightIn = false } = {}) => mountLessons({
+  flow: createLessons({ api, progress: lessonProgress, onDuel: beginLessonDuel }), show, onHome: goHome, straightIn,
+});
+const openHelpHere = () => openHelp({ onPuzzles: showPuzzles, onLessons: () => showLessons({ straightIn: true }) });
 document.querySelector('[data-testid="open-help"]').addEventListener('click', openHelpHere);
 document.querySelector('[data-testid="home-link"]').addEventListener('click', (event) => {
   event.preventDefault();
@@ -297,12 +326,12 @@ installKeys({ root: screen, isBlocked: isDialogOpen, shortcuts: { '?': openHelpH
 
 // Remote play (web/remote.js): two more ways to play, the start screen's join box, links.
 const remote = installRemote({
-  registerMode: modes.register, show, toast, goHome, fail, engine, openReference, exportDuel, useRules, openSavedDuels,
+  store, registerMode: modes.register, show, toast, goHome, fail, engine, openReference, exportDuel, useRules, openSavedDuels, replays: replayScreens,
 });
 
 /** openReplayLink(packed) shows a '#replay=' link's replay; a refused link is said and its hash cleared. */
 async function openReplayLink(packed) {
-  show(resumeScreen({ title: 'A recorded duel', onHome: goHome }));
+  show(resumeScreen({ title: say('replay-resume-title'), onHome: goHome }));
   const message = await replayScreens.openLink(packed);
   if (!message) return;
   history.replaceState(null, '', location.pathname + location.search);

@@ -5,6 +5,7 @@
 
 import { opponentOf } from './flows/remote/session.js';
 import { keepCarried, keepDraft, sealEarly, unsealEarly } from './flows/remote/drafts.js';
+import { withSeen } from './flows/remote/record.js';
 import { h } from './ui/dom.js';
 import { sentence } from './ui/remote.js';
 import { unsavedWords } from './ui/screens/remote-words.js';
@@ -81,10 +82,12 @@ export function installIntents(ctx) {
     if (redraw) await ctx.render(ctx.duelOf(id), { feedback: null });
   });
 
-  const early = (id, turn, orders) => ctx.serial(async () => {
+  // `view`: the duel's own view the player sealed from; its turn result was on that screen, so
+  // it is seen now (a move sealed early that goes out by itself later leaves the next one unseen).
+  const early = (id, turn, orders, view) => ctx.serial(async () => {
     const duel = ctx.duelOf(id);
     if (!duel) return gone;
-    const out = await sealEarly(api, duel, turn, orders);
+    const out = await sealEarly(api, view ? withSeen(duel, view) : duel, turn, orders);
     if (!out.ok) return out.problems.map((p) => (p.code === 'moved-on' ? { ...p, message: say('remote-moved-on') } : p));
     const st = await api.remoteStatus(duel.session);
     if (!st.ok) return [{ code: st.error.code, field: '', message: sentence(st.error.message) }];
@@ -115,22 +118,21 @@ export function installIntents(ctx) {
   // inbox (never dropped) with every code after it, until "Try again" applies them in order.
   async function applyOne(id, text, { withOffer = false } = {}) {
     const duel = ctx.duelOf(id);
-    if (!duel) return { ok: false, duel: null, error: { code: 'gone', message: 'this duel is no longer saved here' } };
-    const waiting = ctx.inbox.get(id) || [];
+    if (!duel) return { ok: false, duel: null, error: { code: 'gone', message: say('remote-gone') } };
+    const waiting = ctx.store.held(id).codes;
     if (waiting.length && !waiting.includes(text)) {
-      ctx.inbox.set(id, [...waiting, text]);
+      ctx.store.hold({ id, code: text });
       return { ok: false, duel, error: { code: 'storage-full' } };
     }
     const out = await ctx.flow.receive(duel, text, { live: ctx.isLive(id) });
     // The host's code came without the offer this side declined: the decline has reached it.
     if (out.ok) ctx.transports.heardByHand(id, { withOffer });
     if (!out.ok && out.error.code === 'storage-full') {
-      if (!waiting.includes(text)) ctx.inbox.set(id, [...waiting, text]);
+      ctx.store.hold({ id, code: text });
       return out;
     }
     if (out.ok) {
-      if (waiting[0] === text) ctx.inbox.set(id, waiting.slice(1));
-      if (!(ctx.inbox.get(id) || []).length) ctx.inbox.delete(id);
+      ctx.store.letGo({ id, code: text });
       ctx.adopt(out.duel);
       ctx.send(out.send, id);
       ctx.warn(out.warning);
@@ -154,7 +156,7 @@ export function installIntents(ctx) {
   /** applyInbox(id): "Try again": the codes that could not be stored, applied in order. */
   ctx.applyInbox = (id) => ctx.serial(async () => {
     let out = null;
-    for (const text of [...(ctx.inbox.get(id) || [])]) {
+    for (const text of ctx.store.held(id).codes) {
       out = await applyOne(id, text);
       if (!out.ok) break;
     }
@@ -165,7 +167,7 @@ export function installIntents(ctx) {
   ctx.resume = async (saved) => {
     const down = await ctx.engineReady();
     if (down) { app.fail(down); return; }
-    ctx.duels.delete(saved.id);
+    ctx.store.reread({ id: saved.id });
     await ctx.render(ctx.duelOf(saved.id) || saved, { feedback: null });
   };
 
@@ -186,13 +188,19 @@ export function installIntents(ctx) {
       if (carried) quietly(id, (d) => keepCarried(d, turn, form, orders));
     },
     onDraft: (turn, form, orders) => quietly(id, (d) => keepDraft(d, turn, form, orders)),
-    onSealEarly: (turn, orders) => early(id, turn, orders),
+    onSealEarly: (turn, orders) => early(id, turn, orders, x.view),
     onUnsealEarly: () => quietly(id, unsealEarly, true),
     onPaste: (text) => ctx.pasteIntoDuel(id, text),
     onChat: (text) => ctx.sendChat(id, text),
     onRematch: () => ctx.begin(x.duel.mode, { names: [x.duel.session.names[x.duel.session.me]], ruleset: x.duel.session.ruleset }, { after: id })
       .then((message) => { if (message) app.toast(message, 'error'); }),
     onExport: () => app.exportDuel(ctx.duelOf(id)),
+    loadBattle: (v) => api.battle(ctx.duelOf(id).session.game, v).then((a) => (a.ok ? a : null)),
+    onReplay: async () => {
+      const message = await app.replays.openGame(ctx.duelOf(id).session.game, x.duel.session.me);
+      if (message) app.toast(message, 'error');
+    },
+    onShare: () => app.replays.shareGame(ctx.duelOf(id).session.game),
     live: {
       onStart: () => ctx.startLive(id),
       onAnswer: (text) => ctx.answerForDuel(text),

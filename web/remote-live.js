@@ -135,7 +135,7 @@ export function installLive(ctx) {
     if (!duel) return;
     const now = (duel.summary && duel.summary.turn) || 1;
     const turn = from === 'them' ? chatLineTurn(said, now) : now;
-    ctx.chatWaiting.set(id, [...(ctx.chatWaiting.get(id) || []), chatLine(from, text, turn, Date.now())]);
+    ctx.store.hold({ id, chat: chatLine(from, text, turn, Date.now()) });
     const stored = ctx.save(duel);
     ctx.refresh(id, stored ? {} : { feedback: ctx.unsavedFeedback(id) });
   });
@@ -203,7 +203,7 @@ export function installLive(ctx) {
     });
   }
 
-  live.onReceive(onLiveCode);
+  ctx.transports.onReceive(onLiveCode);
   live.onChat((text, link, turn) => { if (link.duelId) addChat(link.duelId, 'them', text, turn); });
   live.onChange((link) => { onLiveChange(link); });
 }

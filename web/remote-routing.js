@@ -28,7 +28,7 @@ export function installRouting(ctx) {
     if (what.go === 'bundle') return openBundle(what);
     if (what.go === 'connection') return what.rtcKind === 'offer' ? joinFromStart(text) : answerFromStart(text);
     const described = await describe(text);
-    if (!described.ok) return what.noCode ? notACode(text, 'your friend') : described.error.message;
+    if (!described.ok) return what.noCode ? notACode(text, say('remote-your-friend')) : described.error.message;
     const info = described.code;
     const where = routeCode(info, ctx.remoteDuels(info.game_id));
     if (where.go === 'show') {
@@ -36,7 +36,7 @@ export function installRouting(ctx) {
     } else if (where.go === 'own-invitation') {
       const anyway = h('div', { class: 'actions' }, h('button', {
         type: 'button', 'data-testid': 'accept-own', onclick: () => ctx.offerInvitation(info.code, info),
-      }, 'Accept it here anyway (play both sides in this browser)'));
+      }, say('remote-accept-own')));
       await ctx.render(ctx.duelOf(where.id), { feedback: { kind: 'error', code: 'own-code', message: say('remote-own-invitation'), extra: anyway } });
     } else if (where.go === 'offer-invitation') {
       await ctx.offerInvitation(info.code, info);
@@ -114,9 +114,9 @@ export function installRouting(ctx) {
       return null;
     }
     app.show(h('section', { class: 'pass', 'data-testid': 'answer-delivered' },
-      h('h1', { tabindex: '-1' }, 'Answer delivered'),
-      h('p', {}, 'Your other tab, where you made the connection code, has the answer: the duel goes on there. You can close this tab.'),
-      h('button', { type: 'button', class: 'link', onclick: () => app.goHome() }, 'Back to the start screen')));
+      h('h1', { tabindex: '-1' }, say('remote-answer-delivered-title')),
+      h('p', {}, say('remote-answer-delivered')),
+      h('button', { type: 'button', class: 'link', onclick: () => app.goHome() }, say('remote-back-to-start'))));
     return null;
   }
 
@@ -152,11 +152,11 @@ export function installRouting(ctx) {
     const where = elsewhere(info, ctx.remoteDuels(info.game_id));
     if (!where) return feedback;
     const button = where.go === 'offer-invitation'
-      ? h('button', { type: 'button', 'data-testid': 'open-elsewhere', onclick: () => ctx.offerInvitation(info.code, info) }, `Accept ${info.host}'s invitation (a new duel)…`)
+      ? h('button', { type: 'button', 'data-testid': 'open-elsewhere', onclick: () => ctx.offerInvitation(info.code, info) }, say('remote-accept-elsewhere', { host: info.host }))
       : h('button', {
         type: 'button', 'data-testid': 'open-elsewhere',
         onclick: () => ctx.openText(info.code).then((message) => { if (message) app.toast(message, 'error'); }),
-      }, `Apply it to ${ctx.duelOf(where.id).summary.title}`);
+      }, say('remote-apply-to', { title: ctx.duelOf(where.id).summary.title }));
     return { ...feedback, extra: h('div', { class: 'actions' }, button) };
   }
 
@@ -167,8 +167,8 @@ export function installRouting(ctx) {
     // The code has been read: a reload or a shared address must not carry it again.
     history.replaceState(null, '', location.pathname + location.search);
     app.show(h('section', { class: 'pass', 'data-testid': 'opening-link' },
-      h('h1', { tabindex: '-1' }, 'Opening the code…'),
-      h('p', {}, 'The duel continues as soon as the rules engine has loaded.')));
+      h('h1', { tabindex: '-1' }, say('remote-opening-title')),
+      h('p', {}, say('remote-opening'))));
     ctx.openText(href).then((message) => {
       if (!message) return;
       ctx.startNotice = { text: href, message };
@@ -189,7 +189,7 @@ export function installRouting(ctx) {
       const remote = Boolean(chosen && (chosen.value === 'codes' || chosen.value === 'live'));
       second.hidden = remote;
       secondInput.required = !remote;
-      first.textContent = remote ? 'Your wizard' : firstWords;
+      first.textContent = remote ? say('remote-your-wizard') : firstWords;
     };
     form.addEventListener('change', (event) => { if (event.target.name === 'mode') apply(); });
     apply();
@@ -223,7 +223,7 @@ export function installRouting(ctx) {
   ctx.showJoin = () => {
     const slot = h('div', {});
     const root = h('section', { class: 'duel-screen remote-screen', 'data-testid': 'live-join-screen' },
-      remoteHead({ title: 'Joining a live duel', tag: 'live', onHome: () => app.goHome() }),
+      remoteHead({ title: say('remote-joining-title'), tag: 'live', onHome: () => app.goHome() }),
       h('div', { class: 'card remote-panel join-panel' }, slot));
     const draw = () => {
       const link = live.current();
@@ -231,15 +231,15 @@ export function installRouting(ctx) {
       const invite = ctx.pendingInvite;
       replace(slot,
         livePanel({
-          link: linkState && !linkState.duelId ? linkState : null, opponent: 'your opponent', busy: '', error: ctx.liveError,
+          link: linkState && !linkState.duelId ? linkState : null, opponent: say('remote-your-opponent'), busy: '', error: ctx.liveError,
           onStart: () => app.goHome(), onAnswer: ctx.answerForDuel, onClose: () => { live.close(); app.goHome(); },
           settings: ctx.iceSettingsOpts(),
         }),
-        linkState && linkState.state === STATUS.CONNECTED && !invite ? pending('Connected: waiting for the invitation…') : null,
+        linkState && linkState.state === STATUS.CONNECTED && !invite ? pending(say('remote-waiting-invitation')) : null,
         invite ? h('div', { class: 'actions' }, h('button', {
           type: 'button', class: 'primary', 'data-testid': 'open-invitation',
           onclick: () => ctx.offerInvitation(invite.text, invite.info, invite),
-        }, `Answer ${invite.info.host}'s invitation…`)) : null);
+        }, say('remote-answer-invitation', { host: invite.info.host }))) : null);
     };
     draw();
     const shown = { id: null, join: true, refresh: draw };

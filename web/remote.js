@@ -1,16 +1,15 @@
 // Remote play's wiring (docs/protocol.md, docs/webrtc.md): the shell's part for duels played by
 // turn codes, by hand or live. The flows decide (flows/remote/: route what a text is, the session
 // steps, drafts, chat and the live policy), the screens draw (ui/screens/remote*.js), this module
-// runs the steps one at a time, keeps the duel read once (saved through storage.js, the only
-// localStorage user), sends what a step lists through the live connection, and shows the result.
+// runs the steps one at a time on the duels the store holds (web/store/: read, put, held),
+// sends what a step lists through the live connection, and shows the result.
 // The live connection's part (connecting, chat, codes that come live) is remote-live.js.
 //
 // Saved as storage duels with id "r-<game id>-<0|1>", so the start screen lists, resumes and
 // deletes them like any duel; two tabs of one browser can even hold both sides of one game.
 
 import * as api from './api.js';
-import * as storage from './storage.js';
-import { migrate } from './store/record.js';
+import * as storage from './store/storage.js';
 import { createTransports } from './transport/switchboard.js';
 import { CHAT_MAX } from './transport/chat.js';
 import { h } from './ui/dom.js';
@@ -36,19 +35,16 @@ const pageBase = () => location.href.split('#')[0];
 export const transports = createTransports({ baseUrl: pageBase });
 
 /**
- * createRemote(app) -> the remote controller: everything it keeps lives in this closure (the
- * duels read, what the live connection delivered, chat lines and received codes that wait for
- * room in storage, the screen on display).
+ * createRemote(app) -> the remote controller. The duels are the store's (app.store: read with
+ * duelOf, stored with put, codes and chat lines storage refused held there); this closure keeps
+ * only the screen on display, the orders form being written and the engine queue.
  */
 function createRemote(app) {
-  const duels = new Map(); // duel id -> the duel as last read or stored: read once
-  const chatWaiting = new Map(); // duel id -> chat lines said while the duel could not be stored
-  const inbox = new Map(); // duel id -> codes received that could not be stored yet, oldest first
-  const sentLive = new Set(); // codes this page has delivered over the live connection
+  const { store } = app;
   const writing = new Map(); // duel id -> {turn, form}: the orders form being written (not saved)
   const live = transports.live;
   const ctx = {
-    app, api, storage, transports, live, pageBase, duels, chatWaiting, inbox, sentLive, writing, shown: null, queue: Promise.resolve(),
+    app, api, storage, store, transports, live, pageBase, writing, shown: null, queue: Promise.resolve(),
   };
 
   /** serial(task): engine calls for one page must not interleave (a live code arriving while orders are sealed). */
@@ -58,34 +54,17 @@ function createRemote(app) {
     return run;
   };
 
-  /** duelOf(id) -> the duel, read from storage only the first time (or after another tab changed it). */
-  ctx.duelOf = (id) => {
-    if (!duels.has(id)) {
-      // Read once, as the store's one record shape (records of older pages migrated).
-      const read = storage.loadGame(id);
-      const migrated = read ? migrate(read, id) : null;
-      if (!migrated || !migrated.ok || !migrated.duel.session) return null;
-      duels.set(id, migrated.duel);
-    }
-    return duels.get(id);
-  };
+  /** duelOf(id) -> the duel as the store holds it (the one in play, else as saved), or null. */
+  ctx.duelOf = (id) => store.duelOf({ id });
 
-  /** save(duel) -> whether storage took the duel, with any chat lines waiting for room (all or nothing). */
+  /** save(duel) -> whether storage took the duel, with its chat as held and the lines waiting for room (all or nothing). */
   ctx.save = (duel) => {
-    const known = duels.get(duel.id);
-    const merged = withChat({ ...duel, chat: known ? known.chat : duel.chat }, chatWaiting.get(duel.id) || []);
-    if (!storage.saveGame(merged)) return false;
-    chatWaiting.delete(duel.id);
-    duels.set(duel.id, merged);
-    return true;
+    const known = ctx.duelOf(duel.id);
+    return store.put({ duel: withChat({ ...duel, chat: known ? known.chat : duel.chat }, store.held(duel.id).chat) });
   };
 
-  /** adopt(duel) makes a flow's duel the one in memory (its chat as stored). */
-  ctx.adopt = (duel) => {
-    const known = duels.get(duel.id);
-    duels.set(duel.id, known ? { ...duel, chat: known.chat } : duel);
-    return duels.get(duel.id);
-  };
+  /** adopt(duel) -> a flow's duel as the one in memory (its chat as stored). */
+  ctx.adopt = (duel) => store.adopt({ duel });
 
   ctx.flow = createSessionFlow({ api, save: ctx.save });
   ctx.isLive = (id) => live.isConnected(id);
@@ -93,9 +72,7 @@ function createRemote(app) {
   /** send(codes, id) delivers a step's codes over the live connection when it carries the duel. */
   ctx.send = (codes, id) => {
     for (const code of codes) {
-      if (!code || !live.isConnected(id)) continue;
-      const sent = transports.send(id, code);
-      if (sent.ok && sent.via === 'live') sentLive.add(code);
+      if (code && live.isConnected(id)) transports.send(id, code);
     }
   };
 
@@ -114,7 +91,7 @@ function createRemote(app) {
   // never dropped) come first; chat lines alone are saved by "Save now".
   ctx.unsavedFeedback = (id, again = null) => {
     const refusal = storage.saveRefusal();
-    const codes = (inbox.get(id) || []).length;
+    const codes = store.held(id).codes.length;
     const room = h('button', { type: 'button', class: 'primary', 'data-testid': 'open-saved-duels', onclick: () => app.openSavedDuels(id) }, say('make-room'));
     if (codes || again) {
       return {
@@ -124,7 +101,7 @@ function createRemote(app) {
     }
     return {
       kind: 'error', code: 'storage-full', title: say('remote-chat-unsaved-title'), unchanged: false,
-      message: say('remote-unsaved-chat', { n: (chatWaiting.get(id) || []).length, refusal }),
+      message: say('remote-unsaved-chat', { n: store.held(id).chat.length, refusal }),
       extra: h('div', { class: 'actions' }, room, h('button', { type: 'button', 'data-testid': 'save-chat-again', onclick: () => ctx.saveChatAgain(id) }, say('save-now'))),
     };
   };
@@ -158,9 +135,9 @@ function createRemote(app) {
       duel, queued, opponent: opp, remoteMode: isRemote(duel.mode),
       routes: routes({
         carried: t && t.duelId === id ? t.status() : null, connected: live.isConnected(id), mode: duel.mode, busy: ctx.liveBusy || '',
-        outgoing: status.code_owed ? transports.outgoing(id, status.last_sent, link) : null, sentLive: sentLive.has(status.last_sent),
+        outgoing: status.code_owed ? transports.outgoing(id, status.last_sent, link) : null, sentLive: transports.wentLive(status.last_sent),
       }),
-      chat: { lines: chatLines(duel, chatWaiting.get(id) || []), names: { me: duel.session.names[duel.session.me] || 'You', them: opp } },
+      chat: { lines: chatLines(duel, store.held(id).chat), names: { me: duel.session.names[duel.session.me] || 'You', them: opp } },
       live: { busy: ctx.liveBusy || '', error: ctx.liveError || null, chatMax: CHAT_MAX },
       early: status.state === 'waiting' && draftOf(duel) && draftOf(duel).sealed && draftOf(duel).orders ? draftOf(duel) : null,
       link,
@@ -176,14 +153,14 @@ function createRemote(app) {
     let st = status;
     if (!st) {
       const r = await api.remoteStatus(duel.session);
-      if (!r.ok) { app.fail(`This saved duel cannot be read: ${sentence(r.error.message)}`); return; }
+      if (!r.ok) { app.fail(say('remote-unreadable', { message: sentence(r.error.message) })); return; }
       st = r.status;
     }
     let view = null;
     app.useRules(duel.session.ruleset);
     if (duel.session.game) {
       const v = await api.view(duel.session.game, duel.session.me);
-      if (!v.ok) { app.fail(`This saved duel cannot be read: ${sentence(v.error.message)}`); return; }
+      if (!v.ok) { app.fail(say('remote-unreadable', { message: sentence(v.error.message) })); return; }
       view = v.view;
     }
     const made = st.last_sent ? await api.remoteLink(st.last_sent, pageBase()) : null;
@@ -215,7 +192,7 @@ function createRemote(app) {
     storage.setCurrentGameId(id);
     const unwatch = storage.watchGame(id, () => {
       // Another tab of this browser applied a code to this duel (a link opened there): catch up.
-      duels.delete(id);
+      store.reread({ id });
       const fresh = ctx.duelOf(id);
       if (fresh) ctx.serial(() => ctx.render(fresh, { feedback: null }));
     });
@@ -237,20 +214,21 @@ function createRemote(app) {
 /**
  * installRemote(deps) registers "Play by codes" and "Play live" and returns the hooks app.js
  * wires in: {fillStartSlot(slot), resume(savedDuel), isRemoteDuel(saved), openAddressLink()}.
- * deps: {registerMode, show, toast, goHome, fail, engine, openReference, exportDuel, useRules, openSavedDuels}.
+ * deps: {store, registerMode, show, toast, goHome, fail, engine, openReference, exportDuel, useRules, openSavedDuels,
+ * replays (shell/replay.js: openGame, shareGame)}.
  */
 export function installRemote(deps) {
   const ctx = createRemote(deps);
   deps.registerMode({
     id: 'codes',
-    label: 'Play by codes',
-    hint: 'With a friend far away: trade one short code per turn in any chat or message. You name your wizard; your friend names theirs.',
+    label: say('mode-codes'),
+    hint: say('mode-codes-hint'),
     begin: (params) => ctx.begin('codes', params),
   });
   deps.registerMode({
     id: 'live',
-    label: 'Play live',
-    hint: 'With a friend online now: trade one pair of connection codes, then the turns travel by themselves, with no server.',
+    label: say('mode-live'),
+    hint: say('mode-live-hint'),
     begin: (params) => ctx.begin('live', params),
   });
   window.addEventListener('hashchange', () => { ctx.openAddressLink(); });

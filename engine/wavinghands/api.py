@@ -121,6 +121,17 @@ def view(game: str, wizard: str) -> str:
 
 
 @guard
+def battle(game: str, wizard: str) -> str:
+    """One wizard's battle as data (wavinghands.events): {"events": the log's steps he was
+    shown, "ending": how it ended or null, "health": [{"turn", "health": [...]}]}."""
+    g = _game(game)
+    v = _wizard(wizard, g)
+    from .events import battle as _battle  # (it replays the duel: account, a late module)
+
+    return ok(**_battle(g, v))
+
+
+@guard
 def replay_step(rec: str, index: str) -> str:
     """One step of a record's replay: {"step", "steps", "label", "views": [V0, V1],
     "events": {"0": [...], "1": [...]}} (views with notes)."""
@@ -378,6 +389,20 @@ def lesson_check(lid: str, turns: str) -> str:
     return ok(**_lessons.check(_puzzle_id(lid), given))
 
 
+@guard
+def lesson_turn(lid: str, turns: str) -> str:
+    """A lesson played turn by turn: the player's orders for its first turns (the opponent
+    follows the script); {"played", "done", "events": [the last turn's log], "view": V
+    (wizard 0's, after them)} and, once done, "passed" and "failed" as lesson_check's."""
+    from . import lessons as _lessons
+
+    given = _load(turns, "turns")
+    if not isinstance(given, list) or not all(isinstance(t, dict) for t in given):
+        raise ApiError("bad-answer", "give a list of orders, one for each turn played so far")
+    game, out = _lessons.progress(_puzzle_id(lid), given)
+    return ok(**out, view=_view(game, 0))
+
+
 def _puzzle_id(text: str) -> str:
     pid = _load(text, "puzzle id")
     if not isinstance(pid, str):
@@ -419,9 +444,16 @@ remote_link = guard(_LateRemote("remote_link"))
 remote_parse = guard(_LateRemote("remote_parse"))
 
 
-__all__ = ["ai_advice", "ai_input", "export_record", "import_record", "lesson", "lesson_check",
-           "lessons", "new_game", "preview", "puzzle", "puzzle_check", "puzzles",
+__all__ = ["ai_advice", "ai_input", "battle", "export_record", "import_record", "lesson",
+           "lesson_check", "lesson_turn", "lessons", "new_game", "preview", "puzzle",
+           "puzzle_check", "puzzles",
            "remote_accept", "remote_carry", "remote_describe", "remote_draft", "remote_invite",
            "remote_link", "remote_parse", "remote_receive", "remote_release", "remote_route_live",
            "remote_seal", "remote_status", "replay_step",
            "rulesets", "spells", "step", "validate", "view"]
+
+# The melee's entry points (three to six wizards; by codes): api_melee.py, under their names.
+from . import api_melee as _melee  # noqa: E402
+from .api_melee import *  # noqa: E402, F403
+
+__all__ += _melee.__all__

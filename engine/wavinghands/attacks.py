@@ -10,6 +10,8 @@ from .scratch import Cast, MonsterNow, Turn, WizardNow, replace_effect
 from .situation import default_stab, opponent
 from .spells import MONSTERS, EffectKind, Element, OnMonster
 
+STAB_SOURCE = "stab"  # a damage event's source for a knife (a spell's is its key)
+
 
 def monster_attacks(t: Turn, works: list[Cast]) -> None:
     """Every acting monster attacks, unless something stops it this turn."""
@@ -18,7 +20,7 @@ def monster_attacks(t: Turn, works: list[Cast]) -> None:
         if not m.alive or not m.acting or m.no_attack:
             if m.alive and m.acting and m.no_attack:
                 t.emit("no_attack", f"{t.name(mid)} does not attack ({m.no_attack}).",
-                       concerns={m.controller})
+                       concerns={m.controller}, monster=mid)
             continue
         monster_attack(t, m, works)
 
@@ -48,7 +50,7 @@ def _elemental_attack(t: Turn, m: MonsterNow, element: Element) -> None:
         if t.resistant(bid, element):
             continue
         t.damage(bid, strength, f"{t.name(m.base.id)} strikes {t.name(bid)} for {strength}.",
-                 m.kind)
+                 m.kind, monster=m.base.id)
 
 
 def _monster_attack(t: Turn, m: MonsterNow, works: list[Cast]) -> None:
@@ -101,7 +103,8 @@ def _monster_attack(t: Turn, m: MonsterNow, works: list[Cast]) -> None:
             # (told to the target's side: a blind master learns no more of where it struck
             # than of a hit, nor of a monster he has not seen)
             t.emit("confused_monster", f"{t.name(m.base.id)} is confused and attacks "
-                   f"{t.name(target)}.", concerns=t.owner_of(target))
+                   f"{t.name(target)}.", concerns=t.owner_of(target), monster=m.base.id,
+                   target=target)
         m.last_target = target
         if target == NOBODY or not t.alive(target):
             continue
@@ -109,14 +112,16 @@ def _monster_attack(t: Turn, m: MonsterNow, works: list[Cast]) -> None:
         # learns no more from a miss or a shield than from a hit (docs/rules.md, "Blindness").
         if t.invisible(target):
             t.emit("miss", f"{t.name(m.base.id)} cannot find the invisible {t.name(target)}.",
-                   concerns=t.owner_of(target))
+                   concerns=t.owner_of(target), monster=m.base.id, target=target,
+                   outcome="invisible")
             continue
         if t.shielded(target):
             t.emit("blocked", f"{t.name(target)}'s shield stops the attack of "
-                   f"{t.name(m.base.id)}.", concerns=t.owner_of(target))
+                   f"{t.name(m.base.id)}.", concerns=t.owner_of(target), monster=m.base.id,
+                   target=target, outcome="shielded")
             continue
         t.damage(target, strength, f"{t.name(m.base.id)} attacks {t.name(target)} for "
-                 f"{strength}.", m.kind)
+                 f"{strength}.", m.kind, monster=m.base.id)
 
 
 def _enemy_of(t: Turn, m: MonsterNow) -> str:
@@ -158,12 +163,15 @@ def stabs(t: Turn) -> None:
             # (told to the target's side, as a stab that lands is: see monster_attack)
             if t.invisible(target):
                 t.emit("miss", f"{w.base.name} stabs at the invisible {t.name(target)} and "
-                       "misses.", concerns=t.owner_of(target))
+                       "misses.", concerns=t.owner_of(target), caster=str(w.base.index),
+                       target=target, outcome="invisible", source=STAB_SOURCE)
             elif t.shielded(target):
                 t.emit("blocked", f"{w.base.name}'s stab is stopped by {t.name(target)}'s "
-                       "shield.", concerns=t.owner_of(target))
+                       "shield.", concerns=t.owner_of(target), caster=str(w.base.index),
+                       target=target, outcome="shielded", source=STAB_SOURCE)
             else:
-                t.damage(target, 1, f"{w.base.name} stabs {t.name(target)} for 1.", "stab")
+                t.damage(target, 1, f"{w.base.name} stabs {t.name(target)} for 1.",
+                         STAB_SOURCE, by=str(w.base.index))
 
 
 def charmed_hand(w: WizardNow, hand: str) -> bool:

@@ -41,7 +41,8 @@ def _damage(t: Turn, c: Cast) -> None:
     s, subj = c.spell, c.subject
     if s.stopped_by_shield and t.shielded(subj):
         t.emit("blocked", f"The {s.name.lower()} bounces off {t.name(subj)}'s shield.",
-               concerns=t.owner_of(subj))
+               concerns=t.owner_of(subj), caster=str(c.caster), spell=s.key, target=subj,
+               outcome="shielded")
         return
     if s.element is not None:
         m = t.mons.get(subj)
@@ -51,11 +52,13 @@ def _damage(t: Turn, c: Cast) -> None:
         if s.element.opposite in prevailing_storms(t):
             t.exempt_from.setdefault(s.element.opposite, set()).add(subj)
             t.emit("resisted", f"The {s.name.lower()} and the {storm.name.lower()} cancel "
-                   f"around {t.name(subj)}.", concerns=t.owner_of(subj))
+                   f"around {t.name(subj)}.", concerns=t.owner_of(subj), caster=str(c.caster),
+                   spell=s.key, target=subj, outcome="clash")
             return
         if t.resistant(subj, s.element):
             t.emit("resisted", f"{t.name(subj)} resists the {s.name.lower()}.",
-                   concerns=t.owner_of(subj))
+                   concerns=t.owner_of(subj), caster=str(c.caster), spell=s.key, target=subj,
+                   outcome="resisted")
             return
     t.damage(subj, s.amount, s.hit_text.format(spell=s.name, subject=t.name(subj),
                                                amount=s.amount), s.key, c.caster)
@@ -72,7 +75,8 @@ def _death(t: Turn, c: Cast) -> None:
     else:
         t.mons[subj].incoming += 1000
     owner = t.owner_of(subj)
-    t.emit("death_spell", f"{c.spell.name} strikes {t.name(subj)}.", concerns=owner, harms=owner)
+    t.emit("death_spell", f"{c.spell.name} strikes {t.name(subj)}.", concerns=owner, harms=owner,
+           caster=str(c.caster), spell=c.key, target=subj)
 
 
 @handles(Does.CURE)
@@ -84,7 +88,8 @@ def _cure(t: Turn, c: Cast) -> None:
     for kind in c.spell.also_cures:
         if any(e.kind is kind for e in effects):
             effects[:] = [e for e in effects if e.kind is not kind]
-            t.emit("cured", f"{t.name(subj)}'s {kind.value} is cured.", concerns=t.owner_of(subj))
+            t.emit("cured", f"{t.name(subj)}'s {kind.value} is cured.", concerns=t.owner_of(subj),
+                   caster=str(c.caster), spell=c.key, target=subj, effect=kind.value)
 
 
 @handles(Does.RAISE_DEAD)
@@ -127,7 +132,7 @@ def elementals_and_storms(t: Turn, works: list[Cast]) -> None:
                 other.alive = False
                 other.no_attack = "merged"
             t.emit("merge", f"The {keep.kind_name}s join into one ({keep.base.id}).",
-                   public=False, concerns={m.controller for m in group})
+                   public=False, concerns={m.controller for m in group}, monster=keep.base.id)
     # Every pairwise sentence holds at once (docs/rules.md, "The clashes all at once"): each storm
     # meets every elemental present as the turn's spells are cast, those the opposite elemental
     # destroys included, so an ice elemental destroyed by a fire elemental still cancels a fire
@@ -139,13 +144,13 @@ def elementals_and_storms(t: Turn, works: list[Cast]) -> None:
             m.alive = False
             m.no_attack = "destroyed by the opposite elemental"
         t.emit("elementals_clash", "The fire and ice elementals destroy each other.",
-               concerns={m.controller for m in both})
+               concerns={m.controller for m in both}, outcome="clash")
     storms = [c for c in works if c.spell.blanket]
     if {c.spell.element for c in storms} >= set(Element):
         for c in storms:
-            c.fail("the fire storm and the ice storm cancel each other")
+            c.fail("the fire storm and the ice storm cancel each other", "clash")
         t.emit("storms_cancel", "The fire storm and the ice storm cancel each other out.",
-               public=False, concerns=set(t.game.everyone))
+               public=False, concerns=set(t.game.everyone), outcome="clash")
     # "In the case of blanket spells ... the subject of the counter-spell alone is protected":
     # a counter-spelled elemental is out of the storms' reach (it neither dies nor cancels one).
     sheltered = {c.subject for c in t.casts if c.spell.does is Does.COUNTER and c.works}
@@ -159,19 +164,20 @@ def elementals_and_storms(t: Turn, works: list[Cast]) -> None:
         if opposite:
             # the elemental "will also neutralize the canceling spell"
             for c in active:
-                c.fail(f"neutralised by the {opposite[0].kind_name}")
+                c.fail(f"neutralised by the {opposite[0].kind_name}", "clash")
             for m in opposite:
                 m.no_attack = m.no_attack or "destroyed by the storm"
                 m.alive = False
             t.emit("storm_elemental", f"The {name} and the {opposite[0].kind_name} destroy "
-                   "each other.", concerns=set(t.game.everyone))
+                   "each other.", concerns=set(t.game.everyone), monster=opposite[0].base.id,
+                   outcome="clash")
         for m in reach[element]:
             # "An elemental will also be engulfed and destroyed by a storm of its own type"
             if m.alive:
                 m.alive = False
                 m.no_attack = "engulfed by the storm"
                 t.emit("engulfed", f"The {name} engulfs {t.name(m.base.id)}.",
-                       concerns={m.controller})
+                       concerns={m.controller}, monster=m.base.id, target=m.base.id)
     for c in works:
         target = t.mons.get(c.subject) if c.subject else None
         if target is None or not target.alive or target.element is None:
@@ -185,7 +191,8 @@ def elementals_and_storms(t: Turn, works: list[Cast]) -> None:
             target.alive = False
             target.no_attack = f"destroyed by {s.name.lower()}"
             t.emit("elemental_destroyed", f"{s.name} destroys {t.name(target.base.id)} before "
-                   "it can attack.", concerns={target.controller})
+                   "it can attack.", concerns={target.controller}, caster=str(c.caster),
+                   spell=s.key, monster=target.base.id, target=target.base.id)
 
 
 def storm_damage(t: Turn, works: list[Cast]) -> None:
@@ -204,14 +211,16 @@ def storm_damage(t: Turn, works: list[Cast]) -> None:
                             and c.subject == bid), None)
             if counter is not None:
                 t.emit("blocked", f"The {counter.spell.name.lower()} shelters {t.name(bid)} "
-                       f"from the {storm.name.lower()}.", concerns=t.owner_of(bid))
+                       f"from the {storm.name.lower()}.", concerns=t.owner_of(bid),
+                       spell=storm.key, target=bid, outcome="countered")
                 continue
             if bid in t.mons and t.mons[bid].no_attack.startswith("engulfed"):
                 continue
             if t.resistant(bid, element):
                 continue
             t.damage(bid, storm.amount, storm.hit_text.format(
-                spell=storm.name, subject=t.name(bid), amount=storm.amount), storm.key)
+                spell=storm.name, subject=t.name(bid), amount=storm.amount), storm.key,
+                spell=storm.key)
             for c in works:
                 if c.spell.does is Does.STORM and c.spell.element is element:
                     t.spell_hits.setdefault(c.caster, set()).add(bid)
@@ -239,11 +248,13 @@ def _fix_charm(t: Turn, c: Cast, w: WizardNow, e: Effect, chosen: dict[str, str]
     the ruleset says so, the caster names it in his next orders)."""
     if t.game.ruleset.variant.hands_in_orders():
         t.emit(c.key, f"{t.game.names[c.controller]} will control one of {w.base.name}'s hands "
-               "next turn, chosen then.", concerns={w.base.index, c.controller})
+               "next turn, chosen then.", concerns={w.base.index, c.controller},
+               caster=str(c.controller), spell=c.key, target=wizard_id(w.base.index))
         return e
     hand = chosen[decision_id(Ask.CHARMED_HAND, wizard_id(w.base.index))]
     t.emit(c.key, f"{t.game.names[c.controller]} will control {w.base.name}'s "
-           f"{hand_word(hand)} next turn.", concerns={w.base.index, c.controller})
+           f"{hand_word(hand)} next turn.", concerns={w.base.index, c.controller},
+           caster=str(c.controller), spell=c.key, target=wizard_id(w.base.index), hand=hand)
     return replace(e, hand=hand)
 
 
@@ -259,7 +270,8 @@ def _fix_paralysis(t: Turn, c: Cast, w: WizardNow, e: Effect, chosen: dict[str, 
                         x.active_on(w.own)), None)
         if already is None:
             t.emit(c.key, f"{w.base.name} is paralysed: {t.game.names[c.controller]} chooses "
-                   "the hand next turn.", concerns={w.base.index})
+                   "the hand next turn.", concerns={w.base.index}, caster=str(c.controller),
+                   spell=c.key, target=wizard_id(w.base.index))
             return replace(e, repeats=(variant.paralysed_gesture(left),
                                        variant.paralysed_gesture(right)))
         hand = already.hand
@@ -273,7 +285,8 @@ def _fix_paralysis(t: Turn, c: Cast, w: WizardNow, e: Effect, chosen: dict[str, 
     # (its chooser, if blind, reads his own line instead: he may not see the gesture, nor
     # know whether the spell worked; resolve._tell_blind_chooser)
     t.emit(c.key, f"{w.base.name}'s {hand_word(hand)} is paralysed into "
-           f"{gesture_word(g)}.", concerns={w.base.index})
+           f"{gesture_word(g)}.", concerns={w.base.index}, caster=str(c.controller),
+           spell=c.key, target=wizard_id(w.base.index), hand=hand, gesture=g)
     return replace(e, hand=hand, gesture=g)
 
 
@@ -316,13 +329,15 @@ def _enchant_wizard(t: Turn, c: Cast, w: WizardNow) -> None:
         # "the subject cannot include any gestures made on or before this turn in a spell
         # sequence"
         w.sequence_start = len(w.history)
-        t.emit(s.key, f"{w.base.name}'s spells under way are undone.", concerns={idx})
+        t.emit(s.key, f"{w.base.name}'s spells under way are undone.", concerns={idx},
+               caster=str(c.caster), spell=s.key, target=wizard_id(idx))
         return
     if s.does is Does.TIME_STOP:
         # "The subject of this spell immediately takes an extra turn"
         if wizard_id(idx) not in t.time_stop_next:
             t.time_stop_next.append(wizard_id(idx))
-        t.emit(s.key, f"Time stops for {w.base.name}.", concerns={idx})
+        t.emit(s.key, f"Time stops for {w.base.name}.", concerns={idx}, caster=str(c.caster),
+               spell=s.key, target=wizard_id(idx))
         return
     if c.consumed:
         return  # a delayed effect or permanency that took its spell this very turn
@@ -343,7 +358,7 @@ def _enchant_wizard(t: Turn, c: Cast, w: WizardNow) -> None:
     lasting = s.lasts is not None and s.lasts.end is not None
     forever = " for ever" if effect.permanent and lasting else ""
     t.emit("enchant", f"{w.base.name} is under {s.name}{forever}.", concerns={idx},
-           harms={idx}, subject=wizard_id(idx), spell=s.key)
+           harms={idx}, subject=wizard_id(idx), spell=s.key, caster=str(c.caster))
 
 
 def _enchant_monster(t: Turn, c: Cast, m: MonsterNow) -> None:
@@ -374,4 +389,4 @@ def _enchant_monster(t: Turn, c: Cast, m: MonsterNow) -> None:
         effect = replace(effect, target=next(iter(m.attacks), ""))
     m.effects.append(effect)
     t.emit("enchant", f"{t.name(m.base.id)} is under {s.name}.",
-           concerns={m.controller}, subject=m.base.id, spell=s.key)
+           concerns={m.controller}, subject=m.base.id, spell=s.key, caster=str(c.caster))

@@ -121,6 +121,32 @@ def _holds(what: str, value: str, start: Game, end: Game, events: tuple[Event, .
     raise ValueError(f"unknown check {what!r}")
 
 
+def _failed(lesson: Lesson, start: Game, end: Game, events: tuple[Event, ...]) -> list[str]:
+    return [what for what, value in lesson.check if not _holds(what, value, start, end, events)]
+
+
+def progress(lid: str, turns: list[JSON]) -> tuple[Game, JSON]:
+    """The lesson after the player's orders for its first turns (one at least, at most all of
+    them), turn by turn as the page plays it: the game then, and {"played": turns played,
+    "done": whether the lesson is over, "events": the last turn's log lines as the player sees
+    them} with, once done, "passed" and "failed" as `check` gives them."""
+    lesson = find_lesson(lid)
+    if lesson.duel:
+        raise PuzzleError("not-a-check", "this lesson is a whole duel: its end is its result")
+    if not 1 <= len(turns) <= len(lesson.script):
+        raise PuzzleError("bad-answer", f"the lesson takes orders for 1 to {len(lesson.script)} "
+                                        f"turn{'s' if len(lesson.script) != 1 else ''}")
+    _, earlier = play(lid, turns[:-1])
+    end, events = play(lid, turns)
+    done = len(turns) == len(lesson.script) or end.result is not None
+    out: JSON = {"played": len(turns), "done": done,
+                 "events": [e.to_json() for e in events[len(earlier):] if YOU in e.visible_to]}
+    if done:
+        failed = _failed(lesson, position(lid), end, events)
+        out.update(passed=not failed, failed=failed)
+    return end, out
+
+
 def check(lid: str, turns: list[JSON]) -> JSON:
     """Whether the player's orders for the lesson's turns pass its check: {"passed", "failed":
     [the checks that did not hold], "events": the turns' log lines (as the player sees them)}."""
@@ -132,8 +158,7 @@ def check(lid: str, turns: list[JSON]) -> JSON:
                                         f"turn{'s' if len(lesson.script) != 1 else ''}")
     start = position(lid)
     end, events = play(lid, turns)
-    failed = [what for what, value in lesson.check
-              if not _holds(what, value, start, end, events)]
+    failed = _failed(lesson, start, end, events)
     return {"passed": not failed, "failed": failed,
             "events": [e.to_json() for e in events if YOU in e.visible_to]}
 

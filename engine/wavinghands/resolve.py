@@ -138,7 +138,8 @@ def _phase_gestures(t: Turn) -> None:
                         replace_effect(w.effects, charm, replace(charm, gesture=g[hand]))
                     t.emit("charmed", f"{t.name(wizard_id(ctrl or 0))} makes "
                            f"{w.base.name}'s {hand_word(hand)} perform {gesture_word(g[hand])}.",
-                           concerns={idx, ctrl or 0})
+                           concerns={idx, ctrl or 0}, caster=str(ctrl or 0),
+                           target=wizard_id(idx), hand=hand, gesture=g[hand])
             fixed_hands = [h for h in ("L", "R") if c.hand(h).forced is not None or c.hand(h).why
                            or h in chosen_now]
             if c.same_gesture and len(fixed_hands) == 1:
@@ -159,7 +160,8 @@ def _phase_gestures(t: Turn) -> None:
                         confusion = new
                 g[hand] = gesture
                 t.emit("confused", f"{w.base.name} is confused: the {hand_word(hand)} makes "
-                       f"{gesture_word(gesture)}.", concerns={idx})
+                       f"{gesture_word(gesture)}.", concerns={idx}, target=wizard_id(idx),
+                       hand=hand, gesture=gesture)
             w.new_rows.append((g["L"], g["R"]))
 
 
@@ -194,7 +196,9 @@ def _hands_chosen_now(t: Turn, w: WizardNow) -> dict[str, Effect]:
             gesture = e.repeats[0 if hand == "L" else 1] if len(e.repeats) == 2 else "-"
             fixed = replace(e, hand=hand, gesture=gesture, repeats=())
             t.emit(kind.value, f"{w.base.name}'s {hand_word(hand)} is paralysed into "
-                   f"{gesture_word(gesture)}.", concerns={idx, e.source or 0})
+                   f"{gesture_word(gesture)}.", concerns={idx, e.source or 0},
+                   caster=str(e.source or 0), spell=kind.value, target=wizard_id(idx), hand=hand,
+                   gesture=gesture)
         else:
             fixed = replace(e, hand=hand)
         replace_effect(w.effects, e, fixed)
@@ -268,7 +272,7 @@ def _phase_recognise(t: Turn) -> None:
         if o.forfeit:
             # (the victim of a permanent enchantment the ruleset names: Variant.forfeit_under)
             w.surrendered = True
-            t.emit("forfeit", f"{w.base.name} forfeits the duel.", public=True)
+            t.emit("forfeit", f"{w.base.name} forfeits the duel.", public=True, wizard=str(idx))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -312,9 +316,10 @@ def _phase_clash(t: Turn) -> None:
         keys = {(c.key, c.controller if c.spell.gives_control else -1) for c in cs}
         if len(keys) > 1:
             for c in cs:
-                c.fail("cancelled by another enchantment on the same subject")
+                c.fail("cancelled by another enchantment on the same subject", "clash")
             t.emit("clash", f"The enchantments on {t.name(subject)} cancel each other out.",
-                   concerns=t.owner_of(subject))
+                   concerns=t.owner_of(subject), target=subject,
+                   spells=" ".join(sorted({c.key for c in cs})), outcome="clash")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -338,7 +343,7 @@ def _phase_removal(t: Turn) -> None:
     for c in t.casts:
         if c.works and not c.banked and c.subject in t.removal and \
                 c.spell.category is Category.ENCHANTMENT:
-            c.fail(f"removed from {t.name(c.subject)} as it struck")
+            c.fail(f"removed from {t.name(c.subject)} as it struck", "removed")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -456,12 +461,13 @@ def _report_casts(t: Turn, works: list[Cast]) -> None:
         aimed = f" at {t.name(subj)}" if subj else ""
         refl = f" (turned back by {t.name(c.reflected_by)}'s mirror)" if c.reflected_by else ""
         text = f"{t.name(wizard_id(c.caster))} casts {c.spell.name}{aimed}{refl}."
+        mirror = {"reflected_by": c.reflected_by} if c.reflected_by else {}
         if id(c) in working:
             t.emit("cast", text, concerns={c.caster} | (t.owner_of(subj) if subj else set()),
-                   caster=str(c.caster), spell=c.key, subject=subj)
+                   caster=str(c.caster), spell=c.key, subject=subj, extra=mirror)
         else:
-            t.events.append(Event(t.number, "cast", text, (c.caster,), (
-                ("caster", str(c.caster)), ("spell", c.key), ("subject", subj))))
+            t.events.append(Event(t.number, "cast", text, (c.caster,), tuple(sorted({
+                "caster": str(c.caster), "spell": c.key, "subject": subj, **mirror}.items()))))
 
 
 def _take_monsters(t: Turn, works: list[Cast]) -> None:
@@ -475,7 +481,9 @@ def _take_monsters(t: Turn, works: list[Cast]) -> None:
                 m.controller = c.controller
                 t.emit(c.key, f"{t.game.names[c.controller]} takes control of "
                        f"the {m.kind_name} {c.subject}.",
-                       concerns={c.caster, c.controller} | t.owner_of(c.subject))
+                       concerns={c.caster, c.controller} | t.owner_of(c.subject),
+                       caster=str(c.controller), spell=c.key, target=c.subject,
+                       monster=c.subject)
 
 
 def _summons_take_shape(t: Turn, works: list[Cast]) -> None:
@@ -492,7 +500,8 @@ def _summons_take_shape(t: Turn, works: list[Cast]) -> None:
         t.emit("summon", f"{t.name(wizard_id(c.caster))}'s {c.spell.name} brings "
                f"forth {article} {m.kind_name} ({m.base.id}) for "
                f"{t.game.names[m.controller]}.", concerns={c.caster, m.controller},
-               monster=m.base.id, kind=m.kind)
+               monster=m.base.id, kind=m.kind, caster=str(c.caster), spell=c.key,
+               controller=str(m.controller))
 
 
 def _shields_and_doom(t: Turn, works: list[Cast]) -> None:
@@ -563,7 +572,8 @@ def _time_stopped_strike(t: Turn, works: list[Cast]) -> None:
         if m is None or not m.alive or not m.acting or m.no_attack:
             continue
         t.emit(c.key, f"Time stops for {t.name(m.base.id)}: it strikes again, through "
-               "any shield.", concerns={m.controller} | {c.caster})
+               "any shield.", concerns={m.controller} | {c.caster}, caster=str(c.caster),
+               spell=c.key, target=m.base.id, monster=m.base.id)
         t.shields_down = True
         try:
             monster_attack(t, m, works)
@@ -581,7 +591,8 @@ def _spells(t: Turn, works: list[Cast]) -> None:
             # "Certain spells cancel one another ... An obvious example is finger of death and
             # raise dead."
             t.emit("cancel", f"Finger of death and raise dead cancel on {t.name(c.subject)}.",
-                   concerns=t.owner_of(c.subject))
+                   concerns=t.owner_of(c.subject), caster=str(c.caster), spell=c.key,
+                   target=c.subject, outcome="clash")
             continue
         handler = HANDLERS.get(c.spell.does)
         if handler is not None:
@@ -597,7 +608,9 @@ def _tell_blind_chooser(t: Turn, c: Cast) -> None:
         return
     t.events.append(Event(t.number, c.key, f"{t.game.names[c.controller]} names "
                           f"{t.name(c.subject)}'s {hand_word(t.chosen[did])} for the "
-                          f"{c.spell.name.lower()}.", (c.controller,)))
+                          f"{c.spell.name.lower()}.", (c.controller,), (
+                              ("caster", str(c.controller)), ("hand", t.chosen[did]),
+                              ("spell", c.key), ("target", c.subject))))
 
 
 def _report_fizzles(t: Turn) -> None:
@@ -608,7 +621,8 @@ def _report_fizzles(t: Turn) -> None:
             t.emit("fizzle", f"{t.name(wizard_id(c.caster))}'s {c.spell.name} has no "
                    f"effect: {c.why}.", concerns=subj_owner | ({c.caster} if not subj_owner
                                                              else set()),
-                   caster=str(c.caster), spell=c.key)
+                   caster=str(c.caster), spell=c.key, outcome=c.cause,
+                   extra={"subject": c.subject} if c.subject else None)
 
 
 def _toughness(kind: str) -> int:
@@ -663,7 +677,7 @@ def _enchantments(t: Turn, works: list[Cast]) -> None:
             if w.effects:
                 w.effects.clear()
                 t.emit("disenchant", f"All enchantments on {w.base.name} are removed.",
-                       concerns={w.base.index})
+                       concerns={w.base.index}, target=bid)
         elif bid in t.mons:
             t.mons[bid].effects.clear()
 
@@ -692,14 +706,16 @@ def _phase_outcome(t: Turn) -> tuple[Result | None, Phase]:
                     t.spell_hits.setdefault(e.source, set()).add(wizard_id(w.base.index))
                 t.emit("death", f"{w.base.name} succumbs to "
                        f"{t.spells[e.kind.value].name.lower()}.", public=True,
-                       wizard=str(w.base.index))
+                       wizard=str(w.base.index), spell=e.kind.value,
+                       extra=None if e.source is None else {"caster": str(e.source)})
                 break
     for m in t.mons.values():
         if not m.acting or not m.alive:
             continue
         if any(_fatal(t, e) and e.end == m.own for e in m.effects):
             m.alive = False
-            t.emit("monster_death", f"{t.name(m.base.id)} succumbs.", concerns={m.controller})
+            t.emit("monster_death", f"{t.name(m.base.id)} succumbs.", concerns={m.controller},
+                   monster=m.base.id)
     # Durations count the subject's own turns; drop what has run out.
     hasted = _hasted_next(t)
     for w in t.wiz:
@@ -725,7 +741,9 @@ def _phase_outcome(t: Turn) -> tuple[Result | None, Phase]:
         what = "melee" if t.game.is_melee else "duel"
         t.emit("over", f"The {what} is over: " + (
             f"{t.game.names[result.winner]} wins ({result.how})." if result.winner is not None
-            else f"a draw ({result.how})."), public=True)
+            else f"a draw ({result.how})."), public=True,
+            winner="" if result.winner is None else str(result.winner),
+            surrendered=" ".join(str(w.base.index) for w in t.wiz if w.surrendered))
         return result, Phase(OVER, t.number, ())
     for w in t.wiz:
         if w.surrendered and not w.base.surrendered and w.alive:

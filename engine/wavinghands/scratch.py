@@ -8,6 +8,7 @@ the same `Turn`.  Nothing here knows a spell by name: spells are read through th
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .chance import roll
@@ -48,6 +49,7 @@ class Cast:
     reflector: int = -1  # who answers for a monster that turned it back: its controller
     works: bool = True
     why: str = ""
+    cause: str = ""  # why, as a code for the structured events (events.py): "countered", ...
     permanent: bool = False
     banked: bool = False
     bank_flag: bool = False
@@ -71,11 +73,12 @@ class Cast:
             return self.reflector  # a monster's mirror: its master acts for it (docs/rules.md)
         return self.caster
 
-    def fail(self, why: str) -> None:
-        """Mark the spell as having no effect, keeping the first reason."""
+    def fail(self, why: str, cause: str) -> None:
+        """Mark the spell as having no effect, keeping the first reason (and its code)."""
         if self.works:
             self.works = False
             self.why = why
+            self.cause = cause
 
 
 @dataclass
@@ -217,9 +220,12 @@ class Turn:
         return tuple(out)
 
     def emit(self, type_: str, text: str, concerns: set[int] | None = None,
-             harms: set[int] | None = None, public: bool = False, **data: str) -> None:
-        """Add an event to the log with its audience."""
+             harms: set[int] | None = None, public: bool = False,
+             extra: Mapping[str, str] | None = None, **data: str) -> None:
+        """Add an event to the log with its audience; `data` and `extra` (fields that only
+        some events of a kind have) describe it (events.py)."""
         vis = self.game.everyone if public else self.visible(concerns or set(), harms)
+        data = {**data, **(extra or {})}
         fields = tuple(sorted((k, str(v)) for k, v in data.items())) if data else ()
         self.events.append(Event(self.number, type_, text, vis, fields))
 
@@ -338,16 +344,19 @@ class Turn:
 
     # -- harm and healing ------------------------------------------------------------------
     def damage(self, bid: str, amount: int, text: str, source: str,
-               caster: int | None = None) -> None:
-        """Damage lands at the end of the turn, together with cures (see phase I10)."""
+               caster: int | None = None, **data: str) -> None:
+        """Damage lands at the end of the turn, together with cures (see phase I10); `caster`
+        (a spell's) counts for surrender's rule, `data` only describes the event."""
         b = self.being(bid)
         assert b is not None, bid
         b.incoming += amount
         if caster is not None:
             self.spell_hits.setdefault(caster, set()).add(bid)
         owner = self.owner_of(bid)
+        if caster is not None:
+            data = {"caster": str(caster), "spell": source, **data}
         self.emit("damage", text, concerns=owner, harms=owner, target=bid, amount=str(amount),
-                  source=source)
+                  source=source, extra=data)
 
     def cure(self, bid: str, amount: int) -> None:
         """Cures are counted against this turn's damage too (see phase I10)."""
@@ -373,7 +382,7 @@ class Turn:
             b.acting = True
             b.own = b.own_turns + 1
         self.emit("raised", f"{self.name(bid)} rises from the dead.",
-                  concerns=self.owner_of(bid), harms=self.owner_of(bid))
+                  concerns=self.owner_of(bid), harms=self.owner_of(bid), target=bid)
 
     def was_raised(self, bid: str) -> bool:
         """Whether raise dead already brought this corpse back this turn (before the attacks)."""

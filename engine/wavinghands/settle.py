@@ -26,14 +26,14 @@ def _bind_concrete(t: Turn, c: Cast) -> None:
     c.works = True
     c.why = ""
     if c.sticky:
-        c.fail(c.sticky)
+        c.fail(c.sticky, "elemental")
         return
     if c.spell.blanket:
         c.subject = ""
         return
     if c.target == NOBODY:
         c.subject = ""
-        c.fail("aimed at nobody")
+        c.fail("aimed at nobody", "nobody")
         return
     if c.target.startswith(NEW_PREFIX):
         c.subject = ""
@@ -42,10 +42,10 @@ def _bind_concrete(t: Turn, c: Cast) -> None:
     alive = t.alive(c.target)
     if c.spell.does is Does.RAISE_DEAD:  # "the only spell which affects corpses"
         if not t.exists(c.target):
-            c.fail("its target does not exist")
+            c.fail("its target does not exist", "no_target")
         return
     if not alive:
-        c.fail(f"{t.name(c.target)} is no longer there")
+        c.fail(f"{t.name(c.target)} is no longer there", "gone")
 
 
 def settle(t: Turn, casts: list[Cast], create: bool) -> None:
@@ -62,7 +62,7 @@ def settle(t: Turn, casts: list[Cast], create: bool) -> None:
     if t.dispel:
         for c in live:
             if c.spell.does is not Does.DISPEL:
-                c.fail("stopped by dispel magic")
+                c.fail("stopped by dispel magic", "dispelled")
             elif c.subject:
                 c.works = True
                 c.why = ""
@@ -76,7 +76,7 @@ def settle(t: Turn, casts: list[Cast], create: bool) -> None:
             m = t.summoned_by(c.target[len(NEW_PREFIX):])
             if m is None:
                 c.subject = ""
-                c.fail("the monster it was aimed at was never summoned")
+                c.fail("the monster it was aimed at was never summoned", "unsummoned")
             else:
                 c.subject = m.base.id
     bound_now = [c for c in live if c.target.startswith(NEW_PREFIX) and c.subject]
@@ -102,7 +102,8 @@ def _mirror_counter(t: Turn, live: list[Cast]) -> None:
     for c in live:
         if c.spell.does is Does.MIRROR and c.works and c.subject:
             if c.subject in countered:
-                c.fail(f"the counter-spell on {t.name(c.subject)} cancels the mirror")
+                c.fail(f"the counter-spell on {t.name(c.subject)} cancels the mirror",
+                       "countered")
             else:
                 mirrored.add(c.subject)
     for c in live:
@@ -115,20 +116,20 @@ def _mirror_counter(t: Turn, live: list[Cast]) -> None:
             c.reflector = t.mons[c.subject].controller if c.subject in t.mons else -1
             c.subject = wizard_id(c.caster)
             if not t.alive(c.subject):
-                c.fail("its caster is gone")
+                c.fail("its caster is gone", "gone")
     for c in live:
         # Raise dead passes a counter-spell because "This is the only spell which affects
         # corpses. It therefore cannot be stopped": on the living it is a cure, and is stopped.
         passes = c.spell.passes_counter and not (c.spell.does is Does.RAISE_DEAD and
                                                  t.alive(c.subject))
         if c.works and c.subject in countered and not passes:
-            c.fail(f"the counter-spell on {t.name(c.subject)} stops it")
+            c.fail(f"the counter-spell on {t.name(c.subject)} stops it", "countered")
     # Invisibility: "Wizards can still stab and direct spells at him, with the same hope" (that
     # he becomes visible prematurely): spells of others aimed at him miss.
     for c in live:
         if c.works and c.subject and c.subject != wizard_id(c.caster) and \
                 t.invisible(c.subject) and not c.spell.blanket:
-            c.fail(f"{t.name(c.subject)} is invisible")
+            c.fail(f"{t.name(c.subject)} is invisible", "invisible")
 
 
 def _create_summons(t: Turn, live: list[Cast]) -> None:
@@ -146,7 +147,7 @@ def _create_summons(t: Turn, live: list[Cast]) -> None:
             host = t.mons.get(c.subject)
             if host is None or host.is_elemental:
                 c.sticky = "a summoning spell cannot be cast at an elemental"
-                c.fail(c.sticky)
+                c.fail(c.sticky, "elemental")
                 continue
             controller = host.controller
         kind = c.spell.summons
@@ -220,17 +221,20 @@ def bank_and_extend(t: Turn) -> bool:
             extend.permanent = True
             _consume(t, w, perms)
             t.emit(EffectKind.PERMANENCY.value, f"Permanency takes hold of {w.base.name}'s "
-                   f"{extend.spell.name}.", concerns={idx})
+                   f"{extend.spell.name}.", concerns={idx}, caster=str(idx),
+                   spell=extend.key)
         if bank is not None:
             bank.banked = True
             if w.banked is not None:
                 t.emit("bank", f"{w.base.name}'s banked {t.spells[w.banked.spell].name} is "
-                       "lost: a new spell takes its place.", concerns={idx})
+                       "lost: a new spell takes its place.", concerns={idx}, caster=str(idx),
+                       spell=w.banked.spell, outcome="lost")
             w.banked = Banked(bank.key, t.number, bank.target if ordered_bank else "")
             banked_any = True
             _consume(t, w, delays)
             t.emit("bank", f"{w.base.name}'s {bank.spell.name} is banked by delayed "
-                   "effect.", concerns={idx})
+                   "effect.", concerns={idx}, caster=str(idx), spell=bank.key,
+                   outcome="banked")
     return banked_any
 
 

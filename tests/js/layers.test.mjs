@@ -10,7 +10,7 @@
 //   store      store/ (but storage.js)                     -> store, transports, boundary, storage, base
 //   transports transport/                                 -> transports, boundary, storage, base
 //   boundary   api.js, engine*.js, integrity, snapshots    -> boundary, storage, base
-//   storage    store/storage.js (storage.js re-exports it) -> storage, base
+//   storage    store/storage.js                           -> storage, base
 //   base       limits.js, hex.js, vendor/: pure, no state  -> base
 //
 // A file missing from PLACES fails the test: place it when you add it.
@@ -44,7 +44,7 @@ const PLACES = [
   ['remote.js', 'shell'], ['remote-intents.js', 'shell'], ['remote-routing.js', 'shell'], ['remote-live.js', 'shell'],
   ['ui/', 'screens'],
   ['flows/', 'flows'],
-  ['store/storage.js', 'storage'], ['storage.js', 'storage'],
+  ['store/storage.js', 'storage'],
   ['store/', 'store'],
   ['transport/', 'transports'],
   ['api.js', 'boundary'], ['engine.js', 'boundary'], ['engine-worker.js', 'boundary'], ['worker-boot.js', 'boundary'], ['worker-files.js', 'boundary'], ['engine-snapshot.js', 'boundary'],

@@ -34,6 +34,17 @@ test('a gesture goes in unless the rules fix or forbid it, and spends its spell 
   assert.deepEqual(model.ordersJson().gestures, [['P', 'S']], 'one set only; the paralysed hand keeps its gesture');
 });
 
+test("the coach's gestures bring its gesture for the opponent's charmed hand (issue 28)", () => {
+  const model = createOrdersDraft({ view: viewWith(), preview: answering({}) });
+  model.useGestures([['P', 'S']], { gesture: 'X' });
+  assert.equal(model.draft.charm, null, 'no such gesture: nothing written');
+  model.useGestures([['P', 'S']], { gesture: '>', target: 'W1' });
+  assert.deepEqual([model.draft.charm, model.draft.charmTarget], ['>', 'W1']);
+  model.useGestures([['P', 'S']], { gesture: 'F' });
+  assert.deepEqual([model.draft.charm, model.draft.charmTarget], ['F', null]);
+  assert.deepEqual(model.ordersJson().gestures, [['P', 'S']]);
+});
+
 test('answers count only while the engine asks their question', async () => {
   const summons = { kind: 'monster', monster: 'new:W0:R:0', spell: 'summon goblin' };
   let questions = [];

@@ -19,7 +19,7 @@ const { migrate, newRecord, RECORD_FORMAT, summaryOf, seenOf, gameOf } = await i
 const { createStore } = await import('../../web/store/store.js');
 
 const PINNED = JSON.parse(readFileSync(new URL('./fixtures/saved-duels-format1.json', import.meta.url), 'utf8'));
-const FIELDS = ['format', 'id', 'mode', 'createdAt', 'updatedAt', 'seats', 'me', 'level', 'game', 'session', 'record',
+const FIELDS = ['format', 'id', 'mode', 'createdAt', 'updatedAt', 'seats', 'levels', 'me', 'level', 'game', 'session', 'record',
   'pending', 'sealed', 'queued', 'drafts', 'seen', 'chat', 'summary'].sort();
 
 beforeEach(() => { globalThis.localStorage = new MemoryStorage(); });
@@ -244,4 +244,43 @@ test('marking another duel current is heard, once per change', () => {
   stop();
   storage.setCurrentGameId(id);
   assert.deepEqual(heard, [[id, id], [null, null]], 'told after the mark is written');
+});
+
+test('remote duels live in the store: duelOf, put (all or nothing), adopt, held codes and chat', () => {
+  const store = createStore({ storage, now: () => 7 });
+  const session = { me: 0, names: ['Ann', 'Bo'], game: null };
+  const duel = newRecord({ id: 'r-g1-0', mode: 'codes', me: 0, session, names: ['Ann', 'Bo'], now: 1 });
+  assert.equal(store.duelOf({ id: duel.id }), null, 'not saved yet');
+  assert.equal(store.put({ duel }), true);
+  assert.equal(store.getState().duel, null, 'a duel not in play is stored, not made the one in play');
+  assert.deepEqual(store.duelOf({ id: duel.id }).session, session, 'read back from storage');
+
+  store.open({ id: duel.id });
+  const line = { from: 'them', text: 'hi', turn: 1, at: 5 };
+  localStorage.full = true;
+  store.hold({ id: duel.id, chat: line });
+  store.hold({ id: duel.id, code: 'WH1.a' });
+  store.hold({ id: duel.id, code: 'WH1.b' });
+  store.hold({ id: duel.id, code: 'WH1.a' });
+  assert.deepEqual(store.held(duel.id), { chat: [line], codes: ['WH1.a', 'WH1.b'] }, 'held in order, once each');
+  const next = { ...duel, sealed: { turn: 1, gestures: ['P', 'W'] }, chat: [line] };
+  assert.equal(store.put({ duel: next }), false, 'refused');
+  assert.equal(store.getState().duel.sealed, null, 'a refused put changes nothing in memory');
+  assert.ok(store.getState().refusal, 'the refusal is said');
+  assert.equal(store.duelOf({ id: duel.id }).sealed, null);
+
+  localStorage.full = false;
+  assert.equal(store.put({ duel: next }), true);
+  assert.deepEqual(store.getState().duel.sealed, next.sealed, 'the duel in play is the stored one');
+  assert.deepEqual(store.held(duel.id).chat, [], 'held chat lines go once stored');
+  store.letGo({ id: duel.id, code: 'WH1.a' });
+  assert.deepEqual(store.held(duel.id).codes, ['WH1.b']);
+  store.letGo({ id: duel.id, code: 'WH1.b' });
+  assert.equal(duel.id in store.getState().held, false, 'nothing held: no entry');
+
+  const adopted = store.adopt({ duel: { ...next, queued: { turn: 2 }, chat: [] } });
+  assert.deepEqual(adopted.chat, [line], "adopt keeps the chat the store holds");
+  assert.deepEqual(store.duelOf({ id: duel.id }).queued, { turn: 2 }, 'adopted in memory');
+  store.reread({ id: duel.id });
+  assert.equal(store.duelOf({ id: duel.id }).queued, null, 'reread takes the stored duel again');
 });

@@ -145,9 +145,11 @@ test('codes go by hand until a live connection is connected and bound to that du
   assert.deepEqual(t.outgoing('d1', 'WH1.c'), { code: 'WH1.c', link: null, carries: null });
   assert.equal(guest.outgoing('d1', 'WH1.d').carries, null);
   const heard = [];
-  guest.live.onReceive((code, link) => heard.push([code, link.duelId]));
+  guest.onReceive((code, link) => heard.push([code, link.duelId]));
   assert.deepEqual(t.send('d1', 'WH1.live'), { ok: true, via: 'live' });
-  assert.deepEqual(heard, [['WH1.live', 'd1']]);
+  assert.deepEqual(heard, [['WH1.live', 'd1']], "the switchboard's onReceive hears the live codes");
+  assert.equal(t.wentLive('WH1.live'), true);
+  assert.equal(t.wentLive('WH1.a'), false, 'a code shown by hand did not go live');
 });
 
 test('the live status is a plain snapshot, given at once and on every change', async () => {

@@ -10,6 +10,9 @@ The vectors, by name (a long answer is given as its sha256, a short one as it is
   record/<seed>         the record of each finished duel, and the game its import replays
   view/<seed>/<wizard>  each wizard's view of the finished duel (api.view's JSON as sent)
   codes/<seed>          every turn code of a duel played through codes, seeded secrets
+  melee/<N>             every state of a random melee of N wizards through the boundary
+                        (api.melee_new, api.step), each wizard's table of the last, and every
+                        code of a melee of N played by codes with seeded secrets
   ai/<move>             novice, fair and strong moves in reference positions
                         (tests/test_ai_cross_runtime.py's first ones)
   golden/<name>         the golden transcripts (tests/golden/make_golden.py)
@@ -45,6 +48,7 @@ from wavinghands import api  # noqa: E402
 from wavinghands.ai import choose_input  # noqa: E402
 from wavinghands.model import Game, canonical_json  # noqa: E402
 from wavinghands.remote.engine import PythonEngine  # noqa: E402
+from wavinghands.ruleset import Ruleset  # noqa: E402
 
 CODE_DUELS = range(3)  # duels played through codes
 RECORD_DUELS = range(0, 30, 3)  # reference duels whose record and views are compared
@@ -61,7 +65,10 @@ HOSTILE: dict[str, Callable[[], str]] = {
     "deep-record": lambda: api.import_record("{" * 5_000),
     "bad-code": lambda: api.remote_parse(json.dumps("WH1-not-a-code")),
     "bad-view": lambda: api.view("{}", "0"),
+    "melee-of-two": lambda: api.melee_new(json.dumps({"names": ["a", "b"], "seed": "00aa00aa"})),
 }
+MELEE_SIZES = (3, 6)
+MELEE_TURNS = 10
 
 
 def digest(text: str) -> str:
@@ -76,6 +83,7 @@ def vectors() -> dict[str, str]:
            for seed, states in test_cross_runtime.digests(traces).items()}  # fmt: skip
     out.update(record_vectors({seed: traces[seed][-1][0] for seed in RECORD_DUELS}))
     out.update(code_vectors())
+    out.update(melee_vectors())
     out.update(ai_vectors())
     out.update({f"golden/{name}": digest(text) for name, text in make_golden.transcripts().items()})
     for case, call in HOSTILE.items():
@@ -106,6 +114,55 @@ def code_vectors() -> dict[str, str]:
         sessions = [canonical_json(s.to_json()) for s in (exchange.host, exchange.guest)]
         codes = [code for _, code in exchange.codes]
         out[f"codes/{seed}"] = f"{len(codes)} codes {digest(' '.join(codes + sessions))}"
+    return out
+
+
+def melee_vectors() -> dict[str, str]:
+    """Random melees through the boundary (every state, the tables of the last) and by codes."""
+    from wavinghands.playout import Player
+    from wavinghands.remote import melee
+
+    out = {}
+    for n in MELEE_SIZES:
+        rng = random.Random(n)
+        player = Player(rng)
+        made = json.loads(api.melee_new(json.dumps({"names": [f"M{i}" for i in range(n)],
+                                                    "seed": f"{n:02x}" * 8})))
+        text, states = json.dumps(made["game"]), []
+        for _ in range(MELEE_TURNS):
+            game = Game.from_json(json.loads(text))
+            if game.phase.kind == "over":
+                break
+            inputs = {str(i): player.input(game, i) for i in game.phase.actors}
+            stepped = json.loads(api.step(text, json.dumps(inputs)))
+            text = json.dumps(stepped["game"])
+            states.append(digest(canonical_json(stepped)))
+        tables = [digest(api.melee_table(text, str(i))) for i in range(n)]
+        out[f"melee/{n}"] = digest(" ".join(states + tables))
+        host, invitations = melee.invite("Host", n, Ruleset(), rng.randbytes(4))
+        pages, posted = [host], list(invitations)
+        for seat, code in enumerate(invitations, start=1):
+            page, accepted = melee.accept(code, f"G{seat}")
+            pages.append(page)
+            posted.append(accepted)
+        pages = [melee.receive(p, " ".join(posted))[0] for p in pages]
+        for _ in range(MELEE_TURNS):
+            if not pages[0].participants():
+                break
+            ongoing = pages[0].engine_game()
+            chat = []
+            for i in pages[0].participants():
+                raw = player.input(ongoing, i) if i in ongoing.phase.actors else {}
+                pages[i], codes = melee.seal(pages[i], raw, rng.randbytes(8))
+                chat += codes
+            reveals = []
+            for i in range(n):
+                pages[i], codes = melee.receive(pages[i], " ".join(chat))
+                reveals += codes
+            pages = [melee.receive(p, " ".join(reveals))[0] if reveals else p for p in pages]
+            posted += chat + reveals
+        sessions = [canonical_json(p.to_json()) for p in pages]
+        out[f"melee-codes/{n}"] = f"{len(posted)} codes {digest(' '.join(posted + sessions))}"
     return out
 
 

@@ -16,10 +16,8 @@
 // Outcomes of a duel in play carry `ruleset` (the spell reference follows it).
 
 import { seenOf, summaryOf, newRecord } from '../store/record.js';
+import { createPhaseSteps } from './phase.js';
 
-// Engine error codes that mean the saved game itself cannot be read: the duel is marked damaged
-// (never resumed again) rather than failing on every reload (bug 8).
-const DAMAGED_GAME = new Set(['bad-json', 'bad-game', 'bad-request', 'too-large', 'too-deep', 'unknown-ruleset']);
 
 const fail = (code, error) => ({ screen: 'fail', code, error });
 const isHuman = (duel, w) => duel.seats[w] === 'human';
@@ -32,18 +30,7 @@ const isHuman = (duel, w) => duel.seats[w] === 'human';
  */
 export function createLocalFlow({ api, store, engine, defaultLevel, deadlineMs, newId, digest }) {
   let holder = null; // the wizard holding the device (hot-seat: one hand-over per turn, not two)
-
-  const duelNow = () => store.getState().duel;
-  const stillPlaying = (duel) => duelNow() && duelNow().id === duel.id;
-
-  async function engineDown() {
-    try {
-      await engine;
-      return null;
-    } catch (err) {
-      return { code: 'engine-unavailable', message: err && err.message ? err.message : String(err) };
-    }
-  }
+  const { duelNow, stillPlaying, engineDown, reopen, unreadable, step, submit, keepDraft } = createPhaseSteps({ api, store, engine, next: () => next() });
 
   /** The wizards' views, and the phase as the wizards who act see it (a time stop is hidden from the other). */
   async function views(game) {
@@ -67,12 +54,8 @@ export function createLocalFlow({ api, store, engine, defaultLevel, deadlineMs, 
 
   /** resume(id) -> Promise of an outcome: a saved local duel taken up where it stood. */
   async function resume(id) {
-    const opened = duelNow() && duelNow().id === id ? { ok: true } : store.open({ id });
-    if (!opened.ok) return fail('damaged-title', opened.error);
     holder = null;
-    const down = await engineDown();
-    if (down) return fail('engine-failed-start', down);
-    return next();
+    return (await reopen(id)) || next();
   }
 
   /** next() -> Promise of an outcome: asks the engine where the game stands; what comes next. */
@@ -81,10 +64,7 @@ export function createLocalFlow({ api, store, engine, defaultLevel, deadlineMs, 
     if (!duel) return { screen: 'left' };
     const seen = await views(duel.game);
     if (!stillPlaying(duel)) return { screen: 'left' };
-    if (seen.error) {
-      if (DAMAGED_GAME.has(seen.error.code)) store.damaged({ id: duel.id, code: seen.error.code });
-      return fail('saved-unreadable', seen.error);
-    }
+    if (seen.error) return unreadable(duel, seen.error);
     const { vs, phase } = seen;
     store.keep({ changes: { summary: summaryOf(vs[0], phase) } });
     const ruleset = vs[0].ruleset;
@@ -136,41 +116,6 @@ export function createLocalFlow({ api, store, engine, defaultLevel, deadlineMs, 
     }
     store.keep({ changes: { pending } });
     return step();
-  }
-
-  async function step() {
-    const duel = duelNow();
-    const result = await api.step(duel.game, duel.pending);
-    if (!stillPlaying(duel)) return { screen: 'left' };
-    if (!result.ok) return fail('turn-refused', result.error);
-    store.keep({ changes: { game: result.game, pending: {} } });
-    return next();
-  }
-
-  /**
-   * submit(wizard, input, view) -> Promise of {problems} (the input refused: each {code, field,
-   * message}) or {problems: [], next: outcome}. `view` is the view the input was written on (its
-   * log and history are then seen). Orders get this device's nonce for the turn's dice.
-   */
-  async function submit(wizard, input, view) {
-    const duel = duelNow();
-    if (!duel) return { problems: [], next: { screen: 'left' } };
-    const written = view.phase.kind === 'decision' ? input : { ...input, nonce: api.freshNonce() };
-    const checked = await api.validate(duel.game, wizard, written);
-    if (!checked.ok) return { problems: [{ code: checked.error.code, field: '', message: checked.error.message }] };
-    if (checked.problems.length) return { problems: checked.problems };
-    if (!stillPlaying(duel)) return { problems: [], next: { screen: 'left' } };
-    const drafts = { ...duelNow().drafts };
-    delete drafts[String(wizard)];
-    store.keep({ changes: {
-      pending: { ...duelNow().pending, [String(wizard)]: written }, drafts, seen: { ...duelNow().seen, [wizard]: seenOf(view) },
-    } });
-    return { problems: [], next: await next() };
-  }
-
-  /** keepDraft(wizard, view, draft) keeps a wizard's unsealed picks for this phase (a reload keeps them). */
-  function keepDraft(wizard, view, draft) {
-    store.draft({ wizard, draft: { kind: view.phase.kind, turn: view.phase.turn, draft } });
   }
 
   /** rematch(views) -> Promise of an outcome or {error}: the same wizards, seats, rules and level again. */

@@ -6,11 +6,11 @@ import { h, replace } from '../ui/dom.js';
 import { say } from '../ui/words/index.js';
 
 const STAGE_WORDS = {
-  waiting: 'Waking the rules engine…',
-  runtime: 'Loading the Python runtime…',
-  python: 'Starting Python…',
-  engine: 'Installing the rules…',
-  ready: 'Checking the spell book…',
+  waiting: say('boot-waking-the-rules-engine'),
+  runtime: say('boot-loading-the-python-runtime'),
+  python: say('boot-starting-python'),
+  engine: say('boot-installing-the-rules'),
+  ready: say('boot-checking-the-spell-book'),
 };
 
 const megabytes = (bytes) => (bytes / 1e6).toFixed(1);
@@ -33,8 +33,8 @@ export function bootEngine({ api, statusBox, setSpellBook }) {
   function showProgress(stage, fraction, detail) {
     if (statusBox.dataset.state !== 'loading') return;
     statusBox.querySelector('.engine-status-text').textContent = detail
-      ? `Fetching the rules engine: ${megabytes(detail.loaded)} of ${megabytes(detail.total)} MB…`
-      : STAGE_WORDS[stage] || `Loading (${stage})…`;
+      ? say('boot-fetching', { loaded: megabytes(detail.loaded), total: megabytes(detail.total) })
+      : STAGE_WORDS[stage] || say('boot-loading', { stage });
     statusBox.querySelector('progress').value = Math.round((fraction || 0) * 100);
   }
 
@@ -73,13 +73,13 @@ export function bootEngine({ api, statusBox, setSpellBook }) {
     try {
       timings = await api.bootEngine(showProgress);
     } catch (err) {
-      throw new Error(err && err.message ? err.message : 'The rules engine did not start.');
+      throw new Error(err && err.message ? err.message : say('boot-did-not-start'));
     }
     const book = await api.spells();
-    if (!book.ok) throw new Error(`The spell book could not be read (${book.error.message}).`);
+    if (!book.ok) throw new Error(say('boot-no-spell-book', { message: book.error.message }));
     const listed = await api.rulesets();
     if (!listed.ok || !listed.rulesets.length) {
-      throw new Error(`The rules could not be read (${listed.ok ? 'none listed' : listed.error.message}).`);
+      throw new Error(say('boot-no-rules', { message: listed.ok ? 'none listed' : listed.error.message }));
     }
     known.engineAnswered = true;
     books.set('standard', book); // the running engine's book replaces the build's
@@ -103,7 +103,7 @@ export function bootEngine({ api, statusBox, setSpellBook }) {
 
   engine.then(() => {
     statusBox.dataset.state = 'ready';
-    statusBox.querySelector('.engine-status-text').textContent = 'Rules engine ready';
+    statusBox.querySelector('.engine-status-text').textContent = say('boot-ready');
     setTimeout(() => { statusBox.hidden = true; }, 2500);
     // engine.js keeps its boot promise on window.__engineReady; this flag says the page, not just
     // the worker, is ready to play (tests wait for it).

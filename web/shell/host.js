@@ -4,11 +4,21 @@
 import { focusFirst, h, replace } from '../ui/dom.js';
 
 /**
- * createHost(screen, toasts) -> {show(element, destroy?), toast(message, kind?)}: one screen at a
- * time in `screen` (the previous one's destroy() runs first), passing notes in `toasts`.
+ * createHost(screen, toasts, announcer) -> {show(element, destroy?), toast(message, kind?)}: one
+ * screen at a time in `screen` (the previous one's destroy() runs first), passing notes in
+ * `toasts`. A screen's turn result ([data-announce], ui/duel.js renderOutcome) is read out through
+ * `announcer`, a polite live region that outlives the screens (a region made with its screen
+ * would not be heard), however the turn was resolved.
  */
-export function createHost(screen, toasts) {
+export function createHost(screen, toasts, announcer = null) {
   let destroyShown = () => {};
+  const announce = (root) => {
+    const said = root.querySelector('[data-announce]');
+    if (!announcer) return;
+    announcer.textContent = '';
+    // (a change the region's readers hear: emptied first, filled on the next frame)
+    if (said) requestAnimationFrame(() => { announcer.textContent = said.getAttribute('data-announce'); });
+  };
   function show(element, destroy = () => {}) {
     destroyShown();
     destroyShown = destroy;
@@ -19,6 +29,7 @@ export function createHost(screen, toasts) {
     replace(screen, element);
     window.scrollTo(0, 0);
     focusFirst(screen);
+    announce(screen);
   }
   function toast(message, kind = '') {
     const el = h('div', { class: `toast ${kind}`.trim() }, message);

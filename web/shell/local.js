@@ -8,11 +8,13 @@ import { say } from '../ui/words/index.js';
 
 /**
  * createLocalScreens({flow, api, show, fail, toast, goHome, useRules, openReference, exportDuel,
- * openReplay, coachOn}) -> draw(outcomePromise): shows what the flow answered.
- * openReplay(text, {own}) -> Promise of an error message or null; coachOn() -> whether the player
- * switched the coach on.
+ * openReplay, replays, coachOn, screens}) -> draw(outcomePromise): shows what the flow answered.
+ * openReplay(text, {own}) -> Promise of an error message or null; replays: shell/replay.js's
+ * (openGame, shareGame), or null where no replay is offered (a melee's end); coachOn() -> whether
+ * the player switched the coach on; screens({draw, submit}) -> drawers that replace this duel's
+ * own by outcome (a melee's: web/shell/melee.js).
  */
-export function createLocalScreens({ flow, api, show, fail, toast, goHome, useRules, openReference, exportDuel, openReplay, coachOn }) {
+export function createLocalScreens({ flow, api, show, fail, toast, goHome, useRules, openReference, exportDuel, openReplay, replays = null, coachOn = () => false, screens = null }) {
   async function draw(outcomePromise) {
     const outcome = await outcomePromise;
     if (outcome.ruleset) useRules(outcome.ruleset);
@@ -45,7 +47,7 @@ export function createLocalScreens({ flow, api, show, fail, toast, goHome, useRu
         onDraft: (draft) => flow.keepDraft(o.wizard, o.view, draft),
         // The coach: only against the computer, only when the player switched it on.
         aside: duel.mode === 'computer' && coachOn()
-          ? coachPanel({ ask: () => api.aiAdvice(duel.game, o.wizard), onUse: (gestures) => s.useGestures(gestures) }) : null,
+          ? coachPanel({ ask: () => api.aiAdvice(duel.game, o.wizard), onUse: (gestures, advice) => s.useGestures(gestures, advice.input && advice.input.charm) }) : null,
       });
       show(s.element, s.destroy);
     },
@@ -59,11 +61,12 @@ export function createLocalScreens({ flow, api, show, fail, toast, goHome, useRu
           return r.error ? { screen: 'left' } : r;
         })),
         onExport: () => exportDuel(duel),
-        onReplay: async () => {
-          const answer = await api.exportRecord(duel.game);
-          const message = answer.ok ? await openReplay(JSON.stringify(answer.record), { own: o.perspectives[0] }) : answer.error.message;
+        loadBattle: (v) => api.battle(duel.game, v).then((a) => (a.ok ? a : null)),
+        onReplay: replays && (async () => {
+          const message = await replays.openGame(duel.game, o.perspectives[0]);
           if (message) toast(message, 'error');
-        },
+        }),
+        onShare: replays && (() => replays.shareGame(duel.game)),
         onHome: goHome,
       });
       show(s.element, s.destroy);
@@ -73,6 +76,8 @@ export function createLocalScreens({ flow, api, show, fail, toast, goHome, useRu
       if (message) toast(message, 'error');
     },
   };
+
+  if (screens) Object.assign(SCREENS, screens({ draw, submit }));
 
   // The screen's submit: problems go back to the form; otherwise the next screen is drawn.
   async function submit(o, input) {

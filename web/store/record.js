@@ -5,7 +5,9 @@
 //
 // A record (docs/architecture.md, "The store"):
 //   {format: 2, id, mode, createdAt, updatedAt,
-//    seats: [seat, seat]   'human' | 'computer' | 'remote' for wizards 0 and 1,
+//    seats: [seat, seat]   'human' | 'computer' | 'remote' for wizards 0 and 1 (a melee: one per
+//                          wizard, three to six),
+//    levels: [level|null]|null  a melee's computer level per seat (null: a player's seat),
 //    me: 0 | 1 | null      the wizard this device plays in a remote duel (null: local, replay),
 //    level: string | null  the computer's level,
 //    game: object | null   the engine's game (local duels; a remote duel's is inside its session),
@@ -20,7 +22,7 @@
 //    summary: {title, names, turn, phase, over, resultText}}
 
 export const RECORD_FORMAT = 2;
-export const MODES = ['hotseat', 'computer', 'codes', 'live', 'replay'];
+export const MODES = ['hotseat', 'computer', 'codes', 'live', 'replay', 'melee'];
 const REMOTE_MODES = new Set(['codes', 'live']);
 const SEATS = new Set(['human', 'computer', 'remote']);
 
@@ -60,7 +62,7 @@ export function newRecord({ id, mode, seats = null, me = null, level = null, gam
   const title = names ? `${names[0]} vs ${names[1]}` : '';
   return {
     format: RECORD_FORMAT, id, mode, createdAt: now, updatedAt: now,
-    seats: seats || defaultSeats, me: isRemoteMode(mode) ? me : null, level,
+    seats: seats || defaultSeats, levels: null, me: isRemoteMode(mode) ? me : null, level,
     game, session, record,
     pending: {}, sealed: null, queued: null, drafts: {}, seen: { 0: NO_SEEN(), 1: NO_SEEN() }, chat: [],
     summary: { title, names: names || [], turn: 1, phase: '', over: false, resultText: '' },
@@ -70,7 +72,7 @@ export function newRecord({ id, mode, seats = null, me = null, level = null, gam
 const damaged = (code, detail) => ({ ok: false, error: { code, detail } });
 
 function seenMark(value) {
-  return isObject(value) && Number.isFinite(value.log) && Array.isArray(value.rows) ? { log: value.log, rows: value.rows.slice(0, 2) } : NO_SEEN();
+  return isObject(value) && Number.isFinite(value.log) && Array.isArray(value.rows) ? { log: value.log, rows: value.rows.slice(0, 6) } : NO_SEEN();
 }
 
 function readSummary(summary, names) {
@@ -109,16 +111,18 @@ export function migrate(raw, id = null) {
   const names = hasSession && Array.isArray(raw.session.names) ? raw.session.names
     : hasGame && Array.isArray(raw.game.names) ? raw.game.names : [];
   const base = newRecord({ id: duelId, mode, me, names, now: Number.isFinite(raw.createdAt) ? raw.createdAt : 0 });
-  const seats = Array.isArray(raw.seats) && raw.seats.length === 2 && raw.seats.every((s) => SEATS.has(s)) ? raw.seats : base.seats;
+  const seatCount = mode === 'melee' ? names.length : 2;
+  const seats = Array.isArray(raw.seats) && raw.seats.length === seatCount && raw.seats.every((s) => SEATS.has(s)) ? raw.seats : base.seats;
+  const levels = Array.isArray(raw.levels) && raw.levels.length === seats.length ? raw.levels : null;
   const seen = { ...base.seen };
   if (isObject(raw.seen) && 'log' in raw.seen && isWizard(me)) seen[me] = seenMark(raw.seen); // format 1, remote
-  else if (isObject(raw.seen)) for (const w of [0, 1]) if (w in raw.seen) seen[w] = seenMark(raw.seen[w]);
+  else if (isObject(raw.seen)) for (const w of seats.keys()) if (w in raw.seen) seen[w] = seenMark(raw.seen[w]);
   const drafts = isObject(raw.drafts) ? { ...raw.drafts } : {};
   if (isObject(raw.draft) && isWizard(me)) drafts[me] = raw.draft; // format 1, remote
   const duel = {
     ...base,
     updatedAt: Number.isFinite(raw.updatedAt) ? raw.updatedAt : base.createdAt,
-    seats, level: typeof raw.level === 'string' ? raw.level : null,
+    seats, levels, level: typeof raw.level === 'string' ? raw.level : null,
     game: hasGame ? raw.game : null, session: hasSession ? raw.session : null, record: hasRecord ? raw.record : null,
     pending: isObject(raw.pending) ? raw.pending : {},
     sealed: isObject(raw.sealed) ? raw.sealed : null,

@@ -1,7 +1,9 @@
 // The duel store: the one place that keeps the duel in play. It loads a saved duel once (migrated
 // to today's record shape, web/store/record.js), changes it only through named actions, saves it
 // all-or-nothing through storage.js and tells its subscribers after every change. Flows call its
-// actions; screens draw its snapshot. No other module keeps duel state.
+// actions; screens draw its snapshot. No other module keeps duel state: a remote duel's steps
+// (web/remote*.js) read it here and store it through put/adopt, and what arrived or was said
+// while storage refused (codes, chat lines) is held here until a save succeeds.
 
 import { migrate, RECORD_FORMAT } from './record.js';
 import { createTabLock } from './tab-lock.js';
@@ -12,8 +14,11 @@ import { createTabLock } from './tab-lock.js';
  *   saved    whether the duel's last save was stored (false: a reload would lose the changes since)
  *   refusal  why the last save was refused: 'full' | 'unavailable' | null
  *   tab      'mine' (this tab writes the duel) | 'elsewhere' (another tab does) | null (no duel)
+ *   held     {duel id: {chat: [line], codes: [text]}}: a remote duel's chat lines said and codes
+ *            received while storage refused them, oldest first, kept until a save takes them
  */
 const EMPTY = Object.freeze({ duel: null, saved: true, refusal: null, tab: null });
+const NOTHING_HELD = Object.freeze({ chat: [], codes: [] });
 
 /**
  * createStore({storage, locks?, now?}) -> the store: getState(), subscribe(fn(state, before)) -> unsubscribe,
@@ -21,7 +26,7 @@ const EMPTY = Object.freeze({ duel: null, saved: true, refusal: null, tab: null 
  * (or a stand-in in tests); `locks` is navigator.locks (null: every tab may write).
  */
 export function createStore({ storage, locks = null, now = () => Date.now() }) {
-  let state = EMPTY;
+  let state = Object.freeze({ ...EMPTY, held: Object.freeze({}) });
   const listeners = new Set();
   const tabLock = createTabLock(locks, (id) => {
     if (state.duel && state.duel.id === id) set({ tab: 'elsewhere' });
@@ -42,6 +47,17 @@ export function createStore({ storage, locks = null, now = () => Date.now() }) {
   }
 
   const withChanges = (changes) => ({ ...state.duel, ...changes, updatedAt: now() });
+  const inPlay = (id) => Boolean(state.duel) && state.duel.id === id;
+  const heldFor = (id) => state.held[id] || NOTHING_HELD;
+
+  // The held entries with one duel's changed (its entry dropped once it holds nothing).
+  function withHeld(id, changes) {
+    const next = { ...heldFor(id), ...changes };
+    const held = { ...state.held };
+    if (next.chat.length || next.codes.length) held[id] = Object.freeze(next);
+    else delete held[id];
+    return Object.freeze(held);
+  }
 
   const actions = {
     /** start({duel}) makes a new record the duel in play and saves it; -> whether it was stored. */
@@ -80,7 +96,66 @@ export function createStore({ storage, locks = null, now = () => Date.now() }) {
     leave() {
       tabLock.release();
       storage.setCurrentGameId(null);
-      set(EMPTY);
+      set({ ...EMPTY, held: state.held });
+    },
+
+    /**
+     * duelOf({id}) -> a remote duel as this page holds it: the duel in play, else read from
+     * storage (migrated), or null when it is not saved or holds no session.
+     */
+    duelOf({ id }) {
+      if (inPlay(id)) return state.duel;
+      const read = readSaved(id);
+      return read.ok && read.duel.session ? read.duel : null;
+    },
+
+    /**
+     * put({duel}) -> whether storage took a remote duel step, all or nothing (the caller has put
+     * the chat lines held for it into its chat). Stored: the held lines are let go and a duel in
+     * play is the new one; refused: nothing changed. Another tab's duel is not written.
+     */
+    put({ duel }) {
+      if (inPlay(duel.id) && state.tab === 'elsewhere') return false;
+      const merged = duel;
+      const stored = storage.saveGame({ ...merged, format: RECORD_FORMAT });
+      if (!stored) {
+        if (inPlay(duel.id)) set({ refusal: storage.saveRefusal() });
+        return false;
+      }
+      const held = withHeld(duel.id, { chat: [] });
+      set(inPlay(duel.id) ? { duel: merged, saved: true, refusal: null, held } : { held });
+      return true;
+    },
+
+    /** adopt({duel}) -> the duel in memory: a flow's step on the duel in play (its chat as held), unsaved. */
+    adopt({ duel }) {
+      if (!inPlay(duel.id)) return duel;
+      const next = { ...duel, chat: state.duel.chat };
+      state = Object.freeze({ ...state, duel: next }); // the step's own render redraws
+      return next;
+    },
+
+    /** reread({id}) takes the duel in play afresh from storage (another tab of this browser changed it). */
+    reread({ id }) {
+      if (!inPlay(id)) return;
+      const read = readSaved(id);
+      if (read.ok) set({ duel: read.duel });
+    },
+
+    /** hold({id, chat?, code?}) keeps a chat line or a received code that storage refused, in order. */
+    hold({ id, chat = null, code = null }) {
+      const h = heldFor(id);
+      set({
+        held: withHeld(id, {
+          chat: chat ? [...h.chat, chat] : h.chat,
+          codes: code !== null && !h.codes.includes(code) ? [...h.codes, code] : h.codes,
+        }),
+      });
+    },
+
+    /** letGo({id, code}) drops a held code once a save took it. */
+    letGo({ id, code }) {
+      set({ held: withHeld(id, { codes: heldFor(id).codes.filter((c) => c !== code) }) });
     },
 
     /**
@@ -132,7 +207,7 @@ export function createStore({ storage, locks = null, now = () => Date.now() }) {
       storage.markDamaged(id, code);
       if (state.duel && state.duel.id === id) {
         tabLock.release();
-        set(EMPTY);
+        set({ ...EMPTY, held: state.held });
       }
     },
 
@@ -193,6 +268,7 @@ export function createStore({ storage, locks = null, now = () => Date.now() }) {
     ...named,
     dispatch,
     getState: () => state,
+    held: (id) => heldFor(id),
     subscribe(fn) {
       listeners.add(fn);
       return () => listeners.delete(fn);

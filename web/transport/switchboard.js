@@ -9,7 +9,7 @@ import { STATUS } from './transport.js';
 /**
  * createTransports(deps) -> the page's transports, one object made by the shell: {live (the live
  * connection registry, transport/live.js), byHand(duelId), carrier(duelId), send(duelId, code),
- * outgoing(duelId, turnCode, turnLink), read(text), decline(duelId, offer), heardByHand(duelId,
+ * wentLive(code), onReceive(cb), outgoing(duelId, turnCode, turnLink), read(text), decline(duelId, offer), heardByHand(duelId,
  * {withOffer})}. deps: {baseUrl() -> this page's address, rtc (transport/webrtc.js's functions,
  * replaced by fakes in Node tests), siteIce() -> Promise of the site's ice.json or null, qr}.
  */
@@ -17,6 +17,7 @@ export function createTransports(deps = {}) {
   const live = createLive(deps);
   const hands = new Map(); // duel id -> its by-hand transport
   const declines = new Map(); // duel id -> the decline (WHA1.) its next code carries
+  const sentLive = new Set(); // codes delivered over the live connection
 
   function byHand(duelId) {
     if (!hands.has(duelId)) hands.set(duelId, createByHand(duelId, deps));
@@ -46,7 +47,19 @@ export function createTransports(deps = {}) {
     byHand,
     carrier,
     /** send(duelId, code) -> {ok, via} from the transport that carries the duel now (by hand: shown to the player). */
-    send: (duelId, code) => carrier(duelId).send(code),
+    send(duelId, code) {
+      const sent = carrier(duelId).send(code);
+      if (sent.ok && sent.via === 'live') sentLive.add(code);
+      return sent;
+    },
+    /**
+     * onReceive(cb(code, t)) -> unsubscribe: every code that arrives by itself (not pasted), from
+     * any transport that carries codes on its own (today the live connection), with the transport
+     * it came by (t.duelId: the duel it carries). A new kind adds its own subscription here.
+     */
+    onReceive: (cb) => live.onReceive(cb),
+    /** wentLive(code) -> whether this page delivered that code over the live connection. */
+    wentLive: (code) => sentLive.has(code),
     /**
      * outgoing(duelId, turnCode, turnLink) -> {code, link, carries}: the text and link to send by
      * hand: the turn code with the connection code that must ride along (carries: 'offer' |

@@ -74,15 +74,14 @@ function optionsOf(options) {
 }
 
 /**
- * Starts a live connection as the host. Resolves to {ok, code, link, transport, acceptAnswer} or
- * an error value. options: iceServers (STUN field text, URL list, or RTCIceServer list from
- * ice.js iceServersFor; none by default), baseUrl (page address for the link; this page by
- * default), gatherTimeoutMs, connectTimeoutMs, recoverTimeoutMs, keepOpenMs, answerWaitMs.
- * acceptAnswer(text) takes the guest's answer code or link; answers opened as links in another
- * tab of this site are accepted too (see deliverAnswerToOpenTab).
+ * openPeer(options, {kind, describe, packOptions}, wire) -> what wire returns, or an error value:
+ * the start both sides share. The ICE servers checked, a connection made with its data channel
+ * and STUN watch, this side's description set (describe(pc)) and its candidates gathered and
+ * packed as a connection code of `kind`; then wire({pc, channel, stun, opts, packed, hold})
+ * makes the live transport (hold(live): the one the STUN watch rechecks). Browser exceptions
+ * become error values, the half-made connection closed.
  */
-export async function startHost(options = {}) {
-  if (!supported()) return fail('unsupported');
+async function openPeer(options, { kind, describe, packOptions = () => ({}) }, wire) {
   const ice = iceServersOf(options.iceServers);
   if (!ice.ok) return ice;
   const opts = optionsOf(options);
@@ -92,14 +91,38 @@ export async function startHost(options = {}) {
     let live = null;
     const stun = watchStun(pc, ice.iceServers, () => live?.recheck());
     const channel = pc.createDataChannel(CHANNEL_LABEL, CHANNEL_OPTIONS);
-    await pc.setLocalDescription(await pc.createOffer());
+    await describe(pc);
     await gatheringDone(pc, opts.gatherTimeoutMs, opts.gatherQuietMs);
-    const offerSdp = pc.localDescription.sdp;
-    const packed = packConnectionCode(offerSdp, 'offer');
+    const packed = packConnectionCode(pc.localDescription.sdp, kind, packOptions());
     if (!packed.ok) {
       pc.close();
       return packed;
     }
+    const made = await wire({ pc, channel, stun, opts, packed, hold: (held) => { live = held; } });
+    return { ok: true, code: packed.code, link: connectionLink(packed.code, pageBase(options.baseUrl)), ...made };
+  } catch (e) {
+    try {
+      pc?.close();
+    } catch (e2) {
+      // Closing a half-made connection can itself fail; the first error is the one to report.
+    }
+    return browserFail(e);
+  }
+}
+
+/**
+ * Starts a live connection as the host. Resolves to {ok, code, link, transport, acceptAnswer} or
+ * an error value. options: iceServers (STUN field text, URL list, or RTCIceServer list from
+ * ice.js iceServersFor; none by default), baseUrl (page address for the link; this page by
+ * default), gatherTimeoutMs, connectTimeoutMs, recoverTimeoutMs, keepOpenMs, answerWaitMs.
+ * acceptAnswer(text) takes the guest's answer code or link; answers opened as links in another
+ * tab of this site are accepted too (see deliverAnswerToOpenTab).
+ */
+export async function startHost(options = {}) {
+  if (!supported()) return fail('unsupported');
+  const describe = async (pc) => { await pc.setLocalDescription(await pc.createOffer()); };
+  return openPeer(options, { kind: 'offer', describe }, ({ pc, channel, stun, opts, hold }) => {
+    const offerSdp = pc.localDescription.sdp;
     let answerCandidates = null; // the guest's, once its answer is in
     const why = () => diagnose(candidatesOf(pc.localDescription.sdp), answerCandidates || [], stun) || 'unreachable';
     // Before the answer, only what this page's own STUN servers did can be foreseen.
@@ -107,7 +130,8 @@ export async function startHost(options = {}) {
       const mine = candidatesOf(pc.localDescription.sdp);
       return answerCandidates ? foresee(mine, answerCandidates, stun) : stunOutcome({ ...stun, reflexive: natOf(mine).reflexive });
     };
-    live = liveTransport(pc, channel, 'waiting-answer', opts, why, foreseen);
+    const live = liveTransport(pc, channel, 'waiting-answer', opts, why, foreseen);
+    hold(live);
     live.recheck(); // this page's STUN servers may already have failed
     let answered = null;
 
@@ -142,23 +166,9 @@ export async function startHost(options = {}) {
     }
 
     listenForAnswerLinks(live, acceptAnswer);
-    return {
-      ok: true,
-      code: packed.code,
-      link: connectionLink(packed.code, pageBase(options.baseUrl)),
-      transport: live.transport,
-      acceptAnswer,
-    };
-  } catch (e) {
-    try {
-      pc?.close();
-    } catch (e2) {
-      // Closing a half-made connection can itself fail; the first error is the one to report.
-    }
-    return browserFail(e);
-  }
+    return { transport: live.transport, acceptAnswer };
+  });
 }
-
 
 /**
  * Joins a live connection from the host's connection code or link. Resolves to
@@ -169,44 +179,22 @@ export async function startGuest(text, options = {}) {
   if (!supported()) return fail('unsupported');
   const offer = unpackConnectionCode(text, { expect: 'offer' });
   if (!offer.ok) return offer;
-  const ice = iceServersOf(options.iceServers);
-  if (!ice.ok) return ice;
-  const opts = optionsOf(options);
-  let pc;
-  try {
-    pc = new RTCPeerConnection({ iceServers: ice.iceServers });
-    let live = null;
-    const stun = watchStun(pc, ice.iceServers, () => live?.recheck());
-    const channel = pc.createDataChannel(CHANNEL_LABEL, CHANNEL_OPTIONS);
+  const describe = async (pc) => {
     await pc.setRemoteDescription({ type: 'offer', sdp: offer.sdp });
     await pc.setLocalDescription(await pc.createAnswer());
-    await gatheringDone(pc, opts.gatherTimeoutMs, opts.gatherQuietMs);
-    const packed = packConnectionCode(pc.localDescription.sdp, 'answer', { offerSdp: offer.sdp });
-    if (!packed.ok) {
-      pc.close();
-      return packed;
-    }
+  };
+  const packOptions = () => ({ offerSdp: offer.sdp });
+  return openPeer(options, { kind: 'answer', describe, packOptions }, ({ pc, channel, stun, opts, hold }) => {
     const offerCandidates = candidatesOf(offer.sdp);
     const why = () => diagnose(candidatesOf(pc.localDescription.sdp), offerCandidates, stun) || 'unreachable';
     const foreseen = () => foresee(candidatesOf(pc.localDescription.sdp), offerCandidates, stun);
-    live = liveTransport(pc, channel, 'waiting-host', opts, why, foreseen);
+    const live = liveTransport(pc, channel, 'waiting-host', opts, why, foreseen);
+    hold(live);
     live.recheck(); // the offer's candidates and this side's may already foretell a failure
     if (why() === 'strict-nats') live.doomed('strict-nats');
     else live.keepOpen(keepOpenTick(pc, offer.sdp));
-    return {
-      ok: true,
-      code: packed.code,
-      link: connectionLink(packed.code, pageBase(options.baseUrl)),
-      transport: live.transport,
-    };
-  } catch (e) {
-    try {
-      pc?.close();
-    } catch (e2) {
-      // See startHost.
-    }
-    return browserFail(e);
-  }
+    return { transport: live.transport };
+  });
 }
 
 /**

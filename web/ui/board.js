@@ -3,6 +3,7 @@
 
 import { h, nameOf } from './dom.js';
 import { renderHistory } from './history.js';
+import { say } from './words/index.js';
 
 function effectChip(effect) {
   let when = '';
@@ -21,7 +22,7 @@ function healthBlock(wizard) {
     return h('p', { class: 'health', 'data-testid': `damage-${wizard.index}` }, h('strong', {}, String(wizard.damage ?? '?')), ' damage · dead');
   }
   if (wizard.damage === null || wizard.damage === undefined) {
-    return h('p', { class: 'health' }, 'Damage unknown — you cannot see.');
+    return h('p', { class: 'health' }, say('board-damage-unknown-you-cannot-see'));
   }
   const total = wizard.damage + wizard.health;
   const fraction = total > 0 ? wizard.health / total : 0;
@@ -65,9 +66,12 @@ function renderWizardCard(view, index) {
   monsters.length ? h('ul', { class: 'monsters', 'aria-label': 'Monsters' }, monsters.map((m) => monsterLine(m, view.names))) : null);
 }
 
-/** renderStatus(view) -> both wizards' cards, the view's owner first. */
+// The view's owner first, then the others by seat (a duel: the opponent; a melee: everyone).
+const ownerFirst = (view) => [view.wizard, ...view.wizards.map((w, i) => i).filter((i) => i !== view.wizard)];
+
+/** renderStatus(view) -> every wizard's card, the view's owner first. */
 export function renderStatus(view) {
-  const order = [view.wizard, 1 - view.wizard];
+  const order = ownerFirst(view);
   return h('div', { class: 'wizards', 'data-testid': 'status' }, order.map((i) => renderWizardCard(view, i)));
 }
 
@@ -76,9 +80,9 @@ export function renderStatus(view) {
  * engine's notes; `draft` adds the owner's unsent row(s); the opponent's shows what it is building.
  */
 export function renderHistories(view, draft = null, whole = false) {
-  const order = [view.wizard, 1 - view.wizard];
+  const order = ownerFirst(view);
   const notes = view.notes || {};
-  return h('section', { class: 'histories', 'aria-label': 'Gesture histories', 'data-testid': 'histories' },
+  return h('section', { class: 'histories', 'aria-label': say('board-gesture-histories'), 'data-testid': 'histories' },
     order.map((i) => renderHistory(view.wizards[i], {
       draft: i === view.wizard ? draft : null, whole, notes: notes[String(i)] || null, building: i !== view.wizard,
     })));

@@ -2,12 +2,13 @@
 // announced as a dialog, which a hand-made overlay would have to imitate.
 
 import { h } from './dom.js';
+import { say } from './words/index.js';
 
 /** openDialog({title, testid, body, onClose}) shows a modal and returns {dialog, close}; focus returns to the opener. */
 export function openDialog({ title, testid, body, onClose }) {
   const opener = document.activeElement;
   const titleId = `${testid}-title`;
-  const closeButton = h('button', { type: 'button', class: 'tool', 'data-testid': `${testid}-close`, 'aria-label': `Close ${title}` }, 'Close');
+  const closeButton = h('button', { type: 'button', class: 'tool', 'data-testid': `${testid}-close`, 'aria-label': say('dialog-close-it', { title }) }, say('dialog-close'));
   const dialog = h('dialog', { 'data-testid': testid, 'aria-labelledby': titleId },
     h('div', { class: 'dialog-head' }, h('h2', { id: titleId }, title), closeButton),
     h('div', { class: 'dialog-body' }, body));

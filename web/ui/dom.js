@@ -35,6 +35,14 @@ export function nameOf(name) {
   return h('bdi', { class: 'name' }, String(name ?? ''));
 }
 
+/**
+ * named(text) -> the text as nodes, each name a sentence isolated (U+2068 ... U+2069, the words'
+ * isolate) in its own <bdi> (nameOf): a sentence from ui/words/ drawn with its names as elements.
+ */
+export function named(text) {
+  return String(text).split(/\u2068([^\u2069]*)\u2069/).map((part, i) => (i % 2 ? nameOf(part) : part)).filter((part) => part !== '');
+}
+
 /** append(parent, children) adds nodes/strings (nested arrays flattened, null skipped) to parent. */
 export function append(parent, children) {
   for (const child of children.flat(Infinity)) {

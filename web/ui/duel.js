@@ -9,6 +9,7 @@ import { battleLog, renderLog } from './log.js';
 import { createOrders } from './orders/form.js';
 import { savedDuelsButton } from './saved.js';
 import { onKeys } from './keys.js';
+import { endActions, endStory } from './screens/end.js';
 
 const SPOKEN = { '>': 'stab', '-': 'nothing', '?': 'hidden' };
 const say = (g) => SPOKEN[g] || g;
@@ -36,7 +37,11 @@ function gestureLines(view, rowsSeen, single) {
   return lines;
 }
 
-/** renderOutcome(view, seen) -> the card telling this wizard what happened since their last input, or null. */
+/**
+ * renderOutcome(view, seen) -> the card telling this wizard what happened since their last input,
+ * or null. It is always open (a phone too: the result is never folded away), and carries in
+ * data-announce the words the host's polite live region reads out (shell/host.js).
+ */
 export function renderOutcome(view, seen) {
   // The revealed gestures are listed from the histories (which also show what stayed hidden as
   // "?"), so the log's own "gestures" lines would only repeat them here.
@@ -47,14 +52,12 @@ export function renderOutcome(view, seen) {
   const lines = gestureLines(view, seen.rows || [0, 0], single);
   if (!events.length && !lines.length) return null;
   const title = single ? `What happened in turn ${[...turns][0]}` : 'What happened since your last orders';
-  // On a phone a long account folds away (its heading says how much it holds), so the gesture
-  // buttons stay near the top; a short one, or any on a wide screen, is shown open.
-  const open = window.matchMedia('(min-width: 880px)').matches || lines.length + events.length <= 4;
-  const count = events.length ? ` · ${events.length} event${events.length === 1 ? '' : 's'}` : '';
-  return h('details', { class: 'card outcome', 'data-testid': 'outcome', open },
-    h('summary', {}, h('h2', { id: 'outcome-title' }, title), open ? null : h('span', { class: 'muted' }, `${count} — tap to read`)),
+  const none = 'No spell took effect.';
+  const spoken = [`${title}.`, ...lines.map((li) => `${li.textContent}.`), ...(events.length ? events.map((e) => e.text) : [none])].join(' ');
+  return h('section', { class: 'card outcome', 'data-testid': 'outcome', 'aria-labelledby': 'outcome-title', 'data-announce': spoken },
+    h('h2', { id: 'outcome-title' }, title),
     lines.length ? h('ul', { class: 'muted', 'aria-label': 'Gestures revealed' }, lines) : null,
-    events.length ? renderLog(events, { testid: 'outcome-log', headings: !single }) : h('p', { class: 'none-yet' }, 'No spell took effect.'));
+    events.length ? renderLog(events, { testid: 'outcome-log', headings: !single }) : h('p', { class: 'none-yet' }, none));
 }
 
 // One line with both wizards' damage, for a phone, where the status cards come after the orders.
@@ -70,13 +73,14 @@ function glance(view) {
 }
 
 /**
- * ordersScreen(opts) -> {element, destroy, showChat(chat), useGestures(sets)}: one wizard's orders with the
+ * ordersScreen(opts) -> {element, destroy, showChat(chat), useGestures(sets, charm)}: one wizard's orders with the
  * board beside them; showChat puts a live duel's chat ({lines, names}) into the battle log's time line;
- * useGestures puts whole gesture sets into the form (createOrders).
- * opts: {view, seen, preview, submit, onSpell, onHome, saved, onDraft, aside, submitLabel} (saved/onDraft: see
- * createOrders; aside: shown above the form; submitLabel: the seal button's words).
+ * useGestures puts whole gesture sets (and a charmed hand's gesture) into the form (createOrders).
+ * opts: {view, seen, preview, submit, onSpell, onHome, saved, onDraft, aside, submitLabel, outcome} (saved/onDraft: see
+ * createOrders; aside: shown above the form; submitLabel: the seal button's words; outcome: the result card
+ * to show instead of renderOutcome(view, seen), where `view` is a turn foreseen, not the duel's own).
  */
-export function ordersScreen({ view, seen, preview, submit, onSpell, onHome, saved = null, onDraft, aside = null, submitLabel = null }) {
+export function ordersScreen({ view, seen, preview, submit, onSpell, onHome, saved = null, onDraft, aside = null, submitLabel = null, outcome }) {
   const me = view.wizards[view.wizard];
   // (a hasted turn is an extra turn too, but one both wizards see)
   const hastedTurn = view.phase.kind === 'time_stop' && view.phase.hasted === true;
@@ -90,7 +94,7 @@ export function ordersScreen({ view, seen, preview, submit, onSpell, onHome, sav
     duelHead({ title: [nameOf(me.name), ` — turn ${view.phase.turn}`], tag, onHome }),
     glance(view),
     timeStop ? h('p', { class: 'warning' }, 'Time has stopped for you: ', nameOf(view.wizards[view.opponent].name), ' will know nothing of this turn unless harmed.') : null,
-    renderOutcome(view, seen),
+    outcome === undefined ? renderOutcome(view, seen) : outcome,
     h('div', { class: 'duel' },
       h('div', { class: 'duel-board' }, renderStatus(view), orders.histories, log.element),
       h('div', { class: 'duel-orders' }, aside, orders.element)));
@@ -147,11 +151,13 @@ export function decisionScreen({ view, seen, submit, onHome }) {
 }
 
 /**
- * gameOverScreen(opts) -> {element, destroy, showChat(chat)}: the result, rematch, record export, and the
- * whole story; showChat puts a live duel's chat into the battle log's time line.
- * opts: {views: [view0, view1], perspectives: [indices to offer], onRematch, onExport, onReplay, onHome}.
+ * gameOverScreen(opts) -> {element, destroy, showChat(chat)}: the result, how it ended (the decisive
+ * blow and the health chart: web/ui/screens/end.js), rematch, replay, the replay link, record
+ * export, and the whole story; showChat puts a live duel's chat into the battle log's time line.
+ * opts: {views: [view0, view1], perspectives: [indices to offer], loadBattle(v) -> Promise of
+ * api.battle's answer for wizard v (or null), onRematch, onExport, onReplay, onShare, onHome}.
  */
-export function gameOverScreen({ views, perspectives, onRematch, onExport, onReplay = null, onHome }) {
+export function gameOverScreen({ views, perspectives, loadBattle = null, onRematch, onExport, onReplay = null, onShare = null, onHome }) {
   const result = views[0].result;
   const names = views[0].names;
   const title = result.winner === null ? 'A draw' : [nameOf(names[result.winner]), ' wins'];
@@ -160,6 +166,16 @@ export function gameOverScreen({ views, perspectives, onRematch, onExport, onRep
   let chat = null;
   let log = null;
   const board = h('div', {});
+  const told = h('div', { class: 'end-story' });
+  const battles = new Map();
+  const tell = async (v) => {
+    if (!loadBattle) return;
+    if (!battles.has(v)) battles.set(v, loadBattle(v).catch(() => null));
+    const answer = await battles.get(v);
+    if (v !== current) return;
+    const { sentence, chart } = endStory(answer, names);
+    replace(told, sentence, chart);
+  };
   const draw = () => {
     const v = views[current];
     log = battleLog(v);
@@ -173,6 +189,7 @@ export function gameOverScreen({ views, perspectives, onRematch, onExport, onRep
       h('div', { class: 'duel' },
         h('div', { class: 'duel-board' }, renderStatus(v), renderHistories(v, null, true)),
         h('div', {}, log.element)));
+    tell(current);
   };
   draw();
   const element = h('section', { class: 'duel-screen', 'data-testid': 'game-over' },
@@ -180,12 +197,8 @@ export function gameOverScreen({ views, perspectives, onRematch, onExport, onRep
       handIcon('pass-sigil'),
       h('h1', { tabindex: '-1', 'data-testid': 'result-title' }, title),
       h('p', { 'data-testid': 'result-how' }, how),
-      h('div', { class: 'actions', style: 'justify-content:center' },
-        h('button', { type: 'button', class: 'primary', 'data-testid': 'rematch', onclick: onRematch }, 'Rematch'),
-        onReplay ? h('button', { type: 'button', 'data-testid': 'replay-open', onclick: onReplay }, 'Replay move by move') : null,
-        h('button', { type: 'button', 'data-testid': 'print-account', onclick: () => window.print() }, 'Print the account'),
-        h('button', { type: 'button', 'data-testid': 'export-record', onclick: onExport }, 'Export the record'),
-        h('button', { type: 'button', 'data-testid': 'new-duel', onclick: onHome }, 'New duel'))),
+      told,
+      endActions({ onRematch, onReplay, onShare, onExport, onHome })),
     board);
   const showChat = (said) => {
     chat = said;

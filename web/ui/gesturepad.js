@@ -3,6 +3,7 @@
 // constraints); this module only draws what it is told and reports what was picked.
 
 import { h } from './dom.js';
+import { say } from './words/index.js';
 
 /** GESTURES: the engine's input alphabet for one hand (docs/architecture.md, "Orders"), each with its button word and key. */
 export const GESTURES = Object.freeze([
@@ -16,7 +17,7 @@ export const GESTURES = Object.freeze([
   { code: '-', name: 'nothing', slug: 'nothing', key: 'n' },
 ]);
 
-const HAND_WORDS = { L: 'Left hand', R: 'Right hand' };
+const HAND_WORDS = { L: say('pad-left-hand'), R: say('pad-right-hand') };
 
 /** gestureLabel(code) -> words for a gesture code: "F (fingers)", "stab", "nothing"; unknown codes as they are. */
 export function gestureLabel(code) {
@@ -47,7 +48,7 @@ export function renderHand({ set, hand, value, allowed = null, forced = null, lo
   const noteId = `${groupName}-note`;
   const problemId = `${groupName}-problem`;
   const describedBy = [note ? noteId : null, problem ? problemId : null].filter(Boolean).join(' ') || null;
-  const keyHint = hand === 'L' ? 'keys f p s…' : 'Shift+F, Shift+P…';
+  const keyHint = hand === 'L' ? say('pad-keys-left') : say('pad-shift-f-shift-p');
   const buttons = GESTURES.map((g) => {
     const disabled = locked || (forced ? g.code !== forced : allowed ? !allowed.has(g.code) : false);
     return h('label', { class: 'gesture', title: `${g.name} (${hand === 'L' ? g.key : `Shift+${g.key}`})` },

@@ -6,6 +6,7 @@
 import { h } from './dom.js';
 import { openDialog } from './dialog.js';
 import { GESTURES, gestureLabel } from './gesturepad.js';
+import { say } from './words/index.js';
 
 const k = (...keys) => keys.map((key, i) => [i ? ' ' : null, h('kbd', {}, key)]);
 const g = (text) => h('code', { class: 'notation' }, text);
@@ -96,9 +97,13 @@ function howToPlay() {
   ];
 }
 
-/** openHelp({onPuzzles}) shows the help dialog: the game, how to play on this page, then the keyboard; onPuzzles() (when given) opens the puzzles from a button in it. */
-export function openHelp({ onPuzzles = null } = {}) {
+/** openHelp({onPuzzles, onLessons}) shows the help dialog: the game, how to play on this page, then the keyboard; onPuzzles() and onLessons() (when given) open the puzzles and the guided duel from buttons in it. */
+export function openHelp({ onPuzzles = null, onLessons = null } = {}) {
   let dialog = null;
+  const lessons = onLessons ? h('p', {}, h('button', {
+    type: 'button', class: 'primary', 'data-testid': 'help-lessons',
+    onclick: () => { if (dialog) dialog.close(); onLessons(); },
+  }, say('lessons-offer-go')), ' ', say('lessons-offer')) : null;
   const puzzles = onPuzzles ? h('p', {}, h('button', {
     type: 'button', class: 'tool', 'data-testid': 'help-puzzles',
     onclick: () => { if (dialog) dialog.close(); onPuzzles(); },
@@ -107,6 +112,7 @@ export function openHelp({ onPuzzles = null } = {}) {
     h('td', {}, k(g.key)), h('td', {}, k(`Shift+${g.key}`)),
     h('td', {}, gestureLabel(g.code))));
   const body = [
+    lessons,
     puzzles,
     gameTopics(),
     howToPlay(),

@@ -4,27 +4,15 @@
 // into words here (ui/words/live.js, "live-<reason>").
 
 import { openDialog } from './dialog.js';
-import { h, nameOf } from './dom.js';
+import { h, named } from './dom.js';
 import { codeBlock, iceSettings, pasteBox, pending, sentence } from './remote.js';
-import { say, sayError } from './words/index.js';
+import { hasWords, say, sayError } from './words/index.js';
 
-const CHIP = {
-  off: 'by codes',
-  connecting: 'connecting…',
-  connected: 'connected live',
-  reconnecting: 'reconnecting…',
-  disconnected: 'not connected',
-  closed: 'not connected',
-};
 
 // What the opponent is doing, as the live connection tells it (fresh nodes on every call).
 function presenceWords(peer, opponent) {
-  const words = {
-    choosing: [nameOf(opponent), ' is choosing…'],
-    sealed: [nameOf(opponent), ' has sealed their move: yours now.'],
-    waiting: [nameOf(opponent), ' is waiting for your move.'],
-  };
-  return words[peer] || [nameOf(opponent), ' is connected.'];
+  const known = ['choosing', 'sealed', 'waiting'].includes(peer);
+  return named(say(known ? `live-peer-${peer}` : 'live-peer-connected', { opp: opponent }));
 }
 
 function presenceLine(peer, opponent) {
@@ -44,9 +32,9 @@ export function liveGlance({ link, opponent, chat = null }) {
     box.scrollIntoView({ block: 'center' });
     box.focus({ preventScroll: true });
   };
-  const jump = h('button', { type: 'button', class: 'link', 'data-testid': 'live-glance-chat', onclick: toChat }, line && line.from === 'them' ? 'Reply' : 'Chat');
+  const jump = h('button', { type: 'button', class: 'link', 'data-testid': 'live-glance-chat', onclick: toChat }, say(line && line.from === 'them' ? 'live-reply' : 'live-chat'));
   return h('div', { class: 'live-glance', 'data-testid': 'live-glance', 'data-peer': link.peer || '' },
-    h('p', { class: 'presence' }, h('span', { class: 'chip live-chip is-connected' }, 'live'), ' ', presenceWords(link.peer, opponent), line ? null : [' ', jump]),
+    h('p', { class: 'presence' }, h('span', { class: 'chip live-chip is-connected' }, say('live-chip-live')), ' ', presenceWords(link.peer, opponent), line ? null : [' ', jump]),
     line ? h('p', { class: `chat-last from-${line.from}` },
       h('bdi', { class: 'who' }, chat.names[line.from] || line.from), ': ', h('bdi', { dir: 'auto' }, line.text), ' ', jump) : null);
 }
@@ -66,7 +54,7 @@ function chatBox(chat) {
   const draft = chat.draft || { value: '', focused: false };
   const input = h('input', {
     type: 'text', 'data-testid': 'chat-text', maxlength: String(chat.max), autocomplete: 'off',
-    placeholder: 'Say something to your opponent', 'aria-label': 'Chat message', value: draft.value,
+    placeholder: say('live-chat-placeholder'), 'aria-label': say('live-chat-label'), value: draft.value,
   });
   input.addEventListener('input', () => { draft.value = input.value; });
   input.addEventListener('focus', () => { draft.focused = true; });
@@ -90,7 +78,7 @@ function chatBox(chat) {
   });
   return h('div', { class: 'chat', 'data-testid': 'chat' },
     chat.lines.length ? lastLine(chat) : null,
-    h('div', { class: 'paste-row' }, input, h('button', { type: 'button', 'data-testid': 'chat-send', onclick: send }, 'Send')),
+    h('div', { class: 'paste-row' }, input, h('button', { type: 'button', 'data-testid': 'chat-send', onclick: send }, say('live-send'))),
     said);
 }
 
@@ -111,61 +99,55 @@ export function livePanel({ link, opponent, busy = '', error = null, onStart, on
   } else if (!link) {
     // Not live: a one-line offer, so it does not crowd the orders of a duel played by codes.
     return h('details', { class: 'live-panel live-offer', 'data-testid': 'live-panel', 'data-status': 'off', open: Boolean(error) },
-      h('summary', {}, 'Both online now? Play live with ', nameOf(opponent), '…'),
-      h('p', { class: 'muted' }, 'Trade one pair of connection codes with ', nameOf(opponent), '; then every turn code travels by itself.'),
-      h('div', { class: 'actions' }, h('button', { type: 'button', 'data-testid': 'live-start', onclick: onStart }, 'Make a connection code')),
+      h('summary', {}, named(say('live-offer', { opp: opponent }))),
+      h('p', { class: 'muted' }, named(say('live-offer-how', { opp: opponent }))),
+      h('div', { class: 'actions' }, h('button', { type: 'button', 'data-testid': 'live-start', onclick: onStart }, say('live-make-code'))),
       iceSettings(settings),
       error ? h('p', { class: 'problem', role: 'alert', 'data-testid': 'live-error' }, sentence(sayError(error))) : null);
   } else if (status === 'connecting' && bundled) {
     const alone = codeBlock({
       code: link.code, link: link.link, testid: 'live-code-alone', primary: false,
-      lead: 'The connection code alone (not needed when the code above is sent):',
-      shareText: 'Join my Waving Hands duel live',
+      lead: say('live-code-alone'),
+      shareText: say('live-share-offer'),
     });
-    const words = {
-      'waiting-answer': ['Your code above also carries a connection code. Paste what ', nameOf(opponent), ' sends back in the box above: you are connected as soon as you do.'],
-      'waiting-host': ['Your code above also carries your connection answer: you are connected as soon as ', nameOf(opponent), ' pastes it, even minutes from now. Keep this page open and on screen until then; it waits up to 10 minutes.'],
-    };
-    body.push(h('p', { 'data-testid': 'live-bundled' }, bundled === 'sent' ? words[reason]
-      : ['Write your orders: the code for them carries your connection answer too, so ', nameOf(opponent), ' pastes one code. Keep this page open until you are connected.']),
-    h('details', { class: 'paste-later' }, h('summary', {}, 'Send the connection code on its own'), alone));
+    const words = bundled === 'sent' ? `live-bundled-${reason}` : 'live-bundled-next';
+    body.push(h('p', { 'data-testid': 'live-bundled' }, hasWords(words) ? named(say(words, { opp: opponent })) : null),
+      h('details', { class: 'paste-later' }, h('summary', {}, say('live-code-on-its-own')), alone));
   } else if (status === 'connecting' && reason === 'waiting-answer') {
     body.push(codeBlock({
       code: link.code, link: link.link, testid: 'live-code', primary: !link.answered,
-      lead: ['1. Send this connection code (or link) to ', nameOf(opponent), '.'], shareText: 'Join my Waving Hands duel live',
+      lead: named(say('live-send-offer', { opp: opponent })), shareText: say('live-share-offer'),
     }));
     body.push(link.answered
-      ? pending('Connecting…')
+      ? pending(say('live-connecting'))
       : pasteBox({
-        id: 'live-answer', testid: 'live-answer', button: 'Connect', placeholder: 'WHA1.… or a link',
-        label: ['2. Paste the answer code ', nameOf(opponent), ' sends back'], onSubmit: onAnswer,
+        id: 'live-answer', testid: 'live-answer', button: say('live-connect'), placeholder: say('live-answer-placeholder'),
+        label: named(say('live-paste-answer', { opp: opponent })), onSubmit: onAnswer,
       }));
   } else if (status === 'connecting' && reason === 'waiting-host') {
     body.push(codeBlock({
       code: link.code, link: link.link, testid: 'live-code', primary: true,
-      lead: ['Send this answer code (or link) back to ', nameOf(opponent), ': you are connected as soon as they paste it, ' +
-        'even minutes from now. Keep this page open and on screen until then (a phone pauses pages in the ' +
-        'background); it waits up to 10 minutes.'],
-      shareText: 'My answer for our Waving Hands duel',
+      lead: named(say('live-send-answer', { opp: opponent })),
+      shareText: say('live-share-answer'),
     }));
   } else if (status === 'connected') {
-    body.push(over ? h('p', { class: 'presence' }, 'Connected to ', nameOf(opponent), '.') : presenceLine(link.peer, opponent),
+    body.push(over ? h('p', { class: 'presence' }, named(say('live-connected-to', { opp: opponent }))) : presenceLine(link.peer, opponent),
       chat ? chatBox(chat) : null,
-      h('div', { class: 'actions' }, h('button', { type: 'button', class: 'tool', 'data-testid': 'live-close', onclick: onClose }, 'End the live connection')));
+      h('div', { class: 'actions' }, h('button', { type: 'button', class: 'tool', 'data-testid': 'live-close', onclick: onClose }, say('live-end'))));
   } else if (status === 'disconnected' || status === 'closed') {
     body.push(h('p', { 'data-testid': 'live-why', 'data-reason': reason }, reason === 'declined'
-      ? [nameOf(opponent), ' chose to play by codes only, so no live connection was made: the duel goes on by codes. If you both want to play live later, connect again with a new exchange.']
+      ? named(say('live-declined-by', { opp: opponent }))
       : say(`live-${reason}`)));
     if (link.role === 'guest' && reason === 'strict-nats') {
       // The host's page learns the same from this answer, so both players hear why.
       body.push(codeBlock({
         code: link.code, link: link.link, testid: 'live-code', primary: false,
-        lead: ['Send this answer to ', nameOf(opponent), ' all the same: their page will then tell them too.'],
-        shareText: 'My answer for our Waving Hands duel',
+        lead: named(say('live-send-answer-anyway', { opp: opponent })),
+        shareText: say('live-share-answer'),
       }));
     }
     body.push(
-      h('div', { class: 'actions' }, h('button', { type: 'button', 'data-testid': 'live-start', onclick: onStart }, 'Connect again')),
+      h('div', { class: 'actions' }, h('button', { type: 'button', 'data-testid': 'live-start', onclick: onStart }, say('live-connect-again'))),
       iceSettings(settings));
   } else {
     body.push(h('p', {}, say(`live-${reason}`)));
@@ -173,10 +155,10 @@ export function livePanel({ link, opponent, busy = '', error = null, onStart, on
   const warning = link && status === 'connecting' && link.warning
     ? h('p', { class: 'problem', 'data-testid': 'live-warning', 'data-reason': link.warning }, say(`live-warn-${link.warning}`))
     : null;
-  return h('section', { class: 'live-panel', 'data-testid': 'live-panel', 'data-status': status, 'aria-label': 'Live connection' },
+  return h('section', { class: 'live-panel', 'data-testid': 'live-panel', 'data-status': status, 'aria-label': say('live-title') },
     h('div', { class: 'live-head' },
-      h('h2', {}, 'Live connection'),
-      h('span', { class: `chip live-chip is-${status}`, 'data-testid': 'live-status' }, CHIP[status] || status)),
+      h('h2', {}, say('live-title')),
+      h('span', { class: `chip live-chip is-${status}`, 'data-testid': 'live-status' }, hasWords(`live-chip-${status}`) ? say(`live-chip-${status}`) : status)),
     body, warning,
     error ? h('p', { class: 'problem', role: 'alert', 'data-testid': 'live-error' }, sentence(sayError(error))) : null);
 }
@@ -193,22 +175,18 @@ function addressList(items, testid) {
  */
 export function connectExplanation({ inviter, facts }) {
   // A fresh node each time: one DOM node can stand in one place only.
-  const them = () => (inviter ? nameOf(inviter) : 'them');
-  const who = inviter
-    ? h('p', { 'data-testid': 'connect-inviter' }, nameOf(inviter), ' offers to play live: a direct connection between your browser and theirs.')
-    : h('p', { 'data-testid': 'connect-inviter' }, 'This live connection code does not say who made it. Connect only if you know who sent it to you.');
+  const them = { them: inviter };
+  const who = h('p', { 'data-testid': 'connect-inviter' }, named(say(inviter ? 'live-offered-by' : 'live-offered-by-unknown', them)));
   const servers = facts.servers.length
-    ? [h('p', {}, 'Connecting reveals your network address (your public IP address) to ', them(),
-      ', and to these servers, which help the two browsers find each other:'), addressList(facts.servers, 'connect-servers')]
-    : [h('p', {}, 'Connecting reveals your network address (your public IP address) to ', them(),
-      '. No STUN or TURN server is used (your live connection settings), so no one else learns it.')];
+    ? [h('p', {}, named(say('live-reveals-servers', them))), addressList(facts.servers, 'connect-servers')]
+    : [h('p', {}, named(say('live-reveals', them)))];
   const checks = facts.addresses.length
-    ? [h('p', {}, 'Your browser will send connection checks to the addresses their code names:'), addressList(facts.addresses, 'connect-addresses')]
+    ? [h('p', {}, say('live-checks-to')), addressList(facts.addresses, 'connect-addresses')]
     : [];
   return h('div', { class: 'connect-facts', 'data-testid': 'connect-facts' },
     who, ...servers, ...checks,
     facts.error ? h('p', { class: 'problem', role: 'alert' }, sayError(facts.error)) : null,
-    h('p', { class: 'muted' }, 'Nothing is sent until you choose. By codes, only the codes you copy reach ', them(), '.'));
+    h('p', { class: 'muted' }, named(say('live-nothing-yet', them))));
 }
 
 /**
@@ -226,8 +204,8 @@ export function openConnectDialog({ inviter, facts }) {
     const body = h('div', {},
       connectExplanation({ inviter, facts }),
       h('div', { class: 'actions' },
-        h('button', { type: 'button', class: 'primary', 'data-testid': 'connect-live', disabled: Boolean(facts.error), onclick: choose(true) }, 'Connect live'),
-        h('button', { type: 'button', 'data-testid': 'connect-codes', onclick: choose(false) }, 'Play by codes only')));
-    handle = openDialog({ title: 'Connect live?', testid: 'connect', body, onClose: () => resolve(choice) });
+        h('button', { type: 'button', class: 'primary', 'data-testid': 'connect-live', disabled: Boolean(facts.error), onclick: choose(true) }, say('live-connect-live')),
+        h('button', { type: 'button', 'data-testid': 'connect-codes', onclick: choose(false) }, say('live-codes-only'))));
+    handle = openDialog({ title: say('live-connect-title'), testid: 'connect', body, onClose: () => resolve(choice) });
   });
 }

@@ -5,9 +5,10 @@
 // asks and shows. The coach is off unless the player switches it on, and only local duels
 // against the computer offer it (never remote play).
 
-import { h, replace } from './dom.js';
+import { h, named, replace } from './dom.js';
 import { gestureLabel } from './gesturepad.js';
 import { handIcon } from './icons.js';
+import { say } from './words/index.js';
 
 /** LEVELS: the engine's opponent levels (ai_input's `level`), with words for the start screen. */
 export const LEVELS = Object.freeze([
@@ -34,7 +35,7 @@ export function opponentOptions({ level, coach }) {
   const element = h('div', { class: 'opponent-options', 'data-testid': 'opponent-options' },
     h('div', { class: 'field' }, h('label', { for: 'opponent-level' }, 'Opponent'), select, hint),
     h('label', { class: 'choice' }, box,
-      h('span', {}, 'Coach', h('small', { class: 'muted' }, 'On the orders screen, ask what the strong opponent would do in your place.'))));
+      h('span', {}, say('opponent-coach'), h('small', { class: 'muted' }, say('opponent-on-the-orders-screen-ask')))));
   return { element, level: () => select.value, coach: () => box.checked };
 }
 
@@ -43,16 +44,16 @@ export function thinkingScreen({ name, level }) {
   const words = (LEVELS.find((l) => l.id === level) || { label: '' }).label;
   return h('section', { class: 'pass thinking', 'data-testid': 'thinking', 'aria-busy': 'true' },
     handIcon('pass-sigil thinking-sigil'),
-    h('h1', { tabindex: '-1' }, `${name} is thinking…`),
-    h('p', { role: 'status' }, words ? `The ${words.toLowerCase()} opponent weighs its moves against yours.` : 'The opponent weighs its moves.'));
+    h('h1', { tabindex: '-1' }, named(say('opponent-thinking', { name }))),
+    h('p', { role: 'status' }, words ? say('opponent-weighs', { level: words.toLowerCase() }) : say('opponent-the-opponent-weighs-its-moves')));
 }
 
-const HAND = ['Left', 'Right'];
+const HAND = [say('opponent-hand-left'), say('opponent-hand-right')];
 
 function describe(gestures) {
   return gestures.map((pair, set) => {
     const hands = pair.map((g, i) => `${HAND[i]}: ${gestureLabel(g)}`).join(', ');
-    return gestures.length > 1 ? `Set ${set + 1} — ${hands}` : hands;
+    return gestures.length > 1 ? say('opponent-set', { n: set + 1, hands }) : hands;
   }).join('; ');
 }
 
@@ -68,17 +69,17 @@ export function coachPanel({ ask, onUse = null }) {
     onclick: async () => {
       button.disabled = true;
       answer.hidden = false;
-      answer.textContent = 'The coach is thinking…';
+      answer.textContent = say('opponent-the-coach-is-thinking');
       const out = await ask();
       button.disabled = false;
       if (!out.ok) {
-        answer.textContent = `The coach could not say: ${out.error.message}`;
+        answer.textContent = say('opponent-coach-failed', { message: out.error.message });
         return;
       }
       // Finding the coach's two gestures on the pads by hand is where a slip happens: one tap does it.
       const use = onUse ? h('button', {
         type: 'button', class: 'tool coach-use', 'data-testid': 'coach-use', onclick: () => onUse(out.gestures, out),
-      }, 'Use these gestures') : null;
+      }, say('opponent-use-these-gestures')) : null;
       // The plan (the engine's coach: what it casts, builds and answers), where it gives one.
       const plan = out.plan && out.plan.lines.length
         ? h('ul', { class: 'coach-plan', 'data-testid': 'coach-plan' }, out.plan.lines.map((line) => h('li', {}, line))) : null;
@@ -87,6 +88,6 @@ export function coachPanel({ ask, onUse = null }) {
         h('span', { class: 'muted', 'data-testid': 'coach-why' }, ` — ${out.why}`),
         use ? ' ' : null, use, plan);
     },
-  }, 'Coach: what would the strong opponent do?');
+  }, say('opponent-coach-what-would-the-strong'));
   return h('div', { class: 'coach card', 'data-testid': 'coach' }, button, answer);
 }

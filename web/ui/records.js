@@ -28,12 +28,12 @@ export function openExport({ record, names }) {
   const text = JSON.stringify(record, null, 2);
   const filename = recordFileName(names);
   const status = h('p', { class: 'muted', role: 'status' });
-  const area = h('textarea', { readonly: true, rows: '10', 'data-testid': 'export-text', 'aria-label': 'The game record' });
+  const area = h('textarea', { readonly: true, rows: '10', 'data-testid': 'export-text', 'aria-label': say('records-the-game-record') });
   area.value = text;
   const body = [
-    h('p', {}, 'The record holds every order of the duel; anyone with it can replay the game move by move, here or with the command-line engine.'),
+    h('p', {}, say('records-the-record-holds-every-order')),
     h('div', { class: 'actions' },
-      h('button', { type: 'button', class: 'primary', 'data-testid': 'export-download', onclick: () => { downloadText(filename, text); status.textContent = `Saved as ${filename}.`; } }, 'Download the record'),
+      h('button', { type: 'button', class: 'primary', 'data-testid': 'export-download', onclick: () => { downloadText(filename, text); status.textContent = say('records-saved-as', { filename }); } }, say('saved-download-the-record')),
       h('button', {
         type: 'button', 'data-testid': 'export-copy',
         onclick: async () => {
@@ -42,14 +42,14 @@ export function openExport({ record, names }) {
             status.textContent = 'Copied.';
           } catch {
             area.select();
-            status.textContent = 'Select-all is done: copy with Ctrl+C.';
+            status.textContent = say('records-select-all-is-done-copy');
           }
         },
       }, 'Copy')),
     status,
     area,
   ];
-  return openDialog({ title: 'Export the record', testid: 'export', body });
+  return openDialog({ title: say('records-export-the-record'), testid: 'export', body });
 }
 
 // What the import box takes, said to a player whose paste the engine refused.
@@ -100,7 +100,7 @@ export function openImport({ modes, onImport }) {
         // Measured before reading: a huge file must not freeze the page (issue 12.9), nor
         // fill the browser's storage with one duel (issue 12.2).
         error.hidden = false;
-        error.textContent = `This file is too large to be a record: ${chosen.size.toLocaleString('en')} bytes, the most a record may hold is ${MAX_RECORD_BYTES.toLocaleString('en')} (about 1,000 turns). Nothing was imported.`;
+        error.textContent = say('records-file-too-large', { bytes: chosen.size, max: MAX_RECORD_BYTES });
         file.value = '';
       } else if (chosen) {
         area.value = await chosen.text();
@@ -110,7 +110,7 @@ export function openImport({ modes, onImport }) {
   });
   const modeSelect = h('select', { id: 'import-mode', 'data-testid': 'import-mode' },
     modes.map((m) => h('option', { value: m.id }, m.label)));
-  const submit = h('button', { type: 'submit', class: 'primary', 'data-testid': 'import-submit' }, 'Load the duel');
+  const submit = h('button', { type: 'submit', class: 'primary', 'data-testid': 'import-submit' }, say('records-load-the-duel'));
   let dialogHandle = null;
   const form = h('form', {
     onsubmit: async (event) => {
@@ -118,13 +118,13 @@ export function openImport({ modes, onImport }) {
       const text = area.value.trim();
       if (!text) {
         error.hidden = false;
-        error.textContent = 'Choose a record file or paste a record first.';
+        error.textContent = say('records-choose-a-record-file-or');
         area.focus();
         return;
       }
       const bytes = new Blob([text]).size;
       const problem = bytes > MAX_RECORD_BYTES
-        ? { message: `This record is too large: ${bytes.toLocaleString('en')} bytes, the most a record may hold is ${MAX_RECORD_BYTES.toLocaleString('en')} (about 1,000 turns). Nothing was imported.` }
+        ? { message: say('records-too-large', { bytes, max: MAX_RECORD_BYTES }) }
         : textProblem(text, 'record');
       if (problem) {
         error.hidden = false;
@@ -143,11 +143,11 @@ export function openImport({ modes, onImport }) {
       }
     },
   },
-  h('div', { class: 'field' }, h('label', { for: 'import-file' }, 'A record file'), file),
+  h('div', { class: 'field' }, h('label', { for: 'import-file' }, say('records-a-record-file')), file),
   h('div', { class: 'field' }, h('label', { for: 'import-text' }, 'or paste the record'), area),
-  h('div', { class: 'field' }, h('label', { for: 'import-mode' }, 'Play on as'), modeSelect),
+  h('div', { class: 'field' }, h('label', { for: 'import-mode' }, say('records-play-on-as')), modeSelect),
   error,
   h('div', { class: 'actions' }, submit));
-  dialogHandle = openDialog({ title: 'Import a record', testid: 'import', body: [h('p', {}, 'The engine replays the record turn by turn; a finished duel opens on its result, an unfinished one carries on from where it stopped.'), form] });
+  dialogHandle = openDialog({ title: say('records-import-a-record'), testid: 'import', body: [h('p', {}, say('records-the-engine-replays-the-record')), form] });
   return dialogHandle;
 }

@@ -3,12 +3,13 @@
 
 import { h, replace } from './dom.js';
 import { openDialog } from './dialog.js';
+import { say } from './words/index.js';
 
 // Headings for the engine's category values; an unknown value is shown as it comes.
 const CATEGORY_TITLES = {
-  protection: 'Protection spells',
-  summon: 'Summoning spells',
-  damage: 'Damaging spells',
+  protection: say('reference-protection-spells'),
+  summon: say('reference-summoning-spells'),
+  damage: say('reference-damaging-spells'),
   enchantment: 'Enchantments',
 };
 const TARGET_WORDS = { self: 'usually cast on yourself', opponent: 'usually cast at your opponent', nobody: 'affects everyone' };
@@ -46,7 +47,7 @@ function seqList(entries, filter, showSpell, caption) {
   const rows = entries.filter((e) => matches(filter, e.sequence, e.name)).map((e) => h('tr', {},
     h('td', { class: 'seq' }, e.sequence, e.once_per_battle ? h('abbr', { title: 'once per battle' }, ' +') : null),
     h('td', {}, h('button', { type: 'button', class: 'link', onclick: () => showSpell(e.key) }, e.name))));
-  if (!rows.length) return h('p', { class: 'none-yet' }, 'No spell matches.');
+  if (!rows.length) return h('p', { class: 'none-yet' }, say('reference-no-spell-matches'));
   return h('table', { class: 'ref-table' },
     h('caption', { class: 'visually-hidden' }, caption),
     h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Gestures'), h('th', { scope: 'col' }, 'Spell'))),
@@ -75,20 +76,20 @@ function descriptions(book, filter) {
   }
   const notes = Object.entries(book.notes || {}).filter(([key, text]) => matches(filter, key, text));
   if (notes.length) {
-    out.push(h('h3', { class: 'ref-body-category' }, 'Not spells'));
+    out.push(h('h3', { class: 'ref-body-category' }, say('reference-not-spells')));
     for (const [key, text] of notes) {
       out.push(h('article', { class: 'ref-spell', id: `spell-${key}`, tabindex: '-1', 'data-testid': `ref-spell-${key}` },
         h('h4', {}, key[0].toUpperCase() + key.slice(1)), h('p', {}, text)));
     }
   }
-  return out.length ? out : [h('p', { class: 'none-yet' }, 'No spell matches.')];
+  return out.length ? out : [h('p', { class: 'none-yet' }, say('reference-no-spell-matches'))];
 }
 
 // The reference dialog over a shelf ({book, error, waiting}), on a spell's description if named.
 function openReference(shelf, { spell = null }) {
   const tabs = [
-    { id: 'forward', label: 'Forward list' },
-    { id: 'reverse', label: 'Reverse list' },
+    { id: 'forward', label: say('reference-forward-list') },
+    { id: 'reverse', label: say('reference-reverse-list') },
     { id: 'spells', label: 'Descriptions' },
   ];
   let current = spell ? 'spells' : 'forward';
@@ -108,8 +109,8 @@ function openReference(shelf, { spell = null }) {
     },
   }, t.label));
   const search = h('input', {
-    type: 'text', class: 'ref-search', placeholder: 'Find a spell or gestures (e.g. fireball, S-D)',
-    'aria-label': 'Find a spell or gestures', 'data-testid': 'reference-search', autocomplete: 'off',
+    type: 'text', class: 'ref-search', placeholder: say('reference-find-a-spell-or-gestures'),
+    'aria-label': say('reference-find-a-spell-or-gestures-2'), 'data-testid': 'reference-search', autocomplete: 'off',
     oninput: (event) => { filter = event.target.value.trim(); draw(); },
   });
 
@@ -135,27 +136,27 @@ function openReference(shelf, { spell = null }) {
     const { book } = shelf;
     if (!book) {
       replace(panel, h('p', { class: 'busy' }, shelf.error
-        ? `The spell book could not be read: ${shelf.error}`
-        : 'The spell book opens as soon as the rules engine has loaded…'));
+        ? say('reference-unreadable', { error: shelf.error })
+        : say('reference-the-spell-book-opens-as')));
       if (!shelf.error) shelf.waiting.add(draw);
       return;
     }
     if (current === 'forward') {
-      replace(panel, h('p', { class: 'muted' }, 'Every spell by its gestures, first gesture first.'),
-        seqList(book.forward, filter, showSpell, 'Spells in forward order'));
+      replace(panel, h('p', { class: 'muted' }, say('reference-every-spell-by-its-gestures')),
+        seqList(book.forward, filter, showSpell, say('reference-spells-in-forward-order')));
     } else if (current === 'reverse') {
-      replace(panel, h('p', { class: 'muted' }, 'Read your last few gestures backwards to see if you have made a spell.'),
-        seqList(book.reverse, filter, showSpell, 'Spells in reverse order'));
+      replace(panel, h('p', { class: 'muted' }, say('reference-read-your-last-few-gestures')),
+        seqList(book.reverse, filter, showSpell, say('reference-spells-in-reverse-order')));
     } else {
       replace(panel, descriptions(book, filter));
     }
   }
 
   const { book } = shelf;
-  const source = book && book.source ? h('p', { class: 'muted' }, `Text: ${book.source}. `, h('abbr', { title: 'once per battle' }, '+'), ' marks a sequence usable once per battle.') : null;
-  const body = [h('div', { class: 'tabs', role: 'tablist', 'aria-label': 'Spell lists' }, tabButtons), search, panel, source];
+  const source = book && book.source ? h('p', { class: 'muted' }, say('reference-text-source', { source: book.source }), h('abbr', { title: say('reference-once-per-battle') }, '+'), say('reference-plus-marks')) : null;
+  const body = [h('div', { class: 'tabs', role: 'tablist', 'aria-label': say('reference-spell-lists') }, tabButtons), search, panel, source];
   // The book is the rules in play (the duel's, or the start screen's choice): the title names them.
-  const title = book && book.ruleset ? `Spell reference: ${book.ruleset.title}` : 'Spell reference';
+  const title = book && book.ruleset ? say('reference-spell-reference-of', { rules: book.ruleset.title }) : say('reference-spell-reference');
   const dialog = openDialog({ title, testid: 'reference', body });
   draw();
   if (spell) showSpell(spell);

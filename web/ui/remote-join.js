@@ -2,9 +2,10 @@
 // which name, connect live or not) and the join box (a code or link from a friend, with the live
 // connection settings).
 
-import { h, nameOf } from './dom.js';
+import { h, named } from './dom.js';
 import { openDialog } from './dialog.js';
 import { iceSettings, pasteBox, sentence } from './remote.js';
+import { say } from './words/index.js';
 
 /**
  * openAcceptDialog({host, rules, name, live, onAccept(name, {connect}) -> Promise<string|null>})
@@ -15,8 +16,8 @@ import { iceSettings, pasteBox, sentence } from './remote.js';
 export function openAcceptDialog({ host, rules, name, live = null, onAccept }) {
   const input = h('input', { type: 'text', id: 'accept-name', 'data-testid': 'accept-name', value: name || '', autocomplete: 'off', spellcheck: 'false', required: true });
   const error = h('p', { class: 'problem', role: 'alert', 'data-testid': 'accept-error', hidden: true });
-  const submit = h('button', { type: 'submit', class: 'primary', 'data-testid': 'accept-submit', value: 'live' }, live ? 'Accept and connect live' : 'Accept the challenge');
-  const byCodes = live ? h('button', { type: 'submit', 'data-testid': 'accept-codes', value: 'codes' }, 'Accept, play by codes only') : null;
+  const submit = h('button', { type: 'submit', class: 'primary', 'data-testid': 'accept-submit', value: 'live' }, say(live ? 'remote-accept-live' : 'remote-accept'));
+  const byCodes = live ? h('button', { type: 'submit', 'data-testid': 'accept-codes', value: 'codes' }, say('remote-accept-codes')) : null;
   let handle = null;
   const form = h('form', {
     onsubmit: async (event) => {
@@ -37,15 +38,15 @@ export function openAcceptDialog({ host, rules, name, live = null, onAccept }) {
       }
     },
   },
-  h('p', {}, nameOf(host), ' challenges you to a duel of wizards.'),
+  h('p', {}, named(say('remote-challenges', { host }))),
   h('p', { class: 'muted', 'data-testid': 'accept-rules' }, rules),
-  h('p', { class: 'muted' }, 'You write your first orders now; your code for them tells ', nameOf(host), ' you accepted.'),
-  h('div', { class: 'field' }, h('label', { for: 'accept-name' }, 'Your wizard’s name'), input),
+  h('p', { class: 'muted' }, named(say('remote-first-orders', { host }))),
+  h('div', { class: 'field' }, h('label', { for: 'accept-name' }, say('remote-your-name')), input),
   live,
   error,
   h('div', { class: 'actions' }, submit, byCodes,
-    h('button', { type: 'button', 'data-testid': 'accept-cancel', onclick: () => handle.close() }, 'Not now')));
-  handle = openDialog({ title: 'An invitation to a duel', testid: 'accept', body: form });
+    h('button', { type: 'button', 'data-testid': 'accept-cancel', onclick: () => handle.close() }, say('remote-not-now'))));
+  handle = openDialog({ title: say('remote-invitation-title'), testid: 'accept', body: form });
   input.focus();
   input.select();
   return handle;
@@ -59,9 +60,9 @@ export function openAcceptDialog({ host, rules, name, live = null, onAccept }) {
 export function joinBox({ onOpen, settings }) {
   const error = h('p', { class: 'problem', role: 'alert', 'data-testid': 'join-error', hidden: true });
   const box = pasteBox({
-    id: 'join-text', testid: 'join-text', button: 'Open',
-    label: 'Got a code or a link from a friend? Paste it here',
-    hint: 'An invitation, a turn code of a duel saved here, or a live connection code.',
+    id: 'join-text', testid: 'join-text', button: say('remote-open'),
+    label: say('remote-join-label'),
+    hint: say('remote-join-hint'),
     onSubmit: async (text) => {
       error.hidden = true;
       const message = await onOpen(text);

@@ -3,32 +3,17 @@
 // sent, the invitation dialog, the join box of the start screen, and the board shown while
 // waiting. Every sentence about the game comes from the session or the engine; these only draw.
 
-import { h, nameOf } from './dom.js';
+import { h, named } from './dom.js';
 import { MAX_PASTE_CHARS, textProblem } from '../limits.js';
 import { openDialog } from './dialog.js';
 import { renderHistories, renderStatus } from './board.js';
 import { battleLog } from './log.js';
 import { renderOutcome } from './duel.js';
 import { savedDuelsButton } from './saved.js';
-import { sayError } from './words/index.js';
+import { hasWords, say, sayError } from './words/index.js';
 
 // Headings for the session's error codes (docs/protocol.md, "Checks on receipt"); the engine's
 // own message follows each, saying what to do.
-const ERROR_TITLES = {
-  corrupted: 'This code is damaged',
-  'unsupported-version': 'This code comes from another version of Waving Hands',
-  malformed: 'This code cannot be read',
-  'not-this-game': 'This code belongs to another game',
-  'own-code': 'This is a code you made',
-  'other-duel': 'A code for another duel came over the live connection',
-  'conflicting-code': 'Your opponent sealed this step twice',
-  'out-of-order': 'This is not the code expected now',
-  'reveal-mismatch': 'The opponent’s orders changed after they were sealed',
-  'illegal-input': 'Your opponent’s orders are not legal here',
-  desync: 'Your game and your opponent’s no longer agree',
-  'not-your-turn': 'Nothing to send now',
-  'bad-session': 'This saved duel cannot be read',
-};
 
 /** sentence(text) -> text with a capital first letter and a full stop: the engine's messages start in lower case. */
 export function sentence(text) {
@@ -46,7 +31,7 @@ export function sentence(text) {
  */
 export function notACode(text, from, { titled = false } = {}) {
   const trimmed = String(text || '').trim();
-  const takes = `Paste the code ${from} sent you (it begins WH1.), or the whole link they sent (with #c= in it).`;
+  const takes = say('remote-paste-takes', { from });
   let site = null;
   try {
     const url = new URL(trimmed);
@@ -55,8 +40,8 @@ export function notACode(text, from, { titled = false } = {}) {
     // Not a link at all.
   }
   const excerpt = trimmed.length > 40 ? `${trimmed.slice(0, 40)}…` : trimmed;
-  if (site) return `${titled ? 'It is' : 'This is'} a link to a web page (${site}), not a Waving Hands code or link. ${takes}`;
-  return `${titled ? 'It reads' : 'This is not a Waving Hands code: it reads'} “${excerpt}”. ${takes}`;
+  if (site) return `${say(titled ? 'remote-is-link-titled' : 'remote-is-link', { site })} ${takes}`;
+  return `${say(titled ? 'remote-reads-titled' : 'remote-reads', { excerpt })} ${takes}`;
 }
 
 async function copyText(text, fallbackNode) {
@@ -84,7 +69,7 @@ export function qrFigure({ size, data }, text) {
   svg.setAttribute('viewBox', `0 0 ${size} ${size}`);
   svg.setAttribute('class', 'qr');
   svg.setAttribute('role', 'img');
-  svg.setAttribute('aria-label', `QR code of ${text.length > 60 ? 'the link' : text}`);
+  svg.setAttribute('aria-label', say('remote-qr-of', { what: text.length > 60 ? say('remote-qr-the-link') : text }));
   svg.setAttribute('shape-rendering', 'crispEdges');
   svg.dataset.size = String(size);
   const back = document.createElementNS(SVG, 'rect');
@@ -104,7 +89,7 @@ export function qrFigure({ size, data }, text) {
 function qrBlock(text, qr, testid) {
   const holder = h('div', { class: 'qr-holder', 'data-testid': `${testid}-qr` });
   const box = h('details', { class: 'qr-box' },
-    h('summary', { 'data-testid': `${testid}-qr-open` }, 'Show as a QR code (for a phone in the room)'), holder);
+    h('summary', { 'data-testid': `${testid}-qr-open` }, say('remote-qr-show')), holder);
   box.addEventListener('toggle', async () => {
     if (!box.open || holder.firstChild) return;
     const r = await qr(text);
@@ -119,14 +104,14 @@ function qrBlock(text, qr, testid) {
  * qr(text) -> Promise<{ok, matrix} | {ok: false, error}>, when given, adds a QR code of the link
  * (or of the code without one).
  */
-export function codeBlock({ code, link = null, lead = '', testid = 'remote-code', shareText = 'My move in our Waving Hands duel', primary = true, qr = null }) {
+export function codeBlock({ code, link = null, lead = '', testid = 'remote-code', shareText = say('remote-share-move'), primary = true, qr = null }) {
   const said = h('span', { class: 'muted copy-status', role: 'status', 'data-testid': `${testid}-copied` });
-  const text = h('code', { class: 'code-text', 'data-testid': testid, tabindex: '0', 'aria-label': 'The code' }, code);
+  const text = h('code', { class: 'code-text', 'data-testid': testid, tabindex: '0', 'aria-label': say('remote-the-code') }, code);
   const linkText = link ? h('span', { class: 'link-text', 'data-testid': `${testid}-link` }, link) : null;
   const copy = async (what, node) => { said.textContent = await copyText(what, node); };
   const buttons = [
-    h('button', { type: 'button', class: primary ? 'primary' : '', 'data-testid': `${testid}-copy`, onclick: () => copy(code, text) }, 'Copy code'),
-    link ? h('button', { type: 'button', 'data-testid': `${testid}-copy-link`, onclick: () => copy(link, linkText) }, 'Copy link') : null,
+    h('button', { type: 'button', class: primary ? 'primary' : '', 'data-testid': `${testid}-copy`, onclick: () => copy(code, text) }, say('remote-copy-code')),
+    link ? h('button', { type: 'button', 'data-testid': `${testid}-copy-link`, onclick: () => copy(link, linkText) }, say('remote-copy-link')) : null,
   ];
   if (typeof navigator.share === 'function') {
     buttons.push(h('button', {
@@ -136,7 +121,7 @@ export function codeBlock({ code, link = null, lead = '', testid = 'remote-code'
           await navigator.share(link ? { title: 'Waving Hands', text: shareText, url: link } : { title: 'Waving Hands', text: code });
         } catch (err) {
           // The player closing the share sheet is not an error worth a word.
-          if (err && err.name !== 'AbortError') said.textContent = 'Sharing failed: copy the code instead.';
+          if (err && err.name !== 'AbortError') said.textContent = say('remote-share-failed');
         }
       },
     }, 'Share…'));
@@ -144,7 +129,7 @@ export function codeBlock({ code, link = null, lead = '', testid = 'remote-code'
   return h('div', { class: 'code-block' },
     lead ? h('p', { class: 'code-lead' }, lead) : null,
     text,
-    link ? h('p', { class: 'code-link muted' }, 'Or the link (the code travels after its #, which never reaches any server): ', linkText) : null,
+    link ? h('p', { class: 'code-link muted' }, say('remote-or-link'), linkText) : null,
     h('div', { class: 'actions' }, buttons, said),
     qr ? qrBlock(link || code, qr, testid) : null);
 }
@@ -204,7 +189,7 @@ const SCAN_FOR_MS = 120000;
  */
 export function scanButton(onText, testid) {
   if (typeof window.BarcodeDetector !== 'function' || !navigator.mediaDevices?.getUserMedia) return null;
-  const button = h('button', { type: 'button', 'data-testid': `${testid}-scan` }, 'Scan a QR code');
+  const button = h('button', { type: 'button', 'data-testid': `${testid}-scan` }, say('remote-scan'));
   button.addEventListener('click', async () => {
     let stream = null;
     let handle = null;
@@ -222,7 +207,7 @@ export function scanButton(onText, testid) {
       const video = h('video', { class: 'scan-video', 'data-testid': 'scan-video', playsinline: true, muted: true });
       video.srcObject = stream;
       await video.play();
-      handle = openDialog({ title: 'Scan the QR code', testid: 'scan', body: video, onClose: stop });
+      handle = openDialog({ title: say('remote-scan-title'), testid: 'scan', body: video, onClose: stop });
       const started = Date.now();
       timer = setInterval(async () => {
         if (Date.now() - started > SCAN_FOR_MS) {
@@ -241,7 +226,7 @@ export function scanButton(onText, testid) {
     } catch (err) {
       stop();
       if (handle) handle.close();
-      button.textContent = `Scanning failed (${(err && err.message) || err}): paste the code instead`;
+      button.textContent = say('remote-scan-failed', { detail: (err && err.message) || err });
       button.disabled = true;
     }
   });
@@ -255,11 +240,11 @@ export function scanButton(onText, testid) {
 export function feedbackBox(feedback) {
   if (!feedback) return null;
   if (feedback.kind === 'error') {
-    const title = ERROR_TITLES[feedback.code] || feedback.title || 'This code cannot be used';
+    const title = (hasWords(`remote-title-${feedback.code}`) ? say(`remote-title-${feedback.code}`) : null) || feedback.title || say('remote-title-unusable');
     return h('div', { class: 'feedback error', role: 'alert', 'data-testid': 'remote-error', 'data-code': feedback.code || '' },
       h('strong', {}, title),
       h('p', {}, sentence(feedback.message)),
-      feedback.unchanged === false ? null : h('p', { class: 'muted' }, 'Nothing in your game changed.'),
+      feedback.unchanged === false ? null : h('p', { class: 'muted' }, say('remote-unchanged')),
       feedback.extra || null);
   }
   return h('div', { class: `feedback ${feedback.kind}`, role: 'status', 'data-testid': 'remote-note' }, sentence(feedback.message));
@@ -273,15 +258,15 @@ export function sentList(codes, opponent) {
     const said = h('span', { class: 'muted copy-status', role: 'status' });
     const text = h('code', { class: 'code-text small' }, code);
     return h('li', { 'data-testid': last ? 'sent-last' : null },
-      h('span', { class: 'sent-index' }, last ? `#${i + 1} (last)` : `#${i + 1}`), text,
+      h('span', { class: 'sent-index' }, say('remote-sent-index', { n: i + 1, last })), text,
       h('button', {
         type: 'button', class: 'tool', 'data-testid': last ? 'copy-last' : null,
         onclick: async () => { said.textContent = await copyText(code, text); },
-      }, last ? 'Copy to send again' : 'Copy'), said);
+      }, say(last ? 'remote-copy-again' : 'remote-copy')), said);
   });
   return h('details', { class: 'panel sent-codes', 'data-testid': 'codes-sent' },
-    h('summary', {}, `Codes you sent (${codes.length})`),
-    h('p', { class: 'muted' }, 'If ', nameOf(opponent), ' lost a code, send it again: a code applied twice changes nothing.'),
+    h('summary', {}, say('remote-sent-title', { n: codes.length })),
+    h('p', { class: 'muted' }, named(say('remote-sent-again', { opp: opponent }))),
     h('ol', { class: 'sent-list', reversed: true }, items));
 }
 
@@ -317,13 +302,13 @@ export function iceSettings({ ice = {}, defaultStun = '', onIce }) {
   const turn = ice.turn || {};
   const stunInput = h('input', {
     type: 'text', id: `stun-${tag}`, 'data-testid': 'stun-servers', value: stun === null ? defaultStun : stun,
-    placeholder: 'empty: no STUN server', autocomplete: 'off', spellcheck: 'false',
+    placeholder: say('live-stun-placeholder'), autocomplete: 'off', spellcheck: 'false',
     onchange: () => onIce({ stun: stunInput.value.trim() }),
   });
   const restore = h('button', {
     type: 'button', class: 'tool', 'data-testid': 'stun-defaults', hidden: stun === null,
     onclick: () => { stunInput.value = defaultStun; restore.hidden = true; onIce({ stun: null }); },
-  }, 'Use the default servers');
+  }, say('live-stun-defaults'));
   stunInput.addEventListener('input', () => { restore.hidden = false; });
   const field = (key, label, type, testid) => {
     const input = h('input', {
@@ -332,22 +317,22 @@ export function iceSettings({ ice = {}, defaultStun = '', onIce }) {
     });
     return { input, node: h('div', { class: 'field' }, h('label', { for: input.id }, label), input) };
   };
-  const url = field('url', 'TURN server (optional)', 'text', 'turn-url');
+  const url = field('url', say('live-turn-url'), 'text', 'turn-url');
   url.input.placeholder = 'turn:turn.example.org:3478';
-  const user = field('username', 'TURN user name', 'text', 'turn-username');
-  const pass = field('credential', 'TURN password', 'password', 'turn-credential');
+  const user = field('username', say('live-turn-username'), 'text', 'turn-username');
+  const pass = field('credential', say('live-turn-password'), 'password', 'turn-credential');
   function readTurn() {
     return { url: url.input.value.trim(), username: user.input.value.trim(), credential: pass.input.value };
   }
   const changed = stun !== null || Boolean(turn.url);
   return h('details', { class: 'live-settings', 'data-testid': 'live-settings', open: changed },
-    h('summary', {}, 'Live connection settings'),
+    h('summary', {}, say('live-settings')),
     h('div', { class: 'field' },
-      h('label', { for: stunInput.id }, 'STUN servers'), stunInput,
-      h('small', { class: 'muted' }, 'They tell each page its public address, so that two homes can connect; they learn that address. Separate several with spaces. Empty: no server is contacted (then only the same device or local network can connect).'),
+      h('label', { for: stunInput.id }, say('live-stun-servers')), stunInput,
+      h('small', { class: 'muted' }, say('live-stun-help')),
       restore),
     url.node, user.node, pass.node,
-    h('small', { class: 'muted' }, 'A TURN relay carries the game when both networks are strict (mobile data, offices). Someone has to run it (see the help on live play); it needs its user name and password.'));
+    h('small', { class: 'muted' }, say('live-turn-help')));
 }
 
 /** pending(message) -> a busy line for work that takes a moment (e.g. gathering network addresses). */

@@ -2,11 +2,12 @@
 // by side, with the controls to step through it. Everything drawn is the engine's replay step
 // (views with their notes, and each wizard's events of that step); web/replay.js owns the cursor.
 
-import { h, nameOf } from './dom.js';
+import { h, named } from './dom.js';
 import { renderHistories, renderStatus } from './board.js';
 import { renderLog } from './log.js';
 import { savedDuelsButton } from './saved.js';
 import { isTyping, onKeys } from './keys.js';
+import { say } from './words/index.js';
 
 /**
  * replayScreen(opts) -> {element, destroy}.
@@ -26,34 +27,34 @@ export function replayScreen({ data, perspective, onStep, onPerspective, onCopyL
   const side = (i) => {
     const v = views[i];
     const happened = events[String(i)] || [];
-    return h('section', { class: 'replay-side', 'data-testid': `replay-side-${i}`, 'aria-label': `As ${names[i]} saw it` },
-      h('h2', {}, 'As ', nameOf(names[i]), ' saw it'),
+    return h('section', { class: 'replay-side', 'data-testid': `replay-side-${i}`, 'aria-label': say('replay-as-seen', { name: names[i] }) },
+      h('h2', {}, named(say('replay-as-seen', { name: names[i] }))),
       h('section', { class: 'card outcome', 'data-testid': `replay-events-${i}` },
-        h('h3', {}, step === 0 ? 'The duel is about to begin' : 'What happened in this step'),
+        h('h3', {}, step === 0 ? say('replay-the-duel-is-about-to') : say('replay-what-happened-in-this-step')),
         step === 0 ? null : renderLog(happened, { testid: `replay-log-${i}`, headings: false })),
       renderStatus(v),
       renderHistories(v, null, true),
       v.log.length ? h('details', { class: 'panel card', 'data-testid': `replay-whole-log-${i}` },
-        h('summary', {}, `Battle log so far (${v.log.length} event${v.log.length === 1 ? '' : 's'})`),
+        h('summary', {}, say('replay-log-so-far', { n: v.log.length })),
         h('div', { class: 'log-whole' }, renderLog(v.log, { latestTurn: v.log[v.log.length - 1].turn }))) : null,
       // On paper the whole account up to this step is printed, folded or not on screen.
-      v.log.length ? h('section', { class: 'print-only card' }, h('h3', {}, 'The account so far, as ', nameOf(names[i]), ' saw it'),
+      v.log.length ? h('section', { class: 'print-only card' }, h('h3', {}, named(say('replay-account-as-seen', { name: names[i] }))),
         renderLog(v.log, { testid: `replay-print-log-${i}` })) : null);
   };
   const result = views[0].result;
   const linkSlot = h('div', { class: 'replay-link' });
   const element = h('section', { class: 'duel-screen', 'data-testid': 'replay-screen', 'data-step': String(step), 'data-steps': String(steps) },
     h('div', { class: 'duel-head' },
-      h('h1', { tabindex: '-1' }, 'Replay: ', nameOf(names[0]), ' vs ', nameOf(names[1])),
+      h('h1', { tabindex: '-1' }, named(say('replay-title', { names }))),
       savedDuelsButton(onHome)),
-    h('div', { class: 'replay-bar', role: 'group', 'aria-label': 'Step through the duel' },
-      button('replay-first', '|◀', 'First step (Home)', 0),
-      button('replay-prev', '◀', 'Step back (←)', step - 1),
+    h('div', { class: 'replay-bar', role: 'group', 'aria-label': say('replay-step-through-the-duel') },
+      button('replay-first', '|◀', say('replay-first-step-home'), 0),
+      button('replay-prev', '◀', say('replay-step-back'), step - 1),
       h('span', { class: 'step-label', 'data-testid': 'replay-step-label', 'aria-live': 'polite' }, `${label} · step ${step} of ${last}`),
-      button('replay-next', '▶', 'Step forward (→)', step + 1),
-      button('replay-last', '▶|', 'Last step (End)', last)),
-    h('div', { class: 'tabs', role: 'group', 'aria-label': 'Whose view' },
-      [['0', ['As ', nameOf(names[0]), ' saw it']], ['1', ['As ', nameOf(names[1]), ' saw it']], ['both', 'Both views']].map(([p, text]) => h('button', {
+      button('replay-next', '▶', say('replay-step-forward'), step + 1),
+      button('replay-last', '▶|', say('replay-last-step-end'), last)),
+    h('div', { class: 'tabs', role: 'group', 'aria-label': say('replay-whose-view') },
+      [['0', named(say('replay-as-seen', { name: names[0] }))], ['1', named(say('replay-as-seen', { name: names[1] }))], ['both', say('replay-both-views')]].map(([p, text]) => h('button', {
         type: 'button', 'aria-pressed': String(p === perspective), 'data-testid': `replay-perspective-${p}`, onclick: () => onPerspective(p),
       }, text)),
       h('button', {
@@ -61,14 +62,14 @@ export function replayScreen({ data, perspective, onStep, onPerspective, onCopyL
         onclick: async () => {
           // The link is also shown, to select by hand where the clipboard is refused.
           const { link, copied } = await onCopyLink();
-          const field = h('input', { type: 'text', readonly: true, value: link, 'data-testid': 'replay-link', 'aria-label': 'Link to this replay', onfocus: (e) => e.target.select() });
-          linkSlot.replaceChildren(h('p', { class: 'muted' }, copied ? 'Copied. Whoever opens this link can replay the duel:' : 'Copy this link; whoever opens it can replay the duel:'), field);
+          const field = h('input', { type: 'text', readonly: true, value: link, 'data-testid': 'replay-link', 'aria-label': say('replay-link-to-this-replay'), onfocus: (e) => e.target.select() });
+          linkSlot.replaceChildren(h('p', { class: 'muted' }, copied ? say('replay-copied-whoever-opens-this-link') : say('replay-copy-this-link-whoever-opens')), field);
         },
-      }, 'Copy a link to this replay'),
-      h('button', { type: 'button', 'data-testid': 'replay-print', onclick: onPrint }, 'Print the account')),
+      }, say('replay-copy-a-link-to-this')),
+      h('button', { type: 'button', 'data-testid': 'replay-print', onclick: onPrint }, say('replay-print-the-account'))),
     linkSlot,
     step === last && result ? h('p', { class: 'card result', 'data-testid': 'replay-result' },
-      h('strong', {}, result.winner === null ? 'A draw' : [nameOf(names[result.winner]), ' wins']), result.how ? ` — ${result.how}` : '') : null,
+      h('strong', {}, result.winner === null ? say('replay-a-draw') : named(say('replay-wins', { name: names[result.winner] }))), result.how ? ` — ${result.how}` : '') : null,
     h('div', { class: `replay-sides${sides.length > 1 ? ' both' : ''}` }, sides.map(side)));
   const onKey = (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey || !element.isConnected) return;

@@ -46,7 +46,7 @@ function savedItem(game, { modeLabel, rulesets, size, current, onResume, onDelet
   const name = () => nameNodes(game);
   const actions = h('div', { class: 'saved-actions' });
   // The rules' title comes with the engine's list of rulesets (reference.json, early).
-  const rules = game.ruleset ? h('span', { 'data-testid': `rules-${game.id}`, 'data-rules': game.ruleset.name, title: 'The rules of this duel' }, rulesLabel(game.ruleset)) : null;
+  const rules = game.ruleset ? h('span', { 'data-testid': `rules-${game.id}`, 'data-rules': game.ruleset.name, title: say('saved-the-rules-of-this-duel') }, rulesLabel(game.ruleset)) : null;
   if (rules) Promise.resolve(rulesets).then((known) => { rules.textContent = rulesLabel(game.ruleset, known || []); }, () => {});
   const item = h('li', { 'data-testid': `saved-${game.id}`, 'data-size': String(size ?? '') },
     h('div', { class: 'saved-title' }, h('strong', {}, name()),
@@ -54,8 +54,8 @@ function savedItem(game, { modeLabel, rulesets, size, current, onResume, onDelet
         size === undefined ? null : [' · ', h('span', { 'data-testid': `size-${game.id}` }, kilobytes(size))])),
     actions);
   const del = h('button', {
-    type: 'button', class: 'danger', 'data-testid': `delete-${game.id}`, 'aria-label': `Delete the duel ${game.title}`,
-    disabled: current, title: current ? 'This is the duel you are playing' : null,
+    type: 'button', class: 'danger', 'data-testid': `delete-${game.id}`, 'aria-label': say('saved-delete-the-duel', { title: game.title }),
+    disabled: current, title: current ? say('saved-this-is-the-duel-you') : null,
     onclick: () => confirmDelete(),
   }, 'Delete');
   // A duel whose record cannot be read says so, and offers only to delete it (bug 8).
@@ -63,21 +63,21 @@ function savedItem(game, { modeLabel, rulesets, size, current, onResume, onDelet
     `${say('damaged-title')}. ${say(game.damaged)} ${say('damaged-hint')}`) : null;
   if (damage) item.querySelector('.saved-title').append(damage);
   const normal = damage ? [del] : [
-    onResume ? h('button', { type: 'button', 'data-testid': `resume-${game.id}`, onclick: () => onResume(game.id) }, game.over ? 'View' : 'Resume') : null,
+    onResume ? h('button', { type: 'button', 'data-testid': `resume-${game.id}`, onclick: () => onResume(game.id) }, game.over ? say('saved-view') : say('saved-resume')) : null,
     h('button', {
       type: 'button', 'data-testid': `export-${game.id}`, onclick: () => onExport(game.id),
-      title: game.over ? 'Download the record' : 'Download the record so far (it shows every gesture, hidden ones too)',
+      title: game.over ? say('saved-download-the-record') : say('saved-download-the-record-so-far'),
     }, 'Export'),
     del,
   ];
   // A saved duel cannot be brought back: the confirmation names it and offers the export first.
   function confirmDelete() {
-    const keep = h('button', { type: 'button', 'data-testid': `keep-${game.id}`, onclick: () => { replace(actions, normal); del.focus(); } }, 'Keep it');
+    const keep = h('button', { type: 'button', 'data-testid': `keep-${game.id}`, onclick: () => { replace(actions, normal); del.focus(); } }, say('saved-keep-it'));
     replace(actions, h('div', { class: 'confirm-delete', role: 'alert', 'data-testid': `confirm-${game.id}` },
-      h('p', {}, 'Delete ', h('strong', {}, name()),
-        ` (${state}${size === undefined ? '' : `, ${kilobytes(size)}`}) from this browser? It cannot be brought back; export it first to keep its record.`),
+      h('p', {}, say('saved-delete'), h('strong', {}, name()),
+        say('saved-delete-tail', { state, size: size === undefined ? '' : kilobytes(size) })),
       h('div', { class: 'actions' },
-        h('button', { type: 'button', class: 'danger', 'data-testid': `confirm-delete-${game.id}`, onclick: () => onDelete(game.id) }, 'Delete it'),
+        h('button', { type: 'button', class: 'danger', 'data-testid': `confirm-delete-${game.id}`, onclick: () => onDelete(game.id) }, say('saved-delete-it')),
         keep)));
     keep.focus();
   }
@@ -94,13 +94,11 @@ export function storageLine(use) {
   const quota = h('span', { 'data-testid': 'storage-quota' });
   const elsewhere = (use.site || 0) - use.total;
   const line = h('p', { class: 'muted storage-use', 'data-testid': 'storage-use' },
-    `Saved duels take ${kilobytes(use.total)} of this site’s saved-game storage`,
-    elsewhere > 1024 ? `, and other pages of this site ${kilobytes(elsewhere)}` : '',
-    '; browsers allow about 5,000 KB (a KB here is 1,024 characters). ', quota);
+    say('saved-use', { total: kilobytes(use.total), elsewhere: elsewhere > 1024 ? kilobytes(elsewhere) : '' }), quota);
   if (navigator.storage && navigator.storage.estimate) {
     navigator.storage.estimate().then(({ usage, quota: allowed }) => {
       if (Number.isFinite(usage) && Number.isFinite(allowed) && usage > 0 && allowed > 0) {
-        quota.textContent = `The offline copy of the game and its engine is kept apart: ${megabytes(usage)}, of up to ${megabytes(allowed)} the browser allows the site for it.`;
+        quota.textContent = say('saved-offline-copy', { usage: megabytes(usage), allowed: megabytes(allowed) });
       }
     }, () => {});
   }
@@ -137,23 +135,23 @@ export function tidyBox({ games, use, current = null, onDeleteMany }) {
   const ask = () => {
     const chosen = older();
     if (!chosen.length) {
-      replace(slot, h('p', { class: 'muted', role: 'status', 'data-testid': 'tidy-none' }, 'No finished duel is that old.'));
+      replace(slot, h('p', { class: 'muted', role: 'status', 'data-testid': 'tidy-none' }, say('saved-no-finished-duel-is-that')));
       return;
     }
     const room = chosen.reduce((n, g) => n + (use.duels[g.id] || 0), 0);
     const shown = chosen.slice(0, 5).map((g, i) => [i ? '; ' : '', nameNodes(g)]);
     const more = chosen.length - shown.length;
     replace(slot, h('div', { class: 'confirm-delete', role: 'alert', 'data-testid': 'tidy-confirm' },
-      h('p', {}, `Delete ${chosen.length === 1 ? 'this finished duel' : `these ${chosen.length} finished duels`} (${kilobytes(room)}) from this browser? `,
-        shown, more ? ` and ${more} more` : '', '. They cannot be brought back; export any you want to keep first.'),
+      h('p', {}, say('saved-tidy-ask', { n: chosen.length, room: kilobytes(room) }),
+        shown, more ? say('saved-tidy-more', { more }) : '', say('saved-tidy-tail')),
       h('div', { class: 'actions' },
-        h('button', { type: 'button', class: 'danger', 'data-testid': 'tidy-delete', onclick: () => onDeleteMany(chosen.map((g) => g.id)) }, 'Delete them'),
-        h('button', { type: 'button', 'data-testid': 'tidy-keep', onclick: () => replace(slot) }, 'Keep them'))));
+        h('button', { type: 'button', class: 'danger', 'data-testid': 'tidy-delete', onclick: () => onDeleteMany(chosen.map((g) => g.id)) }, say('saved-delete-them')),
+        h('button', { type: 'button', 'data-testid': 'tidy-keep', onclick: () => replace(slot) }, say('saved-keep-them')))));
   };
   age.addEventListener('change', () => replace(slot));
   return h('div', { class: 'tidy', 'data-testid': 'tidy' },
     h('div', { class: 'tidy-row' },
-      h('label', { for: 'tidy-age' }, 'Finished duels not played for more than'), age,
+      h('label', { for: 'tidy-age' }, say('saved-finished-duels-not-played-for')), age,
       h('button', { type: 'button', 'data-testid': 'tidy-ask', onclick: ask }, 'Delete…')),
     slot);
 }
@@ -169,17 +167,17 @@ export function openSavedDuels({ read, modeLabel, rulesets = [], current, onDele
     const { games, use } = read();
     const largest = [...games].sort((a, b) => (use.duels[b.id] || 0) - (use.duels[a.id] || 0));
     replace(slot,
-      h('p', {}, 'Delete duels you no longer need to make room (export a duel first to keep its record). Then close this and try again.'),
+      h('p', {}, say('saved-delete-duels-you-no-longer')),
       storageLine(use),
       games.length ? savedList({
         games: largest, use, modeLabel, rulesets, current,
         onDelete: (id) => { onDelete(id); draw(); },
         onExport,
-      }) : h('p', { class: 'muted' }, 'No saved duels.'),
+      }) : h('p', { class: 'muted' }, say('saved-no-saved-duels')),
       tidyBox({ games, use, current, onDeleteMany: (ids) => { ids.forEach(onDelete); draw(); } }));
   };
   draw();
-  return openDialog({ title: 'Saved duels', testid: 'saved-duels', body: slot });
+  return openDialog({ title: say('start-saved-duels'), testid: 'saved-duels', body: slot });
 }
 
 /**
@@ -195,7 +193,7 @@ export function savedDuelsButton(onHome) {
       // list on a phone, and would push the list down again.
       requestAnimationFrame(showSavedList);
     },
-  }, 'Saved duels');
+  }, say('start-saved-duels'));
 }
 
 // The player asked for the saved duels: on a phone the list comes after the whole new-duel form,

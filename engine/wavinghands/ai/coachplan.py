@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..model import HAND_WORDS, Game, gesture_word
+from ..model import HAND_WORDS, ORDERS, TIME_STOP, Game, gesture_word
 from ..recognize import Candidate, completed, default_allocation
 from ..situation import constraints
 from ..spells import EffectKind
@@ -180,7 +180,7 @@ def advice(game: Game, me: int, choice: Choice, seed: str) -> tuple[Choice, Coac
     obs = Observation.from_view(view(game, me))
     rng = stream(seed, obs.turn, "coach-plan", me, "strong")
     world = sample_world(obs, rng)
-    if world.phase.kind in ("orders", "time_stop") and _wasted(world, me, choice.orders):
+    if world.phase.kind in (ORDERS, TIME_STOP) and _wasted(world, me, choice.orders):
         for cand in candidate_orders(world, me, 12, rng):
             if not _wasted(world, me, cand.orders):
                 choice = replace(choice, orders=cand.orders,

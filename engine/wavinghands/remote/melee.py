@@ -23,7 +23,7 @@ import hashlib
 import json
 import re
 import zlib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Final
 
@@ -255,6 +255,9 @@ class MeleeSession:
     reveals: tuple[tuple[int, bytes, bytes], ...] = ()  # (seat, input bytes, nonce)
     sealed: tuple[bytes, bytes] | None = None  # my input bytes and nonce for this round
     log: tuple[str, ...] = ()  # codes I wrote, newest last (to post again)
+    # What I saw happen in the rounds this call resolved (events as JSON; not stored: a page
+    # shows them once, from the call's answer).
+    events: tuple[dict[str, Any], ...] = field(default=(), compare=False)
 
     # -- state -------------------------------------------------------------------------------
     def engine_game(self) -> Game:
@@ -480,9 +483,10 @@ def _advance(s: MeleeSession) -> MeleeSession:
                 raise MalformedCode("a melee's input is a JSON object")
             inputs[seat] = dict(x, nonce=engine_nonce(seat, nonces)) \
                 if g.phase.kind != "decision" else x
-    g2, _ = step(g, inputs)  # (IllegalInput: a reveal the rules refuse; the paste fails)
+    g2, happened = step(g, inputs)  # (IllegalInput: a reveal the rules refuse; paste fails)
+    seen = tuple(dict(e.to_json(), visible_to=None) for e in happened if s.me in e.visible_to)
     return replace(s, game=canonical_json(g2.to_json()), round=s.round + 1, commits=(),
-                   reveals=(), sealed=None)
+                   reveals=(), sealed=None, events=s.events + seen)
 
 
 __all__ = ["MELEE_VERSION", "Equivocation", "MeleeMessage", "MeleeSession", "accept",

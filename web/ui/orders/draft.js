@@ -156,11 +156,19 @@ export function createOrdersDraft({ view, saved = null, preview, onDraft = () =>
     return true;
   }
 
-  /** useGestures(sets) puts whole gesture sets ([[left, right], ...], as the coach gives them) into the draft. */
-  function useGestures(sets) {
+  /**
+   * useGestures(sets, charm) puts whole gesture sets ([[left, right], ...], as the coach gives
+   * them) into the draft, and charm ({gesture, target?}, the coach's orders' charm) as the
+   * gesture for the opponent's hand this wizard charmed: without it sealing would be refused.
+   */
+  function useGestures(sets, charm = null) {
     sets.slice(0, setCount).forEach((pair, set) => pair.forEach((code, i) => {
       if (GESTURE_CODES.has(code)) putGesture(set, i === 0 ? 'L' : 'R', code);
     }));
+    if (charm && GESTURE_CODES.has(charm.gesture)) {
+      draft.charm = charm.gesture;
+      draft.charmTarget = charm.target || null;
+    }
   }
 
   // The engine lists, for each way to cast, the exact casts entries to send (with spell: null

@@ -4,16 +4,17 @@
 // The draft is a model of its own (draft.js); what it means is always asked of the engine
 // through `preview`. This module draws it and hands the player's picks to it.
 
-import { h, nameOf, replace } from '../dom.js';
+import { h, named as withNames, replace } from '../dom.js';
 import { gestureForKey, gestureLabel, renderHand } from '../gesturepad.js';
 import { renderHistories } from '../board.js';
 import { isDialogOpen } from '../dialog.js';
 import { isTyping, onKeys } from '../keys.js';
 import { createOrdersDraft } from './draft.js';
 import { createQuestions, HAND_WORDS } from './questions.js';
+import { say } from '../words/index.js';
 
 // Names for the engine's reasons (`why`) a hand is constrained.
-const WHY_WORDS = { paralysis: 'Paralysis', amnesia: 'Amnesia', charm: 'Charm person' };
+const WHY_WORDS = { paralysis: 'Paralysis', amnesia: 'Amnesia', charm: say('orders-charm-person') };
 const UNDER_WAY_SHOWN = 3;
 
 function sequenceView(entry) {
@@ -26,13 +27,14 @@ function sequenceView(entry) {
 }
 
 /**
- * createOrders(opts) -> {element, histories, useGestures(sets), destroy} for one wizard's orders
- * (useGestures: whole gesture sets into the draft, [[left, right], ...]; fixed hands keep theirs).
+ * createOrders(opts) -> {element, histories, useGestures(sets, charm), destroy} for one wizard's orders
+ * (useGestures: whole gesture sets into the draft, [[left, right], ...]; fixed hands keep theirs;
+ * charm: the orders' {gesture, target?} for the opponent's hand this wizard charmed, or none).
  * opts: {view, preview(draft) -> Promise<result>, submit(orders) -> Promise<problems[]>, onSpell(key), submitLabel,
  *        saved (a draft from onDraft, to carry on with), onDraft(draft, orders) (called with every change, to save
  *        it; `orders` is the same draft as orders JSON)}.
  */
-export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Seal my orders', saved = null, onDraft = () => {} }) {
+export function createOrders({ view, preview, submit, onSpell, submitLabel = say('orders-seal-my-orders'), saved = null, onDraft = () => {} }) {
   const model = createOrdersDraft({ view, saved, preview, onDraft, onPreview: () => showPreview() });
   const { draft, setCount, hands, banned, allowed, charmed } = model;
   let busy = false;
@@ -48,7 +50,7 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
   const generalProblems = h('div', { 'data-testid': 'problems', role: 'alert' });
   const confirmSlot = h('div', {});
   const submitButton = h('button', { type: 'submit', class: 'primary', 'data-testid': 'submit-orders', 'aria-keyshortcuts': 'Control+Enter' }, submitLabel);
-  const form = h('form', { class: 'orders', 'data-testid': 'orders-form', novalidate: true, 'aria-label': 'Your orders' },
+  const form = h('form', { class: 'orders', 'data-testid': 'orders-form', novalidate: true, 'aria-label': say('orders-your-orders') },
     generalProblems, pads, summary, askSlot,
     h('div', { class: 'submit-bar', 'data-testid': 'submit-bar' }, confirmSlot, answersLine, submitButton, h('span', { class: 'muted key-hint' }, h('kbd', {}, 'Ctrl'), '+', h('kbd', {}, 'Enter'))),
     previewSlot);
@@ -65,18 +67,18 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
     const c = hands[hand];
     const notes = [];
     const why = WHY_WORDS[c.why] || c.why;
-    if (c.forced) notes.push(`${why}: this hand must make ${gestureLabel(c.forced)}.`);
-    else if (charmed(hand)) notes.push([`${why}: `, nameOf(view.wizards[c.controller].name), ' writes this hand’s gesture this turn, so it is locked; you will see the gesture after the reveal.']);
+    if (c.forced) notes.push(say('orders-forced', { why, gesture: gestureLabel(c.forced) }));
+    else if (charmed(hand)) notes.push(withNames(say('orders-charmed-locked', { why, name: view.wizards[c.controller].name })));
     else if (c.why) notes.push(`${why}.`);
-    if (banned.size) notes.push(`Fear: no ${[...banned].join(', ')} this turn.`);
+    if (banned.size) notes.push(say('orders-fear', { banned: [...banned].join(', ') }));
     // Children, not one string: a wizard's name stays in its own <bdi>.
     return notes.length ? notes.flatMap((n, i) => (i ? [' ', n] : [n])) : '';
   }
 
   function drawPads() {
     const focusedTestId = document.activeElement && pads.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
-    const sets = draft.gestures.map((pair, set) => h('section', { class: 'gesture-set', 'data-set': String(set), 'aria-label': setCount > 1 ? `Gesture set ${set + 1}` : 'Gestures' },
-      setCount > 1 ? h('h3', {}, set === 0 ? 'First gesture set' : 'Second gesture set (haste)') : null,
+    const sets = draft.gestures.map((pair, set) => h('section', { class: 'gesture-set', 'data-set': String(set), 'aria-label': setCount > 1 ? say('orders-gesture-set', { n: set + 1 }) : say('orders-gestures') },
+      setCount > 1 ? h('h3', {}, set === 0 ? say('orders-first-gesture-set') : say('orders-second-gesture-set-haste')) : null,
       h('div', { class: 'hands' }, ['L', 'R'].map((hand) => renderHand({
         set, hand,
         value: pair[hand === 'L' ? 0 : 1],
@@ -108,8 +110,8 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
   }
 
   // Whole gesture sets at once ([[left, right], ...], as the coach gives them), drawn once.
-  function useGestures(sets) {
-    model.useGestures(sets);
+  function useGestures(sets, charm = null) {
+    model.useGestures(sets, charm);
     drawPads();
     drawHistories();
     refreshPreview();
@@ -127,7 +129,7 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
   function showPreview() {
     previewSlot.setAttribute('aria-busy', 'false');
     if (model.previewError) {
-      replace(previewSlot, h('p', { class: 'problem' }, `The engine could not preview these orders: ${model.previewError.message}`));
+      replace(previewSlot, h('p', { class: 'problem' }, say('orders-preview-failed', { message: model.previewError.message })));
       return;
     }
     drawPreview();
@@ -144,11 +146,11 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
   function handPreview(set, hand) {
     if (hand !== 'B' && charmed(hand)) {
       return h('div', { class: 'hand-preview', 'data-testid': `preview-${set.set}-${hand}` },
-        h('h3', {}, HAND_WORDS[hand]), h('p', { class: 'none-yet' }, nameOf(view.wizards[hands[hand].controller].name), ' chooses this gesture (charm person).'));
+        h('h3', {}, HAND_WORDS[hand]), h('p', { class: 'none-yet' }, withNames(say('orders-charmer-chooses', { name: view.wizards[hands[hand].controller].name }))));
     }
     if (hand !== 'B' && !draft.gestures[set.set][hand === 'L' ? 0 : 1]) {
       return h('div', { class: 'hand-preview', 'data-testid': `preview-${set.set}-${hand}` },
-        h('h3', {}, HAND_WORDS[hand]), h('p', { class: 'none-yet' }, 'Choose a gesture to see what it does.'));
+        h('h3', {}, HAND_WORDS[hand]), h('p', { class: 'none-yet' }, say('orders-choose-a-gesture-to-see')));
     }
     const completes = set.completes[hand] || [];
     const under = set.under_way[hand] || [];
@@ -165,7 +167,7 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
           h('button', { type: 'button', class: 'link spell-name', onclick: () => onSpell(c.spell), 'aria-label': `${c.name}, ${c.sequence}: open its description` }, c.name),
           ' ', h('span', { class: 'seq' }, c.sequence))))
         : h('p', { class: 'none-yet' }, 'completes no spell'),
-      shown.length ? h('p', { class: 'muted' }, 'Under way:') : null,
+      shown.length ? h('p', { class: 'muted' }, say('orders-under-way')) : null,
       shown.length ? h('ul', {}, shown.map(wayItem)) : null,
       more.length ? h('details', {}, h('summary', {}, `${more.length} more under way`), h('ul', {}, more.map(wayItem))) : null);
   }
@@ -175,26 +177,27 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
     const focusedTestId = document.activeElement && askSlot.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
     const warnings = [...p.warnings.map((w) => ({ text: w.text, severe: w.severity === 'danger' })),
       ...(model.problems.length ? [] : p.problems.map((x) => ({ text: x.message, severe: false })))];
-    const sets = p.sets.map((set) => h('section', { class: 'card', 'aria-label': setCount > 1 ? `What gesture set ${set.set + 1} does` : 'What these gestures do' },
-      h('h2', {}, setCount > 1 ? `Set ${set.set + 1}: what it does` : 'What these gestures do'),
+    const sets = p.sets.map((set) => h('section', { class: 'card', 'aria-label': setCount > 1 ? say('orders-set-does', { n: set.set + 1 }) : say('orders-what-these-gestures-do') },
+      h('h2', {}, setCount > 1 ? say('orders-set-does-head', { n: set.set + 1 }) : say('orders-what-these-gestures-do')),
       h('div', { class: 'preview-hands' }, ['L', 'R', 'B'].map((hand) => handPreview(set, hand)))));
     const questions = p.questions.map(questionFields);
-    const opponentName = view.wizards[view.opponent].name;
+    // (a melee has no one opponent: the others' threats are in its table, web/ui/screens/melee.js)
+    const opponentName = view.opponent === null || view.opponent === undefined ? null : view.wizards[view.opponent].name;
     const opp = p.opponent_next || [];
     replace(askSlot,
       warnings.length ? h('ul', { class: 'warnings', 'data-testid': 'warnings' }, warnings.map((w) => h('li', { class: `warning${w.severe ? ' severe' : ''}` }, w.text))) : null,
-      questions.length ? h('section', { class: 'card questions', 'data-testid': 'questions', 'aria-label': 'Choices for this turn' }, h('h2', {}, 'Choices'), questions) : null);
+      questions.length ? h('section', { class: 'card questions', 'data-testid': 'questions', 'aria-label': say('orders-choices-for-this-turn') }, h('h2', {}, say('orders-choices')), questions) : null);
     replace(answersLine, answersSummary(p.questions));
     replace(previewSlot,
       sets,
-      h('section', { class: 'card', 'data-testid': 'opponent-next', 'aria-label': `What ${opponentName} could complete next` },
-        h('h2', {}, nameOf(opponentName), ' could complete next'),
+      opponentName === null ? null : h('section', { class: 'card', 'data-testid': 'opponent-next', 'aria-label': say('orders-opponent-next', { opp: opponentName }) },
+        h('h2', {}, withNames(say('orders-opponent-next', { opp: opponentName }))),
         opp.length
           ? h('ul', {}, opp.map((o) => h('li', { 'data-yours': o.yours ? 'true' : null }, h('span', { class: 'spell-name' }, o.name), ` — ${HAND_WORDS[o.hand].toLowerCase()}${o.yours ? ' (you write its gesture this turn)' : ''}, needs `, h('span', { class: 'seq' }, o.needs))))
           // A draft (remote play, waiting for a code) cannot know: it rests on gestures not yet seen.
           : h('p', { class: 'none-yet' }, view.phase && view.phase.draft
-            ? ['Not known until ', nameOf(opponentName), '’s code comes.']
-            : 'Nothing that you can see.')));
+            ? withNames(say('orders-not-known', { opp: opponentName }))
+            : say('orders-nothing-that-you-can-see'))));
     summary.textContent = p.sets.map((set) => ['L', 'R', 'B']
       .filter((hand) => (set.completes[hand] || []).length)
       .map((hand) => `${HAND_WORDS[hand]} completes ${set.completes[hand].map((c) => c.name).join(' or ')}.`).join(' ')).join(' ')
@@ -236,7 +239,7 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
       if (q.kind === 'spell_choice') return q.options[q.chosen_index] ? q.options[q.chosen_index].label : null;
       return null;
     }).filter(Boolean);
-    return parts.length ? [h('span', { class: 'visually-hidden' }, 'You will seal: '), parts.join(' · ')] : null;
+    return parts.length ? [h('span', { class: 'visually-hidden' }, say('orders-you-will-seal')), parts.join(' · ')] : null;
   }
 
   function drawGeneralProblems() {
@@ -276,10 +279,10 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
   // Sealing orders the engine warns about takes a second press, with the warnings in view.
   function arm(risky) {
     replace(confirmSlot, h('div', { class: 'confirm-risk', role: 'alert', 'data-testid': 'confirm-risky' },
-      h('p', {}, h('strong', {}, 'Check before sealing: ')),
+      h('p', {}, h('strong', {}, say('orders-check-before-sealing'))),
       h('ul', {}, risky.map((w) => h('li', {}, w.text))),
-      h('p', {}, 'Press the button again to seal these orders as they are, or change the choice above.')));
-    submitButton.textContent = 'Seal anyway';
+      h('p', {}, say('orders-press-the-button-again-to'))));
+    submitButton.textContent = say('orders-seal-anyway');
     submitButton.focus();
   }
 
@@ -340,7 +343,7 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = 'Se
 
   drawPads();
   drawHistories();
-  replace(previewSlot, h('p', { class: 'busy' }, 'Reading the gestures…'));
+  replace(previewSlot, h('p', { class: 'busy' }, say('orders-reading-the-gestures')));
   refreshPreview();
 
   return {

@@ -4,8 +4,9 @@
 
 import { h } from '../dom.js';
 import { gestureLabel } from '../gesturepad.js';
+import { say } from '../words/index.js';
 
-export const HAND_WORDS = { L: 'Left hand', R: 'Right hand', B: 'Both hands' };
+export const HAND_WORDS = { L: say('orders-left-hand'), R: say('orders-right-hand'), B: say('orders-both-hands') };
 
 /**
  * createQuestions({model, answer(q, value), onAllocation(set, casts)}) -> questionFields(q): the
@@ -74,7 +75,7 @@ export function createQuestions({ model, answer, onAllocation }) {
         });
       case 'stab':
         return selectField({
-          label: `Stab${setCount > 1 ? ` (set ${q.set + 1})` : ''}: whom?`,
+          label: say('orders-stab-whom', { set: setCount > 1 ? q.set + 1 : null }),
           field: 'stab',
           testid: `stab-target-${q.set}`,
           options: q.options,
@@ -97,10 +98,10 @@ export function createQuestions({ model, answer, onAllocation }) {
           testid: 'charm-gesture',
           options: q.options.map((g) => ({ id: g, name: gestureLabel(g) })),
           value: draft.charm,
-          placeholder: 'Choose a gesture…',
+          placeholder: say('orders-choose-a-gesture'),
           onChange: (value) => answer(q, value),
         }), draft.charm === '>' ? selectField({
-          label: 'The charmed hand stabs',
+          label: say('orders-the-charmed-hand-stabs'),
           field: 'charm.target',
           testid: 'charm-stab-target',
           options: q.stab_targets,
@@ -118,12 +119,12 @@ export function createQuestions({ model, answer, onAllocation }) {
         });
       case 'release':
         return selectField({
-          label: `Your banked ${q.name}`,
+          label: say('orders-banked', { spell: q.name }),
           field: 'release',
           testid: 'release-target',
-          options: q.options.map((t) => ({ id: t.id, name: `Release it at ${t.name}` })),
+          options: q.options.map((t) => ({ id: t.id, name: say('orders-release-at', { target: t.name }) })),
           value: draft.release,
-          placeholder: 'Keep it banked',
+          placeholder: say('orders-keep-it-banked'),
           onChange: (value) => answer(q, value),
         });
       case 'bank':
@@ -141,7 +142,7 @@ export function createQuestions({ model, answer, onAllocation }) {
       }
       default:
         // A question this page does not know yet: show it, so the player is not left guessing.
-        return h('p', { class: 'warning' }, q.prompt || `The engine asks: ${q.kind}`);
+        return h('p', { class: 'warning' }, q.prompt || say('orders-engine-asks', { kind: q.kind }));
     }
   }
 

@@ -113,26 +113,13 @@ export function puzzlesBody(s, flow) {
  * the right hand) set the answer's hands. flow: createPuzzles(...)'s intents.
  */
 export function mountPuzzles({ flow, show, onHome }) {
-  const body = h('div', { class: 'puzzles-body' });
-  const element = h('section', { class: 'puzzles card', 'data-testid': 'puzzles-screen', 'aria-labelledby': 'puzzles-heading' },
-    h('div', { class: 'puzzles-head' },
-      h('h2', { id: 'puzzles-heading' }, say('puzzles-title')),
-      h('button', { type: 'button', class: 'tool', 'data-testid': 'puzzles-home', onclick: onHome }, say('puzzles-home'))),
-    body);
-  const draw = (s) => {
-    // The focused control keeps the focus across a redraw (found again by its test id).
-    const focused = document.activeElement && body.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
-    replace(body, puzzlesBody(s, flow));
-    const again = focused ? body.querySelector(`[data-testid="${focused}"]`) : null;
-    if (again) again.focus();
-  };
-  element.addEventListener('keydown', (event) => {
-    const s = flow.getState();
-    if (s.phase !== 'puzzle' || s.puzzle.kind === 'foresee' || event.target.type === 'checkbox') return;
-    const picked = gestureForKey(event);
-    if (!picked) return;
-    event.preventDefault();
-    flow.setGesture(picked.hand, picked.code);
+  const { element, draw } = learnCard({ name: 'puzzles', onHome, render: (s) => puzzlesBody(s, flow) });
+  gestureKeys(element, {
+    active: (event) => {
+      const s = flow.getState();
+      return s.phase === 'puzzle' && s.puzzle.kind !== 'foresee' && event.target.type !== 'checkbox';
+    },
+    setGesture: flow.setGesture,
   });
   const unsubscribe = flow.subscribe(draw);
   draw(flow.getState());
@@ -140,10 +127,44 @@ export function mountPuzzles({ flow, show, onHome }) {
   flow.start();
 }
 
-/** learnInvite({onHelp, onPuzzles}) -> the start screen's line for a newcomer: how to play, and the puzzles. */
-export function learnInvite({ onHelp, onPuzzles }) {
-  return h('p', { class: 'learn-invite', 'data-testid': 'learn-invite' },
-    say('learn-invite'), ' ',
-    h('button', { type: 'button', class: 'tool', 'data-testid': 'learn-help', onclick: onHelp }, say('learn-how')), ' ',
-    h('button', { type: 'button', class: 'tool', 'data-testid': 'open-puzzles', onclick: onPuzzles }, say('learn-puzzles')));
+/**
+ * learnCard({name, onHome, render}) -> {element, draw(snapshot)}: a learning screen's card (the
+ * puzzles, the lessons): its heading (say(`${name}-title`)), the way home, and a body that
+ * draw() fills with render(snapshot), the focused control keeping the focus (found again by its
+ * test id).
+ */
+export function learnCard({ name, onHome, render }) {
+  const body = h('div', { class: `${name}-body` });
+  const element = h('section', { class: `${name} puzzles card`, 'data-testid': `${name}-screen`, 'aria-labelledby': `${name}-heading` },
+    h('div', { class: 'puzzles-head' },
+      h('h2', { id: `${name}-heading` }, say(`${name}-title`)),
+      h('button', { type: 'button', class: 'tool', 'data-testid': `${name}-home`, onclick: onHome }, say(`${name}-home`))),
+    body);
+  const draw = (s) => {
+    const focused = document.activeElement && body.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
+    replace(body, render(s));
+    const again = focused ? body.querySelector(`[data-testid="${focused}"]`) : null;
+    if (again && !again.disabled) again.focus();
+  };
+  return { element, draw };
+}
+
+/**
+ * gestureKeys(element, {active(event), setGesture(hand, code), seal?()}) makes the gesture keys
+ * (f p s w d c k n, Shift for the right hand) set the hands inside element while active(event)
+ * holds, and Ctrl+Enter call seal() when given.
+ */
+export function gestureKeys(element, { active, setGesture, seal = null }) {
+  element.addEventListener('keydown', (event) => {
+    if (!active(event)) return;
+    if (seal && event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      seal();
+      return;
+    }
+    const picked = gestureForKey(event);
+    if (!picked) return;
+    event.preventDefault();
+    setGesture(picked.hand, picked.code);
+  });
 }

@@ -9,8 +9,6 @@ import { liveGlance, livePanel } from '../live.js';
 import { say } from '../words/index.js';
 import { gesturesText } from './remote-words.js';
 
-const SHARE_INVITE = 'A duel of wizards: accept my challenge';
-const SHARE_MOVE = 'My move in our Waving Hands duel';
 
 /**
  * remotePanel({opponent, intents}) -> {panel, more, draw(snapshot, {split, showChat})}: the panel's
@@ -36,26 +34,26 @@ export function remotePanel({ opponent, intents }) {
   function sendBlock(s, x, r) {
     const opp = x.opponent;
     const inviting = s.state === 'awaiting_accept';
-    const block = (code, link, lead, primary) => codeBlock({ code, link, lead, testid: 'remote-code', primary, qr: intents.qr, shareText: inviting ? SHARE_INVITE : SHARE_MOVE });
+    const block = (code, link, lead, primary) => codeBlock({ code, link, lead, testid: 'remote-code', primary, qr: intents.qr, shareText: say(inviting ? 'remote-share-invite' : 'remote-share-move') });
     const both = r.outgoing;
     if (both && both.carries === 'decline') {
-      return block(both.code, both.link, `Send this code to ${opp} (it also tells them you play by codes only, not live):`, true);
+      return block(both.code, both.link, say('remote-send-decline', { opp }), true);
     }
     if (r.bundled) {
       const lead = inviting
-        ? 'Send this invitation to your friend, by any chat or message (one code or link: it also connects you live):'
-        : `Send this code to ${opp} (it also carries the live connection):`;
+        ? say('remote-send-invite-live')
+        : say('remote-send-live', { opp });
       return block(both.code, both.link, lead, true);
     }
     if (!s.code_owed) return null;
-    const lead = inviting ? 'Send this invitation to your friend, by any chat or message:' : `Send this code to ${opp}:`;
+    const lead = inviting ? say('remote-send-invite') : say('remote-send', { opp });
     const plain = block(s.last_sent, x.link, lead, !r.liveFirst);
     if (r.sentLive) {
-      return h('div', { class: 'sent-live' }, h('p', { 'data-testid': 'sent-live' }, `✓ Sent live to ${opp}.`),
-        h('details', {}, h('summary', {}, 'Send it by hand instead'), plain));
+      return h('div', { class: 'sent-live' }, h('p', { 'data-testid': 'sent-live' }, say('remote-sent-live', { opp })),
+        h('details', {}, h('summary', {}, say('remote-by-hand-instead')), plain));
     }
     if (r.liveFirst) {
-      return h('details', { class: 'paste-later' }, h('summary', {}, inviting ? 'Or play by codes: send the invitation by hand' : 'Send the code by hand instead'), plain);
+      return h('details', { class: 'paste-later' }, h('summary', {}, say(inviting ? 'remote-invite-by-hand' : 'remote-code-by-hand')), plain);
     }
     return plain;
   }
@@ -86,11 +84,12 @@ export function remotePanel({ opponent, intents }) {
     root.dataset.early = early ? String(early.turn) : '';
     replace(earlySlot, early ? h('div', { class: 'early-sealed', 'data-testid': 'early-sealed' },
       h('p', {}, say('remote-early-line', { turn: early.turn, gestures: gesturesText(early.orders.gestures), opp: x.opponent })),
-      h('div', { class: 'actions' }, h('button', { type: 'button', 'data-testid': 'unseal-early', onclick: intents.onUnsealEarly }, 'Change them'))) : null);
+      h('div', { class: 'actions' }, h('button', { type: 'button', 'data-testid': 'unseal-early', onclick: intents.onUnsealEarly }, say('remote-unseal-early')))) : null);
     replace(feedbackSlot, feedbackBox(x.feedback));
     replace(sendSlot, sendBlock(s, x, r));
     const waitingForCode = (s.state === 'waiting' || s.state === 'awaiting_accept') && (!r.liveFirst || r.bundled);
-    replace(pasteSlot, waitingForCode
+    // Once it is over there is nothing left to paste into this duel (a rematch's invitation is a new duel's).
+    replace(pasteSlot, s.state === 'over' ? null : waitingForCode
       ? paste
       : h('details', { class: 'paste-later' }, h('summary', {}, say(r.liveFirst ? 'remote-paste-by-hand' : 'remote-paste-from', { opp: x.opponent })), paste));
     showChat(x.chat.lines.length ? x.chat : null);

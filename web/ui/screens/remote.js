@@ -8,9 +8,9 @@
 // onto this turn) | null, draft (the draft of the turn drafted) | null, chat {lines, names},
 // opponent, remoteMode, live {busy, error, chatMax}, seen}.
 
-import { h } from '../dom.js';
-import { decisionScreen, gameOverScreen, ordersScreen } from '../duel.js';
-import { draftFromOrders } from '../orders.js';
+import { h, named } from '../dom.js';
+import { decisionScreen, gameOverScreen, ordersScreen, renderOutcome } from '../duel.js';
+import { draftFromOrders } from '../orders/draft.js';
 import { boardView, remoteHead } from '../remote.js';
 import { remotePanel } from './remote-panel.js';
 import { say } from '../words/index.js';
@@ -59,11 +59,14 @@ function body(x, intents) {
     const turn = ahead.phase.turn;
     const s = ordersScreen({
       ...base, view: ahead, seen: x.draftSeen,
+      // The turn just resolved, from the duel's own view: a move sealed early that went out by
+      // itself as the opponent's code arrived leaves it unseen, and it is shown here once.
+      outcome: renderOutcome(view, x.seen),
       preview: intents.draftPreview,
       submit: (orders) => intents.onSealEarly(turn, orders),
       saved: x.draft && !x.draft.carried && x.draft.turn === turn ? x.draft.form : null,
       onDraft: (form, orders) => intents.onDraft(turn, form, orders),
-      submitLabel: 'Seal early',
+      submitLabel: say('remote-seal-early'),
       aside: h('p', { class: 'card draft-note', 'data-testid': 'draft-note' }, say('remote-draft-note', { opp: x.opponent, turn })),
     });
     s.element.dataset.draft = 'true';
@@ -74,13 +77,16 @@ function body(x, intents) {
     return { ...s, showChat: () => {}, split: true, anchor: '.duel-head' };
   }
   if (status.state === 'over' && view) {
-    const s = gameOverScreen({ ...base, views: [view, view], perspectives: [view.wizard], onRematch: intents.onRematch, onExport: intents.onExport });
+    const s = gameOverScreen({
+      ...base, views: [view, view], perspectives: [view.wizard], loadBattle: intents.loadBattle,
+      onRematch: intents.onRematch, onExport: intents.onExport, onReplay: intents.onReplay, onShare: intents.onShare,
+    });
     return { ...s, split: false, anchor: '.result', after: x.draft && x.draft.over ? draftChanges(x.draft) : null };
   }
-  const title = status.state === 'awaiting_accept' ? 'A new duel: the invitation' : `${x.duel.summary.names.join(' vs ')} — turn ${status.turn}`;
+  const title = status.state === 'awaiting_accept' ? say('remote-invitation-head') : say('remote-waiting-head', { names: x.duel.summary.names, turn: status.turn });
   const board = view ? boardView(view, x.seen) : null;
   const element = h('section', { class: 'duel-screen', 'data-testid': 'waiting-screen' },
-    remoteHead({ title, tag: say(`remote-tag-${x.duel.mode}`), onHome: intents.onHome }),
+    remoteHead({ title: named(title), tag: say(`remote-tag-${x.duel.mode}`), onHome: intents.onHome }),
     board ? board.element : null);
   return { element, destroy: () => {}, showChat: board ? board.showChat : () => {}, split: false, anchor: '.duel-head' };
 }
@@ -89,7 +95,8 @@ function body(x, intents) {
  * remoteScreen(snapshot, intents) -> {element, key, update(snapshot), destroy}: the duel's screen.
  * intents: {onHome, onSpell, preview, draftPreview, onOrders(orders), onDecision(input),
  * onWriting(turn, form, orders, carried), onDraft(turn, form, orders), onSealEarly(turn, orders),
- * onUnsealEarly, onPaste(text), onChat(text), onRematch, onExport, live, qr, chatDraft}.
+ * onUnsealEarly, onPaste(text), onChat(text), onRematch, onExport, loadBattle(v), onReplay, onShare,
+ * live, qr, chatDraft}.
  */
 export function remoteScreen(first, intents) {
   let x = first;

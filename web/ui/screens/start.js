@@ -3,6 +3,7 @@
 
 import { h, nameOf, replace } from '../dom.js';
 import { savedList, storageLine, tidyBox } from '../saved.js';
+import { say } from '../words/index.js';
 
 /**
  * rulesChooser({rulesets, prefs, onRules}) -> {element, chosen() -> {ruleset, options}}: the start
@@ -34,7 +35,7 @@ function rulesChooser({ rulesets, prefs, onRules }) {
     if (!list.length) return;
     const remembered = list.find((r) => r.name === prefs.ruleset) || list[0];
     if (list.length > 1) {
-      box.append(h('div', { class: 'ruleset-choices', role: 'radiogroup', 'aria-label': 'Which rules' }, list.map((r) => h('label', { class: 'choice' },
+      box.append(h('div', { class: 'ruleset-choices', role: 'radiogroup', 'aria-label': say('start-which-rules') }, list.map((r) => h('label', { class: 'choice' },
         h('input', { type: 'radio', name: 'ruleset', value: r.name, checked: r === remembered, 'data-testid': `ruleset-${r.name}`, onchange: () => choose(r) }),
         h('span', {}, r.title, h('small', { class: 'muted' }, r.description))))));
     }
@@ -70,7 +71,7 @@ export function startScreen({ prefs, modes, rulesets, onRules = null, saved, sav
   // A mode's own options (`extra`, an element) show only while that mode is chosen.
   const extras = modes.map((m) => m.extra || null);
   const labelSecond = () => {
-    secondLabel.textContent = mode === 'computer' ? 'The computer’s wizard' : 'Second wizard';
+    secondLabel.textContent = mode === 'computer' ? say('start-the-computers-wizard') : say('start-second-wizard');
     modes.forEach((m, i) => { if (extras[i]) extras[i].hidden = m.id !== mode; });
   };
   const modeRadios = modes.map((m, i) => [h('label', { class: 'choice' },
@@ -78,7 +79,7 @@ export function startScreen({ prefs, modes, rulesets, onRules = null, saved, sav
     h('span', {}, m.label, h('small', { class: 'muted' }, m.hint))), extras[i]]);
   labelSecond();
   const rules = rulesChooser({ rulesets, prefs, onRules });
-  const begin = h('button', { type: 'submit', class: 'primary', 'data-testid': 'start-game' }, 'Begin the duel');
+  const begin = h('button', { type: 'submit', class: 'primary', 'data-testid': 'start-game' }, say('start-begin-the-duel'));
 
   const form = h('form', {
     class: 'card', 'data-testid': 'new-game-form', 'aria-labelledby': 'new-duel-title',
@@ -87,7 +88,7 @@ export function startScreen({ prefs, modes, rulesets, onRules = null, saved, sav
       error.hidden = true;
       begin.disabled = true;
       const label = begin.textContent;
-      begin.textContent = 'Summoning the duel…';
+      begin.textContent = say('start-summoning-the-duel');
       const message = await onStart({ names: nameInputs.map((n) => n.value.trim()), mode, ...rules.chosen() });
       if (message) {
         error.textContent = message;
@@ -97,11 +98,11 @@ export function startScreen({ prefs, modes, rulesets, onRules = null, saved, sav
       }
     },
   },
-  h('h2', { id: 'new-duel-title' }, 'A new duel'),
+  h('h2', { id: 'new-duel-title' }, say('start-a-new-duel')),
   h('div', { class: 'names' },
-    h('div', { class: 'field' }, h('label', { for: 'name-0' }, 'First wizard'), nameInputs[0]),
+    h('div', { class: 'field' }, h('label', { for: 'name-0' }, say('start-first-wizard')), nameInputs[0]),
     h('div', { class: 'field' }, secondLabel, nameInputs[1])),
-  h('fieldset', {}, h('legend', {}, 'Who plays'), modeRadios,
+  h('fieldset', {}, h('legend', {}, say('start-who-plays')), modeRadios,
     // Remote play (turn codes, WebRTC) adds its own choices here; see registerMode in app.js.
     remoteSlot),
   rules.element,
@@ -112,18 +113,18 @@ export function startScreen({ prefs, modes, rulesets, onRules = null, saved, sav
 
   const modeLabel = (id) => (modes.find((m) => m.id === id) || { label: id }).label;
   const savedCard = h('section', { class: 'card', 'data-testid': 'saved-games', 'aria-labelledby': 'saved-title' },
-    h('h2', { id: 'saved-title' }, 'Saved duels'),
+    h('h2', { id: 'saved-title' }, say('start-saved-duels')),
     saved.length
       ? savedList({ games: saved, use, modeLabel, rulesets, onResume, onDelete, onExport })
-      : h('p', { class: 'muted' }, 'None yet. Every duel is saved in this browser after each turn.'),
+      : h('p', { class: 'muted' }, say('start-none-yet-every-duel-is')),
     saved.length ? storageLine(use) : null,
     tidyBox({ games: saved, use, onDeleteMany: (ids) => onDeleteMany(ids) }),
     savedNote ? h('p', { class: 'problem', role: 'status', 'data-testid': 'saved-unreadable' }, savedNote) : null,
-    h('div', { class: 'actions' }, h('button', { type: 'button', 'data-testid': 'import-record', onclick: onImport }, 'Import a record…')));
+    h('div', { class: 'actions' }, h('button', { type: 'button', 'data-testid': 'import-record', onclick: onImport }, say('start-import-a-record'))));
 
   return h('section', { class: 'start', 'data-testid': 'start-screen' },
-    h('h1', {}, 'A duel of wizards'),
-    h('p', { class: 'intro' }, 'Two wizards face each other. Each turn both write, in secret, what their two hands do; gestures in the right order weave spells. The last wizard standing wins.'),
+    h('h1', {}, say('start-a-duel-of-wizards')),
+    h('p', { class: 'intro' }, say('start-two-wizards-face-each-other')),
     learnSlot, // a newcomer's way in: Help and the puzzles (web/ui/screens/puzzles.js)
     inProgress(saved, modeLabel, onResume),
     h('div', { class: 'start-grid' }, form, savedCard));
@@ -137,9 +138,9 @@ function inProgress(saved, modeLabel, onResume) {
   const going = saved.filter((g) => !g.over && !g.damaged)
     .sort((a, b) => (b.updatedAt || 0) - (a.updatedAt || 0)).slice(0, IN_PROGRESS_SHOWN);
   if (!going.length) return null;
-  return h('nav', { class: 'in-progress', 'data-testid': 'in-progress', 'aria-label': 'Duels in progress' },
-    h('h2', {}, going.length === 1 ? 'Your duel in progress' : 'Your duels in progress'),
+  return h('nav', { class: 'in-progress', 'data-testid': 'in-progress', 'aria-label': say('start-duels-in-progress') },
+    h('h2', {}, going.length === 1 ? say('start-your-duel-in-progress') : say('start-your-duels-in-progress')),
     h('ul', {}, going.map((g) => h('li', {},
       h('button', { type: 'button', class: 'continue', 'data-testid': `continue-${g.id}`, onclick: () => onResume(g.id) },
-        h('strong', {}, 'Resume '), nameOf(g.title), h('small', { class: 'muted' }, ` · turn ${g.turn} · ${modeLabel(g.mode)}`))))));
+        h('strong', {}, say('start-resume')), nameOf(g.title), h('small', { class: 'muted' }, ` · turn ${g.turn} · ${modeLabel(g.mode)}`))))));
 }

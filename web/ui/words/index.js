@@ -1,10 +1,11 @@
 // Every sentence the player reads, keyed by code, in one lookup. Flows, the store, codecs and
 // transports return codes (and the values a sentence needs); screens turn them into words with
 // say(code, values). Each area keeps its sentences in its own file beside this one
-// (common, local, remote, live, learn, battle, melee): add yours to your area's WORDS. A value is
+// (common, screens, local, remote, live, learn, battle, melee): add yours to your area's WORDS. A value is
 // a string or a function of the values object; a wizard's name inside a sentence is isolate()d
 // (text.js). A code written in two areas is refused when the page loads.
 import { WORDS as common } from './common.js';
+import { WORDS as screens } from './screens.js';
 import { WORDS as local } from './local.js';
 import { WORDS as remote } from './remote.js';
 import { WORDS as live } from './live.js';
@@ -14,7 +15,7 @@ import { WORDS as melee } from './melee.js';
 
 export { isolate } from './text.js';
 
-const AREAS = { common, local, remote, live, learn, battle, melee };
+const AREAS = { common, screens, local, remote, live, learn, battle, melee };
 
 const WORDS = Object.freeze(Object.entries(AREAS).reduce((all, [area, words]) => {
   for (const code of Object.keys(words)) {

@@ -1,4 +1,33 @@
 // melee: several wizards in one duel (web/flows/melee*.js, web/ui/screens/melee*.js, web/transport/hub*.js).
 
 export const WORDS = {
+  // a melee on one device (web/ui/screens/melee.js, web/shell/melee.js)
+  'melee-mode': 'A melee (3 to 6 wizards)',
+  'melee-mode-hint': 'Several wizards fight at once on this device; the computer can take any seat but the first.',
+  'melee-how-many': 'How many wizards',
+  'melee-second': 'Second wizard (named above)',
+  'melee-seat': ({ seat }) => `Wizard ${seat}`,
+  'melee-name': ({ seat }) => `Name of wizard ${seat}`,
+  'melee-played-by': ({ seat }) => `Who plays wizard ${seat}`,
+  'melee-player-human': 'a player here',
+  'melee-player-novice': 'computer, novice',
+  'melee-player-fair': 'computer, fair',
+  'melee-player-strong': 'computer, strong',
+  'melee-size': 'A melee has three to six wizards, each with a name.',
+  'melee-table': 'Every wizard',
+  'melee-you': '(you)',
+  'melee-health': 'Points before death',
+  'melee-dead': 'dead',
+  'melee-surrendered': 'surrendered',
+  'melee-left': 'Left hand',
+  'melee-right': 'Right hand',
+  'melee-effects': 'Enchantments',
+  'melee-permanent': 'permanent',
+  'melee-monsters': 'Monsters',
+  'melee-monster-health': ({ health }) => `(${health})`,
+  'melee-unruly': 'Nobody’s:',
+  'melee-turn': ({ turn }) => `turn ${turn}`,
+  'melee-seal': 'Seal my orders',
+  'melee-seal-extra': 'Seal my extra turn’s orders',
+  'melee-others': ({ names }) => (names.length ? names.join(', ') : 'Everyone else'),
 };

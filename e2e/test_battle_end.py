@@ -1,0 +1,108 @@
+"""The end says how it ended (issue 27), through the real page in Debian's Chromium.
+
+A hot-seat duel (tests/test_hotseat.py's script: Alice's lightning bolts and fireball against
+Bob's missiles) is played to its end through the UI; the end card then names the decisive blow
+in one sentence, draws both wizards' health over the turns, and offers Rematch, Replay, Share
+the replay link and Export.  The shared link opens the same duel's replay.  A surrender (P P on
+turn 1) is said as one.  Screenshots at desktop and phone size go to test-output/.
+
+Fixtures `server_url`, `browser`, `page` and `shot` come from e2e/conftest.py.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+pytest.importorskip("playwright.sync_api")
+
+from conftest import Shot
+from test_hotseat import ENGINE_MS, open_game, pick, play_until_over, start_hotseat, wait_screen
+
+# "Alice\u2019s lightning bolt killed Bob on turn 9." (names isolated by U+2068 / U+2069)
+BLOW = re.compile("^\u2068?(Alice|Bob)\u2069?\u2019s [a-z ]+ killed \u2068?(Alice|Bob)\u2069? "
+                  "on turn \\d+\\.$")
+
+
+def end_card(page: Any) -> dict[str, Any]:
+    """What the end card says: the sentence, the chart's label, its lines, the buttons."""
+    page.wait_for_selector("[data-testid=end-blow]", timeout=ENGINE_MS)
+    return {
+        "blow": page.inner_text("[data-testid=end-blow]").strip(),
+        "chart": page.get_attribute("[data-testid=health-chart]", "aria-label") or "",
+        "lines": page.locator("[data-testid=health-chart] polyline").count(),
+        "buttons": [b.get_attribute("data-testid") for b in
+                    page.locator(".result .actions button").all()],
+    }
+
+
+def test_the_end_names_the_decisive_blow_and_shares_the_replay(
+        page: Any, server_url: str, shot: Shot) -> None:
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    open_game(page, server_url)
+    start_hotseat(page)
+    play_until_over(page, shot)
+    card = end_card(page)
+    assert BLOW.match(card["blow"]), card
+    loser = BLOW.match(card["blow"]).group(2)  # type: ignore[union-attr]
+    assert page.inner_text("[data-testid=result-title]") == \
+        f"{'Alice' if loser == 'Bob' else 'Bob'} wins"
+    assert card["lines"] == 2 and "Alice ended with" in card["chart"].replace("\u2068", "") \
+        .replace("\u2069", ""), card
+    for wanted in ("rematch", "replay-open", "share-replay", "export-record", "new-duel"):
+        assert wanted in card["buttons"], card
+    shot(page, "battle-end-desktop")
+    page.click("[data-testid=share-replay]")
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=share-said]').textContent.length > 0",
+        timeout=ENGINE_MS)
+    said = page.inner_text("[data-testid=share-said]")
+    link = page.evaluate("() => navigator.clipboard.readText()") if "copied" in said else \
+        page.input_value("[data-testid=share-link]")
+    assert "#replay=" in link, (said, link)
+    # The link opens this duel's replay, in a fresh page.
+    other = page.context.new_page()
+    other.goto(link)
+    other.wait_for_selector("[data-testid=replay-screen]", timeout=ENGINE_MS)
+    other.close()
+    assert not errors, errors
+
+
+def test_a_surrender_is_said_at_phone_size(browser: Any, server_url: str, shot: Shot) -> None:
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                              has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        open_game(page, server_url)
+        start_hotseat(page)
+        for _ in range(8):
+            kind = wait_screen(page)
+            if kind == "game-over":
+                break
+            if kind == "pass-screen":
+                page.click("[data-testid=pass-ready]")
+                page.wait_for_selector("[data-testid=pass-screen]", state="detached")
+                continue
+            wizard = int(page.get_attribute("[data-testid=orders-screen]", "data-wizard"))
+            pick(page, ("P", "P") if wizard == 1 else ("-", "-"))
+            page.wait_for_selector("[data-testid=preview][aria-busy=false]", timeout=ENGINE_MS)
+            page.click("[data-testid=submit-orders]")
+            if wizard == 1:  # a surrender takes a second press (e2e/test_newplayer.py)
+                page.wait_for_selector("[data-testid=confirm-risky]", timeout=ENGINE_MS)
+                page.click("[data-testid=submit-orders]")
+            page.wait_for_selector(
+                f"[data-testid=orders-screen][data-wizard='{wizard}']", state="detached",
+                timeout=ENGINE_MS)
+        card = end_card(page)
+        assert card["blow"].replace("\u2068", "").replace("\u2069", "") == \
+            "Bob surrendered on turn 1.", card
+        shot(page, "battle-end-surrender-phone")
+        assert not errors, errors
+    finally:
+        ctx.close()

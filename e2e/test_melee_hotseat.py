@@ -1,0 +1,169 @@
+"""A melee on one device through the real page in Debian's Chromium, engine in Pyodide.
+
+Four seats, two of them computers (strong and novice), played to the end through the UI: the
+two players hand the device to each other, each sees every wizard in compact rows with his own
+first, a stab's target list names every wizard, and once both players have surrendered the
+computers fight on alone until the engine says who won.  At a phone's size (390x844) the table
+of five wizards fits the width.  Screenshots go to test-output/melee-*.png for a person to look
+at.  Fixtures come from e2e/conftest.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("playwright.sync_api")
+
+from conftest import Shot, phone_page
+
+ENGINE_MS = 90_000
+MAX_TURNS = 200  # the computers' fight after both players surrendered: thinking screens only
+SETTLED = ("[data-testid=pass-screen], [data-testid=orders-screen], [data-testid=game-over], "
+           "[data-testid=decision-screen], [data-testid=failure-screen]")
+# The turn the saved melee has reached (the saved list's summary), to see the computers' fight
+# go on while no screen settles.
+SAVED_TURN = ("() => Math.max(0, ...JSON.parse(localStorage.getItem('wavinghands:v1:index') "
+              "|| '[]').map((d) => d.turn || 0))")
+NAMES = ("Ann", "Bob", "Cat", "Dan")
+SLUG = {">": "stab", "-": "nothing"}
+# The players' orders per turn (left, right); "PP" surrenders (asked for twice).
+SCRIPT = {1: "WP", 2: "->", 3: "PP"}
+
+
+def open_game(page: Any, server_url: str) -> None:
+    """Load the page and wait until the engine answers."""
+    page.goto(server_url)
+    page.wait_for_selector("[data-testid=start-screen]", timeout=10_000)
+    page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS)
+
+
+def start_melee(page: Any, names: tuple[str, ...], players: tuple[str, ...]) -> None:
+    """Fill the start screen for a melee: the names, and who plays each seat after the first."""
+    page.fill("[data-testid=name-0]", names[0])
+    page.fill("[data-testid=name-1]", names[1])
+    page.check("[data-testid=mode-melee]")
+    page.select_option("[data-testid=melee-count]", str(len(names)))
+    for seat, name in enumerate(names[2:], start=2):
+        page.fill(f"[data-testid=melee-name-{seat}]", name)
+    for seat, who in enumerate(players, start=1):
+        page.select_option(f"[data-testid=melee-player-{seat}]", who)
+    page.click("[data-testid=start-game]")
+
+
+def wait_screen(page: Any) -> str:
+    """Wait for the next settled screen and return its test id; while the computers play turn
+    after turn alone, each new turn saved is progress (each turn must come within ENGINE_MS)."""
+    turn = -1
+    for _ in range(MAX_TURNS):
+        page.wait_for_function(
+            f"(turn) => document.querySelector(`{SETTLED}`) || ({SAVED_TURN})() > turn",
+            arg=turn, timeout=ENGINE_MS)
+        settled = page.query_selector(SETTLED)
+        if settled is not None:
+            testid: str = settled.get_attribute("data-testid")
+            return testid
+        turn = page.evaluate(SAVED_TURN)
+    raise AssertionError(f"no screen settled in {MAX_TURNS} turns")
+
+
+def write(page: Any, wizard: int, turn: int) -> None:
+    """The player's scripted orders for the turn, sealed (a surrender confirmed); a stab's
+    list names every other wizard."""
+    pair = SCRIPT.get(turn, "PP")
+    for hand, g in zip("LR", pair, strict=True):
+        page.check(f"[data-testid=gesture-0-{hand}-{SLUG.get(g, g)}]")
+    page.wait_for_selector("[data-testid=preview][aria-busy=false]", timeout=ENGINE_MS)
+    if ">" in pair:
+        options = page.locator("[data-testid=stab-target-0] option").all_inner_texts()
+        for name in NAMES[:wizard] + NAMES[wizard + 1:]:
+            assert any(name in o for o in options), (name, options)
+        page.select_option("[data-testid=stab-target-0]", "W2")
+        page.wait_for_selector("[data-testid=preview][aria-busy=false]", timeout=ENGINE_MS)
+    page.click("[data-testid=submit-orders]")
+    if pair == "PP":
+        page.wait_for_selector("[data-testid=confirm-risky]", timeout=ENGINE_MS)
+        page.click("[data-testid=submit-orders]")
+
+
+def test_a_four_seat_melee_with_two_computers_plays_to_its_end(browser: Any, server_url: str,
+                                                               shot: Shot) -> None:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        open_game(page, server_url)
+        page.check("[data-testid=mode-melee]")
+        shot(page, "melee-start")
+        start_melee(page, NAMES, ("human", "strong", "novice"))
+        written: list[tuple[int, int]] = []
+        shots: set[str] = set()
+        for _ in range(40):
+            kind = wait_screen(page)
+            if kind == "game-over":
+                break
+            assert kind != "failure-screen", page.inner_text("[data-testid=failure-screen]")
+            if kind == "pass-screen":
+                if not written:
+                    shot(page, "melee-pass", full_page=False)
+                page.click("[data-testid=pass-ready]")
+                page.wait_for_selector("[data-testid=pass-screen]", state="detached")
+                continue
+            if kind == "decision-screen":
+                for fieldset in page.locator("[data-testid=decision-screen] fieldset").all():
+                    fieldset.locator("input[type=radio]").first.check()
+                page.click("[data-testid=submit-decision]")
+                page.wait_for_selector("[data-testid=decision-screen]", state="detached")
+                continue
+            screen = page.locator("[data-testid=orders-screen]")
+            wizard = int(screen.get_attribute("data-wizard"))
+            turn = int(screen.get_attribute("data-turn"))
+            assert wizard in (0, 1), "only the players' seats are drawn"
+            rows = page.locator("[data-testid=melee-table] li.melee-row")
+            assert rows.count() == 4
+            assert rows.first.get_attribute("data-testid") == f"melee-row-{wizard}"
+            assert "(you)" in rows.first.inner_text()
+            for name in NAMES:
+                assert name in page.inner_text("[data-testid=melee-table]")
+            if turn == 2 and "desktop" not in shots:
+                shot(page, "melee-orders-desktop")
+                shots.add("desktop")
+            write(page, wizard, turn)
+            page.wait_for_function(
+                "([w, t]) => !document.querySelector("
+                "`[data-testid=orders-screen][data-wizard='${w}'][data-turn='${t}']`)",
+                arg=[wizard, turn], timeout=ENGINE_MS)
+            written.append((wizard, turn))
+        else:
+            raise AssertionError("the melee did not end")
+        title = page.inner_text("[data-testid=result-title]")
+        assert title in ("Cat wins", "Dan wins", "A draw"), title
+        assert "surrender" in page.inner_text("[data-testid=game-over]")
+        assert {w for w, _ in written} == {0, 1}
+        shot(page, "melee-over")
+        page.click("[data-testid=new-duel]")
+        page.wait_for_selector("[data-testid=start-screen]")
+        assert "Ann, Bob, Cat and Dan" in page.inner_text("[data-testid=saved-games]")
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def test_the_melee_table_fits_a_phone(browser: Any, server_url: str, shot: Shot) -> None:
+    with phone_page(browser, {"width": 390, "height": 844}) as page:
+        open_game(page, server_url)
+        start_melee(page, ("Ann", "Bob", "Cat", "Dan", "Eve"),
+                    ("novice", "novice", "novice", "novice"))
+        assert wait_screen(page) == "orders-screen"
+        rows = page.locator("[data-testid=melee-table] li.melee-row")
+        assert rows.count() == 5
+        assert rows.first.get_attribute("data-testid") == "melee-row-0"
+        wide = page.evaluate("document.documentElement.scrollWidth")
+        assert wide <= 390, f"the page is {wide}px wide on a 390px phone"
+        shot(page, "melee-orders-phone", full_page=False)
+        write(page, 0, 1)
+        page.wait_for_selector("[data-testid=orders-screen][data-turn='2']", timeout=ENGINE_MS)
+        assert "W" in page.inner_text("[data-testid=melee-row-0]")
+        shot(page, "melee-orders-phone-turn2")
