@@ -128,12 +128,43 @@ def step_report(games: int, turns: int, ruleset: str, clock: Callable[[], float]
     return "\n".join(lines)
 
 
+def opponent_times(n: int, seeds: tuple[str, ...], turns: int) -> dict[str, list[float]]:
+    """CPU milliseconds of each computer move, per level, in melees of n wizards where every
+    seat is that level, from each seed, for `turns` turns."""
+    from wavinghands.ai import choose_input
+    from wavinghands.duel import new_game
+
+    out: dict[str, list[float]] = {}
+    for level in ("novice", "fair", "strong"):
+        times = out.setdefault(level, [])
+        for seed in seeds:
+            game = new_game(tuple("ABCDEF"[:n]), seed)
+            for _ in range(turns):
+                if game.phase.kind == "over":
+                    break
+                inputs = {}
+                for v in game.phase.actors:
+                    t0 = time.process_time()
+                    inputs[v] = choose_input(game, v, level)
+                    times.append((time.process_time() - t0) * 1000)
+                game, _ = step(game, inputs)
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=8)
     ap.add_argument("--turns", type=int, default=20)
     ap.add_argument("--ruleset", default="standard")
+    ap.add_argument("--opponent", type=int, metavar="N", default=0,
+                    help="instead: the computer's move time per level in melees of N wizards "
+                         "(seeds feedbeef and 0badcafe, --turns turns each)")
     a = ap.parse_args()
+    if a.opponent:
+        for level, t in opponent_times(a.opponent, ("feedbeef", "0badcafe"), a.turns).items():
+            print(f"{level}: {len(t)} moves, CPU ms median {statistics.median(t):.0f}, "
+                  f"p90 {pct(t, .9):.0f}, max {max(t):.0f}")
+        return
     print(f"random melees, {a.games} per N, up to {a.turns} rounds, rules {a.ruleset}")
     print("N | commit med/p90 | reveal med/p90 | chars posted per player per round med/p90 | "
           "codes/player/round | pastes/player/round | invite | accept | step CPU ms med/p90 (n)")

@@ -33,6 +33,8 @@ from sitebuild.serviceworker import service_worker
 from sitebuild.site import build_site
 
 ENGINE_MS = 90_000
+# Every test here watches the boot itself, from a first visit on (e2e/conftest.py, kept_context).
+pytestmark = pytest.mark.first_visit
 
 # Resolves with the worker's boot timings once the engine answers; rejects with the player-facing
 # message when it cannot start (engine.js keeps this promise on window.__engineReady).

@@ -138,3 +138,20 @@ def test_8_on_a_phone_no_text_is_under_12_px_and_the_replay_buttons_keep_one_lin
         assert page.locator("text=↳").count() >= 1
         assert page.evaluate(SMALL_TEXT_JS) == []
         shot(page, "newcomer-orders-phone")
+
+
+def test_6_arrow_down_on_the_gesture_pad_moves_down(page: Any, server_url: str) -> None:
+    # The 4x2 pad: Arrow-Down on F moved right (to P), as a radio group's arrows do.
+    open_start(page, server_url)
+    page.check("[data-testid=mode-computer]")
+    page.click("[data-testid=start-game]")
+    page.wait_for_selector("[data-testid=orders-screen]", timeout=ENGINE_MS)
+    page.check("[data-testid=gesture-0-L-F]")
+    page.focus("[data-testid=gesture-0-L-F]")
+    page.keyboard.press("ArrowDown")
+    assert page.is_checked("[data-testid=gesture-0-L-D]")
+    assert page.evaluate("document.activeElement.dataset.testid") == "gesture-0-L-D"
+    page.keyboard.press("ArrowUp")
+    assert page.is_checked("[data-testid=gesture-0-L-F]")
+    page.keyboard.press("ArrowRight")  # along the row, as before
+    assert page.is_checked("[data-testid=gesture-0-L-P]")

@@ -44,6 +44,7 @@ LAYER_OF: dict[str, str] = {
     "ai": "bots", "playout": "bots",
     "duel": "duel", "draft": "duel", "view": "duel", "preview": "duel", "record": "duel",
     "account": "duel", "puzzles": "duel", "lessons": "duel", "events": "duel",
+    "sessions": "duel",
     "resolve": "rules", "effects": "rules", "recognize": "rules", "legal": "rules",
     "situation": "rules", "orders": "rules", "chance": "rules", "scratch": "rules",
     "settle": "rules", "attacks": "rules",

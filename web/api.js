@@ -5,6 +5,7 @@
 import { call, recordedReference, startEngine } from './engine.js';
 import { textProblem } from './limits.js';
 import { randomHex } from './hex.js';
+import { keptDuels } from './engine-session.js';
 
 const json = (value) => JSON.stringify(value);
 
@@ -26,6 +27,10 @@ async function askRaw(fn, ...jsonArgs) {
   }
 }
 
+// Calls on a duel's game go by the engine's handle for it, the game sent once (engine-session.js):
+// a turn then costs the same however long the duel has lasted.
+const kept = keptDuels(askRaw);
+
 /**
  * builtReference() -> Promise of {spells, rulesets, books}: the engine's answers to spells(),
  * rulesets() and spells(ruleset) for every ruleset (books, by name) as build.py recorded them (reference.json, integrity-checked by the worker),
@@ -45,31 +50,31 @@ export function bootEngine(onProgress) {
 /** newGame({names, ruleset, seed}) -> {ok, game}. */
 export const newGame = (params) => ask('new_game', params);
 /** view(game, wizard) -> {ok, view}: everything that wizard may know. */
-export const view = (game, wizard) => ask('view', game, wizard);
+export const view = (game, wizard) => kept.view(game, wizard);
 /** preview(game, wizard, draft) -> {ok, preview}: what the draft orders would do. */
-export const preview = (game, wizard, draft) => ask('preview', game, wizard, draft);
+export const preview = (game, wizard, draft) => kept.onGame('preview', game, json(wizard), json(draft));
 /** validate(game, wizard, input) -> {ok, problems:[{code,message,field}]}. */
-export const validate = (game, wizard, input) => ask('validate', game, wizard, input);
+export const validate = (game, wizard, input) => kept.onGame('validate', game, json(wizard), json(input));
 /** step(game, inputs) -> {ok, game, events}: resolves the phase with every actor's input. */
-export const step = (game, inputs) => ask('step', game, inputs);
+export const step = (game, inputs) => kept.step(game, inputs);
 /** spells(ruleset?) -> {ok, spells, forward, reverse, ruleset: {name, title}, ...}: a ruleset's spell table with notation and descriptions (a ruleset object as a game carries it; none: the standard rules). */
 export const spells = (ruleset) => (ruleset ? ask('spells', ruleset) : ask('spells'));
 /** rulesets() -> {ok, rulesets:[{name, title, description, options:[{key, label, description, default}]}]}: the rules a new game may use, the default first. */
 export const rulesets = () => ask('rulesets');
 /** exportRecord(game) -> {ok, record}. */
-export const exportRecord = (game) => ask('export_record', game);
+export const exportRecord = (game) => kept.onGame('export_record', game);
 /** importRecord(recordText) -> {ok, game}: replays a record given as JSON text (the engine reports bad JSON too). */
 export const importRecord = (recordText) => askRaw('import_record', recordText);
 /** battle(game, wizard) -> {ok, events, ending, health}: that wizard's battle as data (engine/wavinghands/events.py): the log's steps he was shown, how it ended (null while it goes on), each wizard's health after each turn (null where he was blind). */
-export const battle = (game, wizard) => ask('battle', game, wizard);
+export const battle = (game, wizard) => kept.onGame('battle', game, json(wizard));
 /** replayStep(recordText, index) -> {ok, step, steps, label, views: [v0, v1], events: {"0": [...], "1": [...]}}: one step of a record's replay. */
 export const replayStep = (recordText, index) => askRaw('replay_step', recordText, json(index));
 /** aiInput(game, wizard, level?, deadlineMs?) -> {ok, input, cut}: the computer opponent's input for the current phase; level 'novice' | 'fair' | 'strong'; a deadline (milliseconds from when the engine takes the call, a safety net) makes a search that reaches it play its best move so far, with cut true. */
 export const aiInput = (game, wizard, level, deadlineMs) => (deadlineMs !== undefined
-  ? ask('ai_input', game, wizard, level || null, deadlineMs)
-  : level ? ask('ai_input', game, wizard, level) : ask('ai_input', game, wizard));
+  ? kept.onGame('ai_input', game, json(wizard), json(level || null), json(deadlineMs))
+  : level ? kept.onGame('ai_input', game, json(wizard), json(level)) : kept.onGame('ai_input', game, json(wizard)));
 /** aiAdvice(game, wizard) -> {ok, input, gestures, why}: what the strong opponent would write in this wizard's place (the coach). */
-export const aiAdvice = (game, wizard) => ask('ai_advice', game, wizard);
+export const aiAdvice = (game, wizard) => kept.onGame('ai_advice', game, json(wizard));
 /** puzzles({date}) -> {ok, puzzles: [{id, ruleset, kind, title}], today}: the puzzle set and the puzzle of the day for that date ("YYYY-MM-DD"). */
 export const puzzles = (params) => ask('puzzles', params);
 /** puzzle(id) -> {ok, puzzle: {id, ruleset, kind, title, hints, explain, answer, key, unique, game}, view}: one puzzle and its position as the player sees it. */

@@ -18,6 +18,7 @@ from .duel import step
 from .model import DECISION, ORDERS, TIME_STOP, Game, canonical_json
 from .recognize import completed, under_way
 from .record import FORMAT, RecordError, export_record, replay, replay_imported
+from .sessions import REDO_ROWS, Kept, phase_key
 from .situation import BY_CHARM, constraints
 from .spells import EffectKind
 from .view import view, viewer_blind
@@ -121,7 +122,6 @@ def _history_notes(game: Game, v: int) -> JSON:
             data = dict(e.data)
             if data.get("caster", "").isdigit():
                 seen_casts.setdefault((e.turn, int(data["caster"])), set()).add(data["spell"])
-    table = game.ruleset.table
     out: JSON = {}
     for w in game.wizards:
         hidden = [r.hidden_to(v, w.index) for r in w.history]
@@ -133,18 +133,52 @@ def _history_notes(game: Game, v: int) -> JSON:
                 notes.append({})
                 continue
             before = _state_before_row(all_states, r.turn, r.kind)
-            note = _row_notes(before, w.index, v)
-            start = before.wizard(w.index).sequence_start if before is not None else 0
-            used = before.wizard(w.index).short_lightning_used if before is not None else False
-            cast = seen_casts.get((r.turn, w.index), set())
-            done = [{"hand": x.hand, "spell": x.spell, "name": table[x.spell].name,
-                     "sequence": x.sequence, "first": i - x.length + 1}
-                    for x in (completed(rows, start, i, used, table) if cast else ())
-                    if x.spell in cast]
-            if done:
-                note["cast"] = done
-            notes.append(note)
+            notes.append(row_note(game, before, w.index, v, rows, i,
+                                  seen_casts.get((r.turn, w.index), set())))
         out[str(w.index)] = {"rows": notes, "building": _building(game, w.index, v, rows)}
+    return out
+
+
+def row_note(game: Game, before: Game | None, who: int, v: int, rows: list[tuple[str, str]],
+             i: int, cast: set[str]) -> JSON:
+    """The note beside row `i` of wizard `who`'s visible `rows` for viewer v: its forced
+    hands (as far as v knew in `before`, the state it was written in) and the spells of
+    `cast` (those v saw him cast that turn) its gestures completed."""
+    note = _row_notes(before, who, v)
+    start = before.wizard(who).sequence_start if before is not None else 0
+    used = before.wizard(who).short_lightning_used if before is not None else False
+    table = game.ruleset.table
+    done = [{"hand": x.hand, "spell": x.spell, "name": table[x.spell].name,
+             "sequence": x.sequence, "first": i - x.length + 1}
+            for x in (completed(rows, start, i, used, table) if cast else ())
+            if x.spell in cast]
+    if done:
+        note["cast"] = done
+    return note
+
+
+def kept_notes(k: Kept, v: int) -> JSON:
+    """history_notes(k.game, v) for a kept duel (wavinghands.sessions), computed for the rows
+    its ancestors' views had not settled (the last REDO_ROWS of them, and the new ones)."""
+    game = k.game
+    casts = _casts_seen(k)
+    out: JSON = {}
+    for w in game.wizards:
+        rows, notes = k.rows.setdefault((v, w.index), ([], []))
+        redo = max(0, min(len(notes), len(w.history)) - REDO_ROWS)
+        del rows[redo:], notes[redo:]
+        for i in range(redo, len(w.history)):
+            r = w.history[i]
+            if r.hidden_to(v, w.index):
+                rows.append(("?", "?"))
+                notes.append({})
+                continue
+            rows.append((r.left, r.right))
+            cast = {spell for spell, seen in casts.get((r.turn, w.index), ()) if v in seen}
+            notes.append(row_note(game, _state_before(k, r.turn, r.kind), w.index, v, rows, i,
+                                  cast))
+        out[str(w.index)] = {"rows": list(notes),  # (the caller sends them and keeps none)
+                             "building": _building(game, w.index, v, rows)}
     return out
 
 
@@ -213,3 +247,33 @@ def replay_step(record: Any, index: int) -> JSON:
             "views": views,
             "events": {str(v): _events_json(s, v, len(before.log) if index else len(s.log))
                        for v in s.everyone}}
+
+
+def _states_of(k: Kept) -> list[Game]:
+    """Every state of the kept duel from its start (replayed once per opened duel)."""
+    if k.states is None:
+        k.states = list(states(k.game))
+        k.first_state = {}
+        for s in k.states:
+            k.first_state.setdefault(phase_key(s), s)
+    return k.states
+
+
+def _casts_seen(k: Kept) -> dict[tuple[int, int], list[tuple[str, frozenset[int]]]]:
+    """(turn, caster) -> the spells cast then and who saw each, indexed up to the log's end."""
+    for e in k.game.log[k.casts_upto:]:
+        if e.type == "cast":
+            data = dict(e.data)
+            caster = data.get("caster", "")
+            if isinstance(caster, str) and caster.isdigit():
+                k.casts.setdefault((e.turn, int(caster)), []).append(
+                    (str(data["spell"]), frozenset(e.visible_to)))
+    k.casts_upto = len(k.game.log)
+    return k.casts
+
+
+def _state_before(k: Kept, turn: int, kind: str) -> Game | None:
+    """The state in which the orders that made a history row were written (_state_before_row,
+    by index)."""
+    _states_of(k)
+    return k.first_state.get((TIME_STOP if kind == TIME_STOP else ORDERS, turn))

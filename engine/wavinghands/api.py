@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
 
-from . import duel, record
+from . import duel, record, sessions
 from .boundary import guard, ok
 from .errors import WavingHandsError
 from .model import MAX_WIZARDS, MIN_WIZARDS, ORDERS, TIME_STOP, Game, canonical_json
@@ -58,15 +58,25 @@ def _load(text: str, what: str) -> Any:
 
 
 def _game(text: str) -> Game:
+    """The game a call names: its JSON, or the handle of a duel the engine keeps (a JSON
+    string, from session_open or session_step)."""
+    return _game_and_text(text)[0]
+
+
+def _game_and_text(text: str) -> tuple[Game, str]:
+    """The game a call names, and its canonical JSON ("" for a kept duel's handle)."""
     d = _load(text, "game")
+    if isinstance(d, str):
+        return sessions.kept(d).game, ""
     if not isinstance(d, dict):
-        raise ApiError("bad-game", "the game must be a JSON object")
+        raise ApiError("bad-game", "the game must be a JSON object (or a kept duel's handle)")
+    canonical = canonical_json(d)
     try:
-        game = _game_cached(canonical_json(d))
+        game = _game_cached(canonical)
     except (KeyError, TypeError, ValueError, IndexError) as e:
         raise ApiError("bad-game", f"the saved game is damaged ({e})") from e
     check_known(game.ruleset, "this saved duel")  # a newer page's rules: say so, play nothing
-    return game
+    return game, canonical
 
 
 @lru_cache(maxsize=8)
@@ -107,17 +117,88 @@ def new_game(params: str) -> str:
 @guard
 def view(game: str, wizard: str) -> str:
     """What one wizard may know: {"view": V}, V with `notes` (account.history_notes: what
-    completed which spell, forced hands, what each history is building)."""
+    completed which spell, forced hands, what each history is building).  `game` may be a
+    kept duel's handle (session_open)."""
     g = _game(game)
     v = _wizard(wizard, g)
     d = _view(g, v)
-    from .account import history_notes  # (a late module: see LATE_MODULES)
+    d["notes"] = _notes(g, v, _handle_in(game))
+    return ok(view=d)
+
+
+def _handle_in(text: str) -> str | None:
+    """The kept duel's handle a game argument gives, or None (a game's JSON: not parsed
+    twice)."""
+    if not text.lstrip().startswith('"'):
+        return None
+    value = _load(text, "game")
+    return value if isinstance(value, str) else None
+
+
+def _notes(g: Game, v: int, handle: str | None) -> Any:
+    """View's `notes` (None for a game whose record does not replay: it still plays); of a
+    kept duel, computed where its last view left off."""
+    from .account import history_notes, kept_notes  # (a late module: see LATE_MODULES)
 
     try:
-        d["notes"] = history_notes(g, v)
+        return history_notes(g, v) if handle is None else kept_notes(sessions.kept(handle), v)
     except (ValueError, KeyError, TypeError, IndexError):
-        d["notes"] = None  # a game whose record does not replay still plays; it lacks notes
-    return ok(view=d)
+        return None
+
+
+@guard
+def session_open(game: str) -> str:
+    """Keep a duel between calls: {"session": handle}.  The handle (the same for the same game)
+    stands for the game in every call that takes one, and session_step and session_view take
+    it; the engine keeps the sessions.KEPT_MOST latest states, and a call with a handle it no
+    longer keeps gets the error `unknown-session` (open it again from the game's JSON)."""
+    g, canonical = _game_and_text(game)
+    if not canonical:
+        return ok(session=_load(game, "game"))  # a handle: already kept
+    return ok(session=sessions.open_game(g, canonical))
+
+
+@guard
+def session_step(session: str, inputs: str) -> str:
+    """step() on a kept duel: {"session": the next state's handle, "delta": what changed in the
+    game's JSON (sessions.game_delta: the log, the record and each history cut to their new
+    part), "events"}.  The game JSON it gives back (sessions.apply_game_delta) is step()'s."""
+    handle = _load(session, "session")
+    g = sessions.kept(handle).game
+    raw = _load(inputs, "inputs")
+    new, events = _stepped(g, raw)
+    return ok(session=sessions.step_kept(handle, raw, new), delta=sessions.game_delta(g, new),
+              events=events)
+
+
+@guard
+def session_view(session: str, wizard: str, cursor: str | None = None) -> str:
+    """view() of a kept duel as what changed since the viewer's last one: {"view": V, "cursor":
+    C}.  `cursor` (JSON: the C of that view, or null) is where it left off; V then holds only
+    the log entries after it (`log_keep`: how many the viewer had), each wizard's history and
+    notes from a row on (`history_from`, `rows_from`).  A cursor of another duel, or of a state
+    not among this one's kept ancestors, gives the whole view (no such keys).
+    sessions.apply_view_delta turns it into view()'s answer."""
+    handle = _load(session, "session")
+    k = sessions.kept(handle)
+    v = _wizard(wizard, k.game)
+    given = None if cursor is None else _load(cursor, "cursor")
+    since = sessions.usable_cursor(handle, k, given)
+    cut = None if since is None else [max(0, r - sessions.REDO_ROWS) for r in since["rows"]]
+    d = _view(k.game, v, 0 if since is None else since["log"], cut)
+    notes = _notes(k.game, v, handle)
+    if since is not None:
+        d["log_keep"] = since["seen"]
+        for w, first in zip(d["wizards"], cut or [], strict=True):
+            w["history_from"] = first
+        if notes is not None:
+            for key, first in zip(sorted(notes, key=int), cut or [], strict=True):
+                start = first if since["notes"] else 0
+                notes[key] = {"rows": notes[key]["rows"][start:], "rows_from": start,
+                              "building": notes[key]["building"]}
+    d["notes"] = notes
+    seen = (0 if since is None else since["seen"]) + len(d["log"])
+    return ok(view=d, cursor=sessions.cursor_of(handle, k, v, seen, notes is not None))
 
 
 @guard
@@ -172,8 +253,13 @@ def validate(game: str, wizard: str, inp: str) -> str:
 @guard
 def step(game: str, inputs: str) -> str:
     """Resolve the current phase: {"0": input, "1": input} -> {"game", "events", "views"}."""
-    g = _game(game)
-    raw = _load(inputs, "inputs")
+    new, events = _stepped(_game(game), _load(inputs, "inputs"))
+    return ok(game=new.to_json(), events=events)
+
+
+def _stepped(g: Game, raw: Any) -> tuple[Game, JSON]:
+    """The game after its current phase resolved with `raw` (inputs keyed "0", "1", ...), and
+    the events, as each wizard saw them."""
     if not isinstance(raw, dict):
         raise ApiError("bad-request", "inputs map wizard numbers to inputs")
     keys = {str(v) for v in g.everyone}
@@ -183,9 +269,8 @@ def step(game: str, inputs: str) -> str:
                        f"\"{len(keys) - 1}\"")
     by_wizard = {int(k): v for k, v in raw.items()}
     new, events = duel.step(g, by_wizard)
-    return ok(game=new.to_json(),
-               events={str(v): [dict(e.to_json(), visible_to=None) for e in events
-                                if v in e.visible_to] for v in g.everyone})
+    return new, {str(v): [dict(e.to_json(), visible_to=None) for e in events
+                          if v in e.visible_to] for v in g.everyone}
 
 
 @guard
@@ -450,7 +535,8 @@ __all__ = ["ai_advice", "ai_input", "battle", "export_record", "import_record", 
            "remote_accept", "remote_carry", "remote_describe", "remote_draft", "remote_invite",
            "remote_link", "remote_parse", "remote_receive", "remote_release", "remote_route_live",
            "remote_seal", "remote_status", "replay_step",
-           "rulesets", "spells", "step", "validate", "view"]
+           "rulesets", "session_open", "session_step", "session_view", "spells", "step",
+           "validate", "view"]
 
 # The melee's entry points (three to six wizards; by codes): api_melee.py, under their names.
 from . import api_melee as _melee  # noqa: E402

@@ -12,6 +12,7 @@ This is the only state a UI ever sees.  Hidden under the rules:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .model import (
@@ -90,11 +91,11 @@ def _effect_json(game: Game, e: Effect, subject_turns: int, own: bool) -> JSON:
     return d
 
 
-def _wizard_json(game: Game, w: Wizard, v: int) -> JSON:
+def _wizard_json(game: Game, w: Wizard, v: int, first: int = 0) -> JSON:
     own = w.index == v
     blind = viewer_blind(game, v) and not own
     rows = []
-    for r in w.history:
+    for r in w.history[first:]:
         hidden = r.hidden_to(v, w.index)
         rows.append({"turn": r.turn, "left": "?" if hidden else r.left,
                      "right": "?" if hidden else r.right, "kind": r.kind})
@@ -201,8 +202,10 @@ def _phase_json(game: Game, v: int) -> JSON:
     return d
 
 
-def view(game: Game, v: int) -> JSON:
-    """Everything wizard v may know now, and what he is asked to do."""
+def view(game: Game, v: int, log_from: int = 0, rows_from: Sequence[int] | None = None) -> JSON:
+    """Everything wizard v may know now, and what he is asked to do.  (`log_from` and
+    `rows_from`, for a view sent as what changed (wavinghands.sessions): the log from that
+    entry of the game's, and each wizard's history from that row, on.)"""
     if v not in game.everyone:
         raise ValueError(f"a wizard is 0 to {len(game.wizards) - 1}")
     blind = viewer_blind(game, v)
@@ -215,11 +218,12 @@ def view(game: Game, v: int) -> JSON:
         "phase": phase,
         "to_act": v in game.phase.actors and game.phase.kind != OVER,
         "blind": blind,
-        "wizards": [_wizard_json(game, w, v) for w in game.wizards],
+        "wizards": [_wizard_json(game, w, v, 0 if rows_from is None else rows_from[w.index])
+                    for w in game.wizards],
         "monsters": [_monster_json(game, m, v) for m in game.monsters
                      if (not blind or v in m.known_to) and (m.alive or v in m.known_to)],
         "result": None if game.result is None else game.result.to_json(),
-        "log": [e.to_json() for e in game.log if v in e.visible_to],
+        "log": [e.to_json() for e in game.log[log_from:] if v in e.visible_to],
         "targets": _targets(game, v),
         # "Each wizard can sustain fourteen points of damage but dies when fifteen or more"
         "rules": {"max_damage": WIZARD_DEATH - 1, "death_at": WIZARD_DEATH},

@@ -9,6 +9,8 @@ The vectors, by name (a long answer is given as its sha256, a short one as it is
   duel/<seed>           every state of the 30 reference random duels (tests/test_cross_runtime.py)
   record/<seed>         the record of each finished duel, and the game its import replays
   view/<seed>/<wizard>  each wizard's view of the finished duel (api.view's JSON as sent)
+  session/<seed>        every answer of a duel played as a kept duel (session_open, _step,
+                        _view with cursors: handles, game deltas and view deltas)
   codes/<seed>          every turn code of a duel played through codes, seeded secrets
   melee/<N>             every state of a random melee of N wizards through the boundary
                         (api.melee_new, api.step), each wizard's table of the last, and every
@@ -52,6 +54,7 @@ from wavinghands.ruleset import Ruleset  # noqa: E402
 
 CODE_DUELS = range(3)  # duels played through codes
 RECORD_DUELS = range(0, 30, 3)  # reference duels whose record and views are compared
+SESSION_DUELS = range(0, 30, 10)  # reference duels played again as kept duels
 # Positions per level (of tests/test_ai_cross_runtime.py's): a strong move takes ~0.6 s of CPU
 # in CPython and some three times that in Pyodide, so fewer of those; all of them are pinned in
 # CPython by that test, and the deep run (build.py test --deep) plays it in Pyodide too.
@@ -82,6 +85,7 @@ def vectors() -> dict[str, str]:
     out = {f"duel/{seed}": " ".join(states)
            for seed, states in test_cross_runtime.digests(traces).items()}  # fmt: skip
     out.update(record_vectors({seed: traces[seed][-1][0] for seed in RECORD_DUELS}))
+    out.update(session_vectors({seed: traces[seed] for seed in SESSION_DUELS}))
     out.update(code_vectors())
     out.update(melee_vectors())
     out.update(ai_vectors())
@@ -103,6 +107,29 @@ def record_vectors(finished: dict[int, Game]) -> dict[str, str]:
         out[f"record/{seed}"] = digest(exported) + " " + digest(api.import_record(record))
         for wizard in ("0", "1"):
             out[f"view/{seed}/{wizard}"] = digest(api.view(game, wizard))
+    return out
+
+
+def session_vectors(traces: dict[int, test_cross_runtime.Trace]) -> dict[str, str]:
+    """Each duel played again by handle (wavinghands.sessions): every answer, in order."""
+    out = {}
+    for seed, trace in traces.items():
+        opened = api.session_open(json.dumps(trace[0][0].to_json()))
+        answers, handle = [opened], json.loads(opened)["session"]
+        cursors: list[object] = [None, None]
+        for _, inputs in trace:
+            for wizard in (0, 1):
+                viewed = api.session_view(json.dumps(handle), str(wizard),
+                                          json.dumps(cursors[wizard]))
+                cursors[wizard] = json.loads(viewed)["cursor"]
+                answers.append(viewed)
+            if not inputs:
+                break
+            given = json.dumps({str(k): v for k, v in inputs.items()})
+            stepped = api.session_step(json.dumps(handle), given)
+            handle = json.loads(stepped)["session"]
+            answers.append(stepped)
+        out[f"session/{seed}"] = f"{len(answers)} answers {digest(' '.join(answers))}"
     return out
 
 

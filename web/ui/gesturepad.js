@@ -39,6 +39,21 @@ export function gestureForKey(event) {
   return { hand, code: g.code };
 }
 
+const COLUMNS = 4; // the pad is 4 x 2 (style.css .gesture-grid)
+
+// Up and Down move a row on the 4 x 2 pad (a radio group's own arrows move along it, so Down
+// went right: issue 28, bug 6); Left and Right stay the group's. Disabled gestures are passed by.
+function gridArrows(event) {
+  const step = { ArrowDown: COLUMNS, ArrowUp: -COLUMNS }[event.key];
+  if (!step || event.target.type !== 'radio' || event.altKey || event.ctrlKey || event.metaKey) return;
+  event.preventDefault();
+  const radios = [...event.currentTarget.querySelectorAll('input[type=radio]')];
+  const to = radios[radios.indexOf(event.target) + step];
+  if (!to || to.disabled) return;
+  to.focus();
+  to.click();
+}
+
 /**
  * renderHand(opts) -> <fieldset> for one hand of one gesture set.
  * opts: {set, hand, value, allowed: Set|null, forced, locked (another wizard writes this hand: every button off), note, problem, onChange(code)}.
@@ -72,7 +87,7 @@ export function renderHand({ set, hand, value, allowed = null, forced = null, lo
     'aria-describedby': describedBy,
   },
   h('legend', {}, HAND_WORDS[hand], ' ', h('span', { class: 'hand-key' }, `(${keyHint})`)),
-  h('div', { class: 'gesture-grid', role: 'presentation' }, buttons),
+  h('div', { class: 'gesture-grid', role: 'presentation', onkeydown: gridArrows }, buttons),
   note ? h('p', { class: 'hand-note', id: noteId }, note) : null,
   problem ? h('p', { class: 'problem', id: problemId, 'data-testid': `problem-${groupName}` }, problem) : null);
 }

@@ -5,6 +5,11 @@
 // paralysis or amnesia or written by a charmer, fear and confusion, and what is being built.
 
 import { h } from './dom.js';
+import { say } from './words/index.js';
+
+// Rows drawn of a long history (not `whole`): the newest, the earlier ones when asked for, so the
+// page does not grow with the duel (issue 24, bug 10).
+export const HISTORY_ROWS_SHOWN = 24;
 
 // How a history cell reads aloud: a bare ">" or "-" would be spoken as punctuation.
 const SPOKEN = { '>': 'stab', '-': 'nothing', '?': 'hidden', '': 'not chosen yet' };
@@ -55,20 +60,27 @@ function spellCells(notes) {
 export function renderHistory(wizard, { draft = null, testid = `history-${wizard.index}`, whole = false, notes = null, building = false } = {}) {
   const rowNotes = (notes && notes.rows) || [];
   const member = spellCells(rowNotes);
-  const rows = [];
-  (wizard.history || []).forEach((row, i) => {
+  const history = wizard.history || [];
+  const rowsOf = (row, i) => {
     const note = rowNotes[i] || {};
     const forced = note.forced || {};
-    rows.push(h('tr', { 'data-kind': row.kind || 'normal' },
+    return [h('tr', { 'data-kind': row.kind || 'normal' },
       turnHeader(row, note),
       cell(row.left, { forced: forced.L, spells: member[i] ? member[i].L : [] }),
-      cell(row.right, { forced: forced.R, spells: member[i] ? member[i].R : [] })));
-    if (note.cast && note.cast.length) {
-      rows.push(h('tr', { class: 'cast-line', 'data-testid': `cast-${wizard.index}-${i}` },
-        h('td', { colspan: '3' }, '↳ ', note.cast.map((c, k) => [k ? '; ' : '', h('strong', {}, c.name),
-          ` (${HAND_WORDS[c.hand]} `, h('span', { class: 'seq' }, c.sequence), ')']))));
-    }
-  });
+      cell(row.right, { forced: forced.R, spells: member[i] ? member[i].R : [] })),
+    note.cast && note.cast.length ? h('tr', { class: 'cast-line', 'data-testid': `cast-${wizard.index}-${i}` },
+      h('td', { colspan: '3' }, '↳ ', note.cast.map((c, k) => [k ? '; ' : '', h('strong', {}, c.name),
+        ` (${HAND_WORDS[c.hand]} `, h('span', { class: 'seq' }, c.sequence), ')']))) : null].filter(Boolean);
+  };
+  const first = whole ? 0 : Math.max(0, history.length - HISTORY_ROWS_SHOWN);
+  const rows = history.flatMap((row, i) => (i < first ? [] : rowsOf(row, i)));
+  if (first > 0) {
+    const earlier = h('tr', { class: 'history-earlier' }, h('td', { colspan: '3' }, h('button', {
+      type: 'button', class: 'link', 'data-testid': `${testid}-earlier`,
+      onclick: () => earlier.replaceWith(...history.slice(0, first).flatMap(rowsOf)),
+    }, say('history-earlier', { rows: first }))));
+    rows.unshift(earlier);
+  }
   if (draft) {
     draft.forEach(([left, right], i) => {
       rows.push(h('tr', { class: 'draft', title: 'your orders for this turn, not yet sealed' },

@@ -3,6 +3,11 @@
 // time line, each line under the turn it was said in.
 
 import { h } from './dom.js';
+import { say } from './words/index.js';
+
+// The duel's log draws its newest turns, and the earlier ones only when the player asks: the page
+// then holds the same few hundred nodes at turn 300 as at turn 20 (issue 24, bug 10).
+export const LOG_TURNS_SHOWN = 20;
 
 // Groups events and chat lines by turn, in turn order. A chat line said in turn T was said while
 // T was being chosen, before T's events happened, so it comes first in T's group.
@@ -32,20 +37,28 @@ function chatItem(line, names, turn) {
 }
 
 /**
- * renderLog(events, {latestTurn, testid, newestFirst, headings, chat}) -> <ol> of the narrated events,
- * grouped by turn; chat: {lines: [{from: 'me'|'them', text, turn}], names: {me, them}} | null.
+ * renderLog(events, {latestTurn, testid, newestFirst, headings, chat, fold}) -> <ol> of the narrated events,
+ * grouped by turn; chat: {lines: [{from: 'me'|'them', text, turn}], names: {me, them}} | null; `fold`: draw
+ * only that many of the newest turns, the earlier ones behind a button.
  */
-export function renderLog(events, { latestTurn = null, testid = 'battle-log', newestFirst = false, headings = true, chat = null } = {}) {
+export function renderLog(events, { latestTurn = null, testid = 'battle-log', newestFirst = false, headings = true, chat = null, fold = 0 } = {}) {
   const groups = groupByTurn(events || [], chat ? chat.lines : []);
   if (newestFirst) groups.reverse();
-  const items = [];
-  for (const group of groups) {
-    if (headings) items.push(h('li', { class: 'turn-head', 'aria-hidden': 'true', 'data-turn': String(group.turn) }, `Turn ${group.turn}`));
-    for (const line of group.chat) items.push(chatItem(line, chat.names, group.turn));
-    for (const event of group.events) {
-      items.push(h('li', { class: group.turn === latestTurn ? 'latest' : null, 'data-type': event.type, 'data-turn': String(group.turn) },
-        h('span', { class: 'visually-hidden' }, `Turn ${group.turn}: `), event.text));
-    }
+  const folded = fold && groups.length > fold ? groups.splice(newestFirst ? fold : 0, groups.length - fold) : [];
+  const itemsOf = (group) => [
+    headings ? h('li', { class: 'turn-head', 'aria-hidden': 'true', 'data-turn': String(group.turn) }, `Turn ${group.turn}`) : null,
+    ...group.chat.map((line) => chatItem(line, chat.names, group.turn)),
+    ...group.events.map((event) => h('li', { class: group.turn === latestTurn ? 'latest' : null, 'data-type': event.type, 'data-turn': String(group.turn) },
+      h('span', { class: 'visually-hidden' }, `Turn ${group.turn}: `), event.text)),
+  ].filter(Boolean);
+  const items = groups.flatMap(itemsOf);
+  if (folded.length) {
+    const earlier = h('li', { class: 'log-earlier' }, h('button', {
+      type: 'button', class: 'link', 'data-testid': `${testid}-earlier`,
+      onclick: () => earlier.replaceWith(...folded.flatMap(itemsOf)),
+    }, say('log-earlier', { turns: folded.length })));
+    if (newestFirst) items.push(earlier);
+    else items.unshift(earlier);
   }
   if (!items.length) return h('p', { class: 'none-yet', 'data-testid': testid }, 'Nothing has happened yet.');
   return h('ol', { class: 'log', 'data-testid': testid }, items);
@@ -66,7 +79,7 @@ export function battleLog(view, { open = true, wrap = 'log-whole' } = {}) {
     element.hidden = !count && !said;
     summary.textContent = `Battle log (${count} event${count === 1 ? '' : 's'}${said ? `, ${said} chat line${said === 1 ? '' : 's'}` : ''})`;
     const latest = count ? view.log[count - 1].turn : null;
-    body.replaceChildren(renderLog(view.log, { latestTurn: latest, chat: said ? chat : null }));
+    body.replaceChildren(renderLog(view.log, { latestTurn: latest, chat: said ? chat : null, fold: LOG_TURNS_SHOWN }));
   };
   showChat(null);
   return { element, showChat };

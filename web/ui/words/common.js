@@ -47,4 +47,7 @@ export const WORDS = {
   'record-refused': ({ message }) => `This record cannot be loaded: ${message}${/[.!?]$/.test(message) ? '' : '.'} Nothing was imported.`,
   'record-is-link': ({ site }) => `This is a link to a web page (${site}), not a duel record. ${RECORD_WANTED}`,
   'record-is-not': ({ excerpt }) => `This is not a duel record: it reads “${excerpt}”. ${RECORD_WANTED}`,
+  // a long duel's log and histories draw their newest turns (ui/log.js, ui/history.js)
+  'log-earlier': ({ turns }) => `Show the ${turns} earlier turn${turns === 1 ? '' : 's'}`,
+  'history-earlier': ({ rows }) => `Show the ${rows} earlier row${rows === 1 ? '' : 's'}`,
 };
