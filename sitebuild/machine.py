@@ -34,8 +34,8 @@ def debian_packages_missing(*, for_tests: bool) -> list[str]:
     """The Debian packages that building (and, for_tests, testing) needs and are not there.
 
     Node.js and npm: `npm pack`, the Python library, the in-Pyodide and JS tests.  Chromium's
-    headless shell: the browser tests; Chromium itself: the benchmarks and the installability
-    test.  iproute2, coturn, iptables: e2e/test_netplay.py's network lab (run as root).
+    headless shell: the browser tests; Chromium itself: the benchmarks and the network lab's
+    homes.  iproute2, coturn, iptables: e2e/test_netplay.py's network lab (run as root).
     """
     wanted = [("nodejs", "node"), ("npm", "npm")]
     if for_tests:
