@@ -71,10 +71,11 @@ def play(api: Any, turns: int, sessions: bool) -> dict[int, list[dict[str, float
     game_text = json.dumps(created["game"])
     game = created["game"]
     per_turn: dict[int, list[dict[str, float]]] = {}
-    handle = cursors = None
+    handle = ""
+    cursors: dict[int, Any] = {0: None, 1: None}
     if sessions:
         opened = json.loads(api.session_open(game_text))
-        handle, cursors = opened["session"], {0: None, 1: None}
+        handle = opened["session"]
     while game["turn"] <= turns:
         if game["phase"]["kind"] == "over":
             raise SystemExit(f"the duel ended at turn {game['turn']}: the bench needs a long one")

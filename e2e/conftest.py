@@ -4,18 +4,23 @@
   otherwise this builds dist/site/ first.
 - `site_server` / `server_url` (session): that folder served by build.py's server on a free
   port of 127.0.0.1 (correct MIME types); `server_url` ends with a slash.
-- `launch_chromium` (module): a factory `launch_chromium(extra_args=()) -> Browser` for
-  Chromium at /usr/bin/chromium (Playwright cannot download its own browser here).  Module
-  scope because Playwright's sync API allows one instance at a time per thread.
-- `browser` (module), `context` and `page` (function): a fresh context per test, so storage,
-  caches and service workers never leak from one test into another.
+- `playwright` (session): the worker's one Playwright (its sync API allows one instance at a
+  time per thread); `launch_chromium` (session): a factory `launch_chromium(extra_args=()) ->
+  Browser` for Debian's Chromium headless shell (Playwright cannot download its own browser here),
+  one browser per set of arguments for the worker's whole run.
+- `browser` (session); `context` (function): a fresh context; `page` (function): a page in a
+  kept context (`kept_context`: the site visited once, so its service worker and the engine's
+  snapshot are there, nothing of the player's storage) unless the test is marked `first_visit`
+  or asks for `context` too.  `phone_page` and e2e/remote_play.py's `two_players` lend kept
+  contexts the same way.  A fresh context boots the engine from the Python library and keeps a
+  snapshot (about 5 s of CPU); a kept one restores the snapshot (about 2 s).
 - `shot(page, name)`: save a screenshot under test-output/ for a person to look at.
 
-At the end of a run it prints where the time went (per file: tests, seconds, engine downloads,
-i.e. requests for Pyodide's wasm, one per engine booted in a fresh origin or context) and, for
-each failed test, a `WAITED` line: its name, the line of the test that failed and what it was
-waiting on (Playwright's call log, or e2e/waiting.py's condition), which build.py test repeats
-at its very end.
+At the end of a run it prints where the time went (per file: tests, wall and CPU seconds,
+engine downloads, i.e. requests for Pyodide's wasm, one per engine booted in a fresh origin or
+context) and, for each failed test, a `WAITED` line: its name, the line of the test that failed
+and what it was waiting on (Playwright's call log, or e2e/waiting.py's condition), which
+build.py test repeats at its very end.
 
 The site's Content-Security-Policy (build.py) forbids evaluating strings, and Playwright polled a
 `wait_for_function` predicate by evaluating it in the page: under the policy the poll failed with
@@ -29,12 +34,14 @@ wait ends at once): state only an async read gives is polled with e2e/waiting.py
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +49,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 OUTPUT = ROOT / "test-output"
-CHROMIUM = "/usr/bin/chromium"
 # For WebRTC tests: let candidates carry the real loopback address instead of an mDNS name.
 WEBRTC_ARGS = ("--disable-features=WebRtcHideLocalIpsWithMdns",)
 
@@ -54,8 +60,13 @@ from playwright import sync_api  # noqa: E402
 # sitebuild/ lives at the top of the repository; other modules take CHROMIUM_ARGS from here.
 from sitebuild.common import DEFAULT_OUT  # noqa: E402
 from sitebuild.machine import CHROMIUM_ARGS as CHROMIUM_ARGS  # noqa: E402
+from sitebuild.machine import HEADLESS_SHELL  # noqa: E402
 from sitebuild.serve import SiteHandler, SiteServer, serving  # noqa: E402
 from sitebuild.site import build_site  # noqa: E402
+
+# Debian's Chromium headless shell (sitebuild/machine.py), or the browser $WH_CHROMIUM names
+# (e.g. /usr/bin/chromium, the whole browser).
+CHROMIUM = os.environ.get("WH_CHROMIUM", str(HEADLESS_SHELL))
 
 # `expect(...)` without a timeout of its own waits 5 s by default: too little for anything the
 # engine answers on a machine at load 12 (CI runs three suites on two cores).  The wait still
@@ -100,16 +111,64 @@ def _counting_get(self: SiteHandler) -> None:
 SiteHandler.do_GET = _counting_get  # type: ignore[method-assign, assignment]
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Register the suite's marker."""
+    config.addinivalue_line(
+        "markers", "first_visit: the test's `page` is in a fresh context (no service worker, no "
+        "kept snapshot), not a kept one",
+    )  # fmt: skip
+
+
+# The modules that take longest (the per-file table below: the network lab waits out the page's
+# 30 s and 60 s clocks; the boot tests each boot afresh), started first so that the two
+# pytest-xdist workers (--dist loadfile) finish together.
+LONGEST_FIRST = ("test_netplay.py", "test_boot.py", "test_hotseat.py", "test_live.py")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Put LONGEST_FIRST's modules first, in that order; the rest keep theirs."""
+
+    def rank(item: pytest.Item) -> int:
+        name = item.path.name
+        return LONGEST_FIRST.index(name) if name in LONGEST_FIRST else len(LONGEST_FIRST)
+
+    items.sort(key=rank)  # stable: each module's tests keep their order
+
+
+def process_tree_cpu(root: int | None = None) -> float:
+    """CPU seconds (user + system) used so far by process `root` (this one by default) and
+    everything below it (Playwright's driver, Chromium and its renderers), reaped ones too."""
+    tick = os.sysconf("SC_CLK_TCK")
+    procs: dict[int, tuple[int, int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue  # gone meanwhile
+            # ppid; utime + stime + cutime + cstime (children reaped by it)
+            procs[int(entry)] = (int(fields[1]), sum(int(f) for f in fields[11:15]))
+    tree = {root or os.getpid()}
+    grew = True
+    while grew:
+        below = {pid for pid, (ppid, _) in procs.items() if ppid in tree} - tree
+        tree |= below
+        grew = bool(below)
+    return sum(procs[pid][1] for pid in tree if pid in procs) / tick
+
+
 @pytest.fixture(autouse=True)
 def _engine_downloads(request: pytest.FixtureRequest) -> Iterator[None]:
-    """Record how many times the test made a browser download the engine's wasm."""
-    before = _downloads[0]
+    """Record how many times the test made a browser download the engine's wasm, and the CPU
+    time it cost (this worker and its browsers)."""
+    before, cpu = _downloads[0], process_tree_cpu()
     yield
     request.node.user_properties.append(("engine downloads", _downloads[0] - before))
+    request.node.user_properties.append(("cpu", round(process_tree_cpu() - cpu, 2)))
 
 
-# Per test file: [tests, seconds (setup + call + teardown), engine downloads]; filled on the
-# controlling process from every worker's reports.
+# Per test file: [tests, seconds (setup + call + teardown), engine downloads, CPU seconds]; filled
+# on the controlling process from every worker's reports.
 _BY_FILE: dict[str, list[float]] = {}
 _WAITED: list[str] = []
 # What a failed wait says it waited on: Playwright's call log, its own timeout line, an
@@ -121,12 +180,13 @@ _WAIT_LINE = re.compile(
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     """Add each test's time and downloads to its file's row; note a failure's wait."""
-    row = _BY_FILE.setdefault(report.nodeid.split("::")[0], [0, 0.0, 0])
+    row = _BY_FILE.setdefault(report.nodeid.split("::")[0], [0, 0.0, 0, 0.0])
     row[1] += report.duration
     if report.when == "call":
         row[0] += 1
     if report.when == "teardown":  # the fixture's count reaches the teardown's report only
         row[2] += sum(int(str(v)) for k, v in report.user_properties if k == "engine downloads")
+        row[3] += sum(float(str(v)) for k, v in report.user_properties if k == "cpu")
     if report.failed:
         text = report.longreprtext
         waits = list(dict.fromkeys(m.strip() for m in _WAIT_LINE.findall(text)))
@@ -154,11 +214,13 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         return
     write = terminalreporter.write_line
     write("")
-    write("e2e time per file (seconds summed over workers; engine downloads = wasm requests):")
+    write("e2e time per file (wall and CPU seconds summed over workers, the CPU of the worker and"
+          " its browsers; engine downloads = wasm requests):")
     rows = sorted(_BY_FILE.items(), key=lambda item: -item[1][1])
-    total = [sum(row[i] for _, row in rows) for i in range(3)]
-    for path, (tests, seconds, downloads) in [*rows, ("(all)", total)]:
-        write(f"  {seconds:7.1f} s  {tests:3.0f} tests  {downloads:3.0f} engine downloads  {path}")
+    total = [sum(row[i] for _, row in rows) for i in range(4)]
+    for path, (tests, seconds, downloads, cpu) in [*rows, ("(all)", total)]:
+        write(f"  {seconds:7.1f} s  {cpu:6.1f} s CPU  {tests:3.0f} tests  {downloads:3.0f} engine"
+              f" downloads  {path}")
     for line in _WAITED:
         write(line)
 
@@ -176,6 +238,7 @@ def site_dir() -> Path:
 def site_server(site_dir: Path) -> Iterator[SiteServer]:
     """build.py's static server on a free port, for the whole session."""
     with serving(site_dir) as server:
+        SESSION_URL[0] = server.url
         yield server
 
 
@@ -185,51 +248,155 @@ def server_url(site_server: SiteServer) -> str:
     return site_server.url
 
 
-@pytest.fixture(scope="module")
-def launch_chromium() -> Iterator[Callable[..., Any]]:
-    """A factory for headless Chromium browsers, all closed when the module ends."""
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Any]:
+    """The worker's one Playwright (its sync API allows one instance at a time per thread, so
+    every module, e2e/test_netplay.py's and e2e/test_webrtc.py's too, launches through this)."""
+    with sync_api.sync_playwright() as started:
+        yield started
+
+
+@pytest.fixture(scope="session")
+def launch_chromium(playwright: Any) -> Iterator[Callable[..., Any]]:
+    """A factory for headless Chromium (CHROMIUM), one browser per set of extra
+    arguments for the whole worker (a launch costs a second of CPU), all closed at its end."""
     if not Path(CHROMIUM).exists():
         pytest.fail(f"Chromium is missing at {CHROMIUM}: run `python3 build.py test` to install it")
-    with sync_api.sync_playwright() as playwright:
-        browsers: list[Any] = []
+    browsers: dict[tuple[str, ...], Any] = {}
 
-        def launch(extra_args: Sequence[str] = ()) -> Any:
-            browser = playwright.chromium.launch(
-                executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *extra_args], headless=True
+    def launch(extra_args: Sequence[str] = ()) -> Any:
+        args = (*CHROMIUM_ARGS, *extra_args)
+        if args not in browsers or not browsers[args].is_connected():
+            browsers[args] = playwright.chromium.launch(
+                executable_path=CHROMIUM, args=list(args), headless=True
             )
-            browsers.append(browser)
-            return browser
+        return browsers[args]
 
-        # Tests that need a persistent profile (installability) reach Playwright through here.
-        launch.playwright = playwright  # type: ignore[attr-defined]
-        try:
-            yield launch
-        finally:
-            for browser in browsers:
-                browser.close()
+    # Tests that need a persistent profile (installability) reach Playwright through here.
+    launch.playwright = playwright  # type: ignore[attr-defined]
+    try:
+        yield launch
+    finally:
+        for browser in browsers.values():
+            browser.close()
 
 
-@pytest.fixture(scope="module")
-def browser(launch_chromium: Callable[..., Any]) -> Any:
-    """One headless Chromium for the module's tests."""
+@pytest.fixture(scope="session")
+def browser(launch_chromium: Callable[..., Any], site_server: SiteServer) -> Any:
+    """One headless Chromium for the worker's tests (the site's server is up first, so kept
+    contexts can be made from any fixture)."""
     return launch_chromium()
+
+
+DESKTOP: sync_api.ViewportSize = {"width": 1200, "height": 900}
+# The parts of an origin's storage a kept context loses between tests: all but the service
+# worker and Cache Storage (the precache and the engine's kept snapshot).  Session storage
+# belongs to a page, and each test's pages are closed.
+PLAYER_STORAGE = "cookies,local_storage,indexeddb,file_systems,websql,shader_cache"
+# The first visit's work, waited on: the engine answers, its snapshot is kept, the service
+# worker is active.
+PRIMED_JS = """async () => {
+  const kept = await window.__engineSnapshot;
+  await navigator.serviceWorker.ready;
+  return kept && kept.state;
+}"""
+# The session server's URL, once it is up (kept contexts are of its origin).
+SESSION_URL = [""]
+
+
+@dataclass
+class _Kept:
+    """A browser context that has visited the site once, lent to one test at a time."""
+
+    context: Any
+    origin: str
+    busy: bool = False
+    strangers: set[str] = field(default_factory=set)  # other origins its pages reached
+
+
+_KEPT: dict[tuple[Any, ...], list[_Kept]] = {}
+
+
+@contextmanager
+def kept_context(browser: Any, url: str, **options: Any) -> Iterator[Any]:
+    """A context of `browser` (made with `options`) that has already visited `url`'s site once:
+    its service worker is installed and the engine's snapshot kept, so the test's first page
+    boots the engine from the snapshot (about 2 s of CPU) instead of from the Python library
+    and snapshotting it (about 5 s).  Nothing else carries over: between tests its pages are
+    closed and the origin's player storage (local storage, IndexedDB, cookies) is cleared, and a
+    context whose pages reached another origin is closed rather than lent again.  A test that
+    must see a first visit (no service worker, no snapshot), routes the engine's requests, or
+    changes the context (init scripts, permissions, offline) takes a fresh context instead."""
+    origin = url.rstrip("/")
+    if not origin:
+        raise RuntimeError("kept_context needs the session's site server (the `browser` fixture)")
+    pool = _KEPT.setdefault((id(browser), origin, repr(sorted(options.items()))), [])
+    kept = next((k for k in pool if not k.busy), None)
+    if kept is None:
+        kept = _Kept(browser.new_context(**options), origin)
+        kept.context.on("request", lambda r, k=kept: _note_stranger(k, r.url))
+        primer = kept.context.new_page()
+        primer.goto(url)
+        state = primer.evaluate(PRIMED_JS)
+        primer.close()
+        assert state == "stored", f"the kept context's first visit kept no snapshot: {state}"
+        pool.append(kept)
+    kept.busy = True
+    try:
+        yield kept.context
+    finally:
+        for open_page in kept.context.pages:
+            open_page.close()
+        if kept.strangers:
+            pool.remove(kept)
+            kept.context.close()
+        else:
+            _clear_player_storage(kept)
+            kept.busy = False
+
+
+def _note_stranger(kept: _Kept, url: str) -> None:
+    """Remember an origin other than the kept one that a page of `kept` requested."""
+    if url.startswith("http") and not url.startswith(kept.origin + "/"):
+        kept.strangers.add(url.split("/", 3)[2])
+
+
+def _clear_player_storage(kept: _Kept) -> None:
+    """Clear PLAYER_STORAGE of the kept origin (DevTools' Storage domain, from a blank page)."""
+    blank = kept.context.new_page()
+    try:
+        cdp = kept.context.new_cdp_session(blank)
+        cdp.send("Storage.clearDataForOrigin",
+                 {"origin": kept.origin, "storageTypes": PLAYER_STORAGE})  # fmt: skip
+        cdp.detach()
+    finally:
+        blank.close()
 
 
 @pytest.fixture
 def context(browser: Any) -> Iterator[Any]:
     """A fresh, isolated browser context (empty storage, no service worker) per test."""
-    ctx = browser.new_context(viewport={"width": 1200, "height": 900})
+    ctx = browser.new_context(viewport=DESKTOP)
     yield ctx
     ctx.close()
 
 
 @pytest.fixture
-def page(context: Any) -> Any:
-    """A page in the test's own context; console errors are echoed to help diagnose failures."""
-    pg = context.new_page()
-    pg.on("console", lambda m: print(f"[console.{m.type}] {m.text}") if m.type == "error" else None)
-    pg.on("pageerror", lambda e: print(f"[pageerror] {e}"))
-    return pg
+def page(request: pytest.FixtureRequest, browser: Any, server_url: str) -> Iterator[Any]:
+    """A page for the test: in a kept context (see `kept_context`) unless the test is marked
+    `first_visit` or asks for `context` too (then in that fresh context); console errors are
+    echoed to help diagnose failures."""
+    fresh = request.node.get_closest_marker("first_visit") or "context" in request.fixturenames
+    with contextlib.ExitStack() as stack:
+        if fresh:
+            ctx = request.getfixturevalue("context")
+        else:
+            ctx = stack.enter_context(kept_context(browser, server_url, viewport=DESKTOP))
+        pg = ctx.new_page()
+        pg.on("console",
+              lambda m: print(f"[console.{m.type}] {m.text}") if m.type == "error" else None)
+        pg.on("pageerror", lambda e: print(f"[pageerror] {e}"))
+        yield pg
 
 
 def save_shot(page: Any, name: str, *, full_page: bool = True) -> Path:
@@ -252,15 +419,12 @@ def shot() -> Shot:
 
 @contextmanager
 def phone_page(browser: Any, viewport: Any) -> Iterator[Any]:
-    """A page in a fresh touch context of `viewport`'s size (a phone's); on leaving, the context
-    is closed and the test fails if the page raised an error meanwhile."""
-    ctx = browser.new_context(viewport=viewport, device_scale_factor=2, has_touch=True,
-                              is_mobile=True)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
+    """A page in a touch context of `viewport`'s size (a phone's), kept (see `kept_context`); on
+    leaving, the test fails if the page raised an error meanwhile."""
+    options = dict(viewport=viewport, device_scale_factor=2, has_touch=True, is_mobile=True)
+    with kept_context(browser, SESSION_URL[0], **options) as ctx:
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
         yield page
         assert not errors, errors
-    finally:
-        ctx.close()

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 
+from conftest import DESKTOP, SESSION_URL, kept_context
 from playwright.sync_api import Browser, Error, Page
 
 ENGINE_MS = 90_000
@@ -32,8 +33,18 @@ SLUG = {">": "stab", "-": "nothing"}
 def two_players(browser: Browser, server_url: str | None = None, *, init_script: str | None = None,
                 permissions: Sequence[str] = ()) -> Iterator[dict[int, Page]]:
     """Host 0 and guest 1, each in a browser context of its own (own storage), on the start
-    screen when `server_url` is given; fails the test on any page error, closes both."""
-    contexts = [browser.new_context(viewport={"width": 1200, "height": 900}) for _ in range(2)]
+    screen when `server_url` is given; fails the test on any page error, closes both.  The
+    contexts are kept ones (e2e/conftest.py, kept_context) unless the test adds an init script
+    or permissions to them."""
+    stack = ExitStack()
+    viewport = DESKTOP
+    if init_script is None and not permissions:
+        contexts = [stack.enter_context(kept_context(browser, SESSION_URL[0], viewport=viewport))
+                    for _ in range(2)]  # fmt: skip
+    else:
+        contexts = [browser.new_context(viewport=viewport) for _ in range(2)]
+        for ctx in contexts:
+            stack.callback(ctx.close)
     errors: list[str] = []
     pages: dict[int, Page] = {}
 
@@ -56,8 +67,7 @@ def two_players(browser: Browser, server_url: str | None = None, *, init_script:
         yield pages
         assert not errors, errors
     finally:
-        for ctx in contexts:
-            ctx.close()
+        stack.close()
 
 
 def gestures_for(wizard: int, turn: int) -> str:

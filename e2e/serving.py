@@ -8,6 +8,7 @@ paths it was asked for and the policy reports it got, and can answer 404 for one
 from __future__ import annotations
 
 import http.server
+import re
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -15,7 +16,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sitebuild.compress import PACKED_SUFFIX
 from sitebuild.serve import SiteHandler
+
+
+def boot_name(rel: str) -> str:
+    """The file name the engine worker asks for `rel` (the wasm or the Python library) by on the
+    suite's servers: its own where they send the `.br` siblings ($WH_SERVE_PRECOMPRESSED; the
+    browser unpacks it), else its packed form's (the worker unpacks it)."""
+    name = rel.rsplit("/", 1)[-1]
+    return name if SiteHandler.precompressed else name + PACKED_SUFFIX
+
+
+# Either name of the Python library, as a route pattern: its own or its packed form's.
+LIBRARY_EITHER_NAME = re.compile(r".*/python_lib\.zip(\.br)?$")
 
 
 @dataclass
@@ -30,9 +44,12 @@ class Served:
 
 
 @contextmanager
-def serving(root: Path, missing: str | None = None) -> Iterator[Served]:
+def serving(
+    root: Path, missing: str | None = None, precompressed: bool | None = None
+) -> Iterator[Served]:
     """Serve `root` on a free port of 127.0.0.1 for the block, with `missing` (a path under
-    `root`) answering 404 as if it were not there."""
+    `root`) answering 404 as if it were not there; `precompressed` says whether it sends the
+    `.br` siblings as hosts with precompression do (default: as $WH_SERVE_PRECOMPRESSED says)."""
     served = Served(root)
 
     class Handler(SiteHandler):
@@ -54,6 +71,8 @@ def serving(root: Path, missing: str | None = None) -> Iterator[Served]:
             served.reported.set()
             super().csp_violation(report)
 
+    if precompressed is not None:
+        Handler.precompressed = precompressed
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, daemon=True)

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 from conftest import CHROMIUM, CHROMIUM_ARGS
-from serving import Served, serving
+from serving import LIBRARY_EITHER_NAME, Served, boot_name, serving
 
 # sitebuild/ is at the repository's root, which e2e/conftest.py puts on sys.path.
 from sitebuild.boot import SNAPSHOT_INPUTS, engine_id
@@ -33,6 +33,8 @@ from sitebuild.serviceworker import service_worker
 from sitebuild.site import build_site
 
 ENGINE_MS = 90_000
+# Every test here watches the boot itself, from a first visit on (e2e/conftest.py, kept_context).
+pytestmark = pytest.mark.first_visit
 
 # Resolves with the worker's boot timings once the engine answers; rejects with the player-facing
 # message when it cannot start (engine.js keeps this promise on window.__engineReady).
@@ -100,10 +102,14 @@ def test_a_first_visit_boots_without_a_snapshot_and_keeps_one(
     assert kept["state"] == "stored" and kept["detail"]["bytes"] > 10_000_000, kept
     assert snapshot_cache(site_dir, server_url) in page.evaluate("caches.keys()")
     # Nothing but the Python library stands in for the stdlib; no snapshot, no wheel is fetched.
-    # The library and the wasm travel packed, with the decoder's wasm (sitebuild/compress.py).
+    # The library and the wasm travel packed (sitebuild/compress.py): asked for packed, with the
+    # decoder's wasm, or by name from a server that sends their siblings (the same bytes).
     names = {url.rsplit("/", 1)[1] for url in requested}
-    assert {"python_lib.zip.br", "pyodide.asm.wasm.br", "brotli-dec.wasm.gz"} <= names, requested
-    assert not names & {"python_lib.zip", "pyodide.asm.wasm"}, requested
+    own = {"python_lib.zip", "pyodide.asm.wasm"}
+    packed = {name + PACKED_SUFFIX for name in own} | {"brotli-dec.wasm.gz"}
+    expected = packed if boot_name(PYTHON_LIBRARY).endswith(PACKED_SUFFIX) else own
+    assert expected <= names, requested
+    assert not names & ((own | packed) - expected), requested
     unwanted = (".zst", ".whl", "python_stdlib.zip", "snapshot")
     assert not [u for u in requested if u.endswith(unwanted)], requested
     shot(page, "boot-ready")
@@ -267,11 +273,13 @@ def test_mime_types(page: Any, server_url: str) -> None:
 def test_a_damaged_python_library_is_reported_in_plain_words(
     page: Any, server_url: str, site_dir: Path, shot: Callable[..., Path]
 ) -> None:
-    # The library travels packed (sitebuild/compress.py): its packed form arrives damaged.
+    # The library travels packed (sitebuild/compress.py): its packed form arrives damaged, by
+    # either name (a server that sends siblings is asked by its own name first; a reply without
+    # Content-Encoding: br has the worker ask for the packed name).
     library = site_dir / (PYTHON_LIBRARY + PACKED_SUFFIX)
     damaged = bytearray(library.read_bytes())
     damaged[len(damaged) // 2] ^= 0xFF
-    page.route(f"**/{library.name}", lambda route: route.fulfill(status=200, body=bytes(damaged)))
+    page.route(LIBRARY_EITHER_NAME, lambda route: route.fulfill(status=200, body=bytes(damaged)))
     result = boot(page, server_url)
     assert not result["ok"]
     assert "damaged" in result["message"] and PYTHON_LIBRARY in result["message"], result
@@ -380,7 +388,12 @@ def test_a_host_that_types_the_wasm_wrongly_does_not_matter(page: Any, server_ur
     page.route("**/pyodide.asm.wasm*", wrong_type)
     result = boot(page, server_url)
     assert result["ok"], result
-    assert [url.rsplit("/", 1)[1] for url in asked] == ["pyodide.asm.wasm" + PACKED_SUFFIX]
+    # Asked for by the name this server's kind of host calls for; a server that sends siblings
+    # may be asked for the packed form after it (a reply the route passed on without its
+    # Content-Encoding), never anything else.
+    names = [url.rsplit("/", 1)[1] for url in asked]
+    assert names[0] == boot_name("pyodide/pyodide.asm.wasm"), names
+    assert names[1:] in ([], ["pyodide.asm.wasm" + PACKED_SUFFIX]), names
 
 
 def test_a_host_that_unpacks_the_packed_files_itself_does_not_matter(
@@ -396,6 +409,28 @@ def test_a_host_that_unpacks_the_packed_files_itself_does_not_matter(
         page.route(f"**/{rel}{PACKED_SUFFIX}", answer((site_dir / rel).read_bytes()))
     result = boot(page, server_url)
     assert result["ok"] and result["timings"]["path"] == "fresh", result
+
+
+@pytest.mark.parametrize("precompressed", [False, True])
+def test_the_packed_files_travel_packed_on_either_kind_of_host(
+    precompressed: bool, browser: Any, site_dir: Path
+) -> None:
+    """A host that sends the build's `.br` siblings is asked for the wasm and the library by
+    their own names (the browser unpacks them; reference.json's sibling told the worker so); a
+    host that only gzips on the fly is asked for the packed files, which the worker unpacks.
+    Either way each travels once, packed, and the engine boots."""
+    context = browser.new_context()
+    try:
+        with serving(site_dir, precompressed=precompressed) as served:
+            result = boot(context.new_page(), served.url)
+            assert result["ok"], result
+            asked = [path.split("?")[0].lstrip("/") for path in served.fetched]
+    finally:
+        context.close()
+    for rel in ("pyodide/pyodide.asm.wasm", PYTHON_LIBRARY):
+        by_name, packed = asked.count(rel), asked.count(rel + PACKED_SUFFIX)
+        assert (by_name, packed) == ((1, 0) if precompressed else (0, 1)), (rel, asked)
+    assert ("vendor/brotli-dec.wasm.gz" in asked) is not precompressed, asked
 
 
 SAVE_DUEL_JS = """async () => {
@@ -630,8 +665,7 @@ def test_reference_and_rule_options_work_while_the_engine_downloads(
     status line counts bytes meanwhile."""
     stalled: list[Any] = []
     # The Python library never arrives, so the engine stays at its download for the whole test.
-    packed = Path(PYTHON_LIBRARY).name + PACKED_SUFFIX
-    page.route(f"**/{packed}", lambda route: stalled.append(route))
+    page.route(LIBRARY_EITHER_NAME, lambda route: stalled.append(route))
     page.goto(server_url)
     page.wait_for_selector("[data-testid=rule-options]:not([hidden]) input", timeout=ENGINE_MS)
     page.wait_for_function(

@@ -307,6 +307,7 @@ def test_phone_width(browser: Any, server_url: str, shot: Shot) -> None:
         ctx.close()
 
 
+@pytest.mark.first_visit  # a service worker would serve the wasm the route aborts
 def test_engine_failure_is_explained(page: Any, server_url: str) -> None:
     # The runtime cannot be fetched: the page must still show itself and say why it cannot play.
     # ("*.wasm*": the runtime travels packed, as pyodide.asm.wasm.br, docs/build.md.)

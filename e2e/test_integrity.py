@@ -275,15 +275,19 @@ def test_a_damaged_file_is_named_not_waited_on(
         assert violations(page, served) == []
 
 
+@pytest.mark.parametrize("precompressed", [False, True])
 def test_a_packed_file_that_does_not_unpack_is_named(
-    strict_context: Any, site_dir: Path, tmp_path: Path
+    precompressed: bool, strict_context: Any, site_dir: Path, tmp_path: Path
 ) -> None:
     """One flipped bit in the packed library (the file itself is whole): the decoder refuses it
-    or it unpacks to other bytes; either way the file is named."""
+    or it unpacks to other bytes; either way the file is named.  Where the host sends it as the
+    library's `.br` sibling, the browser fails to decode it like a dropped connection: the
+    worker asks for it packed and its decoder names it."""
     packed = PYTHON_LIBRARY + PACKED_SUFFIX
     original = (site_dir / packed).read_bytes()
     damage = {packed: flipped(original, len(original) // 2)}
-    with serving(copy_site(site_dir, tmp_path / "site", damage)) as served:
+    root = copy_site(site_dir, tmp_path / "site", damage)
+    with serving(root, precompressed=precompressed) as served:
         page = strict_context.new_page()
         page.goto(served.url)
         status = engine_status(page)

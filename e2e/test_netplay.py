@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import CHROMIUM, CHROMIUM_ARGS, Shot
+from conftest import CHROMIUM_ARGS, Shot
 from netlab import Lab, why_no_lab
 from remote_play import (
     NAMES,
@@ -39,7 +39,8 @@ from remote_play import (
     screen_state,
 )
 
-sync_api = pytest.importorskip("playwright.sync_api")
+# sitebuild/ is at the repository's root, which e2e/conftest.py puts on sys.path.
+from sitebuild.machine import CHROMIUM as FULL_CHROMIUM
 
 ROOT = Path(__file__).resolve().parent.parent
 NO_LAB = why_no_lab()
@@ -62,20 +63,21 @@ def lab(site_dir: Path) -> Iterator[Lab]:
 
 
 @pytest.fixture(scope="module")
-def homes(lab: Lab) -> Iterator[dict[str, Any]]:
-    """One Chromium inside each home (one Playwright process drives them all)."""
+def homes(lab: Lab, playwright: Any) -> Iterator[dict[str, Any]]:
+    """One Chromium inside each home (the worker's one Playwright drives them all): the whole
+    browser, which takes the lab's plain-http site as a secure origin when told to."""
     args = [*CHROMIUM_ARGS, f"--unsafely-treat-insecure-origin-as-secure={lab.site_url[:-1]}"]
-    with sync_api.sync_playwright() as playwright:
-        browsers: dict[str, Any] = {}
-        try:
-            for home in ("a", "b", "c", "d"):
-                browsers[home] = playwright.chromium.launch(
-                    executable_path=lab.chromium_wrapper(home, CHROMIUM), args=args, headless=True
-                )
-            yield browsers
-        finally:
-            for browser in browsers.values():
-                browser.close()
+    browsers: dict[str, Any] = {}
+    try:
+        for home in ("a", "b", "c", "d"):
+            browsers[home] = playwright.chromium.launch(
+                executable_path=lab.chromium_wrapper(home, str(FULL_CHROMIUM)), args=args,
+                headless=True,
+            )
+        yield browsers
+    finally:
+        for browser in browsers.values():
+            browser.close()
 
 
 def player_opener(lab: Lab, homes: dict[str, Any], contexts: list[Any], errors: list[str]) -> Any:

@@ -14,25 +14,18 @@ without one, the tests that connect are skipped and say so.
 
 from __future__ import annotations
 
-import os
 import random
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
-
-sync_api = pytest.importorskip("playwright.sync_api")
-
-from conftest import CHROMIUM_ARGS as BASE_CHROMIUM_ARGS  # noqa: E402
-from conftest import WEBRTC_ARGS  # noqa: E402
+from conftest import WEBRTC_ARGS
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [*BASE_CHROMIUM_ARGS, *WEBRTC_ARGS]
 CONNECT_MS = 20_000
 
 
@@ -79,15 +72,9 @@ def rtc_site() -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def rtc_browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"Chromium not found at {CHROMIUM}")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
+def rtc_browser(launch_chromium: Callable[..., Any]) -> Any:
+    """The worker's Chromium with plain ICE addresses (e2e/conftest.py's launch_chromium)."""
+    return launch_chromium(WEBRTC_ARGS)
 
 
 SETUP_JS = """async () => {
@@ -410,9 +397,12 @@ def test_vanished_peer_reports_disconnected(rtc_browser: Any, rtc_site: str) -> 
     try:
         host = open_page(host_ctx, rtc_site)
 
-        # A page closed normally says goodbye on its way out.
+        # A page closed normally says goodbye on its way out (the page itself: the headless
+        # shell disposes of a whole context without the pages' pagehide).
         guest_ctx = rtc_browser.new_context()
-        connect(host, open_page(guest_ctx, rtc_site))
+        leaving = open_page(guest_ctx, rtc_site)
+        connect(host, leaving)
+        leaving.close()
         guest_ctx.close()
         wait_status(host, "disconnected", timeout=30_000)
         assert host.evaluate("() => __t.detail.reason") == "peer-closed"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from .common import PYTHON_LIBRARY, REFERENCE, sha256_hex, sri_sha256
-from .compress import decoder_entry, packed_entry
+from .compress import brotli, decoder_entry, packed_entry
 from .integrity import integrity_manifest
 from .pins import PYODIDE_VERSION
 
@@ -51,6 +51,9 @@ def engine_build_module(files: dict[str, bytes]) -> bytes:
             "url": REFERENCE,
             "integrity": sri_sha256(files[REFERENCE]),
             "size": len(files[REFERENCE]),
+            # The length of its `.br` sibling: a host that sends exactly that many bytes sends
+            # the build's siblings (the worker then asks for the wasm and library by name).
+            "sibling": len(brotli(files[REFERENCE])),
         },
         # Every other file the worker may fetch (Pyodide's own fetches go through its check).
         "files": integrity_manifest({k: v for k, v in files.items() if k != "index.html"}),

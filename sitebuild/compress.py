@@ -7,7 +7,7 @@ from __future__ import annotations
 import gzip
 import subprocess
 
-from .common import CACHE, PYTHON_LIBRARY, BuildError, sha256_hex, sri_sha256
+from .common import CACHE, PYTHON_LIBRARY, REFERENCE, BuildError, sha256_hex, sri_sha256
 from .pins import (
     DECODER_INTEGRITY,
     DECODER_PACKAGE,
@@ -38,8 +38,12 @@ HEAD_BYTES = 4
 # the siblings and gzip on the fly or send the file as it is.  The Python library and the wheel
 # are stored zips, not deflated, so they gain the most (the library 3.8 MB -> ~1.1 MB, where
 # deflating each member would give ~1.6 MB: brotli sees across the members).
+# reference.json's sibling is also the engine worker's probe: a host that sends it as br sends
+# the wasm's and the library's siblings too, and the worker asks for those by name
+# (web/worker-files.js).
 PRECOMPRESSED = (
     "pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs", PYTHON_LIBRARY, "pyodide/wavinghands-",
+    REFERENCE,
 )  # fmt: skip
 
 

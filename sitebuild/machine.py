@@ -12,6 +12,10 @@ from pathlib import Path
 from .common import ROOT, BuildError, run
 
 CHROMIUM = Path("/usr/bin/chromium")
+# The same Chromium without the browser's windowing and profile machinery (Debian's
+# chromium-headless-shell, the binary itself rather than its shell wrapper): the browser tests
+# run on it, as Playwright's own headless mode does, at about two thirds of the CPU.
+HEADLESS_SHELL = Path("/usr/lib/chromium/chromium-headless-shell")
 # How every headless Chromium of the tests and benchmarks starts: without the networking switches
 # Chromium keeps dialling Google's hosts, which a closed network refuses; --no-sandbox because the
 # tests run as root.
@@ -29,16 +33,18 @@ VENV_STAMP = VENV / "wavinghands-dev.txt"
 def debian_packages_missing(*, for_tests: bool) -> list[str]:
     """The Debian packages that building (and, for_tests, testing) needs and are not there.
 
-    Node.js and npm: `npm pack`, the Python library, the in-Pyodide and JS tests.  Chromium: the
-    browser tests.  iproute2, coturn, iptables: e2e/test_netplay.py's network lab (run as root).
+    Node.js and npm: `npm pack`, the Python library, the in-Pyodide and JS tests.  Chromium's
+    headless shell: the browser tests; Chromium itself: the benchmarks and the network lab's
+    homes.  iproute2, coturn, iptables: e2e/test_netplay.py's network lab (run as root).
     """
     wanted = [("nodejs", "node"), ("npm", "npm")]
     if for_tests:
         # coturn is the lab's STUN and TURN server, iptables the home routers' NAT.
         wanted += [("iproute2", "ip"), ("coturn", "turnserver"), ("iptables", "iptables")]
     missing = [package for package, command in wanted if not shutil.which(command)]
-    if for_tests and not CHROMIUM.exists():
-        missing.append("chromium")
+    if for_tests:
+        browsers = [("chromium", CHROMIUM), ("chromium-headless-shell", HEADLESS_SHELL)]
+        missing += [package for package, path in browsers if not path.exists()]
     return missing
 
 

@@ -1,11 +1,14 @@
-"""`build.py test`: the checks, run two at a time, each streamed under its name and summed up."""
+"""`build.py test`: the checks, each started as soon as what it needs is ready, streamed under
+its name and summed up."""
 
 from __future__ import annotations
 
 import concurrent.futures
 import contextlib
+import ctypes
 import os
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -65,31 +68,37 @@ FAILURE_LINE = re.compile(r"^(FAILED|ERROR|WAITED) |^not ok \d+ ")
 
 @dataclass(frozen=True)
 class Step:
-    """One check: its name, its command, and the set-up it must wait for before it starts."""
+    """One check: its name, its command, the set-up it must wait for before it starts, and its
+    niceness (the checks off the critical path yield the CPU to the browser tests and the
+    build, and take what those leave idle while they wait)."""
 
     name: str
     cmd: Sequence[str]
     needs: tuple[concurrent.futures.Future[None], ...] = ()
+    nice: int = 0
+    env: tuple[tuple[str, str], ...] = ()  # set for this step only
+
+
+# e2e/conftest.py's closing line of CPU per file: the CPU of the browsers too, which the step's
+# own figure misses (Playwright's driver and the browsers it starts are never waited for by
+# their parent, so their CPU reaches no rusage of ours).
+E2E_CPU_LINE = re.compile(r"^\s*[\d.]+ s\s+([\d.]+) s CPU .*\(all\)$")
 
 
 def run_step(step: Step, env: dict[str, str]) -> StepResult:
     """Run one check, streaming its output line by line under its name; keep its summary."""
-    try:
-        for need in step.needs:
-            need.result()
-    except BuildError as exc:
-        progress(f"{step.name}: not run, its set-up failed")
-        return StepResult(step.name, False, f"not run: {exc}", 0.0, 0.0)
     progress(f"{step.name}: started  ({' '.join(step.cmd)})")
     started = time.monotonic()
+    cmd = ["nice", "-n", str(step.nice), *step.cmd] if step.nice else list(step.cmd)
     proc = subprocess.Popen(
-        list(step.cmd), cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-        text=True,
+        cmd, cwd=ROOT, env={**env, **dict(step.env)}, stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT, text=True,
     )  # fmt: skip
     assert proc.stdout is not None
     summary = ""
     node_counts: dict[str, str] = {}
     failures: list[str] = []
+    browsers_cpu = 0.0
     for line in proc.stdout:
         with OUTPUT_LOCK:
             sys.stdout.write(f"{step.name} | {line}")
@@ -100,38 +109,58 @@ def run_step(step: Step, env: dict[str, str]) -> StepResult:
             summary = line.strip().strip("=").strip()
         elif match := NODE_COUNT.match(line.strip()):
             node_counts[match[1]] = match[2]
-    # wait4 rather than wait: the CPU time of the step and everything it started, a figure that
-    # depends far less than the wall time on what else the machine is doing.
+        elif match := E2E_CPU_LINE.match(line.rstrip()):
+            browsers_cpu = float(match[1])
+    # wait4 rather than wait: the CPU time of the step and everything it started and waited for,
+    # a figure that depends far less than the wall time on what else the machine is doing.
     _, status, usage = os.wait4(proc.pid, 0)
     code = proc.returncode = os.waitstatus_to_exitcode(status)
     if node_counts and not summary:
         summary = ", ".join(f"{v} {k}" for k, v in node_counts.items())
     seconds = time.monotonic() - started
     summary = summary or ("ok" if code == 0 else f"exit {code}")
-    cpu = usage.ru_utime + usage.ru_stime
+    cpu = max(usage.ru_utime + usage.ru_stime, browsers_cpu)
     result = StepResult(step.name, code == 0, summary, seconds, cpu, tuple(failures))
     progress(f"{step.name}: {'PASS' if result.ok else 'FAIL'} in {seconds:.1f}s, "
              f"CPU {result.cpu_seconds:.1f}s  ({result.summary})")  # fmt: skip
     return result
 
 
-def run_steps(steps: Sequence[Step], env: dict[str, str], workers: int) -> list[StepResult]:
-    """Run the steps on `workers` threads, each taking the next step not yet started when it is
-    free (so a long step on one never leaves the other idle); results in the steps' order."""
-    queue = iter(enumerate(steps))
-    lock = threading.Lock()
+def run_steps(steps: Sequence[Step], env: dict[str, str], slots: int) -> list[StepResult]:
+    """Run the steps, each as soon as what it needs is ready: at full priority at once, at a
+    lower one (`nice`) when fewer than `slots` of those run (of the steps ready at once, the
+    first listed first); results in the steps' order."""
     results: dict[int, StepResult] = {}
+    turn = threading.Condition()
+    running: list[int] = []
+    ready: set[int] = set()
 
-    def worker() -> None:
-        while True:
-            with lock:
-                index, step = next(queue, (-1, None))
-            if step is None:
-                return
+    def runner(index: int, step: Step) -> None:
+        try:
+            for need in step.needs:
+                need.result()
+        except BuildError as exc:
+            progress(f"{step.name}: not run, its set-up failed")
+            results[index] = StepResult(step.name, False, f"not run: {exc}", 0.0, 0.0)
+            return
+        if not step.nice:
             results[index] = run_step(step, env)
+            return
+        with turn:
+            ready.add(index)
+            turn.wait_for(lambda: len(running) < slots and min(ready) == index)
+            ready.remove(index)
+            running.append(index)
+            turn.notify_all()
+        try:
+            results[index] = run_step(step, env)
+        finally:
+            with turn:
+                running.remove(index)
+                turn.notify_all()
 
-    with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
-        for future in [pool.submit(worker) for _ in range(workers)]:
+    with concurrent.futures.ThreadPoolExecutor(max_workers=len(steps)) as pool:
+        for future in [pool.submit(runner, i, step) for i, step in enumerate(steps)]:
             future.result()
     return [results[i] for i in range(len(steps))]
 
@@ -141,6 +170,7 @@ def run_tests(*, skip_e2e: bool = False, install: bool = True, deep: bool = Fals
     browser tests unless `skip_e2e`; with `deep`, the long runs too: the whole suite inside
     Pyodide, the property soak and the fuzzer); 0 if all pass, else 1.  The output always ends
     with the failed tests' lines and the totals line, whatever failed."""
+    adopted = adopt_orphans()
     try:
         results = run_checks(skip_e2e=skip_e2e, install=install, deep=deep)
     except BuildError as exc:
@@ -154,21 +184,44 @@ def run_tests(*, skip_e2e: bool = False, install: bool = True, deep: bool = Fals
         print(f"{verdict}  {r.name:<26} {times}  {r.summary}", flush=True)
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     progress(f"all steps finished; load average {load} (1, 5, 15 min)")
+    if adopted:
+        reap_orphans()
+        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+        progress(f"CPU of every process the command started, set-up included: "
+                 f"{usage.ru_utime:.1f}s user + {usage.ru_stime:.1f}s system")  # fmt: skip
     failed_lines = [f"{r.name} | {line}" for r in results for line in r.failures]
     if failed_lines:
         print("\n===== failed (the test, and what a browser test waited on)", flush=True)
         print("\n".join(failed_lines), flush=True)
     # One closing line over every runner, in the plain form CI reads ("N passed, N failed").
     passed = sum(_count(r.summary, ("passed", "pass")) for r in results)
-    failed = sum(_count(r.summary, ("failed", "fail")) for r in results) + sum(
-        1 for r in results if not r.ok and not _count(r.summary, ("failed", "fail"))
+    failed = sum(_count(r.summary, FAILED_WORDS) for r in results) + sum(
+        1 for r in results if not r.ok and not _count(r.summary, FAILED_WORDS)
     )
     print(f"total: {passed} passed, {failed} failed", flush=True)
     return 0 if all(r.ok for r in results) else 1
 
 
+def adopt_orphans() -> bool:
+    """Become the reaper of the orphans of the processes this one starts (Linux's
+    PR_SET_CHILD_SUBREAPER), so that the CPU of every one of them, the browsers whose parents
+    never wait for them too, reaches this process's rusage; False where that is not possible."""
+    try:
+        return bool(sys.platform == "linux" and ctypes.CDLL(None).prctl(36, 1, 0, 0, 0) == 0)
+    except (OSError, AttributeError):
+        return False
+
+
+def reap_orphans() -> None:
+    """Wait for every adopted process that has ended (once every step has finished)."""
+    with contextlib.suppress(ChildProcessError):
+        while os.waitpid(-1, os.WNOHANG)[0]:
+            pass
+
+
 def run_checks(*, skip_e2e: bool, install: bool, deep: bool) -> list[StepResult]:
-    """Set up (Debian's packages, .venv/, the site), then run the checks two at a time."""
+    """Set up (Debian's packages, .venv/, the site), and run each check as soon as what it uses
+    is ready: the checks that need no site run while it is built."""
     venv_python = VENV / "bin" / "python"
     py = str(venv_python if install or venv_python.exists() else Path(sys.executable))
 
@@ -182,67 +235,94 @@ def run_checks(*, skip_e2e: bool, install: bool, deep: bool) -> list[StepResult]
             with timed("dev tools in .venv/ (pip install of pyproject.toml's dev extra)"):
                 dev_venv()
 
-    # Set-up: Debian's packages, the venv and the site build are independent, so they run side
-    # by side; each check then waits only for what it uses (the in-Pyodide and JS tests need
-    # no venv, so they start as soon as the site is built).
-    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as setup:
-        debian_ready, venv_ready = setup.submit(debian), setup.submit(venv)
+    def site() -> None:
         if not (shutil.which("node") and shutil.which("npm")):
             debian_ready.result()
         with timed("site build"):
-            site = build_site(DEFAULT_OUT)
+            built = build_site(DEFAULT_OUT)
+        if built.root.resolve() != DEFAULT_OUT.resolve():
+            raise BuildError(f"the site was built in {built.root}, not {DEFAULT_OUT}")
         with timed("Pyodide test wheels"):
             pyodide_test_wheels()  # fetched now so the in-Pyodide run needs no network
-        env = dict(os.environ, WH_SITE_DIR=str(site.root), PYTHONDONTWRITEBYTECODE="1")
-        return run_steps(check_steps(py, site.root, (debian_ready, venv_ready), skip_e2e, deep),
-                         env, workers=2)  # fmt: skip
+
+    # Debian's packages, the venv and the site build are independent, so they run side by side;
+    # each check waits only for what it uses.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=3) as setup:
+        debian_ready, venv_ready = setup.submit(debian), setup.submit(venv)
+        site_ready = setup.submit(site)
+        env = dict(os.environ, WH_SITE_DIR=str(DEFAULT_OUT.resolve()), PYTHONDONTWRITEBYTECODE="1")
+        steps = check_steps(py, DEFAULT_OUT.resolve(), (debian_ready, venv_ready, site_ready),
+                            skip_e2e, deep)  # fmt: skip
+        return run_steps(steps, env, slots=2)
 
 
 def check_steps(
     py: str, site: Path, ready: tuple[concurrent.futures.Future[None], ...], skip_e2e: bool,
     deep: bool,
 ) -> list[Step]:  # fmt: skip
-    """The checks, in the order they start (two at a time, for two cores); `ready` is
-    (Debian's packages, .venv/)."""
-    debian_ready, venv_ready = ready
-    # The browser tests mostly wait on Chromium (boots, connections, timeouts), so they start
-    # first, beside the CPU-bound checks, over two pytest-xdist workers, a module each (a module
-    # shares one browser; --dist loadfile keeps it whole); --verbosity=1: a line per test;
-    # --durations: the slowest tests (e2e/conftest.py adds the time per file, and the engine
-    # downloads, at the end).
+    """The checks, in the order they are preferred when several could start; `ready` is
+    (Debian's packages, .venv/, the site built)."""
+    debian_ready, venv_ready, site_ready = ready
+    # The browser tests are the longest step, so they go first as soon as the site is built, at
+    # full priority, over two pytest-xdist workers, a module each (--dist loadfile; each worker
+    # keeps one browser and the kept contexts of e2e/conftest.py for the whole run, and takes
+    # the longest modules first); --verbosity=1: a line per test; --durations: the slowest
+    # tests (e2e/conftest.py adds the time, CPU and engine downloads per file at the end);
+    # --no-loadscope-reorder: the modules in e2e/conftest.py's order (the longest first), not
+    # by their number of tests.
     e2e = [py, "-m", "pytest", "e2e", "-p", "no:cacheprovider", "--verbosity=1",
-           "-n", "2", "--dist", "loadfile", "--durations=15"]  # fmt: skip
+           "-n", "2", "--dist", "loadfile", "--no-loadscope-reorder", "--durations=15"]  # fmt: skip
     # What only Pyodide shows (tests/pyodide/run.mjs), the vectors' CPython side in `py`.
     pyodide = ["node", "tests/pyodide/run.mjs", "--site", str(site), "--python", py]
     # pyproject's strict set (the engine, build.py, sitebuild/, tests/), and e2e/ apart: its
     # module names repeat tests/'s (conftest, test_hostile, test_rulesets).
     mypy = [py, "-m", "mypy"]
-    tests = [py, "-m", "pytest", "tests", "-p", "no:cacheprovider"]
+    tests = [py, "-m", "pytest", "tests", "-p", "no:cacheprovider", "--durations=10"]
+    # The short checks run at a lower priority: they fill the cores while the build downloads
+    # and while the browser tests wait on Chromium, and yield to them otherwise.  pytest tests/
+    # (one process, minutes of CPU) does not: starved until the browser tests end, it would
+    # finish alone on one core.
+    background = 10
+    deep_sizes = (("WH_DEEP", "1"),) if deep else ()
+    # Node is Debian's: the JS tests wait for it only where it is missing.
+    node = () if shutil.which("node") else (debian_ready,)
     steps = [
-        Step("pytest e2e/", e2e, (debian_ready, venv_ready)),
-        Step("tests in Pyodide (Node)", pyodide),
-        Step("pytest tests/", tests, (venv_ready,)),
-        Step("mypy --strict", mypy, (venv_ready,)),
-        Step("mypy --strict e2e/", [*mypy, "e2e"], (venv_ready,)),
-        Step("ruff", [py, "-m", "ruff", "check", "."], (venv_ready,)),
-        Step("JS unit tests (Node)", ["node", "--test", "tests/js/"]),
+        Step("pytest e2e/", e2e, (debian_ready, venv_ready, site_ready)),
+        Step("tests in Pyodide (Node)", pyodide, (*node, site_ready)),
+        # --deep: the property, fuzz and soak-like tests at their larger sizes (tests/sizes.py).
+        Step("pytest tests/", tests, (venv_ready,), 0, deep_sizes),
+        Step("JS unit tests (Node)", ["node", "--test", "tests/js/"], node, background),
+        Step("mypy --strict", mypy, (venv_ready,), background),
+        Step("mypy --strict e2e/", [*mypy, "e2e"], (venv_ready,), background),
+        Step("ruff", [py, "-m", "ruff", "check", "."], (venv_ready,), background),
     ]
     if skip_e2e:
         steps = [step for step in steps if step.name != "pytest e2e/"]
     if deep:
         steps += [
             # The whole engine suite again, inside Pyodide, from the site's wheel.
-            Step("deep: tests/ in Pyodide", [*pyodide, "--deep"]),
+            Step("deep: tests/ in Pyodide", [*pyodide, "--deep"], (*node, site_ready)),
             # The property tests over thousands of random duels, hypothesis not derandomized.
             Step(
                 "deep: property soak",
                 [py, "bench/soak_properties.py", "--examples", "2000", "--workers", "2"],
                 (venv_ready,),
+                background,
             ),
             # The code decoder, the session's receive path and validation, fuzzed.
-            Step("deep: fuzz codes", [py, "bench/fuzz_codes.py", "--runs", "20000"], (venv_ready,)),
+            Step(
+                "deep: fuzz codes",
+                [py, "bench/fuzz_codes.py", "--runs", "20000"],
+                (venv_ready,),
+                background,
+            ),
         ]
     return steps
+
+
+# The words of a summary that count a test that did not pass (pytest's errors are tests too:
+# a fixture that failed, e.g. the network lab's).
+FAILED_WORDS = ("failed", "fail", "error", "errors")
 
 
 def _count(summary: str, words: tuple[str, ...]) -> int:

@@ -26,6 +26,7 @@ import contextlib
 
 from fake_engine import FakeEngine
 from remote_driver import code_kind, play, random_policy, reloaded
+from sizes import size
 
 from wavinghands.errors import IllegalInput, WavingHandsError
 from wavinghands.remote import codes, inputs, session
@@ -48,12 +49,10 @@ FAKE = FakeEngine()
 
 REAL = remote_engine.PythonEngine()
 ENGINES = [pytest.param(FAKE, id="fake"), pytest.param(REAL, id="real")]
-SLOW = settings(max_examples=25, deadline=None,
+# Whole duels through codes per engine (tests/sizes.py: 10 by default, 25 under --deep, 5 in
+# Pyodide, where they are ~10x slower).
+SLOW = settings(max_examples=size(10, deep=25, pyodide=5), deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-if sys.platform == "emscripten":
-    # Whole duels through codes are ~10x slower inside Pyodide, where the suite runs again to
-    # check that what ships behaves the same: a few are enough there.
-    SLOW = settings(SLOW, max_examples=5)
 
 
 # --- strategies -----------------------------------------------------------------------------

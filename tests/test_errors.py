@@ -20,7 +20,10 @@ from wavinghands.remote import codes
 KEBAB = re.compile(r"^[a-z]+(-[a-z]+)*$")
 # Engine errors that stand for a family of codes, each raised as Class("the-code", message).
 CODE_FIRST = {"OrderError", "MalformedOrders", "SetupError", "ApiError"}
-WEB_TITLES = Path(__file__).resolve().parent.parent / "web" / "ui" / "remote.js"
+# A refused code's heading, keyed `remote-title-<error code>` with the page's other sentences.
+WEB_TITLES = Path(__file__).resolve().parent.parent / "web" / "ui" / "words" / "remote.js"
+# The heading of an error the page has no title for (web/ui/remote.js), not an error code.
+FALLBACK_TITLE = "unusable"
 
 
 def _exception_classes() -> list[type[BaseException]]:
@@ -115,13 +118,12 @@ def test_a_code_attribute_alone_is_not_trusted() -> None:
 
 def _web_titles() -> set[str]:
     text = WEB_TITLES.read_text(encoding="utf-8")
-    body = text[text.index("const ERROR_TITLES = {"):]
-    body = body[:body.index("};")]
-    return set(re.findall(r"^\s*'?([a-z-]+)'?:", body, re.M))
+    return set(re.findall(r"^\s*'remote-title-([a-z-]+)':", text, re.M)) - {FALLBACK_TITLE}
 
 
 def test_the_page_titles_the_remote_errors() -> None:
-    """web/ui/remote.js heads each remote error by its code: every key is a real code, and
+    """web/ui/remote.js heads each remote error by its code (its sentences in
+    web/ui/words/remote.js, `remote-title-<code>`): every key is a real code, and
     every error a pasted code or a seal can raise has a heading."""
     titles = _web_titles()
     remote = {c.code for c in vars(codes).values()

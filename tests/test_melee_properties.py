@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from dataclasses import replace
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sizes import size
 
 from wavinghands import api
 from wavinghands.duel import step
@@ -26,8 +26,8 @@ from wavinghands.playout import random_duel
 from wavinghands.record import export_record, import_record
 from wavinghands.view import view
 
-_DEFAULT = "12" if sys.platform == "emscripten" else "60"
-EXAMPLES = int(os.environ.get("WH_PROPERTY_EXAMPLES", _DEFAULT))
+# Random melees per property (tests/sizes.py: 20 by default, 60 under --deep, 12 in Pyodide).
+EXAMPLES = int(os.environ.get("WH_PROPERTY_EXAMPLES", size(20, deep=60, pyodide=12)))
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None,
                     derandomize=not os.environ.get("WH_PROPERTY_RANDOM"),
                     suppress_health_check=[HealthCheck.too_slow])

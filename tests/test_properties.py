@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from dataclasses import replace
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sizes import size
 
 from wavinghands import api
 from wavinghands.duel import step
@@ -28,10 +28,9 @@ from wavinghands.playout import random_duel
 from wavinghands.record import export_record, import_record
 from wavinghands.view import view
 
-# Fewer inside Pyodide, where the same suite runs again to check that what ships behaves the
-# same (test_cross_runtime.py compares the two runtimes' duels bit for bit).
-_DEFAULT = "40" if sys.platform == "emscripten" else "200"
-EXAMPLES = int(os.environ.get("WH_PROPERTY_EXAMPLES", _DEFAULT))
+# Random duels per property (tests/sizes.py: 60 by default, 200 under --deep, 40 in Pyodide;
+# bench/soak_properties.py sets thousands).
+EXAMPLES = int(os.environ.get("WH_PROPERTY_EXAMPLES", size(60, deep=200, pyodide=40)))
 # The default run draws the same duels every time; the soak's workers each draw their own.
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None,
                     derandomize=not os.environ.get("WH_PROPERTY_RANDOM"),

@@ -10,9 +10,11 @@ import concurrent.futures
 import hashlib
 import io
 import json
+import os
 import re
 import struct
 import sys
+import threading
 import zipfile
 import zlib
 from pathlib import Path
@@ -328,7 +330,8 @@ def test_the_precache_leaves_out_what_the_boot_never_asks_for() -> None:
     ("summary", "passed", "failed"),
     [
         ("535 passed, 3 skipped in 10.2s", 535, 0),
-        ("2 failed, 40 passed, 1 error in 3s", 40, 2),
+        ("2 failed, 40 passed, 1 error in 3s", 40, 3),
+        ("2 failed, 151 passed, 6 errors in 3341.69s (0:55:41)", 151, 8),
         ("29 tests, 29 pass, 0 fail", 29, 0),
         ("ok", 0, 0),
     ],
@@ -336,7 +339,7 @@ def test_the_precache_leaves_out_what_the_boot_never_asks_for() -> None:
 def test_the_runner_counts_each_summary(summary: str, passed: int, failed: int) -> None:
     """The closing totals add each step's passed and failed counts, in pytest's and node's words."""
     assert testrun._count(summary, ("passed", "pass")) == passed
-    assert testrun._count(summary, ("failed", "fail")) == failed
+    assert testrun._count(summary, testrun.FAILED_WORDS) == failed
 
 
 def test_a_failed_line_is_kept_for_the_closing_list() -> None:
@@ -368,15 +371,38 @@ def test_the_default_run_proves_pyodide_on_a_chosen_set_and_deep_runs_everything
     in Pyodide, the soak and the fuzzer."""
     done: concurrent.futures.Future[None] = concurrent.futures.Future()
     done.set_result(None)
-    default = testrun.check_steps("py", Path("site"), (done, done), skip_e2e=False, deep=False)
+    default = testrun.check_steps("py", Path("site"), (done, done, done), skip_e2e=False,
+                                  deep=False)
     commands = {step.name: list(step.cmd) for step in default}
     assert "--deep" not in commands["tests in Pyodide (Node)"]
     assert commands["tests in Pyodide (Node)"][-2:] == ["--python", "py"]
-    assert "--durations=15" in commands["pytest e2e/"]
-    deep = testrun.check_steps("py", Path("site"), (done, done), skip_e2e=True, deep=True)
+    assert {"--durations=15", "--no-loadscope-reorder"} <= set(commands["pytest e2e/"])
+    assert not dict(next(s for s in default if s.name == "pytest tests/").env)
+    deep = testrun.check_steps("py", Path("site"), (done, done, done), skip_e2e=True, deep=True)
     names = [step.name for step in deep]
     assert "pytest e2e/" not in names
     assert {"deep: tests/ in Pyodide", "deep: property soak", "deep: fuzz codes"} <= set(names)
+    # --deep runs tests/ at the larger sizes (tests/sizes.py).
+    assert dict(next(s for s in deep if s.name == "pytest tests/").env) == {"WH_DEEP": "1"}
+
+
+def test_each_step_starts_when_its_set_up_is_ready_within_the_slots() -> None:
+    """A step waits for its own set-up only; at most `slots` of the lower-priority ones run at
+    once; results keep the steps' order; a step whose set-up failed is not run and says why."""
+    later: concurrent.futures.Future[None] = concurrent.futures.Future()
+    failed: concurrent.futures.Future[None] = concurrent.futures.Future()
+    failed.set_exception(BuildError("no site"))
+    py = sys.executable
+    steps = [
+        testrun.Step("waits", [py, "-c", "print('1 passed')"], (later,), nice=5),
+        testrun.Step("first", [py, "-c", "print('2 passed')"], (), nice=5),
+        testrun.Step("broken", [py, "-c", "print('x')"], (failed,)),
+    ]
+    threading.Timer(0.5, later.set_result, (None,)).start()
+    results = testrun.run_steps(steps, dict(os.environ), slots=1)
+    assert [(r.name, r.ok, r.summary) for r in results] == [
+        ("waits", True, "1 passed"), ("first", True, "2 passed"),
+        ("broken", False, "not run: no site")]  # fmt: skip
 
 
 def test_the_cross_runtime_comparison_names_the_first_difference() -> None:

@@ -23,12 +23,12 @@ from __future__ import annotations
 
 import os
 import random
-import sys
 from dataclasses import replace
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sizes import size
 
 from wavinghands.duel import new_game, step
 from wavinghands.legal import choose_allocation, input_problems
@@ -41,8 +41,8 @@ from wavinghands.situation import constraints
 from wavinghands.spells import EffectKind
 from wavinghands.view import view, viewer_blind
 
-_DEFAULT = "40" if sys.platform == "emscripten" else "150"
-EXAMPLES = int(os.environ.get("WH_PROPERTY_EXAMPLES", _DEFAULT))
+# Random duels per property (tests/sizes.py: 50 by default, 150 under --deep, 40 in Pyodide).
+EXAMPLES = int(os.environ.get("WH_PROPERTY_EXAMPLES", size(50, deep=150, pyodide=40)))
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None,
                     derandomize=not os.environ.get("WH_PROPERTY_RANDOM"),
                     suppress_health_check=[HealthCheck.too_slow])

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 from dsl import Duel, Script, problems
+from sizes import size
 
 from wavinghands import duel
 from wavinghands.ai import LEVELS, choose_input
@@ -132,7 +133,7 @@ def test_the_computer_gives_legal_input_in_hasted_turns() -> None:
     # From the hastened A's normal turn 7, the computer plays both sides (random levels): every
     # input it gives, in the hasted turns too, is legal, and the hasted turns come.
     start = Duel(**HASTE, ruleset=W).run(6).game
-    for seed in range(4):
+    for seed in range(size(2, deep=4)):  # tests/sizes.py
         game, rng, hasted = start, random.Random(seed), 0
         for _ in range(12):
             if game.phase.kind == "over":

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 
 from citing import cite_warlocks
 from dsl import Duel, problems
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sizes import size
 from test_properties import (
     _check_determinism_and_round_trips,
     _check_invariants,
@@ -146,8 +146,8 @@ def test_the_warlocks_table_names_no_row_of_what_it_dropped() -> None:
     assert all(s.summons != "elemental" for s in table.values())
 
 
-EXAMPLES = int(os.environ.get("WH_PROPERTY_EXAMPLES",
-                              "20" if sys.platform == "emscripten" else "80"))
+# Random Warlocks duels (tests/sizes.py: 25 by default, 80 under --deep, 20 in Pyodide).
+EXAMPLES = int(os.environ.get("WH_PROPERTY_EXAMPLES", size(25, deep=80, pyodide=20)))
 
 
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=not os.environ.get(

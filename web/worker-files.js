@@ -31,6 +31,50 @@ import { readWhole } from "./snapshot-store.js";
 import { loadDecoder, readAll, unpacking } from "./unpack.js";
 
 export const WASM = "pyodide/pyodide.asm.wasm";
+
+/**
+ * `stream`'s bytes; if it fails part way, the rest from `fallback()` (a promise of a stream of
+ * the same bytes from the start), whose first bytes, already passed on, are skipped.  A sibling
+ * the browser cannot decode fails like a dropped connection; asked for again packed, a damaged
+ * file is named by the decoder (web/unpack.js) and a dropped connection fails as one.
+ */
+function orElse(stream, fallback) {
+  const reader = stream.getReader();
+  const state = { reader, passed: 0, fellBack: false };
+  return new ReadableStream({
+    async pull(controller) {
+      for (;;) {
+        let step;
+        try {
+          step = await state.reader.read();
+        } catch (err) {
+          if (state.fellBack) throw err;
+          state.fellBack = true;
+          state.reader = (await fallback()).getReader();
+          state.skip = state.passed;
+          continue;
+        }
+        if (step.done) return controller.close();
+        let chunk = step.value;
+        if (state.skip > 0) {
+          const dropped = Math.min(state.skip, chunk.byteLength);
+          state.skip -= dropped;
+          chunk = chunk.subarray(dropped);
+          if (chunk.byteLength === 0) continue;
+        }
+        state.passed += chunk.byteLength;
+        return controller.enqueue(chunk);
+      }
+    },
+    cancel(reason) {
+      return state.reader.cancel(reason);
+    },
+  });
+}
+
+/** Whether `response` came with Content-Encoding: br (the browser has decoded it). */
+const encodedAsBrotli = (response) =>
+  (response.headers.get("Content-Encoding") ?? "").toLowerCase().split(/\s*,\s*/).includes("br");
 const WASM_TYPE = { "Content-Type": "application/wasm" };
 
 /**
@@ -69,14 +113,48 @@ export function bootFiles(site, mark, progress) {
     download.total -= bytes;
     received(0);
   };
-  /** A pass-through stream that counts what flows through it as received. */
-  const counting = () =>
-    new TransformStream({
+  /**
+   * A pass-through stream that counts what flows through it as received.  With `travelled`
+   * (the bytes that travel for the whole stream), the chunks are the host's decoded bytes: each
+   * counts for its share of `travelled`, `share` being travelled per decoded byte, and the end
+   * settles the count to `travelled` exactly.
+   */
+  const counting = (share = 1, travelled = undefined) => {
+    const counted = { bytes: 0 };
+    return new TransformStream({
       transform(chunk, controller) {
-        received(chunk.byteLength);
+        const bytes = Math.round(chunk.byteLength * share);
+        counted.bytes += bytes;
+        received(bytes);
         controller.enqueue(chunk);
       },
+      flush() {
+        if (travelled !== undefined) received(travelled - counted.bytes);
+      },
     });
+  };
+
+  // Whether this host sends the build's `.br` siblings itself (nginx `brotli_static`, Caddy
+  // `precompressed`: docs/hosting.md).  Such a host, asked for the wasm or the library by its
+  // own name, sends its packed form with Content-Encoding: br, the same bytes that would travel
+  // for the packed file, and the browser decodes them natively, off this thread, where the
+  // vendored decoder costs this thread ~0.2 s of CPU on a cold boot.  Told by reference.json,
+  // asked for first of all and given a sibling for this: sent as br and exactly as long as its
+  // sibling, it was the sibling (a host that brotlis on the fly, at its own quality, sends
+  // another length, and may not compress a zip at all).  Elsewhere the wasm's own name would
+  // bring 3.6 MB of gzip, so the packed files are asked for by their packed names.
+  const referenceUrl = new URL(BUILD.reference.url, site);
+  const reference = networkFetch(referenceUrl);
+  const hostUnpacks = reference.then(
+    async (response) => {
+      if (!response.ok || !encodedAsBrotli(response)) return false;
+      await response.clone().arrayBuffer(); // the record of its fetch is complete once it is read
+      const timing = performance.getEntriesByName(referenceUrl.href).at(-1);
+      return timing !== undefined && timing.encodedBodySize === BUILD.reference.sibling;
+    },
+    () => false,
+  );
+  hostUnpacks.catch(() => {});
 
   /** Keep `bytes` (checked) as the file at `url` in the unpacked cache, in the background. */
   function keepUnpacked(url, bytes, type) {
@@ -109,8 +187,24 @@ export function bootFiles(site, mark, progress) {
   };
 
   /** A packed file's bytes as they download and unpack (`entry`: BUILD.wasm or BUILD.library):
-   * counted on the wire, then decoded; its check is the caller's. */
+   * counted on the wire, then decoded (by the browser where the host sends the sibling, else by
+   * the vendored decoder); its check is the caller's. */
   async function unpackedBody(entry) {
+    if (await hostUnpacks) {
+      const response = await networkFetch(new URL(entry.url, site)).catch(() => null);
+      if (response !== null && response.ok && response.body && encodedAsBrotli(response)) {
+        const decoded = response.body.pipeThrough(counting(entry.packed.size / entry.size, entry.packed.size));
+        return orElse(decoded, () => packedBody(entry));
+      }
+      // Not as the probe promised (say, a host that compresses only text on the fly): the
+      // packed file, and nothing more of this one.
+      if (response !== null && response.body) response.body.cancel().catch(() => {});
+    }
+    return packedBody(entry);
+  }
+
+  /** A packed file's bytes as they download by its packed name and unpack here. */
+  async function packedBody(entry) {
     const [response] = await Promise.all([networkFetch(new URL(entry.packed.url, site)), decoderLoaded()]);
     if (!response.ok || !response.body) {
       throw new Error(`Failed to load '${entry.packed.url}': request failed (${response.status})`);
@@ -148,7 +242,8 @@ export function bootFiles(site, mark, progress) {
    */
   async function fetchChecked(entry) {
     const url = new URL(entry.url, site);
-    const response = await fetch(url);
+    // reference.json was asked for at once, above (the probe).
+    const response = entry === BUILD.reference ? await reference : await fetch(url);
     if (!response.ok) throw new Error(`Failed to load '${entry.url}': request failed (${response.status})`);
     const bytes = await readAll(response, received);
     // A host may have compressed it on the way: what travelled is the body as encoded, which

@@ -1,0 +1,76 @@
+"""Which test names ran at an earlier commit and where each runs now (issue 25: nothing dropped).
+
+    python3 tools/test_names.py [--before COMMIT] [--python .venv/bin/python]
+
+Collects the pytest node ids of tests/ and e2e/ (`pytest --collect-only`) and the JS tests'
+names (`node --test` on tests/js/, which prints each) in this work tree and in COMMIT's tree
+(unpacked with `git archive` into a temporary folder), and prints for every name of COMMIT's
+where it runs now: `pytest tests/` (CPython, default run; the whole of tests/ again inside
+Pyodide under `--deep`), `pytest e2e/` (default run) or the JS tests (default run).  Exits 1
+and lists the names that no longer run anywhere, if any.  Sizes (tests/sizes.py) change how
+many examples a test draws, never whether it runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import re
+import subprocess
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WHERE = {
+    "tests": "pytest tests/ (default, CPython; --deep: also inside Pyodide)",
+    "e2e": "pytest e2e/ (default)",
+    "js": "node --test tests/js/ (default)",
+}
+
+
+def names(tree: Path, python: str) -> dict[str, set[str]]:
+    """The test names of `tree`, by where they run (the keys of WHERE)."""
+    found: dict[str, set[str]] = {}
+    for folder in ("tests", "e2e"):
+        out = subprocess.run(
+            [python, "-m", "pytest", folder, "--collect-only", "-q", "-o", "addopts=",
+             "-p", "no:cacheprovider"],
+            cwd=tree, capture_output=True, text=True, check=False,
+        ).stdout  # fmt: skip
+        found[folder] = {line for line in out.splitlines() if "::" in line}
+    out = subprocess.run(["node", "--test", "--test-reporter=tap", "tests/js/"], cwd=tree,
+                         capture_output=True, text=True, check=False).stdout  # fmt: skip
+    found["js"] = {m[1] for m in re.finditer(r"^\s*(?:not )?ok \d+ - (.*)$", out, re.M)}
+    return found
+
+
+def main() -> int:
+    """Compare COMMIT's test names with this work tree's; 1 if any no longer runs."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--before", default="17ff137", help="the earlier commit (issue 25's run)")
+    parser.add_argument("--python", default=str(ROOT / ".venv" / "bin" / "python"))
+    args = parser.parse_args()
+    archive = subprocess.run(["git", "archive", args.before], cwd=ROOT, capture_output=True,
+                             check=True).stdout  # fmt: skip
+    with tempfile.TemporaryDirectory(prefix="wh-names-") as tmp:
+        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+            tar.extractall(tmp, filter="data")
+        before = names(Path(tmp), args.python)
+    now = names(ROOT, args.python)
+    missing = []
+    for where, ids in before.items():
+        kept = ids & now[where]
+        print(f"{len(kept):5d} of {len(ids):5d} names of {args.before}'s {where}/ run in "
+              f"{WHERE[where]}")  # fmt: skip
+        missing += [f"{where}: {name}" for name in sorted(ids - now[where])]
+    added = sum(len(now[w] - before[w]) for w in now)
+    print(f"{added:5d} names added since {args.before}")
+    for line in missing:
+        print(f"NOT RUN {line}")
+    return 1 if missing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
