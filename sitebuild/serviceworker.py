@@ -13,8 +13,10 @@ from .page import page_sources
 # Shipped but left out of the service worker's precache, fetched only if something asks: the
 # page boots from the site's Python library (PYTHON_LIBRARY, which holds the engine too), so it
 # needs neither the full stdlib archive nor a wheel; they are there for micropip, the tests and
-# anyone installing packages by hand.
-NOT_PRECACHED = re.compile(r"pyodide/(python_stdlib\.zip|[^/]+\.whl)")
+# anyone installing packages by hand.  Nor the brotli decoder's wasm: only a boot that unpacks a
+# packed file loads it, and after a first visit the wasm and the library are kept unpacked (a
+# host that sends the siblings never needs it at all: precaching it cost such a first visit 0.1 MB).
+NOT_PRECACHED = re.compile(r"pyodide/(python_stdlib\.zip|[^/]+\.whl)|vendor/brotli-dec\.wasm\.gz")
 
 
 def service_worker(files: dict[str, bytes], web: Path = WEB) -> tuple[str, bytes]:
