@@ -2,7 +2,8 @@
 // for after the reveal, and the game's end. Each is drawn from that wizard's engine view only,
 // so nothing the other wizard may not know reaches the screen.
 
-import { h, nameOf, replace } from './dom.js';
+import { h, named, nameOf, replace } from './dom.js';
+import { isolate, say } from './words/index.js';
 import { handIcon } from './icons.js';
 import { renderHistories, renderStatus } from './board.js';
 import { battleLog, renderLog } from './log.js';
@@ -52,12 +53,12 @@ export function renderOutcome(view, seen) {
   const single = turns.size === 1;
   const lines = gestureLines(view, seen.rows || [0, 0], single);
   if (!events.length && !lines.length) return null;
-  const title = single ? `What happened in turn ${[...turns][0]}` : 'What happened since your last orders';
-  const none = 'No spell took effect.';
+  const title = single ? say('outcome-title-turn', { turn: [...turns][0] }) : say('outcome-title-since');
+  const none = say('outcome-none');
   const spoken = [`${title}.`, ...lines.map((li) => `${li.textContent}.`), ...(events.length ? events.map((e) => e.text) : [none])].join(' ');
   return h('section', { class: 'card outcome', 'data-testid': 'outcome', 'aria-labelledby': 'outcome-title', 'data-announce': spoken },
     h('h2', { id: 'outcome-title' }, title),
-    lines.length ? h('ul', { class: 'muted', 'aria-label': 'Gestures revealed' }, lines) : null,
+    lines.length ? h('ul', { class: 'muted', 'aria-label': say('outcome-gestures-label') }, lines) : null,
     events.length ? renderLog(events, { testid: 'outcome-log', headings: !single }) : h('p', { class: 'none-yet' }, none));
 }
 
@@ -88,16 +89,16 @@ export function ordersScreen({ view, seen, preview, submit, onSpell, onHome, sav
   const hastedTurn = view.phase.kind === 'time_stop' && view.phase.hasted === true;
   const timeStop = view.phase.kind === 'time_stop' && !hastedTurn;
   const hastened = view.constraints.sets > 1;
-  const tag = timeStop ? 'time stop' : hastedTurn ? 'hasted turn' : hastened ? 'hastened' : 'orders';
-  const orders = createOrders({ view, preview, submit, onSpell, submitLabel: submitLabel || (timeStop ? 'Seal my time-stopped orders' : hastedTurn ? 'Seal my hasted orders' : 'Seal my orders'), saved, onDraft });
+  const tag = say(timeStop ? 'duel-tag-time-stop' : hastedTurn ? 'duel-tag-hasted-turn' : hastened ? 'duel-tag-hastened' : 'duel-tag-orders');
+  const orders = createOrders({ view, preview, submit, onSpell, submitLabel: submitLabel || say(timeStop ? 'duel-seal-time-stopped' : hastedTurn ? 'duel-seal-hasted' : 'duel-seal'), saved, onDraft });
   // The battle log, open and read in place (no scroll box of its own: the page scrolls).
   const log = battleLog(view);
   // The scene above the orders, playing what happened since this wizard's last orders.
   const scene = sceneCard(view, { events: view.log.slice(seen.log || 0), sound });
   const element = h('section', { class: 'duel-screen', 'data-testid': 'orders-screen', 'data-wizard': String(view.wizard), 'data-turn': String(view.phase.turn) },
-    duelHead({ title: [nameOf(me.name), ` — turn ${view.phase.turn}`], tag, onHome }),
+    duelHead({ title: [nameOf(me.name), say('duel-head-turn', { turn: view.phase.turn })], tag, onHome }),
     glance(view),
-    timeStop ? h('p', { class: 'warning' }, 'Time has stopped for you: ', nameOf(view.wizards[view.opponent].name), ' will know nothing of this turn unless harmed.') : null,
+    timeStop ? h('p', { class: 'warning' }, named(say('duel-time-stopped', { opp: isolate(view.wizards[view.opponent].name) }))) : null,
     outcome === undefined ? renderOutcome(view, seen) : outcome,
     scene.element,
     h('div', { class: 'duel' },
@@ -135,7 +136,7 @@ export function decisionScreen({ view, seen, submit, onHome, sound = null }) {
       replace(problemsSlot, (problems || []).map((p) => h('p', { class: 'problem' }, p.message)));
       if (problems && problems.length) problemsSlot.setAttribute('tabindex', '-1');
     },
-  }, h('h2', {}, 'The rules ask you to decide'), fieldsets, problemsSlot, h('div', { class: 'submit-bar' }, button));
+  }, h('h2', {}, say('duel-decide-title')), fieldsets, problemsSlot, h('div', { class: 'submit-bar' }, button));
   const onKey = (event) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
@@ -148,8 +149,8 @@ export function decisionScreen({ view, seen, submit, onHome, sound = null }) {
     h('strong', {}, view.wizards[Number(i)].name), ': ',
     sets.map(([l, r], si) => [si ? '; then ' : '', 'left ', h('span', { class: 'seq' }, say(l)), ', right ', h('span', { class: 'seq' }, say(r))])));
   const element = h('section', { class: 'duel-screen', 'data-testid': 'decision-screen', 'data-wizard': String(view.wizard) },
-    duelHead({ title: [nameOf(me.name), ` — turn ${view.phase.turn}`], tag: 'decision', onHome }),
-    revealed.length ? h('section', { class: 'card outcome' }, h('h2', {}, 'Gestures revealed this turn'), h('ul', {}, revealed)) : null,
+    duelHead({ title: [nameOf(me.name), say('duel-head-turn', { turn: view.phase.turn })], tag: say('duel-tag-decision'), onHome }),
+    revealed.length ? h('section', { class: 'card outcome' }, h('h2', {}, say('duel-revealed-title')), h('ul', {}, revealed)) : null,
     renderOutcome(view, seen),
     scene.element,
     h('div', { class: 'duel' },
@@ -168,7 +169,7 @@ export function decisionScreen({ view, seen, submit, onHome, sound = null }) {
 export function gameOverScreen({ views, perspectives, loadBattle = null, onRematch, onExport, onReplay = null, onShare = null, onHome, sound = null }) {
   const result = views[0].result;
   const names = views[0].names;
-  const title = result.winner === null ? 'A draw' : [nameOf(names[result.winner]), ' wins'];
+  const title = result.winner === null ? say('duel-draw') : named(say('duel-wins', { name: isolate(names[result.winner]) }));
   const how = result.how ? result.how[0].toUpperCase() + result.how.slice(1) : '';
   let current = perspectives[0];
   let chat = null;
@@ -194,7 +195,7 @@ export function gameOverScreen({ views, perspectives, loadBattle = null, onRemat
     const lastTurn = v.log.length ? v.log[v.log.length - 1].turn : 0;
     scene = sceneCard(v, { events: v.log.filter((e) => e.turn === lastTurn), sound });
     replace(board,
-      perspectives.length > 1 ? h('div', { class: 'tabs', role: 'group', 'aria-label': 'Whose account of the duel' },
+      perspectives.length > 1 ? h('div', { class: 'tabs', role: 'group', 'aria-label': say('duel-whose-account') },
         perspectives.map((i) => h('button', {
           type: 'button', 'aria-pressed': String(i === current), 'data-testid': `perspective-${i}`,
           onclick: () => { current = i; draw(); },

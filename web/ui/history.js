@@ -93,7 +93,7 @@ export function renderHistory(wizard, { draft = null, testid = `history-${wizard
       h('th', { scope: 'col' }, h('abbr', { title: 'right hand' }, 'R')))),
     h('tbody', {}, rows));
   const wrap = h('div', { class: `history-wrap${whole ? ' whole' : ''}`, tabindex: '0', role: 'region', 'aria-label': `${wizard.name}'s gestures` },
-    table, rows.length ? null : h('p', { class: 'history-empty' }, 'No gestures yet.'));
+    table, rows.length ? null : h('p', { class: 'history-empty' }, say('history-none-yet')));
   // Newest rows matter most; keep them in sight once the table is in the page.
   requestAnimationFrame(() => { wrap.scrollTop = wrap.scrollHeight; });
   const built = building && notes && notes.building && notes.building.length

@@ -31,7 +31,7 @@ function groupByTurn(events, chatLines) {
 // the text, both as text nodes, never markup.
 function chatItem(line, names, turn) {
   return h('li', { class: `log-chat from-${line.from}`, 'data-testid': 'log-chat', 'data-from': line.from, 'data-turn': String(turn) },
-    h('span', { class: 'visually-hidden' }, `Turn ${turn}, chat: `),
+    h('span', { class: 'visually-hidden' }, say('log-chat-turn', { turn })),
     h('bdi', { class: 'who' }, names[line.from] || line.from), ': ',
     h('bdi', { class: 'said', dir: 'auto' }, line.text));
 }
@@ -60,7 +60,7 @@ export function renderLog(events, { latestTurn = null, testid = 'battle-log', ne
     if (newestFirst) items.push(earlier);
     else items.unshift(earlier);
   }
-  if (!items.length) return h('p', { class: 'none-yet', 'data-testid': testid }, 'Nothing has happened yet.');
+  if (!items.length) return h('p', { class: 'none-yet', 'data-testid': testid }, say('log-none-yet'));
   return h('ol', { class: 'log', 'data-testid': testid }, items);
 }
 
@@ -77,7 +77,7 @@ export function battleLog(view, { open = true, wrap = 'log-whole' } = {}) {
     const said = chat ? chat.lines.length : 0;
     const count = view.log.length;
     element.hidden = !count && !said;
-    summary.textContent = `Battle log (${count} event${count === 1 ? '' : 's'}${said ? `, ${said} chat line${said === 1 ? '' : 's'}` : ''})`;
+    summary.textContent = say('log-summary', { count, said });
     const latest = count ? view.log[count - 1].turn : null;
     body.replaceChildren(renderLog(view.log, { latestTurn: latest, chat: said ? chat : null, fold: LOG_TURNS_SHOWN }));
   };

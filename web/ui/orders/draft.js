@@ -6,6 +6,7 @@
 // second press for orders the engine warns about. No DOM: Node tests drive it (tests/js/).
 
 import { GESTURES } from '../gesturepad.js';
+import { say } from '../words/index.js';
 
 const GESTURE_CODES = new Set(GESTURES.map((g) => g.code));
 
@@ -210,7 +211,7 @@ export function createOrdersDraft({ view, saved = null, preview, onDraft = () =>
   function missing() {
     const found = [];
     draft.gestures.forEach((pair, set) => pair.forEach((g, i) => {
-      if (!g) found.push({ code: 'choose', field: `gestures.${set}.${i}`, message: `Choose what your ${i === 0 ? 'left' : 'right'} hand does: a gesture, stab or nothing.` });
+      if (!g) found.push({ code: 'choose', field: `gestures.${set}.${i}`, message: say(i === 0 ? 'orders-choose-left' : 'orders-choose-right') });
     }));
     return found;
   }
