@@ -18,8 +18,6 @@
 import { seenOf, summaryOf, newRecord } from '../store/record.js';
 import { createPhaseSteps } from './phase.js';
 
-
-const fail = (code, error) => ({ screen: 'fail', code, error });
 const isHuman = (duel, w) => duel.seats[w] === 'human';
 
 /**
@@ -30,7 +28,7 @@ const isHuman = (duel, w) => duel.seats[w] === 'human';
  */
 export function createLocalFlow({ api, store, engine, defaultLevel, deadlineMs, newId, digest }) {
   let holder = null; // the wizard holding the device (hot-seat: one hand-over per turn, not two)
-  const { duelNow, stillPlaying, engineDown, reopen, unreadable, step, submit, keepDraft } = createPhaseSteps({ api, store, engine, next: () => next() });
+  const { duelNow, engineDown, reopen, where, decide, step, submit, keepDraft } = createPhaseSteps({ api, store, engine, next: () => next(), deadlineMs });
 
   /** The wizards' views, and the phase as the wizards who act see it (a time stop is hidden from the other). */
   async function views(game) {
@@ -60,13 +58,9 @@ export function createLocalFlow({ api, store, engine, defaultLevel, deadlineMs, 
 
   /** next() -> Promise of an outcome: asks the engine where the game stands; what comes next. */
   async function next() {
-    const duel = duelNow();
-    if (!duel) return { screen: 'left' };
-    const seen = await views(duel.game);
-    if (!stillPlaying(duel)) return { screen: 'left' };
-    if (seen.error) return unreadable(duel, seen.error);
-    const { vs, phase } = seen;
-    store.keep({ changes: { summary: summaryOf(vs[0], phase) } });
+    const at = await where((duel) => views(duel.game), ({ vs, phase }) => summaryOf(vs[0], phase));
+    if (at.outcome) return at.outcome;
+    const { duel, seen: { vs, phase } } = at;
     const ruleset = vs[0].ruleset;
     if (phase.kind === 'over') {
       const humans = [0, 1].filter((w) => isHuman(duel, w));
@@ -104,18 +98,7 @@ export function createLocalFlow({ api, store, engine, defaultLevel, deadlineMs, 
   /** think() -> Promise of an outcome: every computer actor decides, then the turn goes on. */
   async function think() {
     const duel = duelNow();
-    if (!duel) return { screen: 'left' };
-    const pending = { ...duel.pending };
-    const computers = [0, 1].filter((w) => !isHuman(duel, w));
-    for (const w of computers) {
-      if (String(w) in pending) continue;
-      const answer = await api.aiInput(duel.game, w, duel.level || defaultLevel, deadlineMs);
-      if (!stillPlaying(duel)) return { screen: 'left' };
-      if (!answer.ok) return fail('computer-failed', answer.error);
-      pending[String(w)] = answer.input;
-    }
-    store.keep({ changes: { pending } });
-    return step();
+    return duel ? decide(duel, [0, 1].filter((w) => !isHuman(duel, w)), () => duel.level || defaultLevel) : { screen: 'left' };
   }
 
   /** rematch(views) -> Promise of an outcome or {error}: the same wizards, seats, rules and level again. */

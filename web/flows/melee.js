@@ -40,7 +40,7 @@ export function meleeSummary(view, phase) {
  */
 export function createMeleeFlow({ api, store, engine, deadlineMs, newId }) {
   let holder = null; // the wizard holding the device (one hand-over per wizard per phase)
-  const { duelNow, stillPlaying, engineDown, reopen, unreadable, step, submit, keepDraft } = createPhaseSteps({ api, store, engine, next: () => next() });
+  const { duelNow, stillPlaying, engineDown, reopen, where, decide, step, submit, keepDraft } = createPhaseSteps({ api, store, engine, next: () => next(), deadlineMs });
 
   /** Every wizard's table (view, rows, unruly), and the phase as its actors see it. */
   async function tables(game, count) {
@@ -80,13 +80,9 @@ export function createMeleeFlow({ api, store, engine, deadlineMs, newId }) {
 
   /** next() -> Promise of an outcome: where the game stands, and what comes next. */
   async function next() {
-    const duel = duelNow();
-    if (!duel) return { screen: 'left' };
-    const seen = await tables(duel.game, duel.seats.length);
-    if (!stillPlaying(duel)) return { screen: 'left' };
-    if (seen.error) return unreadable(duel, seen.error);
-    const { all, vs, phase } = seen;
-    store.keep({ changes: { summary: meleeSummary(vs[0], phase) } });
+    const at = await where((duel) => tables(duel.game, duel.seats.length), ({ vs, phase }) => meleeSummary(vs[0], phase));
+    if (at.outcome) return at.outcome;
+    const { duel, seen: { all, vs, phase } } = at;
     const ruleset = vs[0].ruleset;
     const seats = seatsOf(duel);
     if (phase.kind === 'over') {
@@ -128,17 +124,8 @@ export function createMeleeFlow({ api, store, engine, deadlineMs, newId }) {
     const seen = await tables(duel.game, duel.seats.length);
     if (!stillPlaying(duel)) return { screen: 'left' };
     if (seen.error) return fail('computer-failed', seen.error);
-    const pending = { ...duel.pending };
     const seats = seatsOf(duel);
-    for (const w of seen.phase.actors) {
-      if (seats[w].human || String(w) in pending) continue;
-      const answer = await api.aiInput(duel.game, w, seats[w].level, deadlineMs);
-      if (!stillPlaying(duel)) return { screen: 'left' };
-      if (!answer.ok) return fail('computer-failed', answer.error);
-      pending[String(w)] = answer.input;
-    }
-    store.keep({ changes: { pending } });
-    return step();
+    return decide(duel, seen.phase.actors.filter((w) => !seats[w].human), (w) => seats[w].level);
   }
 
   /** rematch(views) -> Promise of an outcome or {error}: the same wizards, seats and rules again. */

@@ -10,10 +10,11 @@ import { seenOf } from '../store/record.js';
 const DAMAGED_GAME = new Set(['bad-json', 'bad-game', 'bad-request', 'too-large', 'too-deep', 'unknown-ruleset']);
 
 /**
- * createPhaseSteps({api, store, engine, next}) -> {duelNow, stillPlaying, engineDown, reopen,
- * unreadable, step, submit, keepDraft}; `next()` -> Promise of the flow's next outcome.
+ * createPhaseSteps({api, store, engine, next, deadlineMs}) -> {duelNow, stillPlaying, engineDown,
+ * reopen, unreadable, where, decide, step, submit, keepDraft}; `next()` -> Promise of the flow's
+ * next outcome; `deadlineMs`, the computer's time to decide.
  */
-export function createPhaseSteps({ api, store, engine, next }) {
+export function createPhaseSteps({ api, store, engine, next, deadlineMs }) {
   const duelNow = () => store.getState().duel;
   const stillPlaying = (duel) => Boolean(duelNow()) && duelNow().id === duel.id;
 
@@ -39,6 +40,40 @@ export function createPhaseSteps({ api, store, engine, next }) {
   function unreadable(duel, error) {
     if (DAMAGED_GAME.has(error.code)) store.damaged({ id: duel.id, code: error.code });
     return { screen: 'fail', code: 'saved-unreadable', error };
+  }
+
+  /**
+   * where(read, summarize) -> Promise of {outcome} ('left': no duel in play, or another took its
+   * place while the engine answered; 'fail': the engine could not read it) or {duel, seen}: the
+   * duel in play and what read(duel) made of it, its summary (summarize(seen)) kept. The start of
+   * every flow's next().
+   */
+  async function where(read, summarize) {
+    const duel = duelNow();
+    if (!duel) return { outcome: { screen: 'left' } };
+    const seen = await read(duel);
+    if (!stillPlaying(duel)) return { outcome: { screen: 'left' } };
+    if (seen.error) return { outcome: unreadable(duel, seen.error) };
+    store.keep({ changes: { summary: summarize(seen) } });
+    return { duel, seen };
+  }
+
+  /**
+   * decide(duel, wizards, levelOf) -> Promise of an outcome: each of `wizards` with no input yet
+   * gets the engine's opponent's (at levelOf(w); it reads only its own wizard's view), then the
+   * phase is stepped.
+   */
+  async function decide(duel, wizards, levelOf) {
+    const pending = { ...duel.pending };
+    for (const w of wizards) {
+      if (String(w) in pending) continue;
+      const answer = await api.aiInput(duel.game, w, levelOf(w), deadlineMs);
+      if (!stillPlaying(duel)) return { screen: 'left' };
+      if (!answer.ok) return { screen: 'fail', code: 'computer-failed', error: answer.error };
+      pending[String(w)] = answer.input;
+    }
+    store.keep({ changes: { pending } });
+    return step();
   }
 
   /** step() -> Promise of an outcome: the phase resolved with every pending input, then next(). */
@@ -77,5 +112,5 @@ export function createPhaseSteps({ api, store, engine, next }) {
     store.draft({ wizard, draft: { kind: view.phase.kind, turn: view.phase.turn, draft } });
   }
 
-  return { duelNow, stillPlaying, engineDown, reopen, unreadable, step, submit, keepDraft };
+  return { duelNow, stillPlaying, engineDown, reopen, unreadable, where, decide, step, submit, keepDraft };
 }

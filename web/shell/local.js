@@ -15,6 +15,23 @@ import { say } from '../ui/words/index.js';
  * screens({draw, submit}) -> drawers that replace this duel's own by outcome (a melee's:
  * web/shell/melee.js).
  */
+/**
+ * ordersCalls({o, duel, api, flow, submit, openReference, goHome}) -> what an orders screen of a
+ * game on this device (a duel's, a melee's) reports to: the preview, the seal, a spell's page,
+ * home, and the unsealed picks kept; `o` the 'orders' outcome, `duel` the record in play.
+ */
+export function ordersCalls({ o, duel, api, flow, submit, openReference, goHome }) {
+  return {
+    preview: (draft) => api.preview(duel.game, o.wizard, draft),
+    submit: (orders) => submit(o, orders),
+    onSpell: (key) => openReference({ spell: key }),
+    onHome: goHome,
+    // Unsealed picks are saved with the duel, so a reload keeps them (for this turn only).
+    saved: o.saved,
+    onDraft: (draft) => flow.keepDraft(o.wizard, o.view, draft),
+  };
+}
+
 export function createLocalScreens({ flow, api, show, fail, toast, goHome, useRules, openReference, exportDuel, openReplay, replays = null, soundSetting = () => null, coachOn = () => false, screens = null }) {
   async function draw(outcomePromise) {
     const outcome = await outcomePromise;
@@ -39,13 +56,7 @@ export function createLocalScreens({ flow, api, show, fail, toast, goHome, useRu
       const duel = flow.duel();
       const s = ordersScreen({
         view: o.view, seen: o.seen, sound: soundSetting(),
-        preview: (draft) => api.preview(duel.game, o.wizard, draft),
-        submit: (orders) => submit(o, orders),
-        onSpell: (key) => openReference({ spell: key }),
-        onHome: goHome,
-        // Unsealed picks are saved with the duel, so a reload keeps them (for this turn only).
-        saved: o.saved,
-        onDraft: (draft) => flow.keepDraft(o.wizard, o.view, draft),
+        ...ordersCalls({ o, duel, api, flow, submit, openReference, goHome }),
         // The coach: only against the computer, only when the player switched it on.
         aside: duel.mode === 'computer' && coachOn()
           ? coachPanel({ ask: () => api.aiAdvice(duel.game, o.wizard), onUse: (gestures, advice) => s.useGestures(gestures, advice.input && advice.input.charm) }) : null,

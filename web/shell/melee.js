@@ -5,7 +5,7 @@
 import { passScreen } from '../ui/screens/between.js';
 import { meleeOrdersScreen, meleeSetup } from '../ui/screens/melee.js';
 import { say } from '../ui/words/index.js';
-import { createLocalScreens } from './local.js';
+import { createLocalScreens, ordersCalls } from './local.js';
 
 /**
  * createMeleeScreens({flow, api, show, fail, toast, goHome, useRules, openReference, exportDuel})
@@ -25,12 +25,7 @@ export function createMeleeScreens({ flow, api, show, fail, toast, goHome, useRu
         const duel = flow.duel();
         const s = meleeOrdersScreen({
           view: o.view, rows: o.rows, unruly: o.unruly, seen: o.seen,
-          preview: (draft) => api.preview(duel.game, o.wizard, draft),
-          submit: (orders) => submit(o, orders),
-          onSpell: (key) => openReference({ spell: key }),
-          onHome: goHome,
-          saved: o.saved,
-          onDraft: (draft) => flow.keepDraft(o.wizard, o.view, draft),
+          ...ordersCalls({ o, duel, api, flow, submit, openReference, goHome }),
         });
         show(s.element, s.destroy);
       },
