@@ -14,7 +14,7 @@ import { endActions, endStory } from './screens/end.js';
 import { sceneCard } from './scene/card.js';
 
 const SPOKEN = { '>': 'stab', '-': 'nothing', '?': 'hidden' };
-const say = (g) => SPOKEN[g] || g;
+const spoken = (g) => SPOKEN[g] || g;
 
 /** duelHead({title, tag, onHome}) -> a duel screen's head: its title, the phase's tag, and the way to the saved duels. */
 export function duelHead({ title, tag, onHome }) {
@@ -33,7 +33,7 @@ function gestureLines(view, rowsSeen, single) {
       const who = i === view.wizard ? [nameOf(w.name), ' (you)'] : nameOf(w.name);
       const extra = row.kind === 'haste' ? 'hastened' : row.kind === 'time_stop' ? 'time stopped' : '';
       const when = single ? (extra ? ` (${extra})` : '') : ` — turn ${row.turn}${extra ? `, ${extra}` : ''}`;
-      lines.push(h('li', {}, h('strong', {}, who), `${when}: left `, h('span', { class: 'seq' }, say(row.left)), ', right ', h('span', { class: 'seq' }, say(row.right))));
+      lines.push(h('li', {}, h('strong', {}, who), `${when}: left `, h('span', { class: 'seq' }, spoken(row.left)), ', right ', h('span', { class: 'seq' }, spoken(row.right))));
     }
   });
   return lines;
@@ -147,7 +147,7 @@ export function decisionScreen({ view, seen, submit, onHome, sound = null }) {
   const scene = sceneCard(view, { events: view.log.slice(seen.log || 0), sound });
   const revealed = Object.entries(view.phase.revealed || {}).map(([i, sets]) => h('li', {},
     h('strong', {}, view.wizards[Number(i)].name), ': ',
-    sets.map(([l, r], si) => [si ? '; then ' : '', 'left ', h('span', { class: 'seq' }, say(l)), ', right ', h('span', { class: 'seq' }, say(r))])));
+    sets.map(([l, r], si) => [si ? '; then ' : '', 'left ', h('span', { class: 'seq' }, spoken(l)), ', right ', h('span', { class: 'seq' }, spoken(r))])));
   const element = h('section', { class: 'duel-screen', 'data-testid': 'decision-screen', 'data-wizard': String(view.wizard) },
     duelHead({ title: [nameOf(me.name), say('duel-head-turn', { turn: view.phase.turn })], tag: say('duel-tag-decision'), onHome }),
     revealed.length ? h('section', { class: 'card outcome' }, h('h2', {}, say('duel-revealed-title')), h('ul', {}, revealed)) : null,
