@@ -43,10 +43,11 @@ export function sceneCard(view, { events = [], sound = null } = {}) {
       onDone: () => { skip.hidden = true; },
     });
   };
-  // A tap on the picture, or Escape, skips what is playing.
+  // A tap on the picture, or Escape, skips what is playing; an open dialog's Escape is its own
+  // (it closes the dialog, which would stay open if the scene took the key).
   scene.element.addEventListener('click', () => state.run && state.run.skip());
   onKeys(element, (event) => {
-    if (event.key === 'Escape' && state.run && state.run.playing()) {
+    if (event.key === 'Escape' && !document.querySelector('dialog[open]') && state.run && state.run.playing()) {
       event.preventDefault();
       state.run.skip();
     }
