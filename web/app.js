@@ -330,6 +330,9 @@ installKeys({ root: screen, isBlocked: isDialogOpen, shortcuts: { '?': openHelpH
 const remote = installRemote({
   store, registerMode: modes.register, show, toast, goHome, fail, engine, openReference, exportDuel, useRules, openSavedDuels, replays: replayScreens, soundSetting,
 });
+/** The page's transports, made by the remote shell at boot: for tests and the browser's console (the
+ * built app.js's `modules['app.js']`, sitebuild/page.py); nothing in web/ imports app.js. */
+export const { transports } = remote;
 
 /** openReplayLink(packed) shows a '#replay=' link's replay; a refused link is said and its hash cleared. */
 async function openReplayLink(packed) {

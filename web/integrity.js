@@ -25,10 +25,6 @@ export function damageMessage(path) {
   );
 }
 
-/** Every DamagedFile found so far, first first: a boot that fails for another reason on the way
- * (a decompressor or compiler choking on the same bytes) reports the damaged file instead. */
-export const damaged = [];
-
 /** A file whose bytes do not match the integrity build.py recorded for it. */
 export class DamagedFile extends Error {
   constructor(path, expected, actual) {
@@ -39,32 +35,35 @@ export class DamagedFile extends Error {
   }
 }
 
-/** Throw DamagedFile unless `bytes` match `expected`; `path` is the file's site path. */
-export async function checkBytes(path, bytes, expected) {
+/** Throw DamagedFile unless `bytes` match `expected`; `path` is the file's site path. `found`
+ * (the caller's list, e.g. the worker's boot's: worker-files.js) gets every DamagedFile, first
+ * first: a boot that fails for another reason on the way (a decompressor or compiler choking on
+ * the same bytes) reports the damaged file instead. */
+export async function checkBytes(path, bytes, expected, found = []) {
   const actual = await integrityOf(bytes);
   if (actual !== expected) {
     const error = new DamagedFile(path, expected, actual);
-    damaged.push(error);
+    found.push(error);
     await forgetCachedCopy(path);
     throw error;
   }
 }
 
-/** A DamagedFile for `path`, recorded in `damaged` and its cached copies dropped in the
- * background (`actual`: what was found instead, for the detail); returned, not thrown. */
-export function markDamaged(path, expected, actual) {
+/** A DamagedFile for `path`, recorded in `found` (as checkBytes) and its cached copies dropped in
+ * the background (`actual`: what was found instead, for the detail); returned, not thrown. */
+export function markDamaged(path, expected, actual, found = []) {
   const error = new DamagedFile(path, expected, actual);
-  damaged.push(error);
+  found.push(error);
   forgetCachedCopy(path);
   return error;
 }
 
 /**
  * A pass-through stream that keeps a copy of what flows through it and, at its end, errors with
- * DamagedFile instead of closing if the whole does not match `expected`: a consumer that reads
+ * DamagedFile (recorded in `found`) instead of closing if the whole does not match `expected`: a consumer that reads
  * to the end (a decompressor, WebAssembly's streaming compiler) fails rather than finishing.
  */
-export function checking(path, expected) {
+export function checking(path, expected, found = []) {
   const chunks = [];
   let length = 0;
   return new TransformStream({
@@ -82,7 +81,7 @@ export function checking(path, expected) {
       }
       chunks.length = 0;
       try {
-        await checkBytes(path, whole, expected);
+        await checkBytes(path, whole, expected, found);
       } catch (err) {
         controller.error(err);
       }

@@ -29,12 +29,6 @@ const isRemote = (mode) => mode === 'codes' || mode === 'live';
 const pageBase = () => location.href.split('#')[0];
 
 /**
- * The page's transports (docs/architecture.md, "Transports"): the live connection, the by-hand
- * one of each duel, and which of them carries a duel's next code (made once; the state is theirs).
- */
-export const transports = createTransports({ baseUrl: pageBase });
-
-/**
  * createRemote(app) -> the remote controller. The duels are the store's (app.store: read with
  * duelOf, stored with put, codes and chat lines storage refused held there); this closure keeps
  * only the screen on display, the orders form being written and the engine queue.
@@ -42,6 +36,9 @@ export const transports = createTransports({ baseUrl: pageBase });
 function createRemote(app) {
   const { store } = app;
   const writing = new Map(); // duel id -> {turn, form}: the orders form being written (not saved)
+  // The page's transports (docs/architecture.md, "Transports"): the live connection, the by-hand
+  // one of each duel, and which of them carries a duel's next code (made once, at boot; the state is theirs).
+  const transports = createTransports({ baseUrl: pageBase });
   const live = transports.live;
   const ctx = {
     app, api, storage, store, transports, live, pageBase, writing, shown: null, queue: Promise.resolve(),
@@ -213,7 +210,8 @@ function createRemote(app) {
 
 /**
  * installRemote(deps) registers "Play by codes" and "Play live" and returns the hooks app.js
- * wires in: {fillStartSlot(slot), resume(savedDuel), isRemoteDuel(saved), openAddressLink()}.
+ * wires in: {fillStartSlot(slot), resume(savedDuel), isRemoteDuel(saved), openAddressLink(), transports}
+ * (transports: the page's, transport/transport.js's createTransports, made here at boot).
  * deps: {store, registerMode, show, toast, goHome, fail, engine, openReference, exportDuel, useRules, openSavedDuels,
  * replays (shell/replay.js: openGame, shareGame), soundSetting}.
  */
@@ -237,5 +235,6 @@ export function installRemote(deps) {
     resume: ctx.resume,
     isRemoteDuel: (saved) => Boolean(saved && saved.session),
     openAddressLink: ctx.openAddressLink,
+    transports: ctx.transports,
   };
 }

@@ -10,7 +10,7 @@
 // restored is dropped and the boot goes on without it.
 
 import { BUILD } from "./engine-build.js";
-import { damaged, DamagedFile } from "./integrity.js";
+import { DamagedFile } from "./integrity.js";
 import { afterRestore, prepareEngine } from "./engine-snapshot.js";
 
 /** A boot failure with a sentence a player can act on, and the technical detail. */
@@ -99,6 +99,7 @@ function instantiationFailure(wasmChecked) {
 export function startBoot({ site, files, store, storedSnapshot, mark, progress, timings }) {
   const startupErrors = keepStartupErrors();
   const instantiationFailed = instantiationFailure(files.wasmChecked);
+  const { damaged } = files; // the damaged files this boot found (worker-files.js)
 
   WebAssembly.instantiateStreaming = async (source, imports) => {
     // `source` is Pyodide's fetch of the wasm: the response compiled by worker-files.js.
