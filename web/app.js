@@ -53,7 +53,7 @@ const { show, toast } = createHost(screen, document.getElementById('toasts'), do
 /** Say once that a new version is installed; reloading (which keeps the saved duel) is the player's call. */
 function announceUpdate() {
   if (document.querySelector('[data-testid=update-ready]')) return;
-  const reload = h('button', { type: 'button', class: 'tool', 'data-testid': 'update-reload', onclick: () => location.reload() }, 'Reload');
+  const reload = h('button', { type: 'button', class: 'tool', 'data-testid': 'update-reload', onclick: () => location.reload() }, say('boot-reload'));
   document.getElementById('toasts').append(h('div', { class: 'toast update', 'data-testid': 'update-ready' }, say('update-ready'), reload));
 }
 window.addEventListener('wavinghands:update-ready', announceUpdate);
@@ -310,7 +310,7 @@ const showPuzzles = () => mountPuzzles({ flow: createPuzzles({ api, date: localD
 const lessonProgress = { load: () => storage.loadSetting('lessons', {}), save: (done) => storage.saveSetting('lessons', done) };
 function beginLessonDuel(level) {
   storage.saveSetting('coach', true);
-  const names = storage.loadPrefs().names || ['Merlin', 'Morgana'];
+  const names = storage.loadPrefs().names || [say('default-name-0'), say('default-name-1')];
   return beginLocal({ names, ruleset: { name: 'standard' }, mode: 'computer', seats: ['human', 'computer'], level }).then((error) => {
     if (error) toast(error, 'error');
   });

@@ -1,7 +1,7 @@
 // Integrity of the site's own files (issue 12, finding 7): every file the engine boots from is
 // checked against the sha256 that build.py wrote down for it, on every visit, wherever its
 // bytes came from (the network, the HTTP cache or the service worker's cache).  A mismatch is a
-// `DamagedFile` that names the file and says what to do; the damaged copy is dropped from this
+// `DamagedFile` that names the file (the page says what to do); the damaged copy is dropped from this
 // deployment's Cache Storage so that a reload fetches it afresh instead of failing again.
 //
 // Used by engine-worker.js (Pyodide's runtime files, the library, the decoder: unpack.js) and engine.js (the
@@ -16,20 +16,13 @@ export async function integrityOf(bytes) {
   return `sha256-${btoa(binary)}`;
 }
 
-/** The sentence a player sees for a damaged file: which file, that it is damaged, what to do. */
-export function damageMessage(path) {
-  return (
-    `The game's file "${path}" arrived damaged (its contents are not those of this version of the game). ` +
-    "Reload the page to fetch it again; if this message comes back, the site's own copy is damaged: " +
-    "try again later, or tell whoever runs the site."
-  );
-}
-
-/** A file whose bytes do not match the integrity build.py recorded for it. */
+/** A file whose bytes do not match the integrity build.py recorded for it: code 'damaged', the
+ * page says it in words by its path (web/ui/words/screens.js, 'boot-failed-damaged'). */
 export class DamagedFile extends Error {
   constructor(path, expected, actual) {
-    super(damageMessage(path));
+    super(`the game's file "${path}" arrived damaged`);
     this.name = "DamagedFile";
+    this.code = "damaged";
     this.path = path;
     this.detail = `${path}: expected ${expected}, got ${actual}`;
   }

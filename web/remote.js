@@ -14,12 +14,12 @@ import { createTransports } from './transport/switchboard.js';
 import { CHAT_MAX } from './transport/chat.js';
 import { h } from './ui/dom.js';
 import { sentence } from './ui/remote.js';
-import { createSessionFlow, opponentOf } from './flows/remote/session.js';
+import { createSessionFlow } from './flows/remote/session.js';
 import { chatLines, routes, withChat } from './flows/remote/chat.js';
 import { draftable } from './flows/remote/drafts.js';
 import { draftOf, seenMarkOf, seenOf } from './flows/remote/record.js';
 import { remoteScreen, screenKey } from './ui/screens/remote.js';
-import { notSealedWords, unsavedWords } from './ui/screens/remote-words.js';
+import { meOf, notSealedWords, opponentOf, unsavedWords } from './ui/screens/remote-words.js';
 import { say } from './ui/words/index.js';
 import { installLive } from './remote-live.js';
 import { installIntents } from './remote-intents.js';
@@ -134,7 +134,7 @@ function createRemote(app) {
         carried: t && t.duelId === id ? t.status() : null, connected: live.isConnected(id), mode: duel.mode, busy: ctx.liveBusy || '',
         outgoing: status.code_owed ? transports.outgoing(id, status.last_sent, link) : null, sentLive: transports.wentLive(status.last_sent),
       }),
-      chat: { lines: chatLines(duel, store.held(id).chat), names: { me: duel.session.names[duel.session.me] || 'You', them: opp } },
+      chat: { lines: chatLines(duel, store.held(id).chat), names: { me: meOf(duel.session), them: opp } },
       live: { busy: ctx.liveBusy || '', error: ctx.liveError || null, chatMax: CHAT_MAX },
       early: status.state === 'waiting' && draftOf(duel) && draftOf(duel).sealed && draftOf(duel).orders ? draftOf(duel) : null,
       link,
