@@ -1,0 +1,144 @@
+// The live melee's hub (web/transport/hub.js) under Node: a host and two guests over fake
+// connections shaped like webrtc.js's transports, with a clock the test moves. Every engine code
+// reaches every other player once, in order; a guest whose connection closes is reported to the
+// others, who concede him together; a silent seat is named. Run: node --test tests/js/hub-relay.test.mjs
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { createHub } from '../../web/transport/hub.js';
+import { newKeyPair, readKeyCode } from '../../web/transport/sign.js';
+import { STATUS } from '../../web/transport/transport.js';
+
+const GAME = '00c0ffee';
+
+// A pair of connected ends: what one sends the other hears (on a later microtask, as a channel).
+function wirePair() {
+  const make = () => ({ heard: new Set(), status: new Set(), state: STATUS.CONNECTED, other: null, sent: [] });
+  const [x, y] = [make(), make()];
+  x.other = y;
+  y.other = x;
+  const end = (me) => ({
+    send(wire) {
+      if (me.state !== STATUS.CONNECTED) return { ok: false, error: { code: 'not-connected' } };
+      me.sent.push(wire);
+      queueMicrotask(() => me.other.heard.forEach((cb) => cb(wire)));
+      return { ok: true };
+    },
+    onMessage: (cb) => { me.heard.add(cb); return () => me.heard.delete(cb); },
+    onStatus: (cb) => { me.status.add(cb); cb(me.state, {}); return () => me.status.delete(cb); },
+    close() {
+      for (const side of [me, me.other]) {
+        side.state = side === me ? STATUS.CLOSED : STATUS.DISCONNECTED;
+        side.status.forEach((cb) => cb(side.state, {}));
+      }
+    },
+  });
+  return [end(x), end(y)];
+}
+
+function fakeClock() {
+  const jobs = [];
+  const clock = {
+    t: 0,
+    now: () => clock.t,
+    every(ms, fn) {
+      const job = { ms, fn, due: clock.t + ms };
+      jobs.push(job);
+      return () => jobs.splice(jobs.indexOf(job), 1);
+    },
+    advance(ms) {
+      const end = clock.t + ms;
+      for (;;) {
+        const job = jobs.filter((j) => j.due <= end).sort((a, b) => a.due - b.due)[0];
+        if (!job) break;
+        clock.t = job.due;
+        job.due += job.ms;
+        job.fn();
+      }
+      clock.t = end;
+    },
+  };
+  return clock;
+}
+
+async function melee(seats = 3) {
+  const pairs = [];
+  for (let s = 0; s < seats; s++) pairs.push(await newKeyPair());
+  const keys = [];
+  for (const p of pairs) keys.push((await readKeyCode(p.code)).key);
+  const clocks = pairs.map(() => fakeClock());
+  const hostPeers = new Map();
+  const hubs = [];
+  const guestEnds = [];
+  for (let s = 1; s < seats; s++) {
+    const [hostEnd, guestEnd] = wirePair();
+    hostPeers.set(s, hostEnd);
+    guestEnds[s] = guestEnd;
+  }
+  const make = (me, peers) => createHub({ game: GAME, seats, me, privateKey: pairs[me].keys.privateKey, keys, peers, clock: clocks[me] });
+  hubs.push(make(0, hostPeers));
+  for (let s = 1; s < seats; s++) hubs.push(make(s, new Map([[0, guestEnds[s]]])));
+  const heard = hubs.map((hub) => {
+    const got = { codes: [], events: [], chat: [] };
+    hub.onReceive((code, seat) => got.codes.push(`${seat}:${code}`));
+    hub.onChat((text, seat) => got.chat.push(`${seat}:${text}`));
+    hub.onAbsence((e) => got.events.push(`${e.code}:${e.seat}${e.why ? `:${e.why}` : ''}`));
+    return got;
+  });
+  const settle = async () => {
+    for (let i = 0; i < 6; i++) {
+      await Promise.all(hubs.map((h) => h.settled()));
+      await new Promise((r) => setTimeout(r, 0));
+    }
+  };
+  return { hubs, heard, settle, clocks, guestEnds, hostPeers };
+}
+
+test('every engine code reaches every other player once, in its author\'s order, through the host', async () => {
+  const { hubs, heard, settle } = await melee(3);
+  assert.deepEqual(await hubs[1].send('WH1.b1'), { ok: true, via: 'hub' });
+  await hubs[1].send('WH1.b2');
+  await hubs[2].send('WH1.c1');
+  await hubs[0].send('WH1.a1');
+  await hubs[2].sendChat('hello all');
+  await settle();
+  assert.deepEqual(heard[0].codes, ['1:WH1.b1', '1:WH1.b2', '2:WH1.c1', '0:WH1.a1']);
+  assert.deepEqual(heard[1].codes.filter((c) => !c.startsWith('1:')), ['2:WH1.c1', '0:WH1.a1']);
+  assert.deepEqual(heard[2].codes.filter((c) => !c.startsWith('2:')), ['1:WH1.b1', '1:WH1.b2', '0:WH1.a1']);
+  assert.deepEqual(heard[1].chat, ['2:hello all']);
+  for (const got of heard) assert.deepEqual(got.events.filter((e) => e.startsWith('refused')), []);
+  assert.deepEqual(hubs[2].taken(), [1, 2, 2]);
+});
+
+test('a guest who drops is reported to the others, who concede him together; a page says who is silent', async () => {
+  const { hubs, heard, settle, guestEnds, clocks } = await melee(3);
+  await hubs[2].send('WH1.c1');
+  await settle();
+  guestEnds[2].close(); // guest 2's connection ends
+  await settle();
+  assert.ok(heard[0].events.includes('dropped:2'));
+  assert.ok(heard[1].events.includes('dropped:2'));
+  assert.deepEqual(hubs[1].absence().dropped, { 2: 1 });
+  assert.ok(heard[2].events.includes('host-gone:0'));
+  await hubs[0].concede(2);
+  await settle();
+  assert.deepEqual(hubs[1].absence().conceded, [], 'the host alone concedes nobody');
+  await hubs[1].concede(2);
+  await settle();
+  assert.deepEqual(hubs[0].absence().conceded, [2]);
+  assert.deepEqual(hubs[1].absence().conceded, [2]);
+  // Guest 1 hears the host's beats; the host stops hearing guest 1 once its clock stops (a frozen
+  // tab): after the quiet time the host names it.
+  clocks[0].advance(16000);
+  await settle();
+  assert.ok(heard[0].events.includes('overdue:1:silent'), heard[0].events.join(' '));
+  assert.ok(!heard[0].events.some((e) => e.startsWith('overdue:2')), 'a conceded seat is not waited for');
+});
+
+test('a closed hub sends nothing more', async () => {
+  const { hubs } = await melee(3);
+  hubs[1].close();
+  assert.equal(hubs[1].status().state, STATUS.CLOSED);
+  assert.deepEqual(await hubs[1].send('WH1.late'), { ok: false, error: { code: 'not-connected' } });
+});
