@@ -62,11 +62,16 @@ function fakeClock() {
   return clock;
 }
 
-async function melee(seats = 3) {
+const ACCEPTS = ['WH1.accept-1', 'WH1.accept-2'];
+
+// A host and its guests over fake connections; `rosterCodes` is what the host's roster says
+// (a lying host's), every seat's real key code by default.
+async function melee(seats = 3, { rosterCodes = null } = {}) {
   const pairs = [];
   for (let s = 0; s < seats; s++) pairs.push(await newKeyPair());
   const keys = [];
   for (const p of pairs) keys.push((await readKeyCode(p.code)).key);
+  const codesOf = pairs.map((p) => p.code);
   const clocks = pairs.map(() => fakeClock());
   const hostPeers = new Map();
   const hubs = [];
@@ -76,7 +81,12 @@ async function melee(seats = 3) {
     hostPeers.set(s, hostEnd);
     guestEnds[s] = guestEnd;
   }
-  const make = (me, peers) => createHub({ game: GAME, seats, me, privateKey: pairs[me].keys.privateKey, keys, peers, clock: clocks[me] });
+  // The host knows every key (from the acceptances); a guest his own and the host's (from his invitation).
+  const make = (me, peers) => createHub({
+    game: GAME, seats, me, privateKey: pairs[me].keys.privateKey, peers, clock: clocks[me], accepts: ACCEPTS.slice(0, seats - 1),
+    keyCodes: me === 0 ? rosterCodes || codesOf : codesOf.map((c, s) => (s === 0 || s === me ? c : null)),
+    keys: keys.map((k, s) => (me === 0 || s === 0 || s === me ? k : null)),
+  });
   hubs.push(make(0, hostPeers));
   for (let s = 1; s < seats; s++) hubs.push(make(s, new Map([[0, guestEnds[s]]])));
   const heard = hubs.map((hub) => {
@@ -92,8 +102,29 @@ async function melee(seats = 3) {
       await new Promise((r) => setTimeout(r, 0));
     }
   };
-  return { hubs, heard, settle, clocks, guestEnds, hostPeers };
+  await settle();
+  return { hubs, heard, settle, clocks, guestEnds, hostPeers, codesOf };
 }
+
+test('the host\'s roster gives every guest every key and the acceptances; every page shows one fingerprint', async () => {
+  const { hubs, heard } = await melee(3);
+  for (const hub of hubs) assert.equal(hub.status().state, STATUS.CONNECTED);
+  const prints = hubs.map((h) => h.status().fingerprint);
+  assert.match(prints[0], /^[0-9a-f]{4}( [0-9a-f]{4}){3}$/);
+  assert.deepEqual(prints, [prints[0], prints[0], prints[0]]);
+  assert.deepEqual(heard[1].codes, ['0:WH1.accept-1\nWH1.accept-2']);
+  assert.deepEqual(heard[0].codes, [], 'the host has the acceptances already');
+});
+
+test('a roster that puts another key at a guest\'s seat is refused there, and that guest sends nothing', async () => {
+  const fake = (await newKeyPair()).code;
+  const probe = await melee(3);
+  const { hubs, heard } = await melee(3, { rosterCodes: [probe.codesOf[0], probe.codesOf[1], fake] });
+  // (Keys differ per melee(): the host's roster here names keys of another melee at every seat.)
+  assert.equal(hubs[2].status().state, STATUS.CONNECTING);
+  assert.ok(heard[2].events.includes('refused:0:roster-not-mine'), heard[2].events.join(' '));
+  assert.deepEqual(await hubs[2].send('WH1.c1'), { ok: false, error: { code: 'not-connected' } });
+});
 
 test('every engine code reaches every other player once, in its author\'s order, through the host', async () => {
   const { hubs, heard, settle } = await melee(3);
@@ -103,12 +134,12 @@ test('every engine code reaches every other player once, in its author\'s order,
   await hubs[0].send('WH1.a1');
   await hubs[2].sendChat('hello all');
   await settle();
-  assert.deepEqual(heard[0].codes, ['1:WH1.b1', '1:WH1.b2', '2:WH1.c1', '0:WH1.a1']);
-  assert.deepEqual(heard[1].codes.filter((c) => !c.startsWith('1:')), ['2:WH1.c1', '0:WH1.a1']);
-  assert.deepEqual(heard[2].codes.filter((c) => !c.startsWith('2:')), ['1:WH1.b1', '1:WH1.b2', '0:WH1.a1']);
+  assert.deepEqual(heard[0].codes, ['1:WH1.b1', '1:WH1.b2', '2:WH1.c1'], 'nobody hears his own codes back');
+  assert.deepEqual(heard[1].codes.slice(1), ['2:WH1.c1', '0:WH1.a1']);
+  assert.deepEqual(heard[2].codes.slice(1), ['1:WH1.b1', '1:WH1.b2', '0:WH1.a1']);
   assert.deepEqual(heard[1].chat, ['2:hello all']);
   for (const got of heard) assert.deepEqual(got.events.filter((e) => e.startsWith('refused')), []);
-  assert.deepEqual(hubs[2].taken(), [1, 2, 2]);
+  assert.deepEqual(hubs[2].taken(), [2, 2, 2], 'the roster and a code from the host, two each from the guests');
 });
 
 test('a guest who drops is reported to the others, who concede him together; a page says who is silent', async () => {

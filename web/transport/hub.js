@@ -8,7 +8,8 @@
 
 import { droppedBody, concedeBody, newAbsence, note, HOST_SEAT } from './hub-absence.js';
 import { newLog, overdue, stamp, take } from './hub-log.js';
-import { sign } from './sign.js';
+import { readRoster, rosterBody } from './hub-roster.js';
+import { fingerprint, sign } from './sign.js';
 import { STATUS, fail, listeners } from './transport.js';
 
 /** Clocks of a live melee (ms): the 'alive' beat, and when a seat's silence or gap is reported. */
@@ -23,16 +24,21 @@ const systemClock = Object.freeze({
 });
 
 /**
- * createHub({game, seats, me, privateKey, keys, peers, inFight, clock, times}) -> the transport
- * of one live melee: the interface of transport.js (kind 'hub', duelId: the game id; send(code):
- * an engine code to every player; onReceive(cb(code, seat))) plus sendChat(text), onChat(cb(text,
- * seat)), concede(seat), onAbsence(cb(event)) (hub-absence.js's events, 'overdue' {seat, why} and
- * 'refused' {code, seat}: a message that failed its checks), absence(), roster. peers: seat ->
- * the raw live transport to it (webrtc.js's: send, onMessage, onStatus, close); a guest has one,
- * the host's (seat 0), the host one per guest. keys: each seat's CryptoKey (sign.js readKeyCode).
- * inFight() -> the seats still fighting (the engine's participants; all seats by default).
+ * createHub({game, seats, me, privateKey, keyCodes, keys, accepts, peers, inFight, clock, times})
+ * -> the transport of one live melee: the interface of transport.js (kind 'hub', duelId: the game
+ * id; send(code): an engine code to every player; onReceive(cb(code, seat)): the acceptances of
+ * the roster (from seat 0), then every engine code) plus sendChat(text), onChat(cb(text, seat)),
+ * concede(seat), onAbsence(cb(event)) (hub-absence.js's events, 'overdue' {seat, why}, 'refused'
+ * {seat, why}: a message that failed its checks, 'host-gone'), absence(), taken(), settled().
+ * status() adds me and fingerprint (the roster's, once known). peers: seat -> the raw live
+ * transport to it (webrtc.js's: send, onMessage, onStatus, close); a guest has one, the host's
+ * (seat 0), the host one per guest. keyCodes: every seat's key code (the host; a guest: his own
+ * and the host's, the rest null until the roster); keys: their CryptoKeys (sign.js readKeyCode);
+ * accepts: the host's, every guest's acceptance code. A guest sends nothing until the host's
+ * roster is in (status 'connecting'). inFight() -> the seats still fighting (the engine's
+ * participants; all seats by default).
  */
-export function createHub({ game, seats, me, privateKey, keys, peers, inFight = null, clock = systemClock, times = HUB_TIMES }) {
+export function createHub({ game, seats, me, privateKey, keyCodes, keys, accepts = [], peers, inFight = null, clock = systemClock, times = HUB_TIMES }) {
   const isHost = me === HOST_SEAT;
   const codes = listeners();
   const chats = listeners();
@@ -40,22 +46,42 @@ export function createHub({ game, seats, me, privateKey, keys, peers, inFight = 
   const changes = listeners();
   let log = newLog({ game, seats, me, now: clock.now() });
   let absence = newAbsence();
-  let state = STATUS.CONNECTED;
+  let state = isHost ? STATUS.CONNECTED : STATUS.CONNECTING;
+  let print = null; // the roster's fingerprint, once known
+  const known = [...keys]; // each seat's CryptoKey (a guest learns the others' from the roster)
   let queue = Promise.resolve(); // signing and taking, one at a time, in order
   const fighting = () => (inFight ? inFight() : [...Array(seats).keys()]).filter((s) => !absence.conceded.includes(s));
   const serial = (job) => (queue = queue.then(job, job));
-  const snapshot = () => ({ kind: 'hub', state, reason: state === STATUS.CONNECTED ? 'open' : 'closed-by-you', duelId: game, me, absence });
+  const reasons = { [STATUS.CONNECTED]: 'open', [STATUS.CONNECTING]: 'waiting-roster', [STATUS.CLOSED]: 'closed-by-you' };
+  const snapshot = () => ({ kind: 'hub', state, reason: reasons[state], duelId: game, me, fingerprint: print, absence });
 
   function tell(events) {
     for (const e of events) absences.emit(e);
     if (events.length) changes.emit(snapshot());
   }
 
-  function deliver(m) {
+  // A guest's roster: every seat's key, checked against his own and the host's, then the acceptances.
+  async function takeRoster(m) {
+    if (isHost || m.author !== HOST_SEAT || state !== STATUS.CONNECTING) return;
+    const r = await readRoster(m.body, { seats, me, myCode: keyCodes[me], hostCode: keyCodes[HOST_SEAT] });
+    if (!r.ok) {
+      tell([{ code: 'refused', seat: HOST_SEAT, why: r.error.code }]);
+      return;
+    }
+    r.keys.forEach((key, seat) => { known[seat] = key; });
+    print = r.fingerprint;
+    state = STATUS.CONNECTED;
+    changes.emit(snapshot());
+    if (r.accepts.length) codes.emit(r.accepts.join('\n'), HOST_SEAT);
+  }
+
+  async function deliver(m) {
+    if (m.kind === 'roster') return takeRoster(m);
     const noted = note(absence, m, { me, seats, inFight: fighting(), taken: log.taken });
     absence = noted.absence;
-    if (m.kind === 'code') codes.emit(m.body, m.author);
-    else if (m.kind === 'chat') chats.emit(m.body, m.author);
+    const theirs = m.author !== me; // my own are noted (votes), never handed back to me
+    if (theirs && m.kind === 'code') codes.emit(m.body, m.author);
+    else if (theirs && m.kind === 'chat') chats.emit(m.body, m.author);
     tell(noted.events);
   }
 
@@ -66,7 +92,7 @@ export function createHub({ game, seats, me, privateKey, keys, peers, inFight = 
 
   function heard(wire, from) {
     return serial(async () => {
-      const r = await take(log, keys, wire, clock.now());
+      const r = await take(log, known, wire, clock.now());
       if (!r.ok) {
         tell([{ code: 'refused', seat: r.error.seat ?? from, why: r.error.code }]);
         return;
@@ -76,24 +102,32 @@ export function createHub({ game, seats, me, privateKey, keys, peers, inFight = 
         // Authorship is the signature's, not the connection's: the host passes on each message as
         // its author signed it, to everyone but the author and the one it came by.
         if (isHost) relay(m.wire, [from, m.author]);
-        deliver(m);
+        await deliver(m);
       }
     });
   }
 
   function post(kind, body) {
-    if (state !== STATUS.CONNECTED) return Promise.resolve(fail('not-connected'));
     return serial(async () => {
+      if (state !== STATUS.CONNECTED) return fail('not-connected');
       const made = stamp(log, kind, body);
       const signed = await sign(privateKey, made.message);
       if (!signed.ok) return signed;
       log = made.log;
       relay(signed.wire, [me]);
-      deliver(made.message);
+      await deliver(made.message);
       return { ok: true, via: 'hub' };
     });
   }
 
+  if (isHost) {
+    // The roster first: every guest has every key before any other message reaches him.
+    post('roster', rosterBody(keyCodes, accepts));
+    fingerprint(keyCodes).then((f) => {
+      print = f;
+      changes.emit(snapshot());
+    });
+  }
   const offs = [];
   for (const [seat, peer] of peers) {
     offs.push(peer.onMessage((wire) => heard(wire, seat)));
