@@ -9,58 +9,9 @@ import { test } from 'node:test';
 import { createHub } from '../../web/transport/hub.js';
 import { newKeyPair, readKeyCode } from '../../web/transport/sign.js';
 import { STATUS } from '../../web/transport/transport.js';
+import { fakeClock, wirePair } from './hub-fakes.mjs';
 
 const GAME = '00c0ffee';
-
-// A pair of connected ends: what one sends the other hears (on a later microtask, as a channel).
-function wirePair() {
-  const make = () => ({ heard: new Set(), status: new Set(), state: STATUS.CONNECTED, other: null, sent: [] });
-  const [x, y] = [make(), make()];
-  x.other = y;
-  y.other = x;
-  const end = (me) => ({
-    send(wire) {
-      if (me.state !== STATUS.CONNECTED) return { ok: false, error: { code: 'not-connected' } };
-      me.sent.push(wire);
-      queueMicrotask(() => me.other.heard.forEach((cb) => cb(wire)));
-      return { ok: true };
-    },
-    onMessage: (cb) => { me.heard.add(cb); return () => me.heard.delete(cb); },
-    onStatus: (cb) => { me.status.add(cb); cb(me.state, {}); return () => me.status.delete(cb); },
-    close() {
-      for (const side of [me, me.other]) {
-        side.state = side === me ? STATUS.CLOSED : STATUS.DISCONNECTED;
-        side.status.forEach((cb) => cb(side.state, {}));
-      }
-    },
-  });
-  return [end(x), end(y)];
-}
-
-function fakeClock() {
-  const jobs = [];
-  const clock = {
-    t: 0,
-    now: () => clock.t,
-    every(ms, fn) {
-      const job = { ms, fn, due: clock.t + ms };
-      jobs.push(job);
-      return () => jobs.splice(jobs.indexOf(job), 1);
-    },
-    advance(ms) {
-      const end = clock.t + ms;
-      for (;;) {
-        const job = jobs.filter((j) => j.due <= end).sort((a, b) => a.due - b.due)[0];
-        if (!job) break;
-        clock.t = job.due;
-        job.due += job.ms;
-        job.fn();
-      }
-      clock.t = end;
-    },
-  };
-  return clock;
-}
 
 const ACCEPTS = ['WH1.accept-1', 'WH1.accept-2'];
 

@@ -9,6 +9,23 @@ import { fail } from './transport.js';
 /** liveText(parts) -> the one text a player sends: the engine's code, his key code, the connection code, a line each. */
 export const liveText = (...parts) => parts.filter(Boolean).join('\n');
 
+// Where a code starts (no code's body holds a dot, so one prefix never occurs inside another).
+const CODE_START = /(?=WH1\.|WHK1\.|WHC1\.|WHA1\.)/;
+
+/**
+ * liveParts(text) -> {engine: [WH1. codes], key (WHK1.) or null, rtc (WHC1. offer or WHA1.
+ * answer) or null}: the parts of a pasted live text, however a chat wrapped or joined its lines.
+ */
+export function liveParts(text) {
+  const found = { engine: [], key: null, rtc: null };
+  for (const piece of String(text || '').replace(/\s+/g, '').split(CODE_START)) {
+    if (piece.startsWith('WH1.')) found.engine.push(piece);
+    else if (piece.startsWith('WHK1.')) found.key = found.key || piece;
+    else if (piece.startsWith('WHC1.') || piece.startsWith('WHA1.')) found.rtc = found.rtc || piece;
+  }
+  return found;
+}
+
 /** rosterBody(keyCodes, accepts) -> the body of the host's roster: every seat's key code (seat order) and every acceptance code. */
 export const rosterBody = (keyCodes, accepts) => JSON.stringify({ keys: keyCodes, accepts });
 
