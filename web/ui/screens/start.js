@@ -142,5 +142,5 @@ function inProgress(saved, modeLabel, onResume) {
     h('h2', {}, going.length === 1 ? say('start-your-duel-in-progress') : say('start-your-duels-in-progress')),
     h('ul', {}, going.map((g) => h('li', {},
       h('button', { type: 'button', class: 'continue', 'data-testid': `continue-${g.id}`, onclick: () => onResume(g.id) },
-        h('strong', {}, say('start-resume')), named(say('duel-title', g)), h('small', { class: 'muted' }, say('start-continue-tail', { turn: g.turn, mode: modeLabel(g.mode) })))))));
+        h('strong', {}, say('start-resume')), h('span', {}, named(say('duel-title', g))), h('small', { class: 'muted' }, say('start-continue-tail', { turn: g.turn, mode: modeLabel(g.mode) })))))));
 }
