@@ -181,6 +181,7 @@ def test_three_players_play_a_melee_by_codes_to_its_end(players: list[Any], serv
             if posted and posted not in chat:
                 chat.append(posted)
         if turn == 1 and len(chat) == 6:
+            assert "left W (wave), right P (palm)" in ann.inner_text("[data-testid=sealed-orders]")
             shot(ann, "melee-codes-sealed-desktop")
         # Everyone pastes the whole chat (twice a round: the commitments, then the reveals).
         shown = [page.get_attribute(FRESH, "data-testid") for page in players]
