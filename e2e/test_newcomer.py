@@ -140,12 +140,19 @@ def test_8_on_a_phone_no_text_is_under_12_px_and_the_replay_buttons_keep_one_lin
         shot(page, "newcomer-orders-phone")
 
 
-def test_6_arrow_down_on_the_gesture_pad_moves_down(page: Any, server_url: str) -> None:
-    # The 4x2 pad: Arrow-Down on F moved right (to P), as a radio group's arrows do.
+def computer_duel(page: Any, server_url: str, level: str | None = None) -> None:
+    """From the start screen, a duel against the computer (at `level`), on its first orders."""
     open_start(page, server_url)
     page.check("[data-testid=mode-computer]")
+    if level:
+        page.select_option("[data-testid=opponent-level]", level)
     page.click("[data-testid=start-game]")
     page.wait_for_selector("[data-testid=orders-screen]", timeout=ENGINE_MS)
+
+
+def test_6_arrow_down_on_the_gesture_pad_moves_down(page: Any, server_url: str) -> None:
+    # The 4x2 pad: Arrow-Down on F moved right (to P), as a radio group's arrows do.
+    computer_duel(page, server_url)
     page.check("[data-testid=gesture-0-L-F]")
     page.focus("[data-testid=gesture-0-L-F]")
     page.keyboard.press("ArrowDown")
@@ -171,26 +178,36 @@ def hotseat_orders(page: Any, left: str, right: str) -> tuple[int, int]:
     return wizard, turn
 
 
-def test_1_a_reload_while_bob_writes_comes_back_to_bob(page: Any, server_url: str,
-                                                       shot: Shot) -> None:
-    # Hot-seat, turn 6: Bob writes first (the device stays with whoever wrote last); a reload
-    # showed "Pass the device to Alice", and then her form.
+def play_hotseat(page: Any, server_url: str, gestures: dict[int, str], orders: int) -> str:
+    """A hot-seat duel of Alice and Bob from the start screen: passes the device when asked and
+    seals `orders` orders (gestures[wizard]: the left hand's, the right does nothing); returns
+    the screen it stopped on (a decision stops it early)."""
     open_start(page, server_url)
     page.fill("[data-testid=name-0]", "Alice")
     page.fill("[data-testid=name-1]", "Bob")
     page.check("[data-testid=mode-hotseat]")
     page.click("[data-testid=start-game]")
-    written = []
-    while len(written) < 10:  # turns 1 to 5, both wizards
-        screen = page.wait_for_selector("[data-testid=pass-screen], [data-testid=orders-screen]",
-                                        timeout=ENGINE_MS)
-        if screen.get_attribute("data-testid") == "pass-screen":
+    while True:
+        screen = page.wait_for_selector("[data-testid=pass-screen], [data-testid=orders-screen], "
+                                        "[data-testid=decision-screen]", timeout=ENGINE_MS)
+        kind: str = screen.get_attribute("data-testid")
+        if kind == "pass-screen":
             page.click("[data-testid=pass-ready]")
             page.wait_for_selector("[data-testid=pass-screen]", state="detached")
             continue
-        written.append(hotseat_orders(page, "nothing", "nothing"))
+        if kind == "decision-screen" or not orders:
+            return kind
+        hotseat_orders(page, gestures[int(screen.get_attribute("data-wizard"))], "nothing")
+        orders -= 1
+
+
+def test_1_a_reload_while_bob_writes_comes_back_to_bob(page: Any, server_url: str,
+                                                       shot: Shot) -> None:
+    # Hot-seat, turn 6: Bob writes first (the device stays with whoever wrote last); a reload
+    # showed "Pass the device to Alice", and then her form.
+    play_hotseat(page, server_url, {0: "nothing", 1: "nothing"}, 10)  # turns 1 to 5
     bob = page.wait_for_selector("[data-testid=orders-screen][data-turn='6']", timeout=ENGINE_MS)
-    assert bob.get_attribute("data-wizard") == "1", written
+    assert bob.get_attribute("data-wizard") == "1"
     page.check("[data-testid=gesture-0-L-S]")
     page.check("[data-testid=gesture-0-R-W]")
     page.wait_for_selector("[data-testid=preview][aria-busy=false]", timeout=ENGINE_MS)
@@ -213,10 +230,7 @@ def test_1_a_reload_while_bob_writes_comes_back_to_bob(page: Any, server_url: st
 
 def test_6_enter_on_a_target_list_moves_on(page: Any, server_url: str) -> None:
     # Enter on a focused list (whom a stab goes at) opened the list instead of moving on.
-    open_start(page, server_url)
-    page.check("[data-testid=mode-computer]")
-    page.click("[data-testid=start-game]")
-    page.wait_for_selector("[data-testid=orders-screen]", timeout=ENGINE_MS)
+    computer_duel(page, server_url)
     page.check("[data-testid=gesture-0-L-stab]")
     page.check("[data-testid=gesture-0-R-P]")
     page.wait_for_selector("[data-testid=preview][aria-busy=false]", timeout=ENGINE_MS)
@@ -233,11 +247,7 @@ def test_6_enter_on_a_target_list_moves_on(page: Any, server_url: str) -> None:
 
 def test_7_the_computers_level_is_shown_in_the_duel(page: Any, server_url: str) -> None:
     # Nothing on the orders screen said how strong the computer was.
-    open_start(page, server_url)
-    page.check("[data-testid=mode-computer]")
-    page.select_option("[data-testid=opponent-level]", "novice")
-    page.click("[data-testid=start-game]")
-    page.wait_for_selector("[data-testid=orders-screen]", timeout=ENGINE_MS)
+    computer_duel(page, server_url, "novice")
     said = page.inner_text("[data-testid=computer-level]")
     assert "novice" in said.lower() and "computer" in said, said
 
@@ -277,12 +287,13 @@ def test_8_every_learning_screen_and_the_decision_box_on_a_phone(
         browser: Any, server_url: str, shot: Shot) -> None:
     # Help, the lessons, the puzzles and a duel's decision at 390x844: no text under 12 px, and
     # no legend of a question (the decision's, the puzzle's list of spells) broken across its
-    # box's border; the offline mark (only its tick on a phone) keeps the masthead on one row.
+    # box's border; the offline mark (its tick alone on a phone) keeps the masthead on one row.
     with phone_page(browser, {"width": 390, "height": 844}) as page:
         open_start(page, server_url)
         page.wait_for_selector("[data-testid=offline-ready]", state="visible", timeout=ENGINE_MS)
-        tops = page.evaluate("""() => ['home-link', 'open-reference', 'offline-ready', 'open-help'].map(
-            (id) => document.querySelector(`[data-testid=${id}]`).getBoundingClientRect().top)""")
+        tops = page.evaluate("""() => ['home-link', 'open-reference', 'open-help']
+            .map((id) => document.querySelector(`[data-testid=${id}]`)
+              .getBoundingClientRect().top)""")
         assert max(tops) - min(tops) < 20, tops
         page.click("[data-testid=open-help]")
         page.wait_for_selector("[data-testid=help]")
@@ -307,24 +318,7 @@ def test_8_every_learning_screen_and_the_decision_box_on_a_phone(
         # Hot-seat: Alice's paralysis (F-F-F, left hand) asks her which of Bob's hands it holds,
         # on the decision screen.
         page.goto(server_url)
-        open_start(page, server_url)
-        page.fill("[data-testid=name-0]", "Alice")
-        page.fill("[data-testid=name-1]", "Bob")
-        page.check("[data-testid=mode-hotseat]")
-        page.click("[data-testid=start-game]")
-        for _ in range(12):
-            screen = page.wait_for_selector(
-                "[data-testid=pass-screen], [data-testid=orders-screen], "
-                "[data-testid=decision-screen]", timeout=ENGINE_MS)
-            kind = screen.get_attribute("data-testid")
-            if kind == "decision-screen":
-                break
-            if kind == "pass-screen":
-                page.click("[data-testid=pass-ready]")
-                page.wait_for_selector("[data-testid=pass-screen]", state="detached")
-                continue
-            alice = screen.get_attribute("data-wizard") == "0"
-            hotseat_orders(page, "F" if alice else "nothing", "nothing")
+        assert play_hotseat(page, server_url, {0: "F", 1: "nothing"}, 12) == "decision-screen"
         page.wait_for_selector("[data-testid=decision-screen][data-wizard='0']")
         assert "which hand" in page.inner_text("[data-testid=decision-screen] legend")
         assert page.evaluate(SMALL_TEXT_JS) == []
