@@ -13,6 +13,8 @@ import { bootEngine } from './shell/engine-boot.js';
 import { createLocalScreens } from './shell/local.js';
 import { createMeleeFlow } from './flows/melee.js';
 import { createMeleeScreens, meleeMode } from './shell/melee.js';
+import { createMeleeCodesFlow, MELEE_CODES_MODE } from './flows/melee-codes.js';
+import { createMeleeCodesScreens, meleeCodesMode } from './shell/melee-codes.js';
 import { createReplayScreens } from './shell/replay.js';
 import { createHost, createModes } from './shell/host.js';
 import { h } from './ui/dom.js';
@@ -148,8 +150,15 @@ modes.register({
 modes.register(computerMode());
 // A melee of three to six on this device (web/flows/melee.js, web/shell/melee.js).
 const melee = createMeleeFlow({ api, store, engine, deadlineMs: AI_DEADLINE_MS, newId: storage.newGameId });
-const drawMelee = createMeleeScreens({ flow: melee, api, show, fail, toast, goHome, useRules, openReference, exportDuel });
+const drawMelee = createMeleeScreens({ flow: melee, api, show, fail, toast, goHome, useRules, openReference, exportDuel, replays: replayScreens });
 modes.register(meleeMode({ flow: melee, draw: drawMelee }));
+// A melee by codes, each player on his own device (web/flows/melee-codes.js, web/shell/melee-codes.js).
+const meleeCodes = createMeleeCodesFlow({ api, store });
+const drawMeleeCodes = createMeleeCodesScreens({
+  flow: meleeCodes, api, show, fail, toast, goHome, useRules, openReference, replays: replayScreens,
+  exportGame: (game, names) => exportDuel({ game, summary: { names } }),
+});
+modes.register(meleeCodesMode({ flow: meleeCodes, draw: drawMeleeCodes }));
 
 /** The computer's mode, with its level and coach switch (web/ui/opponent.js) made afresh for each start screen. */
 function computerMode() {
@@ -279,6 +288,10 @@ async function resume(id, { first = false } = {}) {
   store.open({ id });
   if (await store.claim({ id }) === 'elsewhere') {
     showTabScreen(read.duel, { takenOver: false });
+    return;
+  }
+  if (read.duel.mode === MELEE_CODES_MODE) {
+    drawMeleeCodes(meleeCodes.resume(id));
     return;
   }
   if (remote.isRemoteDuel(read.duel)) {

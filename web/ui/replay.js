@@ -33,7 +33,8 @@ export function replayScreen({ data, perspective, onStep, onPerspective, onCopyL
     type: 'button', 'data-testid': testid, title, 'aria-label': title, disabled: index < 0 || index > last || index === step,
     onclick: () => go(index),
   }, text);
-  const sides = perspective === 'both' ? [0, 1] : [Number(perspective)];
+  // 'both': every wizard's view side by side (a melee's three to six too).
+  const sides = perspective === 'both' ? views.map((_, i) => i) : [Number(perspective)];
   const scenes = [];
   const side = (i) => {
     const v = views[i];
@@ -71,7 +72,7 @@ export function replayScreen({ data, perspective, onStep, onPerspective, onCopyL
       button('replay-next', '▶', say('replay-step-forward'), step + 1),
       button('replay-last', '▶|', say('replay-last-step-end'), last)),
     h('div', { class: 'tabs', role: 'group', 'aria-label': say('replay-whose-view') },
-      [['0', named(say('replay-as-seen', { name: names[0] }))], ['1', named(say('replay-as-seen', { name: names[1] }))], ['both', say('replay-both-views')]].map(([p, text]) => h('button', {
+      [...names.map((name, i) => [String(i), named(say('replay-as-seen', { name }))]), ['both', say(names.length > 2 ? 'melee-replay-all' : 'replay-both-views')]].map(([p, text]) => h('button', {
         type: 'button', 'aria-pressed': String(p === perspective), 'data-testid': `replay-perspective-${p}`, onclick: () => onPerspective(p),
       }, text)),
       h('button', {

@@ -106,7 +106,7 @@ export const WORDS = {
   'replay-as-seen': ({ name }) => `As ${isolate(name)} saw it`,
   'replay-log-so-far': ({ n }) => `Battle log so far (${n} event${n === 1 ? '' : 's'})`,
   'replay-account-as-seen': ({ name }) => `The account so far, as ${isolate(name)} saw it`,
-  'replay-title': ({ names }) => `Replay: ${isolate(names[0])} vs ${isolate(names[1])}`,
+  'replay-title': ({ names }) => `Replay: ${names.map((n) => isolate(n)).join(' vs ')}`,
   'replay-wins': ({ name }) => `${isolate(name)} wins`,
   'saved-delete-tail': ({ state, size }) => ` (${state}${size ? `, ${size}` : ''}) from this browser? It cannot be brought back; export it first to keep its record.`,
   // (issue 28, bug 5: in plain words, no "a KB here is 1,024 characters" nor "of up to 10,268 MB")
