@@ -16,7 +16,7 @@ import { STATUS } from '../transport/transport.js';
  * live (the live panel and the engine's status; no codes to copy), else null.
  */
 export function createMeleeLiveScreens({ live, codes, drawCodes, show, goHome }) {
-  let lobbyShown = false;
+  let phase = 'idle'; // 'lobby' while connecting, 'playing' once connected (this page draws)
   let conceded = new Set(); // seats handed to the melee's flow already
 
   const home = () => {
@@ -28,19 +28,20 @@ export function createMeleeLiveScreens({ live, codes, drawCodes, show, goHome })
   function drawLobby(error = null) {
     const state = live.state();
     if (!state) return;
-    lobbyShown = true;
+    phase = 'lobby';
     show(meleeLiveLobby(state, { onReply, onHome: home, error }).element);
   }
 
   async function onReply(text) {
     const r = await live.reply(text);
-    if (lobbyShown) drawLobby(r.error || null);
+    if (phase === 'lobby') drawLobby(r.error || null);
     return !r.error;
   }
 
   live.onChange((state) => {
     if (!state) {
       conceded = new Set();
+      phase = 'idle';
       return;
     }
     const news = (state.absence ? state.absence.conceded : []).filter((seat) => !conceded.has(seat));
@@ -48,13 +49,13 @@ export function createMeleeLiveScreens({ live, codes, drawCodes, show, goHome })
       conceded.add(seat);
       drawCodes(codes.concede(seat));
     }
-    if (lobbyShown && state.state === STATUS.CONNECTED) {
+    if (phase === 'lobby' && state.state === STATUS.CONNECTED) {
       // Every seat is connected (host) or the roster is in (guest): the melee itself now.
-      lobbyShown = false;
+      phase = 'playing';
       drawCodes(codes.next());
-    } else if (lobbyShown) {
+    } else if (phase === 'lobby') {
       drawLobby();
-    } else if (!news.length && state.duelId && codes.duel() && codes.duel().id === state.duelId) {
+    } else if (phase === 'playing' && !news.length && codes.duel() && codes.duel().id === state.duelId) {
       drawCodes(codes.next()); // the live panel's news (a drop, a vote) on the melee's screen
     }
   });

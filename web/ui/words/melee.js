@@ -108,7 +108,7 @@ export const WORDS = {
   'melee-live-reply-apply': 'Take this reply',
   'melee-live-send-reply': 'Send this text back to the host:',
   'melee-live-waiting-host': 'Waiting for the host to take your reply and for every seat to connect…',
-  'melee-live-fingerprint': ({ print }) => `Keys: ${print}. Compare it with the others in your group chat: every page of this melee shows the same.`,
+  'melee-live-fingerprint': ({ print }) => `Keys ${print}: every page of this melee shows the same (compare in your group chat).`,
   'melee-live-state-connecting': 'Connecting…',
   'melee-live-state-connected': 'Connected: codes go by themselves.',
   'melee-live-state-closed': 'The live connection is closed; the melee goes on by codes.',
