@@ -42,7 +42,7 @@ export async function builtReference() {
   return answers;
 }
 
-/** bootEngine(onProgress(stage, fraction, detail)) -> Promise resolving when the engine can answer; rejects with a player-facing Error. */
+/** bootEngine(onProgress(stage, fraction, detail)) -> Promise resolving when the engine can answer; rejects with an Error carrying a code (engine.js) the page says. */
 export function bootEngine(onProgress) {
   return startEngine(onProgress);
 }

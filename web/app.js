@@ -58,7 +58,7 @@ const { show, toast } = createHost(screen, document.getElementById('toasts'), do
 /** Say once that a new version is installed; reloading (which keeps the saved duel) is the player's call. */
 function announceUpdate() {
   if (document.querySelector('[data-testid=update-ready]')) return;
-  const reload = h('button', { type: 'button', class: 'tool', 'data-testid': 'update-reload', onclick: () => location.reload() }, 'Reload');
+  const reload = h('button', { type: 'button', class: 'tool', 'data-testid': 'update-reload', onclick: () => location.reload() }, say('boot-reload'));
   document.getElementById('toasts').append(h('div', { class: 'toast update', 'data-testid': 'update-ready' }, say('update-ready'), reload));
 }
 window.addEventListener('wavinghands:update-ready', announceUpdate);
@@ -333,7 +333,7 @@ const showPuzzles = () => mountPuzzles({ flow: createPuzzles({ api, date: localD
 const lessonProgress = { load: () => storage.loadSetting('lessons', {}), save: (done) => storage.saveSetting('lessons', done) };
 function beginLessonDuel(level) {
   storage.saveSetting('coach', true);
-  const names = storage.loadPrefs().names || ['Merlin', 'Morgana'];
+  const names = storage.loadPrefs().names || [say('default-name-0'), say('default-name-1')];
   return beginLocal({ names, ruleset: { name: 'standard' }, mode: 'computer', seats: ['human', 'computer'], level }).then((error) => {
     if (error) toast(error, 'error');
   });
@@ -353,6 +353,9 @@ installKeys({ root: screen, isBlocked: isDialogOpen, shortcuts: { '?': openHelpH
 const remote = installRemote({
   store, registerMode: modes.register, show, toast, goHome, fail, engine, openReference, exportDuel, useRules, openSavedDuels, replays: replayScreens, soundSetting,
 });
+/** The page's transports, made by the remote shell at boot: for tests and the browser's console (the
+ * built app.js's `modules['app.js']`, sitebuild/page.py); nothing in web/ imports app.js. */
+export const { transports } = remote;
 
 /** openReplayLink(packed) shows a '#replay=' link's replay; a refused link is said and its hash cleared. */
 async function openReplayLink(packed) {

@@ -68,7 +68,7 @@ export function replayScreen({ data, perspective, onStep, onPerspective, onCopyL
     h('div', { class: 'replay-bar', role: 'group', 'aria-label': say('replay-step-through-the-duel') },
       button('replay-first', '|◀', say('replay-first-step-home'), 0),
       button('replay-prev', '◀', say('replay-step-back'), step - 1),
-      h('span', { class: 'step-label', 'data-testid': 'replay-step-label', 'aria-live': 'polite' }, `${label} · step ${step} of ${last}`),
+      h('span', { class: 'step-label', 'data-testid': 'replay-step-label', 'aria-live': 'polite' }, say('replay-step-of', { label, step, last })),
       button('replay-next', '▶', say('replay-step-forward'), step + 1),
       button('replay-last', '▶|', say('replay-last-step-end'), last)),
     h('div', { class: 'tabs', role: 'group', 'aria-label': say('replay-whose-view') },
