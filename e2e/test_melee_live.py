@@ -174,7 +174,7 @@ def play(pages: list[Any], script: dict[int, dict[int, str]]) -> None:
 
 @needs_route
 def test_three_players_play_a_live_melee_to_its_end(players: list[Any], shot: Shot) -> None:
-    ann, bob, cat = players
+    ann, _bob, cat = players
     connect(players, shot)
     shot(cat, "melee-live-orders-phone", full_page=False)
     wide = cat.evaluate("document.documentElement.scrollWidth")

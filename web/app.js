@@ -31,7 +31,7 @@ import { startScreen } from './ui/screens/start.js';
 import { failureScreen, resumeScreen, tabScreen } from './ui/screens/between.js';
 import { DEFAULT_LEVEL, opponentOptions } from './ui/opponent.js';
 import { say } from './ui/words/index.js';
-import { installRemote, transports } from './remote.js';
+import { installRemote } from './remote.js';
 import { createPuzzles, localDate } from './flows/puzzles.js';
 import { mountPuzzles } from './ui/screens/puzzles.js';
 import { createLessons } from './flows/lessons.js';
@@ -166,7 +166,7 @@ const drawMeleeCodes = createMeleeCodesScreens({
 modes.register(meleeCodesMode({ flow: meleeCodes, draw: drawMeleeCodes }));
 // A live melee: the melee by codes carried by a hub of WebRTC connections, every code signed
 // (web/flows/melee-live.js, web/shell/melee-live.js, web/transport/hub.js).
-const meleeLive = createMeleeLiveFlow({ api, codes: meleeCodes, rtc: webrtc, iceServers: (ice) => transports.live.iceServers(ice) });
+const meleeLive = createMeleeLiveFlow({ api, codes: meleeCodes, rtc: webrtc, iceServers: (ice) => remote.transports.live.iceServers(ice) });
 const meleeLiveScreens = createMeleeLiveScreens({ live: meleeLive, codes: meleeCodes, drawCodes: drawMeleeCodes, show, goHome });
 modes.register(meleeLiveMode({ live: meleeLive, screens: meleeLiveScreens }));
 
