@@ -13,8 +13,8 @@
 // gives one; by hand (the default) `send` only marks the code to show, and what the player
 // pastes comes in through receive(text); a live transport's onReceive feeds receive() too.
 //
-// Outcome: {screen: 'melee-codes', duel, status, outbox, table, saved, seen, ruleset, error?,
-//   done?} where `status` is the engine's melee_status, `outbox` [{code, kind, seat}] the codes to
+// Outcome: {screen: 'melee-codes', duel, status, outbox, table, saved, sealed, seen, ruleset,
+//   error?, done?} where `sealed` {turn, gestures} is what I sealed this turn (or null), `status` is the engine's melee_status, `outbox` [{code, kind, seat}] the codes to
 //   post now, `table` {view, rows, unruly} once the game started (else null), `saved` the
 //   draft kept for this phase, `error` {code, message} a keyed error (nothing was lost), `done`
 //   a words key for what the last paste did. Or {screen: 'left'} | {screen: 'fail', code, error}.
@@ -147,6 +147,7 @@ export function createMeleeCodesFlow({ api, store, transportFor = () => null, on
     const saved = kept && phase && kept.kind === phase.kind && kept.turn === phase.turn ? kept.draft : null;
     return {
       screen: 'melee-codes', duel: duelNow(), status, outbox: now.outbox || [], table: t.table, saved,
+      sealed: now.sealed && phase && now.sealed.turn === phase.turn && status.sealed ? now.sealed : null,
       seen: now.seen[status.me] || seenOf(null), ruleset: status.view ? status.view.ruleset : null, ...extra,
     };
   }
@@ -160,7 +161,9 @@ export function createMeleeCodesFlow({ api, store, transportFor = () => null, on
     const drafts = { ...duel.drafts };
     delete drafts[String(duel.session.me)];
     const seen = view ? { ...duel.seen, [duel.session.me]: seenOf(view) } : duel.seen;
-    if (!store.commit({ changes: { session: r.session, outbox, drafts, seen } })) {
+    // What this player sealed, to remind him while the others' codes come.
+    const sealed = view && input.gestures ? { turn: view.phase.turn, gestures: input.gestures } : duel.sealed;
+    if (!store.commit({ changes: { session: r.session, outbox, drafts, seen, sealed } })) {
       return next({ error: { code: 'melee-storage', message: '' } });
     }
     send(outbox);
