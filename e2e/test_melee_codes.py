@@ -13,6 +13,7 @@ Export.  Screenshots go to test-output/melee-codes-*.png.  Fixtures: e2e/conftes
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from contextlib import ExitStack
 from typing import Any
@@ -156,6 +157,11 @@ def test_three_players_play_a_melee_by_codes_to_its_end(players: list[Any], serv
     assert paste(bob, invitations[0]) == "orders-screen"
     assert not bob.query_selector("[data-testid=melee-codes-error]"), "an old invitation is skipped"
     assert bob.is_checked("[data-testid=gesture-0-L-stab]")
+    # A reload takes the melee up where it stood, the picks still picked.
+    bob.reload()
+    bob.wait_for_function("window.__appReady === true", timeout=ENGINE_MS)
+    assert settle(bob) == "orders-screen"
+    assert bob.is_checked("[data-testid=gesture-0-L-stab]")
 
     turn = 1
     for _ in range(12):
@@ -175,6 +181,7 @@ def test_three_players_play_a_melee_by_codes_to_its_end(players: list[Any], serv
             if posted and posted not in chat:
                 chat.append(posted)
         if turn == 1 and len(chat) == 6:
+            assert "left W (wave), right P (palm)" in ann.inner_text("[data-testid=sealed-orders]")
             shot(ann, "melee-codes-sealed-desktop")
         # Everyone pastes the whole chat (twice a round: the commitments, then the reveals).
         shown = [page.get_attribute(FRESH, "data-testid") for page in players]
@@ -202,7 +209,26 @@ def test_three_players_play_a_melee_by_codes_to_its_end(players: list[Any], serv
     # Two codes per player per round, each round's codes in two pastes.
     assert all(line.startswith("WH1.") for message in chat for line in message.split())
 
-    # Replay with every wizard; then the export of the record.
+    # Cat's end: the replay link (it opens the melee's replay in a fresh page) and the export.
+    cat.click("[data-testid=share-replay]")
+    cat.wait_for_function(
+        "() => document.querySelector('[data-testid=share-said]').textContent.length > 0",
+        timeout=ENGINE_MS)
+    said = cat.inner_text("[data-testid=share-said]")
+    link = cat.evaluate("() => navigator.clipboard.readText()") if "copied" in said else \
+        cat.input_value("[data-testid=share-link]")
+    assert "#replay=" in link, (said, link)
+    cat.click("[data-testid=export-record]")
+    record = json.loads(cat.input_value("[data-testid=export-text]"))
+    assert record["format"] == "wavinghands-record"
+    assert record["players"] == list(NAMES), record["players"]
+    other = cat.context.new_page()
+    other.goto(link)
+    other.wait_for_selector("[data-testid=replay-screen]", timeout=ENGINE_MS)
+    assert other.locator("[data-testid^=replay-perspective-]").count() == 4  # three, and all
+    other.close()
+
+    # Ann's Replay: every wizard's view.
     ann.click("[data-testid=replay-open]")
     ann.wait_for_selector("[data-testid=replay-screen]", timeout=ENGINE_MS)
     for seat in range(3):

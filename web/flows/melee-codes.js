@@ -13,8 +13,8 @@
 // gives one; by hand (the default) `send` only marks the code to show, and what the player
 // pastes comes in through receive(text); a live transport's onReceive feeds receive() too.
 //
-// Outcome: {screen: 'melee-codes', duel, status, outbox, table, saved, seen, ruleset, error?,
-//   done?} where `status` is the engine's melee_status, `outbox` [{code, kind, seat}] the codes to
+// Outcome: {screen: 'melee-codes', duel, status, outbox, table, saved, sealed, seen, ruleset,
+//   error?, done?} where `sealed` {turn, gestures} is what I sealed this turn (or null), `status` is the engine's melee_status, `outbox` [{code, kind, seat}] the codes to
 //   post now, `table` {view, rows, unruly} once the game started (else null), `saved` the
 //   draft kept for this phase, `error` {code, message} a keyed error (nothing was lost), `done`
 //   a words key for what the last paste did. Or {screen: 'left'} | {screen: 'fail', code, error}.
@@ -47,7 +47,7 @@ export function createMeleeCodesFlow({ api, store, transportFor = () => null, on
     if (transport && transport.duelId === duel.id) return;
     close();
     transport = transportFor(duel);
-    if (transport) unsubscribe = transport.onReceive((text) => receive(text).then(onArrive));
+    if (transport) unsubscribe = transport.onReceive((text) => queued.receive(text).then(onArrive));
   }
 
   /** close() lets the melee's transport go (a new melee, or home). */
@@ -147,6 +147,7 @@ export function createMeleeCodesFlow({ api, store, transportFor = () => null, on
     const saved = kept && phase && kept.kind === phase.kind && kept.turn === phase.turn ? kept.draft : null;
     return {
       screen: 'melee-codes', duel: duelNow(), status, outbox: now.outbox || [], table: t.table, saved,
+      sealed: now.sealed && phase && now.sealed.turn === phase.turn && status.sealed ? now.sealed : null,
       seen: now.seen[status.me] || seenOf(null), ruleset: status.view ? status.view.ruleset : null, ...extra,
     };
   }
@@ -160,7 +161,9 @@ export function createMeleeCodesFlow({ api, store, transportFor = () => null, on
     const drafts = { ...duel.drafts };
     delete drafts[String(duel.session.me)];
     const seen = view ? { ...duel.seen, [duel.session.me]: seenOf(view) } : duel.seen;
-    if (!store.commit({ changes: { session: r.session, outbox, drafts, seen } })) {
+    // What this player sealed, to remind him while the others' codes come.
+    const sealed = view && input.gestures ? { turn: view.phase.turn, gestures: input.gestures } : duel.sealed;
+    if (!store.commit({ changes: { session: r.session, outbox, drafts, seen, sealed } })) {
       return next({ error: { code: 'melee-storage', message: '' } });
     }
     send(outbox);
@@ -205,6 +208,21 @@ export function createMeleeCodesFlow({ api, store, transportFor = () => null, on
     return next({ done, events: r.events });
   }
 
+  /**
+   * concede(seat) -> Promise of an outcome: the others agreed (live: every other wizard signed it,
+   * flows/melee-live.js) that this seat dropped out; every page now plays him (api.remoteMeleeConcede).
+   */
+  async function concede(seat) {
+    const duel = duelNow();
+    if (!duel || duel.mode !== MELEE_CODES_MODE) return { screen: 'left' };
+    const r = await api.remoteMeleeConcede(duel.session, seat);
+    if (!r.ok) return next({ error: r.error });
+    const outbox = r.codes.length ? await described(r.codes) : duel.outbox;
+    if (!store.commit({ changes: { session: r.session, outbox } })) return next({ error: { code: 'melee-storage', message: '' } });
+    send(r.codes.length ? outbox : []);
+    return next({ events: r.events });
+  }
+
   /** keepDraft(view, draft) keeps my unsealed picks for this phase (a reload and every arriving code keep them). */
   function keepDraft(view, draft) {
     store.draft({ wizard: view.wizard, draft: { kind: view.phase.kind, turn: view.phase.turn, draft } });
@@ -216,5 +234,15 @@ export function createMeleeCodesFlow({ api, store, transportFor = () => null, on
   /** duel() -> the melee in play (the store's record), or null. */
   const duel = () => duelNow();
 
-  return { host, join, resume, next, seal, receive, keepDraft, record, close, duel };
+  // The intents that read and write the melee run one at a time: a live transport's codes arrive
+  // while the player seals, and each would otherwise write over the session the other read.
+  let queue = Promise.resolve();
+  const serial = (fn) => (...args) => {
+    const run = queue.then(() => fn(...args));
+    queue = run.catch(() => {});
+    return run;
+  };
+  const queued = { resume: serial(resume), next: serial(next), seal: serial(seal), receive: serial(receive), concede: serial(concede) };
+
+  return { host, join, ...queued, keepDraft, record, close, duel };
 }

@@ -9,6 +9,7 @@ import { h, nameOf } from '../dom.js';
 import { codeBlock, pasteBox } from '../remote.js';
 import { isolate, say } from '../words/index.js';
 import { duelHead } from '../duel.js';
+import { gesturesText } from './remote-words.js';
 
 const nameList = (names) => names.map((n) => isolate(n)).join(', ');
 
@@ -64,6 +65,8 @@ export function meleeCodesPanel(o, { onPaste, qr = null }) {
   const status = o.status;
   const head = h('div', { class: 'melee-codes-head' },
     h('p', { class: 'remote-status', role: 'status', 'aria-live': 'polite', 'data-testid': 'melee-codes-status' }, statusWords(status)),
+    o.sealed ? h('p', { class: 'muted sealed-orders', 'data-testid': 'sealed-orders' },
+      say('remote-sealed-line', { turn: o.sealed.turn, gestures: gesturesText(o.sealed.gestures) })) : null,
     errorBox(o.error),
     o.done && !o.error ? h('p', { class: 'muted', 'data-testid': 'melee-codes-done' }, say(o.done)) : null);
   const foot = h('div', { class: 'melee-codes-foot' },
