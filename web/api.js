@@ -138,3 +138,5 @@ export const remoteMeleeSeal = (session, input) => ask('remote_melee_seal', sess
 export const remoteMeleeReceive = (session, text) => ask('remote_melee_receive', session, text);
 /** remoteMeleeStatus(session) -> {ok, status, log}. */
 export const remoteMeleeStatus = (session) => ask('remote_melee_status', session);
+/** remoteMeleeConcede(session, seat) -> {ok, session, codes, status, events}: the others agreed this seat dropped out; every page now plays him (docs/protocol.md, "Live melee"). */
+export const remoteMeleeConcede = (session, seat) => ask('remote_melee_concede', session, seat);

@@ -146,7 +146,8 @@ def _session(text: str) -> Any:
 def melee_status(s: Any) -> JSON:
     """A melee session as the page shows it: {"me", "seats", "names", "started", "round",
     "phase": {"kind", "turn", "actors"} | null, "waiting_for": [seats], "to_act", "sealed",
-    "over", "result", "view": my view | null, "rows": table_rows | null}."""
+    "over", "conceded": [seats the others conceded], "result", "view": my view | null,
+    "rows": table_rows | null}."""
     started = bool(s.game)
     g = s.engine_game() if started else None
     d = _view(g, s.me) if g is not None else None
@@ -157,7 +158,7 @@ def melee_status(s: Any) -> JSON:
             "waiting_for": list(s.waiting_for()),
             "to_act": g is not None and s.me in g.phase.actors and s.sealed is None,
             "sealed": s.sealed is not None or s.me in dict(s.commits),
-            "over": g is not None and g.phase.kind == OVER,
+            "over": g is not None and g.phase.kind == OVER, "conceded": list(s.conceded),
             "result": None if d is None else d["result"], "view": d,
             "rows": None if d is None else table_rows(d)}
 
@@ -257,6 +258,20 @@ def remote_melee_receive(sess: str, text: str) -> str:
 
 
 @guard
+def remote_melee_concede(sess: str, seat: str) -> str:
+    """Session, seat -> {"session", "codes" (my reveal, if his commitment was the last one
+    missing), "status", "events"}: the others agreed (live: every other wizard in the fight signed
+    it, docs/protocol.md "Live melee") that this seat dropped out; every page now plays him, a
+    surrender where his hands are free (remote.melee.conceded_input)."""
+    from .remote.melee import concede
+
+    s = _session(sess)
+    v = _seat(seat, s.seats)
+    s, codes = concede(s, v)
+    return _answer(s, codes=codes)
+
+
+@guard
 def remote_melee_status(sess: str) -> str:
     """Session -> {"status", "log": [every code I wrote, newest last: to post again]}."""
     s = _session(sess)
@@ -272,6 +287,6 @@ def remote_melee_record(sess: str) -> str:
     return ok(record=record.export_record(s.engine_game()))
 
 
-__all__ = ["melee_new", "melee_table", "remote_melee_accept", "remote_melee_describe",
-           "remote_melee_invite", "remote_melee_receive", "remote_melee_record",
-           "remote_melee_seal", "remote_melee_status"]
+__all__ = ["melee_new", "melee_table", "remote_melee_accept", "remote_melee_concede",
+           "remote_melee_describe", "remote_melee_invite", "remote_melee_receive",
+           "remote_melee_record", "remote_melee_seal", "remote_melee_status"]

@@ -34,6 +34,7 @@ from ..model import MAX_WIZARDS, OVER, Game, state_digest
 from ..names import normalise_name
 from ..orders import parse_decisions, parse_orders
 from ..rulesets import Ruleset
+from ..situation import constraints
 from .code_errors import (
     BadSession,
     ConflictingCode,
@@ -255,6 +256,7 @@ class MeleeSession:
     reveals: tuple[tuple[int, bytes, bytes], ...] = ()  # (seat, input bytes, nonce)
     sealed: tuple[bytes, bytes] | None = None  # my input bytes and nonce for this round
     log: tuple[str, ...] = ()  # codes I wrote, newest last (to post again)
+    conceded: tuple[int, ...] = ()  # seats the others conceded: every page plays them (concede)
     # What I saw happen in the rounds this call resolved (events as JSON; not stored: a page
     # shows them once, from the call's answer).
     events: tuple[dict[str, Any], ...] = field(default=(), compare=False)
@@ -297,7 +299,7 @@ class MeleeSession:
                 "round": self.round, "commits": {str(s): c.hex() for s, c in self.commits},
                 "reveals": {str(s): [d.hex(), n.hex()] for s, d, n in self.reveals},
                 "sealed": None if self.sealed is None else [x.hex() for x in self.sealed],
-                "log": list(self.log)}
+                "log": list(self.log), "conceded": list(self.conceded)}
 
     @staticmethod
     def from_json(d: Any) -> MeleeSession:
@@ -313,7 +315,8 @@ class MeleeSession:
                 tuple(sorted((int(s), bytes.fromhex(x), bytes.fromhex(n))
                              for s, (x, n) in d["reveals"].items())),
                 None if sealed is None else (bytes.fromhex(sealed[0]), bytes.fromhex(sealed[1])),
-                tuple(str(c) for c in d["log"]))
+                tuple(str(c) for c in d["log"]),
+                tuple(sorted(int(c) for c in d.get("conceded", ()))))
         except (KeyError, TypeError, ValueError, IndexError) as e:
             raise BadSession(f"this stored melee cannot be read ({e})") from e
 
@@ -422,8 +425,8 @@ def _apply(s: MeleeSession, m: MeleeMessage) -> MeleeSession:
             raise Equivocation(f"seat {m.sender} accepted twice, under two names")
         names = tuple(name if i == m.sender else n for i, n in enumerate(s.names))
         return _maybe_start(replace(s, names=names))
-    if m.round < s.round:
-        return s  # a round already played (a paste of older lines)
+    if m.round < s.round or m.sender in s.conceded:
+        return s  # a round already played (a paste of older lines), or a seat every page plays
     if m.round > s.round:
         raise OutOfOrder(f"this code is for a later round ({m.round}); paste the codes of "
                          f"round {s.round} first")
@@ -455,8 +458,72 @@ def _apply(s: MeleeSession, m: MeleeMessage) -> MeleeSession:
     return _advance(replace(s, reveals=tuple(sorted((k, d, n) for k, (d, n) in shown.items()))))
 
 
+def conceded_input(g: Game, seat: int) -> WireInput:
+    """What every page plays for a conceded seat (docs/protocol.md, "Live melee", "Dropping
+    out"): nothing when he does not act; in a decision, each question's first option; orders,
+    both hands P, a surrender ("a pair of P gestures made by both hands at the same time"), where
+    the spells leave a hand free, else the gesture they force, and nothing aimed; if the rules
+    refuse that, no gesture at all."""
+    if seat not in g.phase.actors:
+        return {}
+    if g.phase.kind == "decision":
+        return {"decisions": {x.id: x.options[0] for x in g.phase.decisions if x.wizard == seat}}
+    c = constraints(g, seat)
+    tries = ([c.left.forced or "P", c.right.forced or "P"],
+             [c.left.forced or "-", c.right.forced or "-"])
+    for pair in tries:
+        x: WireInput = {"gestures": [pair] * c.sets}
+        if not input_problems(g, seat, parse_orders(x)):
+            return x
+    return x  # (the step refuses it, naming the problem: the melee stops, as on a bad reveal)
+
+
+def concede_nonce(game_id: bytes, rnd: int, seat: int) -> bytes:
+    """A conceded seat's dice share: public, the same on every page (the dice still need every
+    other participant's secret)."""
+    h = hashlib.sha256(b"wavinghands/melee-concede/v1\0" + game_id + _uvarint(rnd) +
+                       bytes([seat]))
+    return h.digest()[:NONCE_LEN]
+
+
+def concede(s: MeleeSession, seat: int) -> tuple[MeleeSession, list[str]]:
+    """The others agree that `seat` has dropped out (live: every other wizard in the fight
+    signed it): from this round on every page plays conceded_input for him, so the melee goes on
+    and its record shows him surrendering.  Returns the session and the codes it now posts (my
+    reveal, when his commitment was the last one missing)."""
+    if seat == s.me:
+        raise NotYourTurn("you cannot concede your own seat: surrender in your orders")
+    if not 0 <= seat < s.seats:
+        raise ValueError(f"a seat is 0 to {s.seats - 1}")
+    if seat in s.conceded:
+        return s, []
+    before = len(s.log)
+    s = _advance(replace(s, conceded=tuple(sorted((*s.conceded, seat)))))
+    return s, list(s.log[before:])
+
+
+def _play_conceded(s: MeleeSession) -> MeleeSession:
+    """Commit and reveal, for each conceded participant, what every page plays for him; his own
+    commitment, if it came before the concession, gives way (he will not open it)."""
+    parts = s.participants()
+    todo = [seat for seat in s.conceded if seat in parts and
+            seat not in {x for x, _, _ in s.reveals}]
+    if not todo:
+        return s
+    g = s.engine_game()
+    commits = dict(s.commits)
+    reveals = list(s.reveals)
+    for seat in todo:
+        data = encode_input(conceded_input(g, seat), s.numbers)
+        nonce = concede_nonce(s.game_id, s.round, seat)
+        commits[seat] = melee_commitment(s.game_id, s.round, seat, data, nonce)
+        reveals.append((seat, data, nonce))
+    return replace(s, commits=tuple(sorted(commits.items())), reveals=tuple(sorted(reveals)))
+
+
 def _advance(s: MeleeSession) -> MeleeSession:
     """Post my reveal once every commitment is in; step the engine once every reveal is."""
+    s = _play_conceded(s)
     parts = s.participants()
     commits = dict(s.commits)
     if any(p not in commits for p in parts):
@@ -485,10 +552,13 @@ def _advance(s: MeleeSession) -> MeleeSession:
                 if g.phase.kind != "decision" else x
     g2, happened = step(g, inputs)  # (IllegalInput: a reveal the rules refuse; paste fails)
     seen = tuple(dict(e.to_json(), visible_to=None) for e in happened if s.me in e.visible_to)
-    return replace(s, game=canonical_json(g2.to_json()), round=s.round + 1, commits=(),
-                   reveals=(), sealed=None, events=s.events + seen)
+    s = replace(s, game=canonical_json(g2.to_json()), round=s.round + 1, commits=(), reveals=(),
+                sealed=None, events=s.events + seen)
+    # The next round may already be whole: the conceded play by themselves, the others wait.
+    return _advance(s) if s.conceded and s.participants() else s
 
 
 __all__ = ["MELEE_VERSION", "Equivocation", "MeleeMessage", "MeleeSession", "accept",
-           "decode", "encode", "engine_nonce", "invite", "melee_commitment", "receive", "seal",
-           "seed_of", "split_codes", "transcript"]
+           "concede", "concede_nonce", "conceded_input", "decode", "encode", "engine_nonce",
+           "invite", "melee_commitment", "receive", "seal", "seed_of", "split_codes",
+           "transcript"]
