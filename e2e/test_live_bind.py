@@ -109,8 +109,8 @@ def screenshot(page: Any, name: str) -> None:
 
 
 # The page's own instance of one of its modules (app.js's bundle exports each by site path).
-# The page's live connection registry (transport/live.js), as the remote flow holds it.
-LIVE = "(await import('./app.js')).modules['remote.js'].transports.live"
+# The page's live connection registry (transport/live.js), as the remote shell made it at boot.
+LIVE = "(await import('./app.js')).modules['app.js'].transports.live"
 API = "(await import('./app.js')).modules['api.js']"
 STORAGE = "(await import('./app.js')).modules['store/storage.js']"
 

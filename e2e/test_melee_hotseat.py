@@ -17,6 +17,7 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 
 from conftest import Shot, phone_page
+from melee_play import pick_orders, seal_orders
 
 ENGINE_MS = 90_000
 MAX_TURNS = 200  # the computers' fight after both players surrendered: thinking screens only
@@ -27,7 +28,6 @@ SETTLED = ("[data-testid=pass-screen], [data-testid=orders-screen], [data-testid
 SAVED_TURN = ("() => Math.max(0, ...JSON.parse(localStorage.getItem('wavinghands:v1:index') "
               "|| '[]').map((d) => d.turn || 0))")
 NAMES = ("Ann", "Bob", "Cat", "Dan")
-SLUG = {">": "stab", "-": "nothing"}
 # The players' orders per turn (left, right); "PP" surrenders (asked for twice).
 SCRIPT = {1: "WP", 2: "->", 3: "PP"}
 
@@ -72,19 +72,8 @@ def write(page: Any, wizard: int, turn: int) -> None:
     """The player's scripted orders for the turn, sealed (a surrender confirmed); a stab's
     list names every other wizard."""
     pair = SCRIPT.get(turn, "PP")
-    for hand, g in zip("LR", pair, strict=True):
-        page.check(f"[data-testid=gesture-0-{hand}-{SLUG.get(g, g)}]")
-    page.wait_for_selector("[data-testid=preview][aria-busy=false]", timeout=ENGINE_MS)
-    if ">" in pair:
-        options = page.locator("[data-testid=stab-target-0] option").all_inner_texts()
-        for name in NAMES[:wizard] + NAMES[wizard + 1:]:
-            assert any(name in o for o in options), (name, options)
-        page.select_option("[data-testid=stab-target-0]", "W2")
-        page.wait_for_selector("[data-testid=preview][aria-busy=false]", timeout=ENGINE_MS)
-    page.click("[data-testid=submit-orders]")
-    if pair == "PP":
-        page.wait_for_selector("[data-testid=confirm-risky]", timeout=ENGINE_MS)
-        page.click("[data-testid=submit-orders]")
+    pick_orders(page, pair, wizard, NAMES)
+    seal_orders(page, pair)
 
 
 def test_a_four_seat_melee_with_two_computers_plays_to_its_end(browser: Any, server_url: str,
@@ -139,11 +128,27 @@ def test_a_four_seat_melee_with_two_computers_plays_to_its_end(browser: Any, ser
         else:
             raise AssertionError("the melee did not end")
         title = page.inner_text("[data-testid=result-title]")
-        assert title in ("Cat wins", "Dan wins", "A draw"), title
+        assert title in ("Cat wins the melee", "Dan wins the melee") or \
+            title.startswith("A draw between"), title
         assert "surrender" in page.inner_text("[data-testid=game-over]")
         assert {w for w, _ in written} == {0, 1}
         shot(page, "melee-over")
-        page.click("[data-testid=new-duel]")
+        # The end is compact: a screen and a half at 1280x800, not pages of cards.
+        tall = page.evaluate("document.documentElement.scrollHeight")
+        assert tall <= 1300, f"the end screen is {tall}px tall"
+        # Replay: every wizard's view offered, to the end.
+        page.click("[data-testid=replay-open]")
+        page.wait_for_selector("[data-testid=replay-screen]", timeout=ENGINE_MS)
+        for seat in range(4):
+            assert page.locator(f"[data-testid=replay-perspective-{seat}]").count() == 1
+        page.click("[data-testid=replay-perspective-2]")
+        page.wait_for_selector("[data-testid=replay-side-2]", timeout=ENGINE_MS)
+        page.click("[data-testid=replay-last]")
+        page.wait_for_selector("[data-testid=replay-result]", timeout=ENGINE_MS)
+        ending = page.inner_text("[data-testid=replay-result]")
+        assert title.split(" wins")[0] in ending or "draw" in ending.lower(), (title, ending)
+        shot(page, "melee-replay")
+        page.click("[data-testid=home-link]")
         page.wait_for_selector("[data-testid=start-screen]")
         assert "Ann, Bob, Cat and Dan" in page.inner_text("[data-testid=saved-games]")
         assert not errors, errors

@@ -61,11 +61,12 @@ def app_entry(held: list[str]) -> str:
     lines = [
         "// Built by build.py: app.js and the page modules it imports, in one file (web/ holds",
         f"// them as written).  `{BUNDLE_MODULES_EXPORT}`: each of them by its site path, the very",
-        "// instances the page runs, for tests and the browser's console.",
-        'import "./app.js";',
+        "// instances the page runs, for tests and the browser's console; app.js's own too.",
+        'import * as shell from "./app.js";',
     ]
     lines += [f"import * as m{i} from {json.dumps('./' + rel)};" for i, rel in enumerate(held)]
     entries = "".join(f"\n  {json.dumps(rel)}: m{i}," for i, rel in enumerate(held))
+    entries += '\n  "app.js": shell,'
     lines.append(f"export const {BUNDLE_MODULES_EXPORT} = Object.freeze({{{entries}\n}});")
     return "\n".join(lines) + "\n"
 

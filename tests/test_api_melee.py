@@ -222,3 +222,30 @@ def test_an_invitation_of_the_wrong_shape_is_refused(params: JSON) -> None:
     out = answer(api.remote_melee_invite(json.dumps(params)))
     assert out["ok"] is False
     assert out["error"]["code"] in ("bad-seats", "bad-request")
+
+
+def test_a_melee_s_target_lists_name_every_being_monsters_included() -> None:
+    """docs/rules.md, "Melee": every being is a legal target. Wiz0 summons a goblin (S, F, W);
+    then every wizard's targets and Wiz0's stab name all four wizards and the goblin, and the
+    goblin's own question every wizard."""
+    game = new_melee(4)
+    for turn, gesture in enumerate("SFW"):
+        inputs = {str(w): {"gestures": [[gesture if w == 0 else "-", "-"]],
+                           "nonce": f"{turn:02x}{w:02x}" * 4} for w in range(4)}
+        out = answer(api.step(json.dumps(game), json.dumps(inputs)))
+        assert out["ok"] is True, out
+        game = out["game"]
+    wizards = [f"W{i}" for i in range(4)]
+    for seat in range(4):
+        ids = [x["id"] for x in answer(api.melee_table(json.dumps(game), str(seat)))["targets"]]
+        monsters = [i for i in ids if i not in wizards and i != "none"]
+        assert ids[:4] == wizards and len(monsters) == 1, ids
+    draft = {"gestures": [[">", "-"]]}
+    preview = answer(api.preview(json.dumps(game), "0", json.dumps(draft)))
+    assert preview["ok"] is True, preview
+    questions = preview["preview"]["questions"]
+    asked = {q["kind"]: {o["id"] for o in q["options"]} for q in questions
+             if q["kind"] in ("stab", "monster")}
+    assert set(asked) == {"stab", "monster"}, questions
+    assert set(wizards[1:]) | set(monsters) <= asked["stab"], asked
+    assert set(wizards) <= asked["monster"], asked  # (the goblin is not offered itself)

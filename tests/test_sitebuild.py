@@ -284,9 +284,11 @@ def test_page_html_refuses_what_the_policy_or_the_build_would_break(
 
 
 def test_app_entry_exports_each_held_module_by_its_path() -> None:
-    """app.js's entry runs app.js and exports every module it holds under its site path."""
+    """app.js's entry runs app.js and exports every module it holds, and app.js's own exports,
+    under its site path."""
     entry = page.app_entry(["a.js", "ui/b.js"])
-    assert 'import "./app.js";' in entry
+    assert 'import * as shell from "./app.js";' in entry
+    assert '\n  "app.js": shell,\n' in entry
     assert 'import * as m1 from "./ui/b.js";' in entry
     assert f'export const {page.BUNDLE_MODULES_EXPORT} = Object.freeze({{\n  "a.js": m0,' in entry
 

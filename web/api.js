@@ -42,7 +42,7 @@ export async function builtReference() {
   return answers;
 }
 
-/** bootEngine(onProgress(stage, fraction, detail)) -> Promise resolving when the engine can answer; rejects with a player-facing Error. */
+/** bootEngine(onProgress(stage, fraction, detail)) -> Promise resolving when the engine can answer; rejects with an Error carrying a code (engine.js) the page says. */
 export function bootEngine(onProgress) {
   return startEngine(onProgress);
 }
@@ -138,5 +138,7 @@ export const remoteMeleeSeal = (session, input) => ask('remote_melee_seal', sess
 export const remoteMeleeReceive = (session, text) => ask('remote_melee_receive', session, text);
 /** remoteMeleeStatus(session) -> {ok, status, log}. */
 export const remoteMeleeStatus = (session) => ask('remote_melee_status', session);
+/** remoteMeleeRecord(session) -> {ok, record}: a melee by codes' record as far as it is played. */
+export const remoteMeleeRecord = (session) => ask('remote_melee_record', session);
 /** remoteMeleeConcede(session, seat) -> {ok, session, codes, status, events}: the others agreed this seat dropped out; every page now plays him (docs/protocol.md, "Live melee"). */
 export const remoteMeleeConcede = (session, seat) => ask('remote_melee_concede', session, seat);

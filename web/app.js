@@ -13,6 +13,8 @@ import { bootEngine } from './shell/engine-boot.js';
 import { createLocalScreens } from './shell/local.js';
 import { createMeleeFlow } from './flows/melee.js';
 import { createMeleeScreens, meleeMode } from './shell/melee.js';
+import { createMeleeCodesFlow, MELEE_CODES_MODE } from './flows/melee-codes.js';
+import { createMeleeCodesScreens, meleeCodesMode } from './shell/melee-codes.js';
 import { createReplayScreens } from './shell/replay.js';
 import { createHost, createModes } from './shell/host.js';
 import { h } from './ui/dom.js';
@@ -53,7 +55,7 @@ const { show, toast } = createHost(screen, document.getElementById('toasts'), do
 /** Say once that a new version is installed; reloading (which keeps the saved duel) is the player's call. */
 function announceUpdate() {
   if (document.querySelector('[data-testid=update-ready]')) return;
-  const reload = h('button', { type: 'button', class: 'tool', 'data-testid': 'update-reload', onclick: () => location.reload() }, 'Reload');
+  const reload = h('button', { type: 'button', class: 'tool', 'data-testid': 'update-reload', onclick: () => location.reload() }, say('boot-reload'));
   document.getElementById('toasts').append(h('div', { class: 'toast update', 'data-testid': 'update-ready' }, say('update-ready'), reload));
 }
 window.addEventListener('wavinghands:update-ready', announceUpdate);
@@ -148,8 +150,15 @@ modes.register({
 modes.register(computerMode());
 // A melee of three to six on this device (web/flows/melee.js, web/shell/melee.js).
 const melee = createMeleeFlow({ api, store, engine, deadlineMs: AI_DEADLINE_MS, newId: storage.newGameId });
-const drawMelee = createMeleeScreens({ flow: melee, api, show, fail, toast, goHome, useRules, openReference, exportDuel });
+const drawMelee = createMeleeScreens({ flow: melee, api, show, fail, toast, goHome, useRules, openReference, exportDuel, replays: replayScreens });
 modes.register(meleeMode({ flow: melee, draw: drawMelee }));
+// A melee by codes, each player on his own device (web/flows/melee-codes.js, web/shell/melee-codes.js).
+const meleeCodes = createMeleeCodesFlow({ api, store });
+const drawMeleeCodes = createMeleeCodesScreens({
+  flow: meleeCodes, api, show, fail, toast, goHome, useRules, openReference, replays: replayScreens,
+  exportGame: (game, names) => exportDuel({ game, summary: { names } }),
+});
+modes.register(meleeCodesMode({ flow: meleeCodes, draw: drawMeleeCodes }));
 
 /** The computer's mode, with its level and coach switch (web/ui/opponent.js) made afresh for each start screen. */
 function computerMode() {
@@ -281,6 +290,10 @@ async function resume(id, { first = false } = {}) {
     showTabScreen(read.duel, { takenOver: false });
     return;
   }
+  if (read.duel.mode === MELEE_CODES_MODE) {
+    drawMeleeCodes(meleeCodes.resume(id));
+    return;
+  }
   if (remote.isRemoteDuel(read.duel)) {
     // A duel by codes or live: its session, not this shell, says what comes next.
     await remote.resume(storage.loadGame(id));
@@ -310,7 +323,7 @@ const showPuzzles = () => mountPuzzles({ flow: createPuzzles({ api, date: localD
 const lessonProgress = { load: () => storage.loadSetting('lessons', {}), save: (done) => storage.saveSetting('lessons', done) };
 function beginLessonDuel(level) {
   storage.saveSetting('coach', true);
-  const names = storage.loadPrefs().names || ['Merlin', 'Morgana'];
+  const names = storage.loadPrefs().names || [say('default-name-0'), say('default-name-1')];
   return beginLocal({ names, ruleset: { name: 'standard' }, mode: 'computer', seats: ['human', 'computer'], level }).then((error) => {
     if (error) toast(error, 'error');
   });
@@ -330,6 +343,9 @@ installKeys({ root: screen, isBlocked: isDialogOpen, shortcuts: { '?': openHelpH
 const remote = installRemote({
   store, registerMode: modes.register, show, toast, goHome, fail, engine, openReference, exportDuel, useRules, openSavedDuels, replays: replayScreens, soundSetting,
 });
+/** The page's transports, made by the remote shell at boot: for tests and the browser's console (the
+ * built app.js's `modules['app.js']`, sitebuild/page.py); nothing in web/ imports app.js. */
+export const { transports } = remote;
 
 /** openReplayLink(packed) shows a '#replay=' link's replay; a refused link is said and its hash cleared. */
 async function openReplayLink(packed) {

@@ -12,7 +12,8 @@
 //   {type: "ready", timings}              the engine answers calls; timings in ms since start
 //   {type: "kept"}                        after "ready": the files this boot unpacked are kept
 //                                         for the next visit and the service worker's install
-//   {type: "failed", message, detail}     boot failed; message is for the player
+//   {type: "failed", code, detail, path}  boot failed: worker-boot.js's BootError code (the page
+//                                         says it), path: the damaged file's, if one was
 //   {type: "snapshot", state, detail}     what became of the local snapshot after the boot:
 //                                         "stored" (made and kept for the next visit),
 //                                         "restored" (this boot came from one), "unavailable"
@@ -160,7 +161,7 @@ function runWorker() {
     (err) => {
       const failure = explain(err);
       console.error("engine boot failed:", failure.detail);
-      postMessage({ type: "failed", message: failure.message, detail: String(failure.detail), damaged: failure.path });
+      postMessage({ type: "failed", code: failure.code, detail: String(failure.detail), path: failure.path });
       return null;
     },
   );

@@ -89,7 +89,7 @@ function engineClient() {
     return launch && typeof launch.take === "function" ? launch.take() : null;
   }
 
-  /** Start the engine worker (once); resolves with boot timings, rejects with a player-facing Error. */
+  /** Start the engine worker (once); resolves with boot timings, rejects with an Error whose code the page says (failNow). */
   function startEngine(onProgress) {
     if (onProgress) {
       listeners.add(onProgress);
@@ -99,9 +99,11 @@ function engineClient() {
     bootPromise = new Promise((resolve, reject) => {
       // The check of the worker's scripts, started as soon as the worker has loaded them.
       let scriptsChecked = null;
-      const failNow = (message, detail) => {
-        const err = new Error(message);
-        err.detail = detail;
+      // A failure is an Error with a code (worker-boot.js's, or this file's: 'timeout',
+      // 'no-module-workers', 'unchecked', 'unloadable'), its detail and a damaged file's path;
+      // the page says it in words (web/ui/words/screens.js, 'boot-failed-<code>').
+      const failNow = (code, detail, path = undefined) => {
+        const err = Object.assign(new Error(`the engine did not start (${code}${path ? `: ${path}` : ''})`), { code, detail, path });
         if (worker) worker.terminate();
         for (const { reject: rej } of pending.values()) rej(err);
         pending.clear();
@@ -111,18 +113,15 @@ function engineClient() {
         reject(err);
       };
       // A worker that failed may have failed on a damaged script of its own: say so if it did.
-      const fail = (message, detail) => {
+      const fail = (code, detail, path = undefined) => {
         checkWorkerScripts().then(
-          () => failNow(message, detail),
-          (err) => (err.path ? failNow(err.message, err.detail) : failNow(message, detail)),
+          () => failNow(code, detail, path),
+          (err) => (err.path ? failNow(err.code, err.detail, err.path) : failNow(code, detail, path)),
         );
       };
       const timer = setTimeout(
         () =>
-          fail(
-            "The game engine is taking far too long to start. Check the connection and reload the page.",
-            "boot timeout",
-          ),
+          fail("timeout", "boot timeout"),
         BOOT_TIMEOUT_MS,
       );
       let early;
@@ -130,7 +129,7 @@ function engineClient() {
         early = launchedWorker() ?? { worker: new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" }), events: [] };
       } catch (err) {
         clearTimeout(timer);
-        fail("This browser cannot start the game engine (it needs module Web Workers). Try a current browser.", String(err));
+        fail("no-module-workers", String(err));
         return;
       }
       worker = early.worker;
@@ -156,11 +155,11 @@ function engineClient() {
             resolve(msg.timings);
           }, (err) => {
             clearTimeout(timer);
-            failNow(err.path ? err.message : 'The game engine\'s scripts could not be checked. Check the connection and reload the page.', err.detail || String(err));
+            failNow(err.path ? err.code : 'unchecked', err.detail || String(err), err.path);
           });
         } else if (msg.type === "failed") {
           clearTimeout(timer);
-          fail(msg.message, msg.detail);
+          fail(msg.code, msg.detail, msg.path);
         } else if (pending.has(msg.id)) {
           const { resolve: res, reject: rej, fn } = pending.get(msg.id);
           pending.delete(msg.id);
@@ -171,10 +170,7 @@ function engineClient() {
       const onError = (event) => {
         clearTimeout(timer);
         event.preventDefault();
-        fail(
-          "The game engine could not be loaded. Reload the page; if it keeps failing, this browser may be too old.",
-          event.message || "worker error",
-        );
+        fail("unloadable", event.message || "worker error");
       };
       // What the worker said before this module took it over comes first, in the same task as the
       // handlers' installation, so nothing is lost or seen twice.
@@ -209,7 +205,7 @@ function engineClient() {
 }
 
 const client = engineClient();
-/** Start the engine worker (once); resolves with boot timings, rejects with a player-facing Error. */
+/** Start the engine worker (once); resolves with boot timings, rejects with an Error whose code the page says (failNow). */
 export const startEngine = client.startEngine;
 /** The engine's recorded {spells, rulesets} answers (reference.json), available before the engine is. */
 export const recordedReference = client.recordedReference;

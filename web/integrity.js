@@ -1,7 +1,7 @@
 // Integrity of the site's own files (issue 12, finding 7): every file the engine boots from is
 // checked against the sha256 that build.py wrote down for it, on every visit, wherever its
 // bytes came from (the network, the HTTP cache or the service worker's cache).  A mismatch is a
-// `DamagedFile` that names the file and says what to do; the damaged copy is dropped from this
+// `DamagedFile` that names the file (the page says what to do); the damaged copy is dropped from this
 // deployment's Cache Storage so that a reload fetches it afresh instead of failing again.
 //
 // Used by engine-worker.js (Pyodide's runtime files, the library, the decoder: unpack.js) and engine.js (the
@@ -16,55 +16,47 @@ export async function integrityOf(bytes) {
   return `sha256-${btoa(binary)}`;
 }
 
-/** The sentence a player sees for a damaged file: which file, that it is damaged, what to do. */
-export function damageMessage(path) {
-  return (
-    `The game's file "${path}" arrived damaged (its contents are not those of this version of the game). ` +
-    "Reload the page to fetch it again; if this message comes back, the site's own copy is damaged: " +
-    "try again later, or tell whoever runs the site."
-  );
-}
-
-/** Every DamagedFile found so far, first first: a boot that fails for another reason on the way
- * (a decompressor or compiler choking on the same bytes) reports the damaged file instead. */
-export const damaged = [];
-
-/** A file whose bytes do not match the integrity build.py recorded for it. */
+/** A file whose bytes do not match the integrity build.py recorded for it: code 'damaged', the
+ * page says it in words by its path (web/ui/words/screens.js, 'boot-failed-damaged'). */
 export class DamagedFile extends Error {
   constructor(path, expected, actual) {
-    super(damageMessage(path));
+    super(`the game's file "${path}" arrived damaged`);
     this.name = "DamagedFile";
+    this.code = "damaged";
     this.path = path;
     this.detail = `${path}: expected ${expected}, got ${actual}`;
   }
 }
 
-/** Throw DamagedFile unless `bytes` match `expected`; `path` is the file's site path. */
-export async function checkBytes(path, bytes, expected) {
+/** Throw DamagedFile unless `bytes` match `expected`; `path` is the file's site path. `found`
+ * (the caller's list, e.g. the worker's boot's: worker-files.js) gets every DamagedFile, first
+ * first: a boot that fails for another reason on the way (a decompressor or compiler choking on
+ * the same bytes) reports the damaged file instead. */
+export async function checkBytes(path, bytes, expected, found = []) {
   const actual = await integrityOf(bytes);
   if (actual !== expected) {
     const error = new DamagedFile(path, expected, actual);
-    damaged.push(error);
+    found.push(error);
     await forgetCachedCopy(path);
     throw error;
   }
 }
 
-/** A DamagedFile for `path`, recorded in `damaged` and its cached copies dropped in the
- * background (`actual`: what was found instead, for the detail); returned, not thrown. */
-export function markDamaged(path, expected, actual) {
+/** A DamagedFile for `path`, recorded in `found` (as checkBytes) and its cached copies dropped in
+ * the background (`actual`: what was found instead, for the detail); returned, not thrown. */
+export function markDamaged(path, expected, actual, found = []) {
   const error = new DamagedFile(path, expected, actual);
-  damaged.push(error);
+  found.push(error);
   forgetCachedCopy(path);
   return error;
 }
 
 /**
  * A pass-through stream that keeps a copy of what flows through it and, at its end, errors with
- * DamagedFile instead of closing if the whole does not match `expected`: a consumer that reads
+ * DamagedFile (recorded in `found`) instead of closing if the whole does not match `expected`: a consumer that reads
  * to the end (a decompressor, WebAssembly's streaming compiler) fails rather than finishing.
  */
-export function checking(path, expected) {
+export function checking(path, expected, found = []) {
   const chunks = [];
   let length = 0;
   return new TransformStream({
@@ -82,7 +74,7 @@ export function checking(path, expected) {
       }
       chunks.length = 0;
       try {
-        await checkBytes(path, whole, expected);
+        await checkBytes(path, whole, expected, found);
       } catch (err) {
         controller.error(err);
       }

@@ -26,15 +26,20 @@ export function nestingDepth(text) {
   return deepest;
 }
 
-/** textProblem(text, what, limit) -> {code, message} when the text is too long or nests too deep, else null. */
+/**
+ * textProblem(text, what, limit) -> {code, message, chars, limit} ('too-large') or {code, message,
+ * depth, most} ('too-deep') when the text is too long or nests too deep, else null. The message is
+ * in the engine's form (its error values carry the same); a screen says it by code and values
+ * (web/ui/words/common.js, 'text-too-large', 'text-too-deep').
+ */
 export function textProblem(text, what = 'input', limit = MAX_TEXT_CHARS) {
   if (typeof text !== 'string') return null;
   if (text.length > limit) {
-    return { code: 'too-large', message: `The ${what} is too large: ${text.length.toLocaleString('en')} characters, the most that can be read is ${limit.toLocaleString('en')}. Nothing was changed.` };
+    return { code: 'too-large', chars: text.length, limit, message: `The ${what} is too large: ${text.length.toLocaleString('en')} characters, the most that can be read is ${limit.toLocaleString('en')}. Nothing was changed.` };
   }
   const deepest = nestingDepth(text);
   if (deepest > MAX_JSON_DEPTH) {
-    return { code: 'too-deep', message: `The ${what} nests ${deepest} levels deep; no game, record or code nests more than ${MAX_JSON_DEPTH}. Nothing was changed.` };
+    return { code: 'too-deep', depth: deepest, most: MAX_JSON_DEPTH, message: `The ${what} nests ${deepest} levels deep; no game, record or code nests more than ${MAX_JSON_DEPTH}. Nothing was changed.` };
   }
   return null;
 }

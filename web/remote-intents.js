@@ -3,12 +3,11 @@
 // Each step runs the session flow (flows/remote/) inside the controller's queue, adopts the duel
 // it returns, sends what it lists over the live connection and draws the result.
 
-import { opponentOf } from './flows/remote/session.js';
 import { keepCarried, keepDraft, sealEarly, unsealEarly } from './flows/remote/drafts.js';
 import { withSeen } from './flows/remote/record.js';
 import { h } from './ui/dom.js';
 import { sentence } from './ui/remote.js';
-import { unsavedWords } from './ui/screens/remote-words.js';
+import { opponentOf, unsavedWords } from './ui/screens/remote-words.js';
 import { say } from './ui/words/index.js';
 
 const SKIP = Symbol('skip');

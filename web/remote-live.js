@@ -5,7 +5,7 @@
 
 import { chatLine, presenceFor } from './flows/remote/chat.js';
 import { savedGameIds } from './flows/remote/route.js';
-import { opponentOf } from './flows/remote/session.js';
+import { opponentOf } from './ui/screens/remote-words.js';
 import { isDialogOpen } from './ui/dialog.js';
 import { connectExplanation, openConnectDialog } from './ui/live.js';
 import { sentence } from './ui/remote.js';

@@ -3,7 +3,7 @@
 // step. This is the shell's part: it reads the address, clears it, and opens dialogs and screens.
 
 import { classify, elsewhere, isCodeLink, routeBundle, routeCode } from './flows/remote/route.js';
-import { opponentOf } from './flows/remote/session.js';
+import { opponentOf } from './ui/screens/remote-words.js';
 import { h, replace } from './ui/dom.js';
 import { notACode, pending, remoteHead, sentence } from './ui/remote.js';
 import { joinBox, openAcceptDialog } from './ui/remote-join.js';

@@ -14,12 +14,12 @@ import { createTransports } from './transport/switchboard.js';
 import { CHAT_MAX } from './transport/chat.js';
 import { h } from './ui/dom.js';
 import { sentence } from './ui/remote.js';
-import { createSessionFlow, opponentOf } from './flows/remote/session.js';
+import { createSessionFlow } from './flows/remote/session.js';
 import { chatLines, routes, withChat } from './flows/remote/chat.js';
 import { draftable } from './flows/remote/drafts.js';
 import { draftOf, seenMarkOf, seenOf } from './flows/remote/record.js';
 import { remoteScreen, screenKey } from './ui/screens/remote.js';
-import { notSealedWords, unsavedWords } from './ui/screens/remote-words.js';
+import { meOf, notSealedWords, opponentOf, unsavedWords } from './ui/screens/remote-words.js';
 import { say } from './ui/words/index.js';
 import { installLive } from './remote-live.js';
 import { installIntents } from './remote-intents.js';
@@ -29,12 +29,6 @@ const isRemote = (mode) => mode === 'codes' || mode === 'live';
 const pageBase = () => location.href.split('#')[0];
 
 /**
- * The page's transports (docs/architecture.md, "Transports"): the live connection, the by-hand
- * one of each duel, and which of them carries a duel's next code (made once; the state is theirs).
- */
-export const transports = createTransports({ baseUrl: pageBase });
-
-/**
  * createRemote(app) -> the remote controller. The duels are the store's (app.store: read with
  * duelOf, stored with put, codes and chat lines storage refused held there); this closure keeps
  * only the screen on display, the orders form being written and the engine queue.
@@ -42,6 +36,9 @@ export const transports = createTransports({ baseUrl: pageBase });
 function createRemote(app) {
   const { store } = app;
   const writing = new Map(); // duel id -> {turn, form}: the orders form being written (not saved)
+  // The page's transports (docs/architecture.md, "Transports"): the live connection, the by-hand
+  // one of each duel, and which of them carries a duel's next code (made once, at boot; the state is theirs).
+  const transports = createTransports({ baseUrl: pageBase });
   const live = transports.live;
   const ctx = {
     app, api, storage, store, transports, live, pageBase, writing, shown: null, queue: Promise.resolve(),
@@ -137,7 +134,7 @@ function createRemote(app) {
         carried: t && t.duelId === id ? t.status() : null, connected: live.isConnected(id), mode: duel.mode, busy: ctx.liveBusy || '',
         outgoing: status.code_owed ? transports.outgoing(id, status.last_sent, link) : null, sentLive: transports.wentLive(status.last_sent),
       }),
-      chat: { lines: chatLines(duel, store.held(id).chat), names: { me: duel.session.names[duel.session.me] || 'You', them: opp } },
+      chat: { lines: chatLines(duel, store.held(id).chat), names: { me: meOf(duel.session), them: opp } },
       live: { busy: ctx.liveBusy || '', error: ctx.liveError || null, chatMax: CHAT_MAX },
       early: status.state === 'waiting' && draftOf(duel) && draftOf(duel).sealed && draftOf(duel).orders ? draftOf(duel) : null,
       link,
@@ -213,7 +210,8 @@ function createRemote(app) {
 
 /**
  * installRemote(deps) registers "Play by codes" and "Play live" and returns the hooks app.js
- * wires in: {fillStartSlot(slot), resume(savedDuel), isRemoteDuel(saved), openAddressLink()}.
+ * wires in: {fillStartSlot(slot), resume(savedDuel), isRemoteDuel(saved), openAddressLink(), transports}
+ * (transports: the page's, transport/transport.js's createTransports, made here at boot).
  * deps: {store, registerMode, show, toast, goHome, fail, engine, openReference, exportDuel, useRules, openSavedDuels,
  * replays (shell/replay.js: openGame, shareGame), soundSetting}.
  */
@@ -237,5 +235,6 @@ export function installRemote(deps) {
     resume: ctx.resume,
     isRemoteDuel: (saved) => Boolean(saved && saved.session),
     openAddressLink: ctx.openAddressLink,
+    transports: ctx.transports,
   };
 }

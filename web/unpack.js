@@ -59,9 +59,10 @@ export function concat(chunks, length) {
 /**
  * The brotli decoder, ready (once): its wasm fetched by `fetchFile(url)` (a response; its chunks
  * told to `onChunk`), inflated unless the host already did (gzip's magic bytes), checked against
- * `entry.integrity` and only then instantiated.  `entry`: engine-build.js's `decoder`.
+ * `entry.integrity` and only then instantiated.  `entry`: engine-build.js's `decoder`; `found`:
+ * the boot's list of damaged files (integrity.js's checkBytes).
  */
-export async function loadDecoder(entry, fetchFile, onChunk) {
+export async function loadDecoder(entry, fetchFile, onChunk, found = []) {
   const response = await fetchFile(entry.url);
   if (!response.ok) throw new Error(`Failed to load '${entry.url}': request failed (${response.status})`);
   let bytes = await readAll(response, onChunk);
@@ -69,7 +70,7 @@ export async function loadDecoder(entry, fetchFile, onChunk) {
     const inflated = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
     bytes = new Uint8Array(await new Response(inflated).arrayBuffer());
   }
-  await checkBytes(entry.url, bytes, entry.integrity);
+  await checkBytes(entry.url, bytes, entry.integrity, found);
   initSync({ module: await WebAssembly.compile(bytes) });
 }
 
@@ -77,14 +78,14 @@ export async function loadDecoder(entry, fetchFile, onChunk) {
  * A TransformStream from a packed file's bytes to the file's own, for `entry` (engine-build.js's
  * `wasm` or `library`: `url`, `integrity`, `packed.head`).  A stream the decoder refuses, or
  * one that ends early, errors with DamagedFile naming the file (as its check would have).  The
- * decoder must be loaded (loadDecoder) before the first chunk arrives.
+ * decoder must be loaded (loadDecoder) before the first chunk arrives; `found` as loadDecoder's.
  */
-export function unpacking(entry) {
+export function unpacking(entry, found = []) {
   let decoder = null;
   let passThrough = null; // decided by the first bytes
   let head = new Uint8Array(0);
   let finished = false;
-  const fail = (controller, why) => controller.error(markDamaged(entry.url, entry.integrity, why));
+  const fail = (controller, why) => controller.error(markDamaged(entry.url, entry.integrity, why, found));
   const decode = (input, controller) => {
     for (;;) {
       let result;

@@ -1,6 +1,6 @@
 // The engine worker's boot (engine-worker.js): Pyodide started from the files worker-files.js
 // fetches and checks, from the snapshot this browser keeps or afresh, and a failure sorted into
-// a sentence a player can act on.  A factory, with no effect until it is called (compile-ahead.js
+// a code the page says as a sentence a player can act on.  A factory, with no effect until it is called (compile-ahead.js
 // imports this module).
 //
 // Boot (docs/build.md, "Boot"): Pyodide starts with the site's Python library
@@ -10,27 +10,23 @@
 // restored is dropped and the boot goes on without it.
 
 import { BUILD } from "./engine-build.js";
-import { damaged, DamagedFile } from "./integrity.js";
+import { DamagedFile } from "./integrity.js";
 import { afterRestore, prepareEngine } from "./engine-snapshot.js";
 
-/** A boot failure with a sentence a player can act on, and the technical detail. */
+/**
+ * A boot failure by its code, with the technical detail: the page says it in words
+ * (web/ui/words/screens.js, 'boot-failed-<code>'; this worker cannot import ui/). Codes:
+ * 'wasm' (no WebAssembly), 'download' (a file could not be fetched), 'mismatch' (the files do not
+ * match each other), 'server' (the wasm served with the wrong type), 'internal' (a fault in the
+ * game itself), 'damaged' (a file of the site arrived damaged: `path` names it).
+ */
 export class BootError extends Error {
-  constructor(message, detail) {
-    super(message);
+  constructor(code, detail) {
+    super(`the engine did not start (${code})`);
+    this.code = code;
     this.detail = detail;
   }
 }
-
-const SAY = {
-  wasm: "This browser cannot run the game engine: it needs WebAssembly, which is missing or switched off.",
-  download:
-    "The game's files could not be downloaded. Check the connection and reload the page; after one complete visit the game also works offline.",
-  mismatch:
-    "The game's files do not match each other. Reload the page; if this keeps happening, clear this site's data in the browser settings.",
-  server:
-    "This site serves the game engine's file with the wrong type, so the browser cannot start it. (For the site's owner: .wasm files must be served as application/wasm.)",
-  internal: "The game engine failed to start because of a fault in the game itself. Reload the page to try again.",
-};
 
 /** A failure's own text: its stack, or an exit's status, or what it says of itself. */
 function describe(err) {
@@ -76,7 +72,7 @@ function instantiationFailure(wasmChecked) {
       // The cause follows in a second warning; let it arrive before failing.
       setTimeout(() => {
         const detail = `wasm instantiation failed: ${failed.warnings.join("; ")}`;
-        const failure = new BootError(/mime|content-type/i.test(detail) ? SAY.server : SAY.mismatch, detail);
+        const failure = new BootError(/mime|content-type/i.test(detail) ? 'server' : 'mismatch', detail);
         // A damaged wasm may fail to compile before its check has read the last byte: wait
         // for the check (a few seconds at most), to name the file.
         const checked = Promise.race([wasmChecked, new Promise((resolve) => setTimeout(resolve, 5000))]);
@@ -99,6 +95,7 @@ function instantiationFailure(wasmChecked) {
 export function startBoot({ site, files, store, storedSnapshot, mark, progress, timings }) {
   const startupErrors = keepStartupErrors();
   const instantiationFailed = instantiationFailure(files.wasmChecked);
+  const { damaged } = files; // the damaged files this boot found (worker-files.js)
 
   WebAssembly.instantiateStreaming = async (source, imports) => {
     // `source` is Pyodide's fetch of the wasm: the response compiled by worker-files.js.
@@ -124,15 +121,15 @@ export function startBoot({ site, files, store, storedSnapshot, mark, progress, 
   function explain(err) {
     // A damaged file found on the way explains whatever failed after it (a decompressor, the
     // wasm compiler or Python choking on the same bytes).
-    if (damaged.length > 0) return Object.assign(new BootError(damaged[0].message, damaged[0].detail), { path: damaged[0].path });
+    if (damaged.length > 0) return Object.assign(new BootError('damaged', damaged[0].detail), { path: damaged[0].path });
     if (err instanceof BootError) return err;
     const text = describe(err);
-    if (/integrity|sha256|digest/i.test(text)) return new BootError(SAY.mismatch, text);
+    if (/integrity|sha256|digest/i.test(text)) return new BootError('mismatch', text);
     if (/fetch|network|Failed to load|request failed|NetworkError/i.test(text)) {
-      return new BootError(SAY.download, text);
+      return new BootError('download', text);
     }
     const printed = startupErrors.join("\n").trim();
-    return new BootError(SAY.internal, printed ? `${text}\n(printed while starting:)\n${printed}` : text);
+    return new BootError('internal', printed ? `${text}\n(printed while starting:)\n${printed}` : text);
   }
 
   /**
@@ -169,7 +166,7 @@ export function startBoot({ site, files, store, storedSnapshot, mark, progress, 
     // (Pyodide writes it as /lib/pythonXY.zip; asked of the file system, not of Python, which
     // would compile a line on the warm path.)
     const libraryThere = pyodide.FS.readdir("/lib").some((name) => /^python\d+\.zip$/.test(name));
-    if (!libraryThere) throw new BootError(SAY.download, `Failed to load '${BUILD.library.url}'`);
+    if (!libraryThere) throw new BootError('download', `Failed to load '${BUILD.library.url}'`);
     mark("pyodide");
     progress("engine", 0.85);
     return pyodide;
@@ -203,7 +200,7 @@ export function startBoot({ site, files, store, storedSnapshot, mark, progress, 
   }
 
   async function boot() {
-    if (typeof WebAssembly !== "object") throw new BootError(SAY.wasm, "no WebAssembly object");
+    if (typeof WebAssembly !== "object") throw new BootError('wasm', "no WebAssembly object");
     progress("runtime", 0.05);
     const stored = await storedSnapshot;
     mark("found");

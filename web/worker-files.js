@@ -90,6 +90,8 @@ export function bootFiles(site, mark, progress) {
   const networkFetch = self.fetch.bind(self);
   const unpackedCache = `wavinghands-unpacked ${site.href}`;
   const keeping = [];
+  // Every damaged file this boot found, first first (integrity.js): it explains what failed after it.
+  const damaged = [];
 
   // Honest progress on a first visit: bytes of the boot's files received so far, as they
   // travel (the packed wasm and library, the decoder, reference.json), out of their sizes as
@@ -181,7 +183,7 @@ export function bootFiles(site, mark, progress) {
   const decoderLoaded = () => {
     if (decoder.loading === null) {
       download.total += BUILD.decoder.size;
-      decoder.loading = loadDecoder(BUILD.decoder, (url) => networkFetch(new URL(url, site)), received);
+      decoder.loading = loadDecoder(BUILD.decoder, (url) => networkFetch(new URL(url, site)), received, damaged);
     }
     return decoder.loading;
   };
@@ -209,7 +211,7 @@ export function bootFiles(site, mark, progress) {
     if (!response.ok || !response.body) {
       throw new Error(`Failed to load '${entry.packed.url}': request failed (${response.status})`);
     }
-    return response.body.pipeThrough(counting()).pipeThrough(unpacking(entry));
+    return response.body.pipeThrough(counting()).pipeThrough(unpacking(entry, damaged));
   }
 
   /**
@@ -222,13 +224,13 @@ export function bootFiles(site, mark, progress) {
     const hit = await localCopy(entry);
     if (hit !== null) {
       const bytes = await readWhole(hit);
-      await checkBytes(entry.url, bytes, entry.integrity);
+      await checkBytes(entry.url, bytes, entry.integrity, damaged);
       notOnTheWire(entry.packed.size);
       mark("library");
       return bytes;
     }
     const bytes = await readAll(new Response(await unpackedBody(entry)), () => {});
-    await checkBytes(entry.url, bytes, entry.integrity);
+    await checkBytes(entry.url, bytes, entry.integrity, damaged);
     mark("library");
     keepUnpacked(libraryUrl, bytes, "application/zip");
     return bytes;
@@ -253,7 +255,7 @@ export function bootFiles(site, mark, progress) {
       download.loaded += timing.encodedBodySize - bytes.length;
       notOnTheWire(bytes.length - timing.encodedBodySize);
     }
-    await checkBytes(entry.url, bytes, entry.integrity);
+    await checkBytes(entry.url, bytes, entry.integrity, damaged);
     return { bytes, response };
   }
 
@@ -268,7 +270,7 @@ export function bootFiles(site, mark, progress) {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      if (length + value.byteLength > bytes.length) throw markDamaged(WASM, BUILD.files[WASM], "a longer file");
+      if (length + value.byteLength > bytes.length) throw markDamaged(WASM, BUILD.files[WASM], "a longer file", damaged);
       bytes.set(value, length);
       length += value.byteLength;
     }
@@ -292,7 +294,7 @@ export function bootFiles(site, mark, progress) {
       mark("wasmResponse");
       wholeCopy(response.clone(), local)
         .then(async (bytes) => {
-          await checkBytes(WASM, bytes, BUILD.files[WASM]);
+          await checkBytes(WASM, bytes, BUILD.files[WASM], damaged);
           if (!local) keepUnpacked(wasmUrl, bytes, WASM_TYPE["Content-Type"]);
           settleWasm.resolve();
         })
@@ -319,7 +321,7 @@ export function bootFiles(site, mark, progress) {
     const expected = path === null || checkedByTheBoot.has(path) ? undefined : BUILD.files[path];
     if (expected === undefined || !response.ok || !response.body) return response;
     const { status, statusText, headers } = response;
-    const body = response.body.pipeThrough(checking(path, expected));
+    const body = response.body.pipeThrough(checking(path, expected, damaged));
     return new Response(body, { status, statusText, headers });
   }
 
@@ -334,6 +336,7 @@ export function bootFiles(site, mark, progress) {
   }
 
   return {
+    damaged,
     siteFetch,
     fetchChecked,
     wasmModule,

@@ -20,7 +20,7 @@ const { createStore } = await import('../../web/store/store.js');
 
 const PINNED = JSON.parse(readFileSync(new URL('./fixtures/saved-duels-format1.json', import.meta.url), 'utf8'));
 const FIELDS = ['format', 'id', 'mode', 'createdAt', 'updatedAt', 'seats', 'levels', 'me', 'level', 'game', 'session', 'record',
-  'pending', 'sealed', 'queued', 'drafts', 'seen', 'chat', 'summary'].sort();
+  'pending', 'sealed', 'queued', 'drafts', 'seen', 'chat', 'outbox', 'summary'].sort();
 
 beforeEach(() => { globalThis.localStorage = new MemoryStorage(); });
 

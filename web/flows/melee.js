@@ -9,7 +9,7 @@
 //   {screen: 'pass', wizard, name, others, kind}            hand the device to `wizard`
 //   {screen: 'orders' | 'decision', wizard, view, rows, unruly, seen, saved}  that wizard writes
 //   {screen: 'thinking', wizard, name, level}               a computer decides next (think())
-//   {screen: 'over', views, perspectives}                   the melee is over
+//   {screen: 'over', views, perspectives, rows, unruly}     the melee is over (rows: as the first perspective saw it)
 //   {screen: 'fail', code, error}                           `code`: a words key; `error`: the engine's
 //   {screen: 'left'}                                        the player left meanwhile
 // Outcomes of a melee in play carry `ruleset`.
@@ -87,7 +87,8 @@ export function createMeleeFlow({ api, store, engine, deadlineMs, newId }) {
     const seats = seatsOf(duel);
     if (phase.kind === 'over') {
       const humans = seats.map((s, i) => (s.human ? i : -1)).filter((i) => i >= 0);
-      return { screen: 'over', views: vs, perspectives: humans.length ? humans : [0], ruleset };
+      const perspectives = humans.length ? humans : [0];
+      return { screen: 'over', views: vs, perspectives, rows: all[perspectives[0]].rows, unruly: all[perspectives[0]].unruly, ruleset };
     }
     const waiting = phase.actors.filter((w) => !(String(w) in duel.pending));
     const humans = waiting.filter((w) => seats[w].human);

@@ -3,7 +3,7 @@
 // until the running engine answers. No rule lives here: every answer is the engine's.
 
 import { h, replace } from '../ui/dom.js';
-import { say } from '../ui/words/index.js';
+import { hasWords, say } from '../ui/words/index.js';
 
 const STAGE_WORDS = {
   waiting: say('boot-waking-the-rules-engine'),
@@ -43,7 +43,7 @@ export function bootEngine({ api, statusBox, setSpellBook }) {
     statusBox.setAttribute('role', 'alert');
     replace(statusBox,
       h('span', { class: 'engine-status-text' }, say('engine-failed-start', { message })),
-      h('button', { type: 'button', class: 'tool', onclick: () => location.reload() }, 'Reload'));
+      h('button', { type: 'button', class: 'tool', onclick: () => location.reload() }, say('boot-reload')));
   }
 
   /** useRules(ruleset) shows that ruleset's spells in the reference (a ruleset object, or a name). */
@@ -73,7 +73,8 @@ export function bootEngine({ api, statusBox, setSpellBook }) {
     try {
       timings = await api.bootEngine(showProgress);
     } catch (err) {
-      throw new Error(err && err.message ? err.message : say('boot-did-not-start'));
+      // engine.js's failure codes, said here (the worker and the boundary hold no sentences).
+      throw new Error(err && err.code && hasWords(`boot-failed-${err.code}`) ? say(`boot-failed-${err.code}`, { path: err.path }) : say('boot-did-not-start'));
     }
     const book = await api.spells();
     if (!book.ok) throw new Error(say('boot-no-spell-book', { message: book.error.message }));

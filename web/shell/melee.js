@@ -3,17 +3,19 @@
 // Drawing and wiring only; the flow decides.
 
 import { passScreen } from '../ui/screens/between.js';
-import { meleeOrdersScreen, meleeSetup } from '../ui/screens/melee.js';
+import { meleeDecisionScreen, meleeOrdersScreen, meleeSetup } from '../ui/screens/melee.js';
+import { meleeEndScreen } from '../ui/screens/melee-end.js';
 import { say } from '../ui/words/index.js';
 import { createLocalScreens, ordersCalls } from './local.js';
 
 /**
- * createMeleeScreens({flow, api, show, fail, toast, goHome, useRules, openReference, exportDuel})
- * -> draw(outcomePromise): shows what the flow answered; the duel's screens (web/shell/local.js)
- * but for the hand-over (everyone else at the device looks away) and the orders (every wizard's
- * row above the form). No replay is offered at the end: the replay shows two wizards.
+ * createMeleeScreens({flow, api, show, fail, toast, goHome, useRules, openReference, exportDuel,
+ * replays}) -> draw(outcomePromise): shows what the flow answered; the duel's screens
+ * (web/shell/local.js) but for the hand-over (everyone else at the device looks away), the
+ * orders and the answers (every wizard's compact row above the form) and the end (compact, with
+ * Replay, the replay link and Export: replays is web/shell/replay.js's).
  */
-export function createMeleeScreens({ flow, api, show, fail, toast, goHome, useRules, openReference, exportDuel }) {
+export function createMeleeScreens({ flow, api, show, fail, toast, goHome, useRules, openReference, exportDuel, replays }) {
   return createLocalScreens({
     flow, api, show, fail, toast, goHome, useRules, openReference, exportDuel, openReplay: null,
     screens: ({ draw, submit }) => ({
@@ -28,6 +30,26 @@ export function createMeleeScreens({ flow, api, show, fail, toast, goHome, useRu
           ...ordersCalls({ o, duel, api, flow, submit, openReference, goHome }),
         });
         show(s.element, s.destroy);
+      },
+      decision: (o) => show(meleeDecisionScreen({
+        view: o.view, rows: o.rows, unruly: o.unruly, seen: o.seen, submit: (input) => submit(o, input), onHome: goHome,
+      }).element),
+      over: (o) => {
+        const duel = flow.duel();
+        show(meleeEndScreen({
+          views: o.views, rows: o.rows, unruly: o.unruly, perspectives: o.perspectives,
+          onRematch: () => draw(flow.rematch(o.views).then((r) => {
+            if (r.error) toast(r.error.message, 'error');
+            return r.error ? { screen: 'left' } : r;
+          })),
+          onReplay: async () => {
+            const message = await replays.openGame(duel.game, o.perspectives[0]);
+            if (message) toast(message, 'error');
+          },
+          onShare: () => replays.shareGame(duel.game),
+          onExport: () => exportDuel(duel),
+          onHome: goHome,
+        }).element);
       },
     }),
   });

@@ -19,11 +19,14 @@
 //    drafts: {wizard: draft}          unsealed picks kept across a reload,
 //    seen: {wizard: {log, rows}}      how much of the log and history each wizard has seen,
 //    chat: [{from, text, turn, at}]   a remote duel's chat, newest last,
+//    outbox: [{code, kind, seat}]     a melee by codes: the codes this page posts now,
 //    summary: {title, names, turn, phase, over, resultText}}
 
 export const RECORD_FORMAT = 2;
-export const MODES = ['hotseat', 'computer', 'codes', 'live', 'replay', 'melee'];
-const REMOTE_MODES = new Set(['codes', 'live']);
+export const MODES = ['hotseat', 'computer', 'codes', 'live', 'replay', 'melee', 'melee-codes'];
+// A melee by codes (web/flows/melee-codes.js) holds its session as a remote duel does.
+const REMOTE_MODES = new Set(['codes', 'live', 'melee-codes']);
+const isSeatOf = (mode, w) => (mode === 'melee-codes' ? Number.isInteger(w) && w >= 0 && w < 6 : isWizard(w));
 const SEATS = new Set(['human', 'computer', 'remote']);
 
 /** isRemoteMode(mode) -> whether a duel of that mode is played by turn codes (by hand or live). */
@@ -64,7 +67,7 @@ export function newRecord({ id, mode, seats = null, me = null, level = null, gam
     format: RECORD_FORMAT, id, mode, createdAt: now, updatedAt: now,
     seats: seats || defaultSeats, levels: null, me: isRemoteMode(mode) ? me : null, level,
     game, session, record,
-    pending: {}, sealed: null, queued: null, drafts: {}, seen: { 0: NO_SEEN(), 1: NO_SEEN() }, chat: [],
+    pending: {}, sealed: null, queued: null, drafts: {}, seen: { 0: NO_SEEN(), 1: NO_SEEN() }, chat: [], outbox: [],
     summary: { title, names: names || [], turn: 1, phase: '', over: false, resultText: '' },
   };
 }
@@ -103,7 +106,7 @@ export function migrate(raw, id = null) {
   const hasRecord = typeof raw.record === 'string' && raw.record !== '';
   if (!hasSession && !hasGame && !hasRecord) return damaged('no-game', 'neither a game nor a session');
   if (hasGame && !isObject(raw.game)) return damaged('bad-game', typeof raw.game);
-  if (hasSession && (!isObject(raw.session) || !isWizard(raw.session.me))) return damaged('bad-session', 'no seat');
+  if (hasSession && (!isObject(raw.session) || !isSeatOf(raw.mode, raw.session.me))) return damaged('bad-session', 'no seat');
   const mode = typeof raw.mode === 'string' ? raw.mode : hasSession ? 'codes' : hasRecord ? 'replay' : 'hotseat';
   if (!MODES.includes(mode)) return damaged('bad-mode', mode);
   if (hasSession !== isRemoteMode(mode)) return damaged('bad-mode', `${mode} with${hasSession ? '' : 'out'} a session`);
@@ -111,11 +114,11 @@ export function migrate(raw, id = null) {
   const names = hasSession && Array.isArray(raw.session.names) ? raw.session.names
     : hasGame && Array.isArray(raw.game.names) ? raw.game.names : [];
   const base = newRecord({ id: duelId, mode, me, names, now: Number.isFinite(raw.createdAt) ? raw.createdAt : 0 });
-  const seatCount = mode === 'melee' ? names.length : 2;
+  const seatCount = mode === 'melee' || mode === 'melee-codes' ? names.length : 2;
   const seats = Array.isArray(raw.seats) && raw.seats.length === seatCount && raw.seats.every((s) => SEATS.has(s)) ? raw.seats : base.seats;
   const levels = Array.isArray(raw.levels) && raw.levels.length === seats.length ? raw.levels : null;
   const seen = { ...base.seen };
-  if (isObject(raw.seen) && 'log' in raw.seen && isWizard(me)) seen[me] = seenMark(raw.seen); // format 1, remote
+  if (isObject(raw.seen) && 'log' in raw.seen && isSeatOf(mode, me)) seen[me] = seenMark(raw.seen); // format 1, remote
   else if (isObject(raw.seen)) for (const w of seats.keys()) if (w in raw.seen) seen[w] = seenMark(raw.seen[w]);
   const drafts = isObject(raw.drafts) ? { ...raw.drafts } : {};
   if (isObject(raw.draft) && isWizard(me)) drafts[me] = raw.draft; // format 1, remote
@@ -129,6 +132,7 @@ export function migrate(raw, id = null) {
     queued: isObject(raw.queued) ? raw.queued : null,
     drafts, seen,
     chat: Array.isArray(raw.chat) ? raw.chat.filter(isObject) : [],
+    outbox: Array.isArray(raw.outbox) ? raw.outbox.filter((o) => isObject(o) && typeof o.code === 'string') : [],
     summary: readSummary(raw.summary, names),
   };
   return { ok: true, duel, migrated: raw.format !== RECORD_FORMAT };

@@ -7,10 +7,10 @@ import { say } from './words/index.js';
 
 function effectChip(effect) {
   let when = '';
-  if (effect.permanent) when = 'permanent';
-  else if (effect.starts_in) when = `starts in ${effect.starts_in} turn${effect.starts_in === 1 ? '' : 's'}`;
+  if (effect.permanent) when = say('board-permanent');
+  else if (effect.starts_in) when = say('board-starts-in', { n: effect.starts_in });
   else if (effect.turns_left !== null && effect.turns_left !== undefined) {
-    when = effect.turns_left === 0 ? 'ends this turn' : `${effect.turns_left} more turn${effect.turns_left === 1 ? '' : 's'}`;
+    when = effect.turns_left === 0 ? say('board-ends-this-turn') : say('board-turns-left', { n: effect.turns_left });
   }
   return h('li', { class: 'chip', 'data-kind': effect.kind }, effect.name,
     effect.note ? h('span', {}, ` (${effect.note})`) : null,
@@ -19,7 +19,7 @@ function effectChip(effect) {
 
 function healthBlock(wizard) {
   if (!wizard.alive) {
-    return h('p', { class: 'health', 'data-testid': `damage-${wizard.index}` }, h('strong', {}, String(wizard.damage ?? '?')), ' damage · dead');
+    return h('p', { class: 'health', 'data-testid': `damage-${wizard.index}` }, h('strong', {}, String(wizard.damage ?? '?')), say('board-damage-dead'));
   }
   if (wizard.damage === null || wizard.damage === undefined) {
     return h('p', { class: 'health' }, say('board-damage-unknown-you-cannot-see'));
@@ -28,19 +28,19 @@ function healthBlock(wizard) {
   const fraction = total > 0 ? wizard.health / total : 0;
   const level = fraction > 0.5 ? 'high' : fraction > 0.25 ? 'mid' : 'low';
   return h('div', { class: 'health', 'data-testid': `damage-${wizard.index}` },
-    h('span', {}, h('strong', {}, String(wizard.damage)), ' damage', h('span', { class: 'muted' }, ` · can take ${wizard.health} more`)),
-    h('div', { class: 'health-bar', 'data-level': level, role: 'img', 'aria-label': `${wizard.health} points before death` },
+    h('span', {}, h('strong', {}, String(wizard.damage)), say('board-damage'), h('span', { class: 'muted' }, say('board-can-take', { n: wizard.health }))),
+    h('div', { class: 'health-bar', 'data-level': level, role: 'img', 'aria-label': say('board-before-death', { n: wizard.health }) },
       h('span', { style: `width:${Math.round(fraction * 100)}%` })));
 }
 
 function monsterLine(monster, names) {
   const label = `${monster.name[0].toUpperCase()}${monster.name.slice(1)} ${monster.id}`;
-  if (!monster.alive) return h('li', { class: 'dead' }, `${label} (destroyed)`);
+  if (!monster.alive) return h('li', { class: 'dead' }, say('board-monster-destroyed', { label }));
   const effects = (monster.effects || []).map((e) => e.name).join(', ');
   return h('li', { 'data-testid': `monster-${monster.id}` },
-    h('strong', {}, label), ` — hits for ${monster.strength}, ${monster.damage}/${monster.toughness} damage`,
+    h('strong', {}, label), say('board-monster-hits', monster),
     effects ? h('span', { class: 'muted' }, ` · ${effects}`) : null,
-    monster.controller !== undefined && names ? h('span', { class: 'visually-hidden' }, ', controlled by ', nameOf(names[monster.controller])) : null);
+    monster.controller !== undefined && names ? h('span', { class: 'visually-hidden' }, say('board-controlled-by'), nameOf(names[monster.controller])) : null);
 }
 
 // One wizard's status card as the view's owner sees it.
@@ -48,22 +48,22 @@ function renderWizardCard(view, index) {
   const wizard = view.wizards[index];
   const self = index === view.wizard;
   const badges = [];
-  if (!wizard.alive) badges.push(h('li', { class: 'chip bad' }, 'dead'));
-  if (wizard.surrendered) badges.push(h('li', { class: 'chip bad' }, 'surrendered'));
-  if (wizard.banked) badges.push(h('li', { class: 'chip note' }, `banked: ${wizard.banked.name}`));
+  if (!wizard.alive) badges.push(h('li', { class: 'chip bad' }, say('board-dead')));
+  if (wizard.surrendered) badges.push(h('li', { class: 'chip bad' }, say('board-surrendered')));
+  if (wizard.banked) badges.push(h('li', { class: 'chip note' }, say('board-banked', { spell: wizard.banked.name })));
   const effects = wizard.effects === null
-    ? [h('li', { class: 'chip note' }, 'enchantments unknown')]
+    ? [h('li', { class: 'chip note' }, say('board-enchantments-unknown'))]
     : wizard.effects.map(effectChip);
   const monsters = view.monsters.filter((m) => m.controller === index);
   return h('section', {
     class: `wizard-card${self ? ' is-self' : ''}${wizard.alive ? '' : ' is-dead'}`,
-    'data-testid': `wizard-${index}`, 'aria-label': `${wizard.name}${self ? ' (you)' : ''}`,
+    'data-testid': `wizard-${index}`, 'aria-label': say(self ? 'board-card-you' : 'board-card', { name: wizard.name }),
   },
-  h('div', { class: 'wizard-role' }, self ? 'you' : 'opponent'),
+  h('div', { class: 'wizard-role' }, say(self ? 'board-role-you' : 'board-role-opponent')),
   h('h3', {}, nameOf(wizard.name)),
   healthBlock(wizard),
-  badges.length || effects.length ? h('ul', { class: 'chips', 'aria-label': 'Effects' }, badges, effects) : null,
-  monsters.length ? h('ul', { class: 'monsters', 'aria-label': 'Monsters' }, monsters.map((m) => monsterLine(m, view.names))) : null);
+  badges.length || effects.length ? h('ul', { class: 'chips', 'aria-label': say('board-effects') }, badges, effects) : null,
+  monsters.length ? h('ul', { class: 'monsters', 'aria-label': say('board-monsters') }, monsters.map((m) => monsterLine(m, view.names))) : null);
 }
 
 // The view's owner first, then the others by seat (a duel: the opponent; a melee: everyone).

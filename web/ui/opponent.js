@@ -12,9 +12,9 @@ import { say } from './words/index.js';
 
 /** LEVELS: the engine's opponent levels (ai_input's `level`), with words for the start screen. */
 export const LEVELS = Object.freeze([
-  { id: 'novice', label: 'Novice', hint: 'looks a little ahead and often picks a lively move over the best one' },
-  { id: 'fair', label: 'Fair', hint: 'weighs its best moves against your likely answers' },
-  { id: 'strong', label: 'Strong', hint: 'searches deeper, up to a second or two a move' },
+  { id: 'novice', label: say('opponent-level-novice'), hint: say('opponent-level-novice-hint') },
+  { id: 'fair', label: say('opponent-level-fair'), hint: say('opponent-level-fair-hint') },
+  { id: 'strong', label: say('opponent-level-strong'), hint: say('opponent-level-strong-hint') },
 ]);
 export const DEFAULT_LEVEL = 'fair';
 
@@ -33,7 +33,7 @@ export function opponentOptions({ level, coach }) {
   showHint();
   const box = h('input', { type: 'checkbox', id: 'opponent-coach', 'data-testid': 'opponent-coach', checked: Boolean(coach) });
   const element = h('div', { class: 'opponent-options', 'data-testid': 'opponent-options' },
-    h('div', { class: 'field' }, h('label', { for: 'opponent-level' }, 'Opponent'), select, hint),
+    h('div', { class: 'field' }, h('label', { for: 'opponent-level' }, say('opponent-level-label')), select, hint),
     h('label', { class: 'choice' }, box,
       h('span', {}, say('opponent-coach'), h('small', { class: 'muted' }, say('opponent-on-the-orders-screen-ask')))));
   return { element, level: () => select.value, coach: () => box.checked };

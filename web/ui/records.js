@@ -45,7 +45,7 @@ export function openExport({ record, names }) {
             status.textContent = say('records-select-all-is-done-copy');
           }
         },
-      }, 'Copy')),
+      }, say('records-copy'))),
     status,
     area,
   ];
@@ -123,12 +123,11 @@ export function openImport({ modes, onImport }) {
         return;
       }
       const bytes = new Blob([text]).size;
-      const problem = bytes > MAX_RECORD_BYTES
-        ? { message: say('records-too-large', { bytes, max: MAX_RECORD_BYTES }) }
-        : textProblem(text, 'record');
-      if (problem) {
+      const tooLarge = bytes > MAX_RECORD_BYTES ? say('records-too-large', { bytes, max: MAX_RECORD_BYTES }) : null;
+      const problem = tooLarge ? null : textProblem(text, 'record');
+      if (tooLarge || problem) {
         error.hidden = false;
-        error.textContent = problem.message;
+        error.textContent = tooLarge || say(`text-${problem.code}`, { ...problem, what: say('text-what-record') });
         return;
       }
       submit.disabled = true;
@@ -144,7 +143,7 @@ export function openImport({ modes, onImport }) {
     },
   },
   h('div', { class: 'field' }, h('label', { for: 'import-file' }, say('records-a-record-file')), file),
-  h('div', { class: 'field' }, h('label', { for: 'import-text' }, 'or paste the record'), area),
+  h('div', { class: 'field' }, h('label', { for: 'import-text' }, say('records-or-paste')), area),
   h('div', { class: 'field' }, h('label', { for: 'import-mode' }, say('records-play-on-as')), modeSelect),
   error,
   h('div', { class: 'actions' }, submit));

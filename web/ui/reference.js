@@ -10,9 +10,9 @@ const CATEGORY_TITLES = {
   protection: say('reference-protection-spells'),
   summon: say('reference-summoning-spells'),
   damage: say('reference-damaging-spells'),
-  enchantment: 'Enchantments',
+  enchantment: say('reference-enchantments'),
 };
-const TARGET_WORDS = { self: 'usually cast on yourself', opponent: 'usually cast at your opponent', nobody: 'affects everyone' };
+const TARGET_WORDS = { self: say('reference-target-self'), opponent: say('reference-target-opponent'), nobody: say('reference-target-nobody') };
 
 /**
  * createReference() -> {setSpellBook(payload, error?), spellName(key), open({spell})}: the spell
@@ -45,12 +45,12 @@ function matches(filter, ...texts) {
 
 function seqList(entries, filter, showSpell, caption) {
   const rows = entries.filter((e) => matches(filter, e.sequence, e.name)).map((e) => h('tr', {},
-    h('td', { class: 'seq' }, e.sequence, e.once_per_battle ? h('abbr', { title: 'once per battle' }, ' +') : null),
+    h('td', { class: 'seq' }, e.sequence, e.once_per_battle ? h('abbr', { title: say('reference-once-per-battle') }, ' +') : null),
     h('td', {}, h('button', { type: 'button', class: 'link', onclick: () => showSpell(e.key) }, e.name))));
   if (!rows.length) return h('p', { class: 'none-yet' }, say('reference-no-spell-matches'));
   return h('table', { class: 'ref-table' },
     h('caption', { class: 'visually-hidden' }, caption),
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Gestures'), h('th', { scope: 'col' }, 'Spell'))),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, say('reference-gestures')), h('th', { scope: 'col' }, say('reference-spell')))),
     h('tbody', {}, rows));
 }
 
@@ -66,10 +66,10 @@ function descriptions(book, filter) {
     out.push(h('h3', { class: 'ref-body-category' }, CATEGORY_TITLES[category] || category));
     for (const s of spells) {
       const meta = [TARGET_WORDS[s.usual_target] || s.usual_target];
-      if (s.once_per_battle.length) meta.push(`${s.once_per_battle.join(', ')} once per battle`);
-      if (!s.discardable) meta.push('cannot be shot off harmlessly');
+      if (s.once_per_battle.length) meta.push(say('reference-sequences-once', { sequences: s.once_per_battle.join(', ') }));
+      if (!s.discardable) meta.push(say('reference-not-discardable'));
       out.push(h('article', { class: 'ref-spell', id: `spell-${s.key}`, tabindex: '-1', 'data-testid': `ref-spell-${s.key}` },
-        h('h4', {}, h('span', {}, s.name), h('span', { class: 'seq' }, s.sequences.join('  or  '))),
+        h('h4', {}, h('span', {}, s.name), h('span', { class: 'seq' }, s.sequences.join(say('reference-or')))),
         h('p', { class: 'meta' }, meta.join(' · ')),
         h('p', {}, s.description)));
     }
@@ -90,7 +90,7 @@ function openReference(shelf, { spell = null }) {
   const tabs = [
     { id: 'forward', label: say('reference-forward-list') },
     { id: 'reverse', label: say('reference-reverse-list') },
-    { id: 'spells', label: 'Descriptions' },
+    { id: 'spells', label: say('reference-descriptions') },
   ];
   let current = spell ? 'spells' : 'forward';
   let filter = '';

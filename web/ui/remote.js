@@ -58,7 +58,7 @@ async function copyText(text, fallbackNode) {
       selection.removeAllRanges();
       selection.addRange(range);
     }
-    return 'Selected: copy it with Ctrl+C (or long-press, Copy).';
+    return say('remote-selected-copy');
   }
 }
 
@@ -119,7 +119,7 @@ export function codeBlock({ code, link = null, lead = '', testid = 'remote-code'
       type: 'button', 'data-testid': `${testid}-share`,
       onclick: async () => {
         try {
-          await navigator.share(link ? { title: 'Waving Hands', text: shareText, url: link } : { title: 'Waving Hands', text: code });
+          await navigator.share(link ? { title: say('game-title'), text: shareText, url: link } : { title: say('game-title'), text: code });
         } catch (err) {
           // The player closing the share sheet is not an error worth a word.
           if (err && err.name !== 'AbortError') said.textContent = say('remote-share-failed');
@@ -139,7 +139,7 @@ export function codeBlock({ code, link = null, lead = '', testid = 'remote-code'
  * pasteBox({id, label, hint, button, testid, onSubmit}) -> a box for a pasted code or link;
  * onSubmit(text) -> Promise<boolean> (true: it was used, so the box empties).
  */
-export function pasteBox({ id, label, hint = '', button = 'Apply', testid, onSubmit, placeholder = 'WH1.… or a link' }) {
+export function pasteBox({ id, label, hint = '', button = say('remote-apply'), testid, onSubmit, placeholder = say('remote-paste-placeholder') }) {
   const scan = scanButton((text) => {
     area.value = text;
     submit();
@@ -155,9 +155,9 @@ export function pasteBox({ id, label, hint = '', button = 'Apply', testid, onSub
     if (busy) return;
     // A code, a link or a connection code is a few kilobytes: refuse a huge paste at once
     // rather than freeze the page reading it (issue 12.9).
-    const problem = textProblem(area.value, 'pasted text', MAX_PASTE_CHARS);
+    const problem = textProblem(area.value, 'paste', MAX_PASTE_CHARS);
     tooLong.hidden = !problem;
-    if (problem) { tooLong.textContent = problem.message; return; }
+    if (problem) { tooLong.textContent = say(`text-${problem.code}`, { ...problem, what: say('text-what-paste') }); return; }
     busy = true;
     go.disabled = true;
     try {

@@ -33,7 +33,8 @@ export function replayScreen({ data, perspective, onStep, onPerspective, onCopyL
     type: 'button', 'data-testid': testid, title, 'aria-label': title, disabled: index < 0 || index > last || index === step,
     onclick: () => go(index),
   }, text);
-  const sides = perspective === 'both' ? [0, 1] : [Number(perspective)];
+  // 'both': every wizard's view side by side (a melee's three to six too).
+  const sides = perspective === 'both' ? views.map((_, i) => i) : [Number(perspective)];
   const scenes = [];
   const side = (i) => {
     const v = views[i];
@@ -67,11 +68,11 @@ export function replayScreen({ data, perspective, onStep, onPerspective, onCopyL
     h('div', { class: 'replay-bar', role: 'group', 'aria-label': say('replay-step-through-the-duel') },
       button('replay-first', '|◀', say('replay-first-step-home'), 0),
       button('replay-prev', '◀', say('replay-step-back'), step - 1),
-      h('span', { class: 'step-label', 'data-testid': 'replay-step-label', 'aria-live': 'polite' }, `${label} · step ${step} of ${last}`),
+      h('span', { class: 'step-label', 'data-testid': 'replay-step-label', 'aria-live': 'polite' }, say('replay-step-of', { label, step, last })),
       button('replay-next', '▶', say('replay-step-forward'), step + 1),
       button('replay-last', '▶|', say('replay-last-step-end'), last)),
     h('div', { class: 'tabs', role: 'group', 'aria-label': say('replay-whose-view') },
-      [['0', named(say('replay-as-seen', { name: names[0] }))], ['1', named(say('replay-as-seen', { name: names[1] }))], ['both', say('replay-both-views')]].map(([p, text]) => h('button', {
+      [...names.map((name, i) => [String(i), named(say('replay-as-seen', { name }))]), ['both', say(names.length > 2 ? 'melee-replay-all' : 'replay-both-views')]].map(([p, text]) => h('button', {
         type: 'button', 'aria-pressed': String(p === perspective), 'data-testid': `replay-perspective-${p}`, onclick: () => onPerspective(p),
       }, text)),
       h('button', {

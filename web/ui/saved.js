@@ -9,23 +9,23 @@ import { say } from './words/index.js';
 
 function ago(time) {
   const minutes = Math.round((Date.now() - time) / 60000);
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
+  if (minutes < 1) return say('saved-just-now');
+  if (minutes < 60) return say('saved-minutes-ago', { minutes });
   const hours = Math.round(minutes / 60);
-  if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
+  if (hours < 24) return say('saved-hours-ago', { hours });
   return new Date(time).toLocaleDateString();
 }
 
 /** kilobytes(size) -> "12.3 KB" (1 KB = 1,024 bytes; below 10 KB with one decimal). */
 export function kilobytes(size) {
   const kb = size / 1024;
-  return `${kb < 10 ? kb.toFixed(1) : Math.round(kb).toLocaleString('en')} KB`;
+  return say('size-kb', { kb: kb < 10 ? kb.toFixed(1) : Math.round(kb).toLocaleString('en') });
 }
 
-const megabytes = (bytes) => `${(bytes / 1024 / 1024).toLocaleString('en', { maximumFractionDigits: bytes < 1024 ** 3 ? 1 : 0 })} MB`;
+const megabytes = (bytes) => say('size-mb', { mb: (bytes / 1024 / 1024).toLocaleString('en', { maximumFractionDigits: bytes < 1024 ** 3 ? 1 : 0 }) });
 
 // The duel's name: each wizard's name isolated in its own <bdi> (issue 12.5); fresh nodes each time.
-const nameNodes = (game) => (Array.isArray(game.names) ? [nameOf(game.names[0]), ' vs ', nameOf(game.names[1])] : h('bdi', {}, game.title));
+const nameNodes = (game) => (Array.isArray(game.names) ? [nameOf(game.names[0]), say('saved-vs'), nameOf(game.names[1])] : h('bdi', {}, game.title));
 
 /**
  * rulesLabel(ruleset, known) -> the rules of a saved duel in words: the title of its ruleset
@@ -42,7 +42,7 @@ export function rulesLabel(ruleset, known = []) {
 }
 
 function savedItem(game, { modeLabel, rulesets, size, current, onResume, onDelete, onExport }) {
-  const state = game.over ? game.resultText : `turn ${game.turn}`;
+  const state = game.over ? game.resultText : say('saved-turn', { turn: game.turn });
   const name = () => nameNodes(game);
   const actions = h('div', { class: 'saved-actions' });
   // The rules' title comes with the engine's list of rulesets (reference.json, early).
@@ -57,7 +57,7 @@ function savedItem(game, { modeLabel, rulesets, size, current, onResume, onDelet
     type: 'button', class: 'danger', 'data-testid': `delete-${game.id}`, 'aria-label': say('saved-delete-the-duel', { title: game.title }),
     disabled: current, title: current ? say('saved-this-is-the-duel-you') : null,
     onclick: () => confirmDelete(),
-  }, 'Delete');
+  }, say('saved-delete-button'));
   // A duel whose record cannot be read says so, and offers only to delete it (bug 8).
   const damage = game.damaged ? h('p', { class: 'problem', 'data-testid': `damaged-${game.id}` },
     `${say('damaged-title')}. ${say(game.damaged)} ${say('damaged-hint')}`) : null;
@@ -67,7 +67,7 @@ function savedItem(game, { modeLabel, rulesets, size, current, onResume, onDelet
     h('button', {
       type: 'button', 'data-testid': `export-${game.id}`, onclick: () => onExport(game.id),
       title: game.over ? say('saved-download-the-record') : say('saved-download-the-record-so-far'),
-    }, 'Export'),
+    }, say('saved-export')),
     del,
   ];
   // A saved duel cannot be brought back: the confirmation names it and offers the export first.
@@ -118,7 +118,7 @@ export function savedList({ games, use, modeLabel, rulesets = [], current = null
 }
 
 const DAY = 86_400_000;
-const AGES = [[7, 'a week'], [30, 'a month'], [90, 'three months'], [365, 'a year']];
+const AGES = [7, 30, 90, 365]; // days; each said by 'saved-age-<days>'
 
 /**
  * tidyBox({games, use, current, onDeleteMany(ids)}) -> a way to delete, at once, the finished
@@ -129,7 +129,7 @@ export function tidyBox({ games, use, current = null, onDeleteMany }) {
   const finished = games.filter((g) => g.over && g.id !== current);
   if (!finished.length) return null;
   const age = h('select', { id: 'tidy-age', 'data-testid': 'tidy-age' },
-    AGES.map(([days, words]) => h('option', { value: String(days), selected: days === 30 }, words)));
+    AGES.map((days) => h('option', { value: String(days), selected: days === 30 }, say(`saved-age-${days}`))));
   const slot = h('div', {});
   const older = () => finished.filter((g) => g.updatedAt < Date.now() - Number(age.value) * DAY);
   const ask = () => {

@@ -10,11 +10,6 @@ export function seenOf(view) {
   return view ? { log: view.log.length, rows: view.wizards.map((w) => w.history.length) } : { log: 0, rows: [0, 0] };
 }
 
-/** opponentOf(session) -> the opponent's name, or "your opponent" before it is known. */
-export function opponentOf(session) {
-  return session.names[1 - session.me] || 'your opponent';
-}
-
 /** summarize(session, status) -> the saved duel's summary (the start screen's line for it). */
 export function summarize(session, status) {
   const names = session.names.map((n, i) => n || (i === session.me ? 'You' : '…'));

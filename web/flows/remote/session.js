@@ -15,7 +15,7 @@ import { carryDraft } from './drafts.js';
 import { newRecord } from '../../store/record.js';
 import { draftOf, duelIdOf, summarize, withDraft, withSeen } from './record.js';
 
-export { opponentOf, seenOf, summarize } from './record.js';
+export { seenOf, summarize } from './record.js';
 
 const refused = (duel, again) => ({ ok: false, duel, error: { code: 'storage-full', again } });
 const failed = (duel, error) => ({ ok: false, duel, error });

@@ -4,7 +4,7 @@
 // Drawn from the engine's answers only (api.meleeTable's rows: that wizard's view); intents go
 // back through callbacks.
 
-import { h, nameOf } from '../dom.js';
+import { h, nameOf, replace } from '../dom.js';
 import { renderOutcome, duelHead } from '../duel.js';
 import { createOrders } from '../orders/form.js';
 import { say } from '../words/index.js';
@@ -33,9 +33,11 @@ function monstersLine(monsters, names) {
 
 const targetName = (id, names) => (/^W[0-9]$/.test(id) ? names[Number(id.slice(1))] : id);
 
+// Out of the fight: said beside the name (the health column is a number's width), '—' as health.
+const outWords = (row) => (row.surrendered ? say('melee-surrendered') : row.alive ? null : say('melee-dead'));
+
 function healthText(row) {
-  if (row.surrendered) return say('melee-surrendered');
-  if (!row.alive) return say('melee-dead');
+  if (outWords(row)) return '—';
   return row.health === null || row.health === undefined ? '?' : String(row.health);
 }
 
@@ -49,7 +51,8 @@ export function meleeTable({ rows, unruly = [], names }) {
       class: `melee-row${r.you ? ' is-self' : ''}${r.alive && !r.surrendered ? '' : ' is-out'}`,
       'data-testid': `melee-row-${r.index}`,
     },
-    h('div', { class: 'melee-who' }, h('strong', {}, nameOf(r.name)), r.you ? h('span', { class: 'muted' }, ` ${say('melee-you')}`) : null),
+    h('div', { class: 'melee-who' }, h('strong', {}, nameOf(r.name)), r.you ? h('span', { class: 'muted' }, ` ${say('melee-you')}`) : null,
+      outWords(r) ? h('span', { class: 'melee-out', 'data-testid': `melee-out-${r.index}` }, ` · ${outWords(r)}`) : null),
     h('div', { class: 'melee-health', 'data-testid': `melee-health-${r.index}`, title: say('melee-health') }, healthText(r)),
     h('div', { class: 'melee-hands' }, gestures(r.left, say('melee-left')), gestures(r.right, say('melee-right'))),
     effectsLine(r.effects),
@@ -59,10 +62,12 @@ export function meleeTable({ rows, unruly = [], names }) {
 
 /**
  * meleeOrdersScreen(opts) -> {element, destroy}: one wizard's orders under the table of every
- * wizard. opts: {view, rows, unruly, seen, preview, submit, onSpell, onHome, saved, onDraft}
- * (as ordersScreen's in web/ui/duel.js; targets are the view's: every being by name).
+ * wizard. opts: {view, rows, unruly, seen, preview, submit, onSpell, onHome, saved, onDraft,
+ * aside, below} (as ordersScreen's in web/ui/duel.js; targets are the view's: every being by
+ * name); `aside` an element under the head, `below` one under the orders (a melee by codes:
+ * its codes panel's two parts).
  */
-export function meleeOrdersScreen({ view, rows, unruly, seen, preview, submit, onSpell, onHome, saved = null, onDraft }) {
+export function meleeOrdersScreen({ view, rows, unruly, seen, preview, submit, onSpell, onHome, saved = null, onDraft, aside = null, below = null }) {
   const me = view.wizards[view.wizard];
   const extra = view.phase.kind === 'time_stop';
   const tag = extra ? (view.phase.hasted ? 'hasted turn' : 'time stop') : view.constraints.sets > 1 ? 'hastened' : 'orders';
@@ -72,10 +77,61 @@ export function meleeOrdersScreen({ view, rows, unruly, seen, preview, submit, o
   });
   const element = h('section', { class: 'duel-screen melee-screen', 'data-testid': 'orders-screen', 'data-wizard': String(view.wizard), 'data-turn': String(view.phase.turn) },
     duelHead({ title: [nameOf(me.name), ` — ${say('melee-turn', { turn: view.phase.turn })}`], tag, onHome }),
+    aside,
     meleeTable({ rows, unruly, names: view.names }),
     renderOutcome(view, seen),
-    h('div', { class: 'melee-orders' }, orders.element));
+    h('div', { class: 'melee-orders' }, orders.element),
+    below);
   return { element, destroy: orders.destroy };
+}
+
+/**
+ * meleeDecisionScreen({view, rows, unruly, seen, submit, onHome, aside, below}) -> {element}:
+ * the answers the rules ask of one wizard mid-turn, under the compact rows of every wizard (his
+ * own first); submit({decisions}) -> Promise of problems[]; aside, below: as meleeOrdersScreen's.
+ */
+export function meleeDecisionScreen({ view, rows, unruly, seen, submit, onHome, aside = null, below = null }) {
+  const me = view.wizards[view.wizard];
+  const answers = {};
+  const problems = h('div', { role: 'alert', 'data-testid': 'problems' });
+  const questions = view.phase.decisions.map((d) => h('fieldset', { 'data-testid': `decision-${d.kind}` }, h('legend', {}, d.prompt),
+    d.choices.map((c) => h('label', { class: 'choice' }, h('input', {
+      type: 'radio', name: `melee-decision-${d.id}`, value: c.value, 'data-testid': `decision-${d.kind}-${c.value}`,
+      onchange: () => { answers[d.id] = c.value; },
+    }), h('span', {}, c.label)))));
+  const button = h('button', { type: 'submit', class: 'primary', 'data-testid': 'submit-decision' }, say('melee-decide'));
+  const form = h('form', {
+    class: 'card', 'aria-label': say('melee-decide'),
+    onsubmit: async (event) => {
+      event.preventDefault();
+      button.disabled = true;
+      const found = (await submit({ decisions: { ...answers } })) || [];
+      button.disabled = false;
+      replace(problems, found.map((p) => h('p', { class: 'problem' }, p.message)));
+    },
+  }, questions, problems, h('div', { class: 'submit-bar' }, button));
+  const element = h('section', { class: 'duel-screen melee-screen', 'data-testid': 'decision-screen', 'data-wizard': String(view.wizard) },
+    duelHead({ title: [nameOf(me.name), ` — ${say('melee-turn', { turn: view.phase.turn })}`], tag: say('melee-decision-tag'), onHome }),
+    aside,
+    meleeTable({ rows, unruly, names: view.names }),
+    renderOutcome(view, seen),
+    h('div', { class: 'melee-orders' }, form),
+    below);
+  return { element };
+}
+
+/**
+ * meleeWatchScreen({view, rows, unruly, seen, onHome, aside}) -> {element}: the table while this
+ * wizard has nothing to write (sealed, waiting for the others' codes, or out of the fight).
+ */
+export function meleeWatchScreen({ view, rows, unruly, seen, onHome, aside = null }) {
+  const me = view.wizards[view.wizard];
+  const element = h('section', { class: 'duel-screen melee-screen', 'data-testid': 'melee-watch', 'data-turn': String(view.phase.turn) },
+    duelHead({ title: [nameOf(me.name), ` — ${say('melee-turn', { turn: view.phase.turn })}`], tag: say('melee-codes-tag'), onHome }),
+    aside,
+    meleeTable({ rows, unruly, names: view.names }),
+    renderOutcome(view, seen));
+  return { element };
 }
 
 /**

@@ -13,7 +13,7 @@ import { say } from '../words/index.js';
  * preselected; onRules(name) hears every ruleset chosen (the spell reference follows it).
  */
 function rulesChooser({ rulesets, prefs, onRules }) {
-  const box = h('fieldset', { 'data-testid': 'rule-options', hidden: true }, h('legend', {}, 'Rules'));
+  const box = h('fieldset', { 'data-testid': 'rule-options', hidden: true }, h('legend', {}, say('start-rules')));
   const switches = h('div', { class: 'rule-switches' });
   let list = [];
   let current = null;
@@ -61,7 +61,7 @@ function rulesChooser({ rulesets, prefs, onRules }) {
  *        onDelete(id), onDeleteMany(ids), onExport(id), onImport()}.
  */
 export function startScreen({ prefs, modes, rulesets, onRules = null, saved, savedNote = null, use = { duels: {}, total: 0 }, onStart, onResume, onDelete, onDeleteMany = (ids) => ids.forEach(onDelete), onExport, onImport, remoteSlot, learnSlot = null }) {
-  const names = prefs.names || ['Merlin', 'Morgana'];
+  const names = prefs.names || [say('default-name-0'), say('default-name-1')];
   let mode = modes.some((m) => m.id === prefs.mode) ? prefs.mode : modes[0].id;
   const error = h('p', { class: 'problem', role: 'alert', 'data-testid': 'start-error', hidden: true });
   const nameInputs = [0, 1].map((i) => h('input', {
@@ -142,5 +142,5 @@ function inProgress(saved, modeLabel, onResume) {
     h('h2', {}, going.length === 1 ? say('start-your-duel-in-progress') : say('start-your-duels-in-progress')),
     h('ul', {}, going.map((g) => h('li', {},
       h('button', { type: 'button', class: 'continue', 'data-testid': `continue-${g.id}`, onclick: () => onResume(g.id) },
-        h('strong', {}, say('start-resume')), nameOf(g.title), h('small', { class: 'muted' }, ` · turn ${g.turn} · ${modeLabel(g.mode)}`))))));
+        h('strong', {}, say('start-resume')), nameOf(g.title), h('small', { class: 'muted' }, say('start-continue-tail', { turn: g.turn, mode: modeLabel(g.mode) })))))));
 }

@@ -10,6 +10,11 @@ export const WORDS = {
   'unsaved-local': (v) => `${storageWhy(v)}: the duel goes on, but a reload would lose the turns since it was last saved. `,
   'unsaved-remote': (v) => `${storageWhy(v)}, so this step was not saved and no code was shown or sent: delete or export old duels, then ${v.again}`,
   'make-room': 'Saved duels: make room…',
+  // web/limits.js's textProblem, said by a screen
+  'text-too-large': ({ what, chars, limit }) => `The ${what} is too large: ${chars.toLocaleString('en')} characters, the most that can be read is ${limit.toLocaleString('en')}. Nothing was changed.`,
+  'text-too-deep': ({ what, depth, most }) => `The ${what} nests ${depth} levels deep; no game, record or code nests more than ${most}. Nothing was changed.`,
+  'text-what-paste': 'pasted text',
+  'text-what-record': 'record',
   'save-now': 'Save now',
   'index-unreadable': ({ n }) => `${count(n, 'One saved duel', 'saved duels')} could not be read (the list in this browser's storage is damaged) and ${n === 1 ? 'is' : 'are'} not shown.`,
   'no-longer-saved': 'That duel is no longer saved here.',

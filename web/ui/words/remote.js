@@ -116,6 +116,11 @@ export const WORDS = {
   // what a pasted text or opened link leads to (web/remote-routing.js)
   'remote-your-friend': 'your friend',
   'remote-your-opponent': 'your opponent',
+  'remote-you': 'You',
+  'remote-sealed-hands': ({ left, right }) => `left ${left}, right ${right}`,
+  'remote-sealed-then': '; then ',
+  'remote-selected-copy': 'Selected: copy it with Ctrl+C (or long-press, Copy).',
+  'remote-paste-placeholder': 'WH1.… or a link',
   'remote-accept-own': 'Accept it here anyway (play both sides in this browser)',
   'remote-answer-delivered-title': 'Answer delivered',
   'remote-answer-delivered': 'Your other tab, where you made the connection code, has the answer: the duel goes on there. You can close this tab.',
