@@ -29,7 +29,7 @@ import { openExport, openImport, recordRefusal } from './ui/records.js';
 import { openSavedDuels as openSavedDuelsDialog } from './ui/saved.js';
 import { startScreen } from './ui/screens/start.js';
 import { failureScreen, resumeScreen, tabScreen } from './ui/screens/between.js';
-import { DEFAULT_LEVEL, opponentOptions } from './ui/opponent.js';
+import { DEFAULT_LEVEL, offlineSign, opponentOptions } from './ui/opponent.js';
 import { say } from './ui/words/index.js';
 import { installRemote } from './remote.js';
 import { createPuzzles, localDate } from './flows/puzzles.js';
@@ -343,6 +343,8 @@ const showLessons = ({ straightIn = false } = {}) => mountLessons({
 });
 const openHelpHere = () => openHelp({ onPuzzles: showPuzzles, onLessons: () => showLessons({ straightIn: true }) });
 document.querySelector('[data-testid="open-help"]').addEventListener('click', openHelpHere);
+// "Works offline", once the service worker holds the whole page (issue 28, bug 7).
+document.querySelector('[data-testid="open-help"]').before(offlineSign(window));
 document.querySelector('[data-testid="home-link"]').addEventListener('click', (event) => {
   event.preventDefault();
   goHome();
