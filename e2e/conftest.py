@@ -59,11 +59,19 @@ from playwright import sync_api  # noqa: E402
 
 # sitebuild/ lives at the top of the repository; other modules take CHROMIUM_ARGS from here.
 from sitebuild.common import DEFAULT_OUT  # noqa: E402
-from sitebuild.machine import CHROMIUM_ARGS as CHROMIUM_ARGS  # noqa: E402
+from sitebuild.machine import CHROMIUM_ARGS as MACHINE_ARGS  # noqa: E402
 from sitebuild.machine import HEADLESS_SHELL  # noqa: E402
 from sitebuild.serve import SiteHandler, SiteServer, serving  # noqa: E402
 from sitebuild.site import build_site  # noqa: E402
 
+# How the suite's browsers start (the network lab's too): sitebuild/machine.py's switches, and
+# V8 kept at its baseline WebAssembly compiler (Liftoff).  Chromium otherwise recompiles the hot
+# functions of Pyodide's 10 MB wasm with its optimising compiler in every renderer the suite
+# opens (test_hotseat.py's two longest tests: 8.2 s of 42.5 s of CPU in those compiler threads;
+# 3.0 s of 35.9 s with this switch, the engine's own thread 6.4 -> 6.8 s).  Both compilers run
+# the same WebAssembly to the same results; only the benchmarks (bench/), which time what a
+# player waits for, run V8 as a player's browser does.
+CHROMIUM_ARGS = (*MACHINE_ARGS, "--js-flags=--liftoff-only")
 # Debian's Chromium headless shell (sitebuild/machine.py), or the browser $WH_CHROMIUM names
 # (e.g. /usr/bin/chromium, the whole browser).
 CHROMIUM = os.environ.get("WH_CHROMIUM", str(HEADLESS_SHELL))
@@ -312,28 +320,40 @@ class _Kept:
     origin: str
     busy: bool = False
     strangers: set[str] = field(default_factory=set)  # other origins its pages reached
+    # A blank page kept open with a DevTools session on it, to clear the origin's storage
+    # between tests (a new blank page each time costs 0.2-0.6 s of CPU).
+    cleaner: Any = None
+    cleaner_cdp: Any = None
 
 
 _KEPT: dict[tuple[Any, ...], list[_Kept]] = {}
 
 
 @contextmanager
-def kept_context(browser: Any, url: str, **options: Any) -> Iterator[Any]:
+def kept_context(browser: Any, url: str, *, init_script: str | None = None,
+                 permissions: Sequence[str] = (), **options: Any) -> Iterator[Any]:  # fmt: skip
     """A context of `browser` (made with `options`) that has already visited `url`'s site once:
     its service worker is installed and the engine's snapshot kept, so the test's first page
     boots the engine from the snapshot (about 2 s of CPU) instead of from the Python library
     and snapshotting it (about 5 s).  Nothing else carries over: between tests its pages are
     closed and the origin's player storage (local storage, IndexedDB, cookies) is cleared, and a
-    context whose pages reached another origin is closed rather than lent again.  A test that
+    context whose pages reached another origin is closed rather than lent again.  An
+    `init_script` (a probe the test reads) and `permissions` are the context's from its making
+    on, its first visit included, and lent only to tests that ask for the same.  A test that
     must see a first visit (no service worker, no snapshot), routes the engine's requests, or
-    changes the context (init scripts, permissions, offline) takes a fresh context instead."""
+    changes the context otherwise (offline, later init scripts) takes a fresh context instead."""
     origin = url.rstrip("/")
     if not origin:
         raise RuntimeError("kept_context needs the session's site server (the `browser` fixture)")
-    pool = _KEPT.setdefault((id(browser), origin, repr(sorted(options.items()))), [])
+    shape = (init_script, tuple(permissions), repr(sorted(options.items())))
+    pool = _KEPT.setdefault((id(browser), origin, *shape), [])
     kept = next((k for k in pool if not k.busy), None)
     if kept is None:
         kept = _Kept(browser.new_context(**options), origin)
+        if permissions:
+            kept.context.grant_permissions(list(permissions))
+        if init_script is not None:
+            kept.context.add_init_script(init_script)
         kept.context.on("request", lambda r, k=kept: _note_stranger(k, r.url))
         primer = kept.context.new_page()
         primer.goto(url)
@@ -346,7 +366,8 @@ def kept_context(browser: Any, url: str, **options: Any) -> Iterator[Any]:
         yield kept.context
     finally:
         for open_page in kept.context.pages:
-            open_page.close()
+            if open_page is not kept.cleaner:
+                open_page.close()
         if kept.strangers:
             pool.remove(kept)
             kept.context.close()
@@ -362,15 +383,13 @@ def _note_stranger(kept: _Kept, url: str) -> None:
 
 
 def _clear_player_storage(kept: _Kept) -> None:
-    """Clear PLAYER_STORAGE of the kept origin (DevTools' Storage domain, from a blank page)."""
-    blank = kept.context.new_page()
-    try:
-        cdp = kept.context.new_cdp_session(blank)
-        cdp.send("Storage.clearDataForOrigin",
-                 {"origin": kept.origin, "storageTypes": PLAYER_STORAGE})  # fmt: skip
-        cdp.detach()
-    finally:
-        blank.close()
+    """Clear PLAYER_STORAGE of the kept origin (DevTools' Storage domain, from the context's
+    blank page, opened the first time; once the test's pages are closed)."""
+    if kept.cleaner is None or kept.cleaner.is_closed():
+        kept.cleaner = kept.context.new_page()
+        kept.cleaner_cdp = kept.context.new_cdp_session(kept.cleaner)
+    kept.cleaner_cdp.send("Storage.clearDataForOrigin",
+                          {"origin": kept.origin, "storageTypes": PLAYER_STORAGE})  # fmt: skip
 
 
 @pytest.fixture
@@ -399,12 +418,22 @@ def page(request: pytest.FixtureRequest, browser: Any, server_url: str) -> Itera
         yield pg
 
 
-def save_shot(page: Any, name: str, *, full_page: bool = True) -> Path:
-    """Save a screenshot as test-output/<name>.png and return its path."""
-    OUTPUT.mkdir(exist_ok=True)
-    path = OUTPUT / f"{name}.png"
-    page.screenshot(path=str(path), full_page=full_page, animations="disabled")
+# Screenshots are for a person to look at, and cost 0.2-1 s of CPU each (about 150 in a run):
+# `python3 build.py test` sets WH_SHOTS=0 (not under --deep), a pytest run of its own takes them.
+SHOTS_WANTED = os.environ.get("WH_SHOTS", "1") != "0"
+
+
+def screenshot(page: Any, path: Path, **options: Any) -> Path:
+    """`page.screenshot(path=path, **options)` unless WH_SHOTS=0 (then nothing); returns `path`."""
+    if SHOTS_WANTED:
+        path.parent.mkdir(exist_ok=True)
+        page.screenshot(path=str(path), **options)
     return path
+
+
+def save_shot(page: Any, name: str, *, full_page: bool = True) -> Path:
+    """Save a screenshot as test-output/<name>.png (unless WH_SHOTS=0) and return its path."""
+    return screenshot(page, OUTPUT / f"{name}.png", full_page=full_page, animations="disabled")
 
 
 # The `shot` fixture's type: shot(page, name, full_page=True) -> the screenshot's path.
