@@ -59,11 +59,19 @@ from playwright import sync_api  # noqa: E402
 
 # sitebuild/ lives at the top of the repository; other modules take CHROMIUM_ARGS from here.
 from sitebuild.common import DEFAULT_OUT  # noqa: E402
-from sitebuild.machine import CHROMIUM_ARGS as CHROMIUM_ARGS  # noqa: E402
+from sitebuild.machine import CHROMIUM_ARGS as MACHINE_ARGS  # noqa: E402
 from sitebuild.machine import HEADLESS_SHELL  # noqa: E402
 from sitebuild.serve import SiteHandler, SiteServer, serving  # noqa: E402
 from sitebuild.site import build_site  # noqa: E402
 
+# How the suite's browsers start (the network lab's too): sitebuild/machine.py's switches, and
+# V8 kept at its baseline WebAssembly compiler (Liftoff).  Chromium otherwise recompiles the hot
+# functions of Pyodide's 10 MB wasm with its optimising compiler in every renderer the suite
+# opens (test_hotseat.py's two longest tests: 8.2 s of 42.5 s of CPU in those compiler threads;
+# 3.0 s of 35.9 s with this switch, the engine's own thread 6.4 -> 6.8 s).  Both compilers run
+# the same WebAssembly to the same results; only the benchmarks (bench/), which time what a
+# player waits for, run V8 as a player's browser does.
+CHROMIUM_ARGS = (*MACHINE_ARGS, "--js-flags=--liftoff-only")
 # Debian's Chromium headless shell (sitebuild/machine.py), or the browser $WH_CHROMIUM names
 # (e.g. /usr/bin/chromium, the whole browser).
 CHROMIUM = os.environ.get("WH_CHROMIUM", str(HEADLESS_SHELL))
@@ -399,12 +407,22 @@ def page(request: pytest.FixtureRequest, browser: Any, server_url: str) -> Itera
         yield pg
 
 
-def save_shot(page: Any, name: str, *, full_page: bool = True) -> Path:
-    """Save a screenshot as test-output/<name>.png and return its path."""
-    OUTPUT.mkdir(exist_ok=True)
-    path = OUTPUT / f"{name}.png"
-    page.screenshot(path=str(path), full_page=full_page, animations="disabled")
+# Screenshots are for a person to look at, and cost 0.2-1 s of CPU each (about 150 in a run):
+# `python3 build.py test` sets WH_SHOTS=0 (not under --deep), a pytest run of its own takes them.
+SHOTS_WANTED = os.environ.get("WH_SHOTS", "1") != "0"
+
+
+def screenshot(page: Any, path: Path, **options: Any) -> Path:
+    """`page.screenshot(path=path, **options)` unless WH_SHOTS=0 (then nothing); returns `path`."""
+    if SHOTS_WANTED:
+        path.parent.mkdir(exist_ok=True)
+        page.screenshot(path=str(path), **options)
     return path
+
+
+def save_shot(page: Any, name: str, *, full_page: bool = True) -> Path:
+    """Save a screenshot as test-output/<name>.png (unless WH_SHOTS=0) and return its path."""
+    return screenshot(page, OUTPUT / f"{name}.png", full_page=full_page, animations="disabled")
 
 
 # The `shot` fixture's type: shot(page, name, full_page=True) -> the screenshot's path.

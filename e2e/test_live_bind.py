@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import conftest
 import pytest
 from conftest import WEBRTC_ARGS
 from remote_play import STEP_MS, accept, act, begin, code_to_send, deliver, open_site, paste
@@ -104,8 +105,8 @@ def made(page: Any) -> int:
 
 
 def screenshot(page: Any, name: str) -> None:
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=False, animations="disabled")
+    """shots/<name>.png of the viewport (unless WH_SHOTS=0, e2e/conftest.py)."""
+    conftest.screenshot(page, SHOTS / f"{name}.png", full_page=False, animations="disabled")
 
 
 # The page's own instance of one of its modules (app.js's bundle exports each by site path).

@@ -140,12 +140,19 @@ def test_8_on_a_phone_no_text_is_under_12_px_and_the_replay_buttons_keep_one_lin
         shot(page, "newcomer-orders-phone")
 
 
-def test_6_arrow_down_on_the_gesture_pad_moves_down(page: Any, server_url: str) -> None:
-    # The 4x2 pad: Arrow-Down on F moved right (to P), as a radio group's arrows do.
+def computer_duel(page: Any, server_url: str, level: str | None = None) -> None:
+    """From the start screen, a duel against the computer (at `level`), on its first orders."""
     open_start(page, server_url)
     page.check("[data-testid=mode-computer]")
+    if level:
+        page.select_option("[data-testid=opponent-level]", level)
     page.click("[data-testid=start-game]")
     page.wait_for_selector("[data-testid=orders-screen]", timeout=ENGINE_MS)
+
+
+def test_6_arrow_down_on_the_gesture_pad_moves_down(page: Any, server_url: str) -> None:
+    # The 4x2 pad: Arrow-Down on F moved right (to P), as a radio group's arrows do.
+    computer_duel(page, server_url)
     page.check("[data-testid=gesture-0-L-F]")
     page.focus("[data-testid=gesture-0-L-F]")
     page.keyboard.press("ArrowDown")
@@ -155,3 +162,166 @@ def test_6_arrow_down_on_the_gesture_pad_moves_down(page: Any, server_url: str) 
     assert page.is_checked("[data-testid=gesture-0-L-F]")
     page.keyboard.press("ArrowRight")  # along the row, as before
     assert page.is_checked("[data-testid=gesture-0-L-P]")
+
+
+def hotseat_orders(page: Any, left: str, right: str) -> tuple[int, int]:
+    """On the orders screen in sight: pick both hands, preview, seal; (wizard, turn)."""
+    screen = page.wait_for_selector("[data-testid=orders-screen]", timeout=ENGINE_MS)
+    wizard, turn = int(screen.get_attribute("data-wizard")), int(screen.get_attribute("data-turn"))
+    page.check(f"[data-testid=gesture-0-L-{left}]")
+    page.check(f"[data-testid=gesture-0-R-{right}]")
+    page.wait_for_selector("[data-testid=preview][aria-busy=false]", timeout=ENGINE_MS)
+    page.click("[data-testid=submit-orders]")
+    page.wait_for_function(
+        "([w, t]) => !document.querySelector(`[data-testid=orders-screen][data-wizard='${w}']"
+        "[data-turn='${t}']`)", arg=[wizard, turn], timeout=ENGINE_MS)
+    return wizard, turn
+
+
+def play_hotseat(page: Any, server_url: str, gestures: dict[int, str], orders: int) -> str:
+    """A hot-seat duel of Alice and Bob from the start screen: passes the device when asked and
+    seals `orders` orders (gestures[wizard]: the left hand's, the right does nothing); returns
+    the screen it stopped on (a decision stops it early)."""
+    open_start(page, server_url)
+    page.fill("[data-testid=name-0]", "Alice")
+    page.fill("[data-testid=name-1]", "Bob")
+    page.check("[data-testid=mode-hotseat]")
+    page.click("[data-testid=start-game]")
+    while True:
+        screen = page.wait_for_selector("[data-testid=pass-screen], [data-testid=orders-screen], "
+                                        "[data-testid=decision-screen]", timeout=ENGINE_MS)
+        kind: str = screen.get_attribute("data-testid")
+        if kind == "pass-screen":
+            page.click("[data-testid=pass-ready]")
+            page.wait_for_selector("[data-testid=pass-screen]", state="detached")
+            continue
+        if kind == "decision-screen" or not orders:
+            return kind
+        hotseat_orders(page, gestures[int(screen.get_attribute("data-wizard"))], "nothing")
+        orders -= 1
+
+
+def test_1_a_reload_while_bob_writes_comes_back_to_bob(page: Any, server_url: str,
+                                                       shot: Shot) -> None:
+    # Hot-seat, turn 6: Bob writes first (the device stays with whoever wrote last); a reload
+    # showed "Pass the device to Alice", and then her form.
+    play_hotseat(page, server_url, {0: "nothing", 1: "nothing"}, 10)  # turns 1 to 5
+    bob = page.wait_for_selector("[data-testid=orders-screen][data-turn='6']", timeout=ENGINE_MS)
+    assert bob.get_attribute("data-wizard") == "1"
+    page.check("[data-testid=gesture-0-L-S]")
+    page.check("[data-testid=gesture-0-R-W]")
+    page.wait_for_selector("[data-testid=preview][aria-busy=false]", timeout=ENGINE_MS)
+    page.reload()
+    page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS)
+    back = page.wait_for_selector("[data-testid=pass-screen], [data-testid=orders-screen]",
+                                  timeout=ENGINE_MS)
+    said = back.inner_text()
+    assert back.get_attribute("data-testid") == "orders-screen", said
+    assert (back.get_attribute("data-wizard"), back.get_attribute("data-turn")) == ("1", "6")
+    assert page.is_checked("[data-testid=gesture-0-L-S]")
+    assert page.is_checked("[data-testid=gesture-0-R-W]")
+    assert "Alice" not in page.inner_text("h2"), page.inner_text("h2")
+    shot(page, "newcomer-hotseat-reload", full_page=False)
+    # Bob seals; only now is the device passed to Alice, for her turn 6.
+    hotseat_orders(page, "S", "W")
+    page.wait_for_selector("[data-testid=pass-screen]", timeout=ENGINE_MS)
+    assert "Alice" in page.inner_text("#pass-title")
+
+
+def test_6_enter_on_a_target_list_moves_on(page: Any, server_url: str) -> None:
+    # Enter on a focused list (whom a stab goes at) opened the list instead of moving on.
+    computer_duel(page, server_url)
+    page.check("[data-testid=gesture-0-L-stab]")
+    page.check("[data-testid=gesture-0-R-P]")
+    page.wait_for_selector("[data-testid=preview][aria-busy=false]", timeout=ENGINE_MS)
+    target = page.locator("[data-testid=stab-target-0]")
+    chosen = target.input_value()
+    target.focus()
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.dataset.testid") == "submit-orders"
+    assert target.input_value() == chosen
+    assert page.locator("[data-testid=orders-screen][data-turn='1']").count() == 1
+    page.keyboard.press("Enter")  # on the seal button, Enter seals
+    page.wait_for_selector("[data-testid=orders-screen][data-turn='2']", timeout=ENGINE_MS)
+
+
+def test_7_the_computers_level_is_shown_in_the_duel(page: Any, server_url: str) -> None:
+    # Nothing on the orders screen said how strong the computer was.
+    computer_duel(page, server_url, "novice")
+    said = page.inner_text("[data-testid=computer-level]")
+    assert "novice" in said.lower() and "computer" in said, said
+
+
+def test_7_the_page_says_once_it_works_offline(browser: Any, server_url: str,
+                                               shot: Shot) -> None:
+    # No sign said the page works with no connection; it says so once the service worker
+    # holds everything, and the page then opens with the network cut.
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        page = context.new_page()
+        open_start(page, server_url)
+        page.wait_for_selector("[data-testid=offline-ready]", state="visible", timeout=ENGINE_MS)
+        assert "offline" in page.inner_text("[data-testid=offline-ready]").lower()
+        shot(page, "newcomer-offline-sign", full_page=False)
+        context.set_offline(True)
+        page.reload()
+        open_start(page, server_url)
+        page.wait_for_selector("[data-testid=offline-ready]", state="visible", timeout=ENGINE_MS)
+    finally:
+        context.close()
+
+
+# Every fieldset's legend on screen that straddles the fieldset's top border (the border is drawn
+# through a legend that sits on it; one that wraps onto two lines is cut by it): their texts.
+STRADDLING_JS = """() => [...document.querySelectorAll('fieldset > legend')].filter((legend) => {
+  const box = legend.getBoundingClientRect();
+  const set = legend.parentElement;
+  if (!box.width || legend.closest('[hidden]')) return false;
+  const border = parseFloat(getComputedStyle(set).borderTopWidth);
+  return border > 0 && box.top < set.getBoundingClientRect().top + border
+    && box.height > 1.5 * parseFloat(getComputedStyle(legend).lineHeight || '16');
+}).map((legend) => legend.textContent.slice(0, 60))"""
+
+
+def test_8_every_learning_screen_and_the_decision_box_on_a_phone(
+        browser: Any, server_url: str, shot: Shot) -> None:
+    # Help, the lessons, the puzzles and a duel's decision at 390x844: no text under 12 px, and
+    # no legend of a question (the decision's, the puzzle's list of spells) broken across its
+    # box's border; the offline mark (its tick alone on a phone) keeps the masthead on one row.
+    with phone_page(browser, {"width": 390, "height": 844}) as page:
+        open_start(page, server_url)
+        page.wait_for_selector("[data-testid=offline-ready]", state="visible", timeout=ENGINE_MS)
+        tops = page.evaluate("""() => ['home-link', 'open-reference', 'open-help']
+            .map((id) => document.querySelector(`[data-testid=${id}]`)
+              .getBoundingClientRect().top)""")
+        assert max(tops) - min(tops) < 20, tops
+        page.click("[data-testid=open-help]")
+        page.wait_for_selector("[data-testid=help]")
+        for topic in ("help-gestures", "help-notation", "help-shields", "help-turn"):
+            page.locator(f"[data-testid={topic}] summary").click()
+        assert page.evaluate(SMALL_TEXT_JS) == []
+        page.click("[data-testid=help-close]")
+        page.click("[data-testid=open-lessons]")
+        page.wait_for_selector("[data-testid=lesson-pads]", timeout=ENGINE_MS)
+        assert page.evaluate(SMALL_TEXT_JS) == []
+        page.click("[data-testid=lessons-back]")
+        page.wait_for_selector("[data-testid=lesson-list]")
+        assert page.evaluate(SMALL_TEXT_JS) == []
+        page.goto(server_url)
+        open_start(page, server_url)
+        page.click("[data-testid=open-puzzles]")
+        page.wait_for_selector("[data-testid=puzzle-today]", timeout=ENGINE_MS)
+        assert page.evaluate(SMALL_TEXT_JS) == []
+        page.click("[data-testid=puzzle-std-foresee-1]")
+        page.wait_for_selector("[data-testid=puzzle-spells]")
+        assert page.evaluate(SMALL_TEXT_JS) == [] and page.evaluate(STRADDLING_JS) == []
+        # Hot-seat: Alice's paralysis (F-F-F, left hand) asks her which of Bob's hands it holds,
+        # on the decision screen.
+        page.goto(server_url)
+        assert play_hotseat(page, server_url, {0: "F", 1: "nothing"}, 12) == "decision-screen"
+        page.wait_for_selector("[data-testid=decision-screen][data-wizard='0']")
+        assert "which hand" in page.inner_text("[data-testid=decision-screen] legend")
+        assert page.evaluate(SMALL_TEXT_JS) == []
+        assert page.evaluate(STRADDLING_JS) == []
+        page.locator("[data-testid=decision-screen] fieldset").first.scroll_into_view_if_needed()
+        shot(page, "newcomer-decision-phone", full_page=False)

@@ -24,6 +24,7 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 
+import conftest
 import remote_play
 from remote_play import (
     ENGINE_MS,
@@ -46,9 +47,8 @@ MALADROIT_SCRIPT = {0: ["D-", "S-", "F-", "--"], 1: ["--", "--", "--", "PP"]}
 
 
 def snap(page: Any, name: str, full_page: bool = True) -> None:
-    """A screenshot under shots/<name>.png."""
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)
+    """A screenshot under shots/<name>.png (unless WH_SHOTS=0, e2e/conftest.py)."""
+    conftest.screenshot(page, SHOTS / f"{name}.png", full_page=full_page)
 
 
 def choose_ruleset(page: Any, name: str) -> None:

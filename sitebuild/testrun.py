@@ -284,10 +284,12 @@ def check_steps(
     # finish alone on one core.
     background = 10
     deep_sizes = (("WH_DEEP", "1"),) if deep else ()
+    shots = () if deep else (("WH_SHOTS", "0"),)
     # Node is Debian's: the JS tests wait for it only where it is missing.
     node = () if shutil.which("node") else (debian_ready,)
     steps = [
-        Step("pytest e2e/", e2e, (debian_ready, venv_ready, site_ready)),
+        # No screenshots unless --deep (a person's to look at, not a check; e2e/conftest.py).
+        Step("pytest e2e/", e2e, (debian_ready, venv_ready, site_ready), 0, shots),
         Step("tests in Pyodide (Node)", pyodide, (*node, site_ready)),
         # --deep: the property, fuzz and soak-like tests at their larger sizes (tests/sizes.py).
         Step("pytest tests/", tests, (venv_ready,), 0, deep_sizes),

@@ -178,7 +178,7 @@ def test_remote_draft_and_carry_through_codes() -> None:
     got = call(json_api.remote_draft, g, {"gestures": [["D", None]]})
     assert got["draftable"] and got["view"]["phase"]["turn"] == 2
     assert [c["spell"] for c in got["preview"]["sets"][0]["completes"]["L"]] == ["missile"]
-    # Nothing to draft before sealing (it is the guest's move) or for the host's invitation.
+    # Nothing to draft before sealing (it is the guest's move).
     assert not call(json_api.remote_draft, guest.to_json(), {})["draftable"]
     # Alice answers in plain; the guest resolves turn 1 and carries the draft onto turn 2.
     h = session.receive(host.session, sealed.code or "")
@@ -215,3 +215,36 @@ def test_junk_drafts_are_answered_never_raised(junk: Any) -> None:
     guest = session.seal(accepted, {"gestures": [["F", "-"]]})
     out = json.loads(json_api.remote_draft(json.dumps(guest.session.to_json()), json.dumps(junk)))
     assert out["ok"] or out["error"]["code"] != "internal", out
+
+
+def test_the_host_drafts_turn_1_while_the_invitation_is_out() -> None:
+    host = session.create_invitation("Alice", {}, os.urandom)
+    got = call(json_api.remote_draft, host.session.to_json(), {"gestures": [["P", None]]})
+    assert got["draftable"] and got["view"]["phase"] == {**got["view"]["phase"], "turn": 1,
+                                                         "draft": True}
+    assert got["view"]["names"] == ["Alice", json_api.UNKNOWN_GUEST]
+    assert [c["spell"] for c in got["preview"]["sets"][0]["completes"]["L"]] == ["shield"]
+    # The acceptance comes: the draft carries onto the real turn 1, intact.
+    guest = session.accept_invitation(host.code or "", "Bob")
+    sealed = session.seal(guest, {"gestures": [["S", "-"]]})
+    h = session.receive(host.session, sealed.code or "")
+    carried = call(json_api.remote_carry, h.session.to_json(), {"gestures": [["P", "-"]]})
+    assert carried["ready"] and carried["intact"] and carried["legal"]
+    # The guest's side never drafts before its own acceptance is sealed.
+    assert not call(json_api.remote_draft, guest.to_json(), {})["draftable"]
+
+
+def test_a_drafts_histories_keep_the_notes_of_resolved_turns() -> None:
+    # Turn 1 resolves with Bob's shield; Bob seals turn 2 and drafts turn 3: his turn-1 row
+    # keeps its note (the spell it cast), his sealed turn-2 row has none yet.
+    host = session.create_invitation("Alice", {}, os.urandom)
+    guest = session.accept_invitation(host.code or "", "Bob")
+    g1 = session.seal(guest, {"gestures": [["P", "-"]]})
+    h1 = session.receive(host.session, g1.code or "")
+    h1s = session.seal(h1.session, {"gestures": [["-", "-"]]})
+    g2 = session.receive(g1.session, h1s.code or "")
+    g2s = session.seal(g2.session, {"gestures": [["-", "-"]]})
+    got = call(json_api.remote_draft, g2s.session.to_json(), {})
+    assert got["draftable"] and got["view"]["phase"]["turn"] == 3
+    rows = got["view"]["notes"]["1"]["rows"]
+    assert [c["spell"] for c in rows[0]["cast"]] == ["shield"] and rows[1] == {}, rows

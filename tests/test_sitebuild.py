@@ -380,6 +380,11 @@ def test_the_default_run_proves_pyodide_on_a_chosen_set_and_deep_runs_everything
     assert commands["tests in Pyodide (Node)"][-2:] == ["--python", "py"]
     assert {"--durations=15", "--no-loadscope-reorder"} <= set(commands["pytest e2e/"])
     assert not dict(next(s for s in default if s.name == "pytest tests/").env)
+    # No screenshots by default (a person's to look at), taken under --deep.
+    assert dict(next(s for s in default if s.name == "pytest e2e/").env) == {"WH_SHOTS": "0"}
+    deep_e2e = testrun.check_steps("py", Path("site"), (done, done, done), skip_e2e=False,
+                                   deep=True)
+    assert not dict(next(s for s in deep_e2e if s.name == "pytest e2e/").env)
     deep = testrun.check_steps("py", Path("site"), (done, done, done), skip_e2e=True, deep=True)
     names = [step.name for step in deep]
     assert "pytest e2e/" not in names

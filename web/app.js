@@ -15,6 +15,9 @@ import { createMeleeFlow } from './flows/melee.js';
 import { createMeleeScreens, meleeMode } from './shell/melee.js';
 import { createMeleeCodesFlow, MELEE_CODES_MODE } from './flows/melee-codes.js';
 import { createMeleeCodesScreens, meleeCodesMode } from './shell/melee-codes.js';
+import { createMeleeLiveFlow } from './flows/melee-live.js';
+import { createMeleeLiveScreens, meleeLiveMode } from './shell/melee-live.js';
+import * as webrtc from './transport/webrtc.js';
 import { createReplayScreens } from './shell/replay.js';
 import { createHost, createModes } from './shell/host.js';
 import { h } from './ui/dom.js';
@@ -26,7 +29,7 @@ import { openExport, openImport, recordRefusal } from './ui/records.js';
 import { openSavedDuels as openSavedDuelsDialog } from './ui/saved.js';
 import { startScreen } from './ui/screens/start.js';
 import { failureScreen, resumeScreen, tabScreen } from './ui/screens/between.js';
-import { DEFAULT_LEVEL, opponentOptions } from './ui/opponent.js';
+import { DEFAULT_LEVEL, offlineSign, opponentOptions } from './ui/opponent.js';
 import { say } from './ui/words/index.js';
 import { installRemote } from './remote.js';
 import { createPuzzles, localDate } from './flows/puzzles.js';
@@ -153,12 +156,19 @@ const melee = createMeleeFlow({ api, store, engine, deadlineMs: AI_DEADLINE_MS, 
 const drawMelee = createMeleeScreens({ flow: melee, api, show, fail, toast, goHome, useRules, openReference, exportDuel, replays: replayScreens });
 modes.register(meleeMode({ flow: melee, draw: drawMelee }));
 // A melee by codes, each player on his own device (web/flows/melee-codes.js, web/shell/melee-codes.js).
-const meleeCodes = createMeleeCodesFlow({ api, store });
+const meleeCodes = createMeleeCodesFlow({
+  api, store, transportFor: (duel) => meleeLive.transportFor(duel), onArrive: (outcome) => drawMeleeCodes(outcome),
+});
 const drawMeleeCodes = createMeleeCodesScreens({
   flow: meleeCodes, api, show, fail, toast, goHome, useRules, openReference, replays: replayScreens,
-  exportGame: (game, names) => exportDuel({ game, summary: { names } }),
+  exportGame: (game, names) => exportDuel({ game, summary: { names } }), panel: (o, codesPanel) => meleeLiveScreens.panel(o, codesPanel),
 });
 modes.register(meleeCodesMode({ flow: meleeCodes, draw: drawMeleeCodes }));
+// A live melee: the melee by codes carried by a hub of WebRTC connections, every code signed
+// (web/flows/melee-live.js, web/shell/melee-live.js, web/transport/hub.js).
+const meleeLive = createMeleeLiveFlow({ api, codes: meleeCodes, rtc: webrtc, iceServers: (ice) => remote.transports.live.iceServers(ice) });
+const meleeLiveScreens = createMeleeLiveScreens({ live: meleeLive, codes: meleeCodes, drawCodes: drawMeleeCodes, show, goHome });
+modes.register(meleeLiveMode({ live: meleeLive, screens: meleeLiveScreens }));
 
 /** The computer's mode, with its level and coach switch (web/ui/opponent.js) made afresh for each start screen. */
 function computerMode() {
@@ -333,6 +343,8 @@ const showLessons = ({ straightIn = false } = {}) => mountLessons({
 });
 const openHelpHere = () => openHelp({ onPuzzles: showPuzzles, onLessons: () => showLessons({ straightIn: true }) });
 document.querySelector('[data-testid="open-help"]').addEventListener('click', openHelpHere);
+// "Works offline", once the service worker holds the whole page (issue 28, bug 7).
+document.querySelector('[data-testid="open-help"]').before(offlineSign(window));
 document.querySelector('[data-testid="home-link"]').addEventListener('click', (event) => {
   event.preventDefault();
   goHome();

@@ -136,7 +136,7 @@ function createRemote(app) {
       }),
       chat: { lines: chatLines(duel, store.held(id).chat), names: { me: meOf(duel.session), them: opp } },
       live: { busy: ctx.liveBusy || '', error: ctx.liveError || null, chatMax: CHAT_MAX },
-      early: status.state === 'waiting' && draftOf(duel) && draftOf(duel).sealed && draftOf(duel).orders ? draftOf(duel) : null,
+      early: (status.state === 'waiting' || status.state === 'awaiting_accept') && draftOf(duel) && draftOf(duel).sealed && draftOf(duel).orders ? draftOf(duel) : null,
       link,
     };
   };

@@ -96,6 +96,19 @@ def draft_preview(game: Game, v: int, sealed: Any, draft: Any) -> JSON:
     return {"view": seen, "preview": help_}
 
 
+def draft_opening(game: Game, v: int, draft: Any) -> JSON:
+    """{"view", "preview"} of a draft of turn 1 written while the invitation is out: `game` is the
+    duel as it will start (the guest's name not known yet); the acceptance brings the real one."""
+    seen = view(game, v)
+    seen["phase"] = {**seen["phase"], "draft": True}
+    help_ = preview(game, v, draft)
+    help_["warnings"] = [{"code": "draft", "severity": "info", "text":
+                          "A draft for turn 1: your opponent has not accepted the invitation "
+                          "yet. When the acceptance comes the draft is put on the real form."},
+                         *help_["warnings"]]
+    return {"view": seen, "preview": help_}
+
+
 def _change(code: str, message: str, field: str) -> JSON:
     return {"code": code, "message": message, "field": field}
 
@@ -245,4 +258,4 @@ def carry(game: Game, v: int, draft: Any) -> JSON:
             "intact": not changes, "legal": legal}
 
 
-__all__ = ["DraftError", "carry", "draft_preview", "draftable", "project"]
+__all__ = ["DraftError", "carry", "draft_opening", "draft_preview", "draftable", "project"]

@@ -75,17 +75,28 @@ export function createLocalFlow({ api, store, engine, defaultLevel, deadlineMs, 
       if (computer === undefined) return step();
       return { screen: 'thinking', wizard: computer, name: vs[computer].names[computer], level: duel.level || defaultLevel, ruleset };
     }
+    const hotseat = duel.seats.filter((s) => s === 'human').length > 1;
+    // After a reload (no holder yet) the device is with whoever was writing: their form is kept.
+    if (holder === null && hotseat) holder = humans.find((w) => writing(duel, w, vs[w].phase)) ?? null;
     const wizard = humans.includes(holder) ? holder : humans[0];
-    if (duel.seats.filter((s) => s === 'human').length > 1 && holder !== wizard) {
+    if (hotseat && holder !== wizard) {
       return { screen: 'pass', wizard, name: vs[wizard].names[wizard], other: vs[wizard].names[1 - wizard], kind: phase.hasted ? 'hasted' : phase.kind, ruleset };
     }
     holder = wizard;
     return actor(duel, wizard, vs[wizard], ruleset);
   }
 
-  function actor(duel, wizard, view, ruleset) {
+  // Whether `wizard`'s form for this phase was open: its picks (or an empty draft) are kept.
+  function writing(duel, wizard, phase) {
     const kept = duel.drafts[String(wizard)];
-    const saved = kept && kept.kind === view.phase.kind && kept.turn === view.phase.turn ? kept.draft : null;
+    return Boolean(kept) && kept.kind === phase.kind && kept.turn === phase.turn;
+  }
+
+  function actor(duel, wizard, view, ruleset) {
+    const kept = writing(duel, wizard, view.phase) ? duel.drafts[String(wizard)] : null;
+    const saved = kept ? kept.draft : null;
+    // Hot-seat: the open form is noted, so a reload comes back to it and not to the other wizard.
+    if (!kept && duel.seats.every((s) => s === 'human')) keepDraft(wizard, view, null);
     return { screen: view.phase.kind === 'decision' ? 'decision' : 'orders', wizard, view, seen: duel.seen[wizard] || seenOf(null), saved, ruleset };
   }
 

@@ -47,7 +47,7 @@ export function createMeleeCodesFlow({ api, store, transportFor = () => null, on
     if (transport && transport.duelId === duel.id) return;
     close();
     transport = transportFor(duel);
-    if (transport) unsubscribe = transport.onReceive((text) => receive(text).then(onArrive));
+    if (transport) unsubscribe = transport.onReceive((text) => queued.receive(text).then(onArrive));
   }
 
   /** close() lets the melee's transport go (a new melee, or home). */
@@ -208,6 +208,21 @@ export function createMeleeCodesFlow({ api, store, transportFor = () => null, on
     return next({ done, events: r.events });
   }
 
+  /**
+   * concede(seat) -> Promise of an outcome: the others agreed (live: every other wizard signed it,
+   * flows/melee-live.js) that this seat dropped out; every page now plays him (api.remoteMeleeConcede).
+   */
+  async function concede(seat) {
+    const duel = duelNow();
+    if (!duel || duel.mode !== MELEE_CODES_MODE) return { screen: 'left' };
+    const r = await api.remoteMeleeConcede(duel.session, seat);
+    if (!r.ok) return next({ error: r.error });
+    const outbox = r.codes.length ? await described(r.codes) : duel.outbox;
+    if (!store.commit({ changes: { session: r.session, outbox } })) return next({ error: { code: 'melee-storage', message: '' } });
+    send(r.codes.length ? outbox : []);
+    return next({ events: r.events });
+  }
+
   /** keepDraft(view, draft) keeps my unsealed picks for this phase (a reload and every arriving code keep them). */
   function keepDraft(view, draft) {
     store.draft({ wizard: view.wizard, draft: { kind: view.phase.kind, turn: view.phase.turn, draft } });
@@ -219,5 +234,15 @@ export function createMeleeCodesFlow({ api, store, transportFor = () => null, on
   /** duel() -> the melee in play (the store's record), or null. */
   const duel = () => duelNow();
 
-  return { host, join, resume, next, seal, receive, keepDraft, record, close, duel };
+  // The intents that read and write the melee run one at a time: a live transport's codes arrive
+  // while the player seals, and each would otherwise write over the session the other read.
+  let queue = Promise.resolve();
+  const serial = (fn) => (...args) => {
+    const run = queue.then(() => fn(...args));
+    queue = run.catch(() => {});
+    return run;
+  };
+  const queued = { resume: serial(resume), next: serial(next), seal: serial(seal), receive: serial(receive), concede: serial(concede) };
+
+  return { host, join, ...queued, keepDraft, record, close, duel };
 }

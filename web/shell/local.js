@@ -3,7 +3,7 @@
 
 import { passScreen } from '../ui/screens/between.js';
 import { decisionScreen, gameOverScreen, ordersScreen } from '../ui/duel.js';
-import { coachPanel, thinkingScreen } from '../ui/opponent.js';
+import { coachPanel, levelTag, thinkingScreen } from '../ui/opponent.js';
 import { say } from '../ui/words/index.js';
 
 /**
@@ -57,9 +57,9 @@ export function createLocalScreens({ flow, api, show, fail, toast, goHome, useRu
       const s = ordersScreen({
         view: o.view, seen: o.seen, sound: soundSetting(),
         ...ordersCalls({ o, duel, api, flow, submit, openReference, goHome }),
-        // The coach: only against the computer, only when the player switched it on.
-        aside: duel.mode === 'computer' && coachOn()
-          ? coachPanel({ ask: () => api.aiAdvice(duel.game, o.wizard), onUse: (gestures, advice) => s.useGestures(gestures, advice.input && advice.input.charm) }) : null,
+        // Against the computer: its level (issue 28, bug 7), and the coach when the player switched it on.
+        aside: duel.mode === 'computer' ? [levelTag({ name: o.view.names[1 - o.wizard], level: duel.level }), coachOn()
+          ? coachPanel({ ask: () => api.aiAdvice(duel.game, o.wizard), onUse: (gestures, advice) => s.useGestures(gestures, advice.input && advice.input.charm) }) : null] : null,
       });
       show(s.element, s.destroy);
     },

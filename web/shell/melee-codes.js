@@ -10,10 +10,11 @@ import { say } from '../ui/words/index.js';
 
 /**
  * createMeleeCodesScreens({flow, api, show, fail, toast, goHome, useRules, openReference,
- * exportGame, replays}) -> draw(outcomePromise). exportGame(game, names) opens the export
- * dialog; replays: web/shell/replay.js's (openGame, shareGame).
+ * exportGame, replays, panel}) -> draw(outcomePromise). exportGame(game, names) opens the export
+ * dialog; replays: web/shell/replay.js's (openGame, shareGame); panel(o, {head, foot}) -> another
+ * {head, foot} in place of the codes panel (a live melee's: web/shell/melee-live.js), or null.
  */
-export function createMeleeCodesScreens({ flow, api, show, fail, toast, goHome, useRules, openReference, exportGame, replays }) {
+export function createMeleeCodesScreens({ flow, api, show, fail, toast, goHome, useRules, openReference, exportGame, replays, panel = () => null }) {
   const home = () => { flow.close(); goHome(); };
 
   async function draw(outcomePromise) {
@@ -38,7 +39,8 @@ export function createMeleeCodesScreens({ flow, api, show, fail, toast, goHome, 
       show(endScreen(o).element);
       return;
     }
-    const { head, foot } = meleeCodesPanel(o, { onPaste });
+    const codesPanel = meleeCodesPanel(o, { onPaste });
+    const { head, foot } = panel(o, codesPanel) || codesPanel;
     const common = { view, rows, unruly, seen: o.seen, onHome: home, aside: head, below: foot };
     if (o.status.to_act && view.phase.kind === 'decision') {
       show(meleeDecisionScreen({ ...common, submit: (input) => submit(input, view) }).element);

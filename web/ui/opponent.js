@@ -48,6 +48,28 @@ export function thinkingScreen({ name, level }) {
     h('p', { role: 'status' }, words ? say('opponent-weighs', { level: words.toLowerCase() }) : say('opponent-the-opponent-weighs-its-moves')));
 }
 
+/** levelTag({name, level}) -> the orders screen's line saying which wizard the computer plays and at what level. */
+export function levelTag({ name, level }) {
+  const words = (LEVELS.find((l) => l.id === level) || LEVELS.find((l) => l.id === DEFAULT_LEVEL)).label.toLowerCase();
+  return h('p', { class: 'card level-tag', 'data-testid': 'computer-level' }, named(say('opponent-level-tag', { name, level: words })));
+}
+
+/**
+ * offlineSign(win) -> a "Works offline" mark for the masthead, hidden until the service worker
+ * holds everything this page needs (sw-register.js's window.__offlineReady, which a later module
+ * sets: looked for once the page has loaded).
+ */
+export function offlineSign(win) {
+  // On a phone only the mark shows (the words stay for screen readers): the masthead keeps one row.
+  const sign = h('span', { class: 'offline-sign', 'data-testid': 'offline-ready', hidden: true, title: say('offline-ready-more') },
+    h('span', { class: 'offline-mark', 'aria-hidden': 'true' }, '✓'), ' ', h('span', { class: 'offline-words' }, say('offline-ready')));
+  const watch = () => (win.__offlineReady ? win.__offlineReady.then(() => { sign.hidden = false; }, () => {}) : null);
+  // Modules run before 'load' (and sw-register.js after this one): by then it is set.
+  if (win.document.readyState === 'complete') watch();
+  else win.addEventListener('load', watch, { once: true });
+  return sign;
+}
+
 const HAND = [say('opponent-hand-left'), say('opponent-hand-right')];
 
 function describe(gestures) {

@@ -129,6 +129,10 @@ def remote_release(sess: str) -> str:
     return _with_status(out.session, eng, code=out.code)
 
 
+# The guest's name in a draft written while the invitation is out (the acceptance brings it).
+UNKNOWN_GUEST = "your opponent"
+
+
 @guard
 def remote_draft(sess: str, draft: str) -> str:
     """Session, a draft of next turn's orders -> {"draftable", "view"?, "preview"?}: while I
@@ -137,6 +141,12 @@ def remote_draft(sess: str, draft: str) -> str:
     d = _load(draft, "draft")
     eng = _engine()
     p = s.pending
+    if s.game is None and s.me == 0 and s.sent:
+        # The host's invitation is out: turn 1 as it will start (the guest's name not known yet).
+        opening = eng.new_game((s.names[0], UNKNOWN_GUEST), dict(s.ruleset or {}),
+                               session.seed_for(s.game_id))
+        return ok(draftable=True, **_noted(drafting.draft_opening(Game.from_json(opening), 0, d),
+                                           Game.from_json(opening), 0))
     if s.game is None or s.my_move or p is None or p.mine is None:
         return ok(draftable=False)
     ph = eng.phase(s.game)
@@ -144,7 +154,20 @@ def remote_draft(sess: str, draft: str) -> str:
     if p.turn != ph.turn or p.kind != ph.kind or not drafting.draftable(game, s.me):
         return ok(draftable=False)
     mine = session.mine_as_input(s, eng)
-    return ok(draftable=True, **drafting.draft_preview(game, s.me, mine, d))
+    return ok(draftable=True, **_noted(drafting.draft_preview(game, s.me, mine, d), game, s.me))
+
+
+def _noted(out: dict[str, Any], game: Game, me: int) -> dict[str, Any]:
+    """A draft's view with the history notes of the resolved turns ("↳ Shield"), as a duel's
+    view has them (api.view); a drafted row, not resolved yet, has none."""
+    from ..account import history_notes  # (a late module: see api.LATE_MODULES)
+
+    notes = history_notes(game, me)
+    for w in out["view"]["wizards"]:
+        rows = notes[str(w["index"])]["rows"]
+        rows.extend({} for _ in range(len(w["history"]) - len(rows)))
+    out["view"]["notes"] = notes
+    return out
 
 
 @guard

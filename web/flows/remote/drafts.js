@@ -51,12 +51,14 @@ export async function sealEarly(api, duel, turn, orders) {
 
 /**
  * draftable(api, duel, status, {live}) -> {view} of the next turn as this player can foresee it
- * while waiting, by codes, for the code that resolves the turn sealed; null when there is no
- * draft to write (live the codes travel by themselves; orders sealed early wait as they are).
+ * while waiting, by codes, for the code that resolves the turn sealed (or of turn 1 while the
+ * host's invitation is out); null when there is no draft to write (live the codes travel by
+ * themselves; orders sealed early wait as they are).
  */
 export async function draftable(api, duel, status, { live, view }) {
   const draft = draftOf(duel);
-  if (status.state !== 'waiting' || status.ahead || !view || live || (draft && draft.sealed)) return null;
+  const waits = (status.state === 'awaiting_accept' && duel.mode === 'codes') || (status.state === 'waiting' && view);
+  if (!waits || status.ahead || live || (draft && draft.sealed)) return null;
   const r = await api.remoteDraft(duel.session, (draft && !draft.carried && draft.orders) || {});
   return r.ok && r.draftable ? { view: r.view } : null;
 }

@@ -331,6 +331,13 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = say
       moveOn(event.target);
       return;
     }
+    if (event.key === 'Enter' && !event.altKey && event.target instanceof HTMLSelectElement && askSlot.contains(event.target)) {
+      // Enter on a list (whom a spell or stab goes at) moves on, as on a gesture; Space opens it.
+      event.preventDefault();
+      const fields = [...askSlot.querySelectorAll('select:not(:disabled), input:not(:disabled)')];
+      (fields[fields.indexOf(event.target) + 1] || submitButton).focus();
+      return;
+    }
     if (isTyping(event.target)) return;
     const pick = gestureForKey(event);
     if (!pick) return;

@@ -53,23 +53,29 @@ function body(x, intents) {
     });
     return { ...s, split: true, anchor: '.duel-head' };
   }
-  if (status.state === 'waiting' && x.drafting) {
-    // Waiting for the code that resolves the turn just sealed: draft the next one meanwhile.
+  if (x.drafting) {
+    // Waiting for the code that resolves the turn just sealed (or for the invitation's
+    // acceptance): draft the next one meanwhile, under a heading that says what is awaited.
     const ahead = x.drafting.view;
     const turn = ahead.phase.turn;
     const s = ordersScreen({
       ...base, view: ahead, seen: x.draftSeen,
       // The turn just resolved, from the duel's own view: a move sealed early that went out by
       // itself as the opponent's code arrived leaves it unseen, and it is shown here once.
-      outcome: renderOutcome(view, x.seen),
+      outcome: view ? renderOutcome(view, x.seen) : null,
       preview: intents.draftPreview,
       submit: (orders) => intents.onSealEarly(turn, orders),
       saved: x.draft && !x.draft.carried && x.draft.turn === turn ? x.draft.form : null,
       onDraft: (form, orders) => intents.onDraft(turn, form, orders),
       submitLabel: say('remote-seal-early'),
-      aside: h('p', { class: 'card draft-note', 'data-testid': 'draft-note' }, say('remote-draft-note', { opp: x.opponent, turn })),
+      aside: h('p', { class: 'card draft-note', 'data-testid': 'draft-note' }, say(view ? 'remote-draft-note' : 'remote-draft-note-invited', { opp: x.opponent, turn })),
     });
     s.element.dataset.draft = 'true';
+    const me = x.duel.session.names[x.duel.session.me];
+    s.element.querySelector('.duel-head').replaceWith(remoteHead({
+      title: named(view ? say('remote-draft-head', { me, opp: x.opponent, turn: turn - 1 }) : say('remote-draft-head-invited', { me })),
+      tag: say('remote-draft-tag', { turn }), onHome: intents.onHome,
+    }));
     return { ...s, split: false, anchor: '.duel-head' };
   }
   if (status.state === 'your_input' && status.need === 'decision' && view) {
