@@ -34,17 +34,12 @@ def two_players(browser: Browser, server_url: str | None = None, *, init_script:
                 permissions: Sequence[str] = ()) -> Iterator[dict[int, Page]]:
     """Host 0 and guest 1, each in a browser context of its own (own storage), on the start
     screen when `server_url` is given; fails the test on any page error, closes both.  The
-    contexts are kept ones (e2e/conftest.py, kept_context) unless the test adds an init script
-    or permissions to them."""
+    contexts are kept ones (e2e/conftest.py, kept_context), with `init_script` and
+    `permissions` from their making on."""
     stack = ExitStack()
-    viewport = DESKTOP
-    if init_script is None and not permissions:
-        contexts = [stack.enter_context(kept_context(browser, SESSION_URL[0], viewport=viewport))
-                    for _ in range(2)]  # fmt: skip
-    else:
-        contexts = [browser.new_context(viewport=viewport) for _ in range(2)]
-        for ctx in contexts:
-            stack.callback(ctx.close)
+    contexts = [stack.enter_context(kept_context(browser, SESSION_URL[0], viewport=DESKTOP,
+                                                 init_script=init_script, permissions=permissions))
+                for _ in range(2)]  # fmt: skip
     errors: list[str] = []
     pages: dict[int, Page] = {}
 
@@ -54,10 +49,6 @@ def two_players(browser: Browser, server_url: str | None = None, *, init_script:
 
     try:
         for w, ctx in enumerate(contexts):
-            if permissions:
-                ctx.grant_permissions(list(permissions))
-            if init_script is not None:
-                ctx.add_init_script(init_script)
             page = ctx.new_page()
             page.on("pageerror", noting(NAMES[w]))
             pages[w] = page

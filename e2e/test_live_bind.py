@@ -17,6 +17,7 @@ one dialog. Screenshots of the prompts (desktop and phone) go to shots/ (not com
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -77,26 +78,23 @@ def rtc_browser(launch_chromium: Callable[..., Any]) -> Any:
 
 @pytest.fixture
 def new_page(rtc_browser: Any, server_url: str) -> Iterator[Callable[..., Any]]:
-    """`new_page(viewport=DESKTOP, url=None)`: a page in a fresh context, watched by WATCH_RTC,
-    with the site open (or the given link opened) and the engine ready; page errors fail."""
-    contexts: list[Any] = []
+    """`new_page(viewport=DESKTOP, url=None)`: a page in a context of its own (a kept one,
+    e2e/conftest.py), watched by WATCH_RTC, with the site open (or the given link opened) and
+    the engine ready; page errors fail."""
     errors: list[str] = []
 
-    def make(viewport: dict[str, int] = DESKTOP, url: str | None = None) -> Any:
-        ctx = rtc_browser.new_context(viewport=viewport)
-        ctx.add_init_script(WATCH_RTC)
-        contexts.append(ctx)
-        page = ctx.new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        open_site(page, url or server_url)
-        return page
+    with ExitStack() as contexts:
 
-    try:
+        def make(viewport: dict[str, int] = DESKTOP, url: str | None = None) -> Any:
+            ctx = contexts.enter_context(conftest.kept_context(
+                rtc_browser, server_url, viewport=viewport, init_script=WATCH_RTC))
+            page = ctx.new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            open_site(page, url or server_url)
+            return page
+
         yield make
         assert not errors, errors
-    finally:
-        for ctx in contexts:
-            ctx.close()
 
 
 def made(page: Any) -> int:

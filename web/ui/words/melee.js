@@ -121,6 +121,8 @@ export const WORDS = {
   'melee-live-back': ({ name }) => `${name} is back.`,
   'melee-live-conceded': ({ name }) => `${name} is conceded: every page plays ${name}’s surrender.`,
   'melee-live-concede': ({ name }) => `Concede ${name}`,
+  'melee-live-your-input': ({ kind }) => (kind === 'decision' ? 'The rules ask you to decide: answer below; your code goes to the others by itself.' : 'Write your orders below and seal them; your code goes to the others by itself.'),
+  'melee-live-waiting': ({ who, sealed }) => `${sealed ? 'Sealed. ' : ''}Waiting for ${who}.`,
   'melee-live-agreed': 'You agreed; waiting for the others.',
   'melee-live-not-hosting': 'Only the host takes replies.',
   'melee-live-reply-incomplete': 'This is not a whole reply: it needs the acceptance (WH1.), the key (WHK1.) and the connection answer (WHA1.).',
