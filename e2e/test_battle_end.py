@@ -4,7 +4,8 @@ A hot-seat duel (tests/test_hotseat.py's script: Alice's lightning bolts and fir
 Bob's missiles) is played to its end through the UI; the end card then names the decisive blow
 in one sentence, draws both wizards' health over the turns, and offers Rematch, Replay, Share
 the replay link and Export.  The shared link opens the same duel's replay.  A surrender (P P on
-turn 1) is said as one.  Screenshots at desktop and phone size go to test-output/.
+turn 1) is said as one, once, and its chart's two lines, one on the other, both show.
+Screenshots at desktop and phone size go to test-output/.
 
 Fixtures `server_url`, `browser`, `page` and `shot` come from e2e/conftest.py.
 """
@@ -102,6 +103,17 @@ def test_a_surrender_is_said_at_phone_size(browser: Any, server_url: str, shot: 
         card = end_card(page)
         assert card["blow"].replace("\u2068", "").replace("\u2069", "") == \
             "Bob surrendered on turn 1.", card
+        # Said once: the sentence takes the place of the short "Bob surrendered" line.
+        result = page.inner_text(".result")
+        assert result.count("surrendered") == 1, result
+        # Both lines lie on each other (14 health each, turns 0 and 1): the second is dashed
+        # over the first, so both colours show.
+        dashes = page.eval_on_selector_all(
+            "[data-testid=health-chart] polyline",
+            "(ls) => ls.map((l) => [getComputedStyle(l).stroke,"
+            " getComputedStyle(l).strokeDasharray])")
+        assert len(dashes) == 2 and dashes[0][0] != dashes[1][0], dashes
+        assert dashes[0][1] == "none" and dashes[1][1] != "none", dashes
         shot(page, "battle-end-surrender-phone")
         assert not errors, errors
     finally:

@@ -2,7 +2,8 @@
 size.
 
 One scripted hot-seat duel shows the scene at each moment the issue names:
-- turn 1: both wizards, full health, empty hands, above the orders;
+- turn 1: both wizards, full health, empty hands, above the orders on a phone and beside them
+  on a desktop, where every word drawn on the scene is 12 px or more;
 - a clash (turn 3): Alice's confusion and paralysis both at Bob cancel; the turn's animation (under
   prefers-reduced-motion: a still sequence) says so on the scene, then Escape skips it;
 - blindness (turn 6 on): Bob's blindness on Alice: her scene wears the blindfold and hides Bob's
@@ -51,11 +52,16 @@ def scene_of(page: Any) -> dict[str, Any]:
         kind: g.dataset.kind, controller: Number(g.dataset.controller),
         health: g.querySelector('.health-bar').dataset.health }));
       const box = scene.getBoundingClientRect();
-      const orders = document.querySelector('[data-testid=orders-screen] .duel');
+      const orders = document.querySelector('[data-testid=orders-screen] .duel-orders');
+      const form = orders ? orders.getBoundingClientRect() : null;
+      // Each word drawn on the scene, at the size it is drawn on screen (CSS px).
+      const words = [...scene.querySelectorAll('svg text')].filter((x) => x.getBBox().width > 0
+        && getComputedStyle(x).display !== 'none').map((x) => ({ text: x.textContent,
+        px: parseFloat(getComputedStyle(x).fontSize) * x.getScreenCTM().a }));
       return { wizard: Number(scene.dataset.wizard), blind: scene.dataset.blind, wiz, monsters,
-               top: box.top + scrollY, bottom: box.bottom + scrollY,
-               ordersTop: orders ? orders.getBoundingClientRect().top + scrollY : null,
-               label: scene.querySelector('svg').getAttribute('aria-label') };
+               top: box.top + scrollY, bottom: box.bottom + scrollY, right: box.right,
+               ordersTop: form ? form.top + scrollY : null, ordersLeft: form ? form.left : null,
+               words, label: scene.querySelector('svg').getAttribute('aria-label') };
     }""")
     return result
 
@@ -117,8 +123,12 @@ def test_the_scene_through_a_duel(browser: Any, server_url: str, shot: Shot, siz
         scene = scene_of(p)
         assert scene["wizard"] == 0 and len(scene["wiz"]) == 2, scene
         assert [w["health"] for w in scene["wiz"]] == ["14", "14"], scene
-        # Above the orders (a phone of 390 x 844 too: a short one has it after them).
-        assert scene["ordersTop"] is not None and scene["bottom"] <= scene["ordersTop"], scene
+        assert scene["ordersTop"] is not None, scene
+        if phone:  # above the orders (a phone of 390 x 844: a short one has it after them)
+            assert scene["bottom"] <= scene["ordersTop"], scene
+        else:  # beside them, a whole picture: every word of it 12 px or more
+            assert scene["right"] <= scene["ordersLeft"] and scene["top"] < 200, scene
+            assert scene["words"] and min(w["px"] for w in scene["words"]) >= 12, scene["words"]
         shot(p, f"battle-scene-turn1-{size}", full_page=False)
         seen.add("turn1")
 
@@ -141,6 +151,8 @@ def test_the_scene_through_a_duel(browser: Any, server_url: str, shot: Shot, siz
         assert bob["hands"] == ["?", "?"], bob
         assert "blindness" in alice["effects"], alice
         assert scene["monsters"] == [{"kind": "goblin", "controller": 0, "health": "1"}], scene
+        if not phone:
+            assert min(w["px"] for w in scene["words"]) >= 12, scene["words"]
         shot(p, f"battle-scene-blind-summons-{size}", full_page=False)
         seen.add("blind")
 

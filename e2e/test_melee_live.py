@@ -127,6 +127,7 @@ def connect(players: list[Any], shot: Shot) -> None:
     for page in players:
         assert page.get_attribute("[data-testid=melee-live-panel]", "data-state") == "connected"
         assert not page.query_selector("[data-testid=melee-outbox]"), "live: nothing to copy"
+        assert "by itself" in page.inner_text("[data-testid=melee-codes-status]")
 
 
 def write(page: Any, pair: str) -> None:

@@ -330,13 +330,19 @@ def test_live_both_pads_are_above_the_seal_bar(live_browser: Any, server_url: st
         # Under what happened in turn 1 (open: it is short), the pads still start on screen.
         pad = box(guest, "[data-testid=hand-0-L]")
         assert pad["top"] < PHONES["360x740"]["height"] - 120, f"turn 2: the pads start at {pad}"
-        # A desktop's 1280x800: the connection and its chat stand beside the pads, which are
-        # above the seal bar (under the panel they were not, there either).
+        # A desktop's 1280x800 (e2e/test_battle_layout.py): the scene and the status beside the
+        # pads, which are above the seal bar; the last chat line is read on the first screen,
+        # and its Reply brings the chat box, which follows the orders, into view.
         guest.set_viewport_size({"width": 1280, "height": 800})
         assert_pads_above_the_seal_bar(guest, "guest, turn 2, 1280x800")
+        glance = box(guest, "[data-testid=live-glance]")
+        assert glance["top"] >= 0 and glance["bottom"] <= 800, f"the live glance is at {glance}"
+        assert "Your move, wizard" in guest.inner_text("[data-testid=live-glance]")
+        shot(guest, "phone-screens-live-guest-t2-1280x800", full_page=False)
+        guest.click("[data-testid=live-glance-chat]")
+        assert guest.evaluate("document.activeElement.dataset.testid") == "chat-text"
         chat = box(guest, "[data-testid=chat-text]")
         assert chat["top"] >= 0 and chat["bottom"] <= 800, f"the chat box is at {chat}"
-        shot(guest, "phone-screens-live-guest-t2-1280x800", full_page=False)
 
 
 # ---------- tap targets ----------

@@ -97,7 +97,7 @@ function drawTab(state, before) {
 
 function showTabScreen(duel, { takenOver }) {
   show(tabScreen({
-    takenOver, title: duel.summary.title,
+    takenOver, title: say('duel-title', duel.summary),
     onTakeOver: async () => {
       if (await store.claim({ id: duel.id, takeOver: true }) === 'mine') resume(duel.id);
     },
@@ -294,7 +294,7 @@ async function resume(id, { first = false } = {}) {
     showStart();
     return;
   }
-  show(resumeScreen({ title: read.duel.summary.title, onHome: goHome }));
+  show(resumeScreen({ title: say('duel-title', read.duel.summary), onHome: goHome }));
   store.open({ id });
   if (await store.claim({ id }) === 'elsewhere') {
     showTabScreen(read.duel, { takenOver: false });

@@ -195,7 +195,7 @@ export function installLive(ctx) {
     await ctx.receive(bound.id, info.code, (out) => {
       if (ctx.shown && ctx.shown.id && ctx.shown.id !== bound.id) {
         // The player is looking at another duel: do not pull them away from it.
-        app.toast(say('remote-moved-elsewhere', { opp: opponentOf(bound.session), title: bound.summary.title }));
+        app.toast(say('remote-moved-elsewhere', { opp: opponentOf(bound.session), title: say('duel-title', bound.summary) }));
         return ctx.SKIP;
       }
       // A code applied cleanly says nothing, and leaves what is said on the screen until it moves on.

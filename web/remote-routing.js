@@ -156,7 +156,7 @@ export function installRouting(ctx) {
       : h('button', {
         type: 'button', 'data-testid': 'open-elsewhere',
         onclick: () => ctx.openText(info.code).then((message) => { if (message) app.toast(message, 'error'); }),
-      }, say('remote-apply-to', { title: ctx.duelOf(where.id).summary.title }));
+      }, say('remote-apply-to', { title: say('duel-title', ctx.duelOf(where.id).summary) }));
     return { ...feedback, extra: h('div', { class: 'actions' }, button) };
   }
 

@@ -15,6 +15,7 @@ globalThis.localStorage = new MemoryStorage();
 const storage = await import('../../web/store/storage.js');
 const { createStore } = await import('../../web/store/store.js');
 const { createLocalFlow } = await import('../../web/flows/local.js');
+const { say } = await import('../../web/ui/words/index.js');
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
@@ -122,7 +123,7 @@ test('against the computer: it decides after the human, at its level, and the du
   o = await flow.think();
   assert.equal(o.screen, 'over');
   assert.deepEqual(o.perspectives, [0]);
-  assert.equal(store.getState().duel.summary.resultText, 'Alice won (Bob surrendered)');
+  assert.equal(say('duel-result', store.getState().duel.summary).replace(/[\u2068\u2069]/g, ''), 'Alice won (Bob surrendered)');
   assert.equal(store.resumable(), null, 'a finished duel is not resumed');
 });
 

@@ -65,9 +65,15 @@ function page(seat, rtc) {
   return { live: holder.live, codes, clock };
 }
 
-const settle = async () => {
-  for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
-};
+// Waits until cond() holds (signing runs on Node's thread pool, so no fixed number of turns is
+// enough on a loaded machine); fails after 10 s, saying what it waited for.
+async function until(cond, what) {
+  const end = Date.now() + 10_000;
+  while (!cond()) {
+    if (Date.now() > end) assert.fail(`waited 10 s for ${what}`);
+    await new Promise((r) => setTimeout(r, 2));
+  }
+}
 
 test('a host and two guests trade one text each way; every page then holds every key and plays through the hub', async () => {
   const rtc = fakeRtc();
@@ -83,7 +89,8 @@ test('a host and two guests trade one text each way; every page then holds every
     const back = await host.live.reply(joined.live.reply);
     assert.ok(!back.error, JSON.stringify(back.error));
   }
-  await settle();
+  await until(() => [host, b, c].every((p) => p.live.state().state === STATUS.CONNECTED && p.live.state().fingerprint), 'every page connected');
+  await until(() => b.codes.received.length && c.codes.received.length, 'the roster\'s acceptances');
   const prints = [host, b, c].map((p) => p.live.state().fingerprint);
   assert.ok(prints[0]);
   assert.deepEqual(prints, [prints[0], prints[0], prints[0]]);
@@ -92,17 +99,16 @@ test('a host and two guests trade one text each way; every page then holds every
   assert.deepEqual(b.codes.received, ['WH1.acc-1\nWH1.acc-2'], 'a guest gets them from the roster');
   // A guest's code reaches the others' melee-codes flows through the hub.
   await b.codes.transport.send('WH1.x-1-commit');
-  await settle();
+  await until(() => host.codes.received.length === 3 && c.codes.received.length === 2, 'the code at the host and guest 2');
   assert.deepEqual(host.codes.received.slice(2), ['WH1.x-1-commit']);
   assert.deepEqual(c.codes.received.slice(1), ['WH1.x-1-commit']);
   // Guest 2 leaves: the host and guest 1 hear it, and both concede him.
   c.live.close();
-  await settle();
   const said = (p) => p.live.state().events.map((e) => `${e.code}:${e.seat}`);
-  assert.ok(said(b).includes('dropped:2'), said(b).join(' '));
+  await until(() => said(b).includes('dropped:2'), 'guest 1 told guest 2 dropped');
   await b.live.concede(2);
   await host.live.concede(2);
-  await settle();
+  await until(() => b.live.state().absence.conceded.length && host.live.state().absence.conceded.length, 'the concession on both pages');
   assert.deepEqual(b.live.state().absence.conceded, [2]);
   assert.deepEqual(host.live.state().absence.conceded, [2]);
 });

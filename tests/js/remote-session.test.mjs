@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import { createSessionFlow } from '../../web/flows/remote/session.js';
 import { keepCarried, keepDraft, sealEarly, unsealEarly } from '../../web/flows/remote/drafts.js';
 import { draftOf, seenMarkOf, withDraft } from '../../web/flows/remote/record.js';
+import { say } from '../../web/ui/words/index.js';
 
 // Every error code a remote_* call can answer with; the flow must change nothing on any of them.
 const ENGINE_ERRORS = [
@@ -63,7 +64,8 @@ test('begin: saved before its invitation is shown; a refusal or an engine error 
   assert.equal(out.duel.format, 2); // the store's one record shape
   assert.equal(out.duel.me, 0);
   assert.deepEqual(out.duel.seats, ['human', 'remote']);
-  assert.equal(out.duel.summary.title, 'Alice vs … (invitation sent)');
+  assert.equal(out.duel.summary.awaiting, true);
+  assert.equal(say('duel-title', out.duel.summary).replace(/[\u2068\u2069]/g, ''), 'Alice vs … (invitation sent)');
   assert.deepEqual(saved, [out.duel]);
   ({ flow, saved } = flowWith({ remoteInvite: made }, { full: true }));
   assert.deepEqual(await flow.begin({ mode: 'codes', name: 'Alice' }), { ok: false, duel: null, error: { code: 'storage-full', again: 'begin' } });

@@ -18,6 +18,10 @@ const storage = await import('../../web/store/storage.js');
 const { migrate, newRecord, RECORD_FORMAT, summaryOf, seenOf, gameOf } = await import('../../web/store/record.js');
 const { createStore } = await import('../../web/store/store.js');
 
+// A summary as the screens say it (web/ui/words/common.js), isolates dropped.
+const words = await import('../../web/ui/words/index.js');
+const said = (code, summary) => words.say(code, summary).replace(/[\u2068\u2069]/g, '');
+
 const PINNED = JSON.parse(readFileSync(new URL('./fixtures/saved-duels-format1.json', import.meta.url), 'utf8'));
 const FIELDS = ['format', 'id', 'mode', 'createdAt', 'updatedAt', 'seats', 'levels', 'me', 'level', 'game', 'session', 'record',
   'pending', 'sealed', 'queued', 'drafts', 'seen', 'chat', 'outbox', 'summary'].sort();
@@ -77,7 +81,7 @@ test('a local duel keeps its game, inputs, drafts, marks and level', () => {
   assert.deepEqual(bot.seats, ['human', 'computer']);
   const least = migrate(PINNED['minimal-local']).duel;
   assert.equal(least.mode, 'hotseat');
-  assert.equal(least.summary.title, 'Ann vs Bo');
+  assert.equal(said('duel-title', least.summary), 'Ann vs Bo');
   assert.deepEqual(least.seen, { 0: { log: 0, rows: [0, 0] }, 1: { log: 0, rows: [0, 0] } });
 });
 
@@ -96,7 +100,7 @@ test("a remote duel's own marks and draft become its wizard's", () => {
   const host = migrate(PINNED['codes-host-invited']).duel;
   assert.equal(host.me, 0);
   assert.deepEqual(host.seats, ['human', 'remote']);
-  assert.equal(host.summary.title, 'Alice vs … (invitation sent)');
+  assert.equal(said('duel-title', host.summary), 'Alice vs … (invitation sent)');
 });
 
 test('a record that cannot be a duel says why, by code', () => {
@@ -114,8 +118,15 @@ test('a record that cannot be a duel says why, by code', () => {
 
 test('summaries and seen marks come from a view', () => {
   const view = { names: ['A', 'B'], result: { winner: 1, how: 'A surrendered' }, log: [1, 2], wizards: [{ history: [1] }, { history: [] }] };
-  assert.deepEqual(summaryOf(view, { kind: 'over', turn: 7 }),
-    { title: 'A vs B', names: ['A', 'B'], turn: 7, phase: 'over', over: true, resultText: 'B won (A surrendered)' });
+  const summary = summaryOf(view, { kind: 'over', turn: 7 });
+  assert.deepEqual(summary, { title: '', names: ['A', 'B'], turn: 7, phase: 'over', over: true,
+    result: { winner: 1, how: 'A surrendered' }, awaiting: false, resultText: '' });
+  assert.equal(said('duel-title', summary), 'A vs B');
+  assert.equal(said('duel-result', summary), 'B won (A surrendered)');
+  // A record saved before kept its words: they are said as they were.
+  const before = migrate({ id: 'old', mode: 'hotseat', game: {}, summary: { title: 'A vs B', names: ['A', 'B'], over: true, resultText: 'draw (both died)' } }).duel.summary;
+  assert.equal(said('duel-title', before), 'A vs B');
+  assert.equal(said('duel-result', before), 'draw (both died)');
   assert.deepEqual(seenOf(view), { log: 2, rows: [1, 0] });
   assert.deepEqual(seenOf(null), { log: 0, rows: [0, 0] });
 });

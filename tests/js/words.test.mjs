@@ -34,10 +34,6 @@ const NOT_PLAYER = new Set([
 ]);
 
 const STILL_TO_KEY = {
-  // Issue 24's item left: a duel's summary label ('Alice vs Bob', 'Bob won (...)', 'You') is
-  // stored data made below the screens (store/record.js, flows/remote/record.js); four of
-  // store/record.js's literals are a damaged record's technical detail.
-  'store/record.js': 5, 'flows/remote/record.js': 2,
 };
 
 // Other areas' files, being keyed (or written) by their developers this session: counted, not
@@ -54,8 +50,8 @@ function webFiles(dir = WEB) {
   });
 }
 
-// Lines whose literals are not for the player.
-const CODE_LINE = /^\s*(import|export \{[^}]*\} from)\b|console\.\w+\(|new (Type|Range)?Error\(|querySelector(All)?\(|\.closest\(|matchMedia\(|\bkey ===/;
+// Lines whose literals are not for the player (an error value's technical detail: fail(code, detail)).
+const CODE_LINE = /^\s*(import|export \{[^}]*\} from)\b|console\.\w+\(|new (Type|Range)?Error\(|querySelector(All)?\(|\.closest\(|matchMedia\(|\bkey ===|\b(fail|damaged)\('[\w-]+', /;
 // Literal text that is code, not words: selectors, CSS, SVG, markup, URLs, module paths.
 const CODE_TEXT = /^[.#[:@/]|^\((max|min|prefers)-|^(translate|rotate|scale|matrix)\(|[;{}=<>]|^https?:|\.(m?js|json)$/;
 // A literal right after one of these is a class list or a test id.

@@ -14,7 +14,7 @@
 //   {screen: 'left'}                                        the player left meanwhile
 // Outcomes of a melee in play carry `ruleset`.
 
-import { newRecord, resultWords, seenOf } from '../store/record.js';
+import { newRecord, resultOf, seenOf } from '../store/record.js';
 import { createPhaseSteps } from './phase.js';
 
 export const MELEE_SEATS = { min: 3, max: 6 };
@@ -29,7 +29,7 @@ export function meleeSummary(view, phase) {
   const title = `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
   return {
     title, names, turn: phase.turn, phase: phase.kind, over: phase.kind === 'over',
-    resultText: resultWords(view.result, names),
+    result: resultOf(view.result), awaiting: false, resultText: '',
   };
 }
 

@@ -4,7 +4,7 @@
 // of the codes to copy. A concession every other wizard agreed is handed to the melee's flow.
 // Drawing and wiring only; the flows decide.
 
-import { liveErrorWords, meleeLiveLobby, meleeLivePanel, meleeLiveSetup } from '../ui/screens/melee-live.js';
+import { liveErrorWords, liveStatusWords, meleeLiveLobby, meleeLivePanel, meleeLiveSetup } from '../ui/screens/melee-live.js';
 import { h } from '../ui/dom.js';
 import { say } from '../ui/words/index.js';
 import { STATUS } from '../transport/transport.js';
@@ -65,6 +65,10 @@ export function createMeleeLiveScreens({ live, codes, drawCodes, show, goHome })
     const state = live.state();
     if (!state || !o.duel || state.duelId !== o.duel.id) return null;
     const onConcede = (seat) => live.concede(seat);
+    // The melee by codes' status line, in live words (nothing to post or paste by hand).
+    const line = defaults.head.querySelector('[data-testid=melee-codes-status]');
+    const words = liveStatusWords(o.status);
+    if (line && words) line.textContent = words;
     return {
       head: h('div', { class: 'melee-codes-head' }, meleeLivePanel(state, o.status.names, { onConcede }), defaults.head),
       foot: null,

@@ -20,7 +20,7 @@
 //    seen: {wizard: {log, rows}}      how much of the log and history each wizard has seen,
 //    chat: [{from, text, turn, at}]   a remote duel's chat, newest last,
 //    outbox: [{code, kind, seat}]     a melee by codes: the codes this page posts now,
-//    summary: {title, names, turn, phase, over, resultText}}
+//    summary: {names, turn, phase, over, result, awaiting, title, resultText}}
 
 export const RECORD_FORMAT = 2;
 export const MODES = ['hotseat', 'computer', 'codes', 'live', 'replay', 'melee', 'melee-codes'];
@@ -41,17 +41,18 @@ export function seenOf(view) {
   return view ? { log: view.log.length, rows: view.wizards.map((w) => w.history.length) } : NO_SEEN();
 }
 
-/** resultWords(result, names) -> "Alice won (Bob surrendered)", "draw (both died)" or '' with no result. */
-export function resultWords(result, names) {
-  if (!result) return '';
-  return result.winner === null ? `draw (${result.how})` : `${names[result.winner]} won (${result.how})`;
-}
+/** resultOf(result) -> a view's result as a summary keeps it: {winner, how} (the engine's), or null. */
+export const resultOf = (result) => (result ? { winner: result.winner, how: result.how } : null);
 
-/** summaryOf(view, phase) -> the summary lists show, from a wizard's view and the phase as its actors see it. */
+/**
+ * summaryOf(view, phase) -> the summary lists show, from a wizard's view and the phase as its
+ * actors see it: data only (the screens say it: web/ui/words/common.js, 'duel-title',
+ * 'duel-result'); `title` and `resultText` are the words records saved before kept, '' here.
+ */
 export function summaryOf(view, phase) {
   return {
-    title: `${view.names[0]} vs ${view.names[1]}`, names: view.names, turn: phase.turn, phase: phase.kind,
-    over: phase.kind === 'over', resultText: resultWords(view.result, view.names),
+    title: '', names: view.names, turn: phase.turn, phase: phase.kind,
+    over: phase.kind === 'over', result: resultOf(view.result), awaiting: false, resultText: '',
   };
 }
 
@@ -62,13 +63,12 @@ export function summaryOf(view, phase) {
 export function newRecord({ id, mode, seats = null, me = null, level = null, game = null, session = null, record = null, names = null, now = Date.now() }) {
   const defaultSeats = mode === 'computer' ? ['human', 'computer'] : isRemoteMode(mode) && isWizard(me)
     ? [0, 1].map((w) => (w === me ? 'human' : 'remote')) : ['human', 'human'];
-  const title = names ? `${names[0]} vs ${names[1]}` : '';
   return {
     format: RECORD_FORMAT, id, mode, createdAt: now, updatedAt: now,
     seats: seats || defaultSeats, levels: null, me: isRemoteMode(mode) ? me : null, level,
     game, session, record,
     pending: {}, sealed: null, queued: null, drafts: {}, seen: { 0: NO_SEEN(), 1: NO_SEEN() }, chat: [], outbox: [],
-    summary: { title, names: names || [], turn: 1, phase: '', over: false, resultText: '' },
+    summary: { title: '', names: names || [], turn: 1, phase: '', over: false, result: null, awaiting: false, resultText: '' },
   };
 }
 
@@ -81,10 +81,11 @@ function seenMark(value) {
 function readSummary(summary, names) {
   const s = isObject(summary) ? summary : {};
   const known = Array.isArray(s.names) && s.names.every((n) => typeof n === 'string') ? s.names : names;
-  const title = typeof s.title === 'string' && s.title ? s.title : known.length === 2 ? `${known[0]} vs ${known[1]}` : 'A saved duel';
+  const result = isObject(s.result) && (s.result.winner === null || Number.isInteger(s.result.winner)) ? resultOf(s.result) : null;
   return {
-    title, names: known, turn: Number.isFinite(s.turn) ? s.turn : 1, phase: typeof s.phase === 'string' ? s.phase : '',
-    over: s.over === true, resultText: typeof s.resultText === 'string' ? s.resultText : '',
+    title: typeof s.title === 'string' ? s.title : '', names: known, turn: Number.isFinite(s.turn) ? s.turn : 1,
+    phase: typeof s.phase === 'string' ? s.phase : '', over: s.over === true, result, awaiting: s.awaiting === true,
+    resultText: typeof s.resultText === 'string' ? s.resultText : '',
   };
 }
 

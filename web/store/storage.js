@@ -58,8 +58,9 @@ function readableEntry(entry) {
   if (!entry || typeof entry !== 'object' || Array.isArray(entry)) return null;
   if (typeof entry.id !== 'string' || !entry.id) return null;
   const names = isNames(entry.names) ? entry.names : undefined;
-  const title = typeof entry.title === 'string' ? entry.title : names ? `${names[0]} vs ${names[1]}` : null;
-  if (title === null) return null;
+  // Said by the screens from its names (web/ui/words/common.js, 'duel-title'); older entries kept their title's words.
+  const title = typeof entry.title === 'string' ? entry.title : names ? '' : null;
+  if (title === null || (!title && !Array.isArray(entry.names))) return null;
   return { ...entry, title, names, updatedAt: Number.isFinite(entry.updatedAt) ? entry.updatedAt : 0 };
 }
 

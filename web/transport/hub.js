@@ -123,8 +123,8 @@ export function createHub({ game, seats, me, privateKey, keyCodes, keys, accepts
   if (isHost) {
     // The roster first: every guest has every key before any other message reaches him.
     post('roster', rosterBody(keyCodes, accepts));
-    fingerprint(keyCodes).then((f) => {
-      print = f;
+    serial(async () => {
+      print = await fingerprint(keyCodes);
       changes.emit(snapshot());
     });
   }

@@ -176,6 +176,7 @@ export function gameOverScreen({ views, perspectives, loadBattle = null, onRemat
   let log = null;
   const board = h('div', {});
   const told = h('div', { class: 'end-story' });
+  const howLine = h('p', { 'data-testid': 'result-how' }, how);
   let scene = null;
   const battles = new Map();
   const tell = async (v) => {
@@ -184,7 +185,12 @@ export function gameOverScreen({ views, perspectives, loadBattle = null, onRemat
     const answer = await battles.get(v);
     if (v !== current) return;
     const { sentence, chart } = endStory(answer, names);
-    replace(told, sentence, chart);
+    // The sentence says how it ended and more (when, by whose blow): it takes the short line's
+    // place, which would say it twice ("Bob surrendered" over "Bob surrendered on turn 4"); the
+    // turn limit's line keeps its why.
+    const merge = sentence && answer.ending.how !== 'limit';
+    replace(howLine, merge ? h('span', { class: 'end-blow', 'data-testid': 'end-blow' }, sentence.textContent) : how);
+    replace(told, merge ? null : sentence, chart);
   };
   const draw = () => {
     const v = views[current];
@@ -211,7 +217,7 @@ export function gameOverScreen({ views, perspectives, loadBattle = null, onRemat
     h('div', { class: 'card result' },
       handIcon('pass-sigil'),
       h('h1', { tabindex: '-1', 'data-testid': 'result-title' }, title),
-      h('p', { 'data-testid': 'result-how' }, how),
+      howLine,
       told,
       endActions({ onRematch, onReplay, onShare, onExport, onHome })),
     board);

@@ -3,7 +3,7 @@
 // record, which the import reads back) or delete (confirmed by its name); the total, and the
 // browser's quota for the site where navigator.storage.estimate() tells it.
 
-import { h, nameOf, replace } from './dom.js';
+import { h, named, nameOf, replace } from './dom.js';
 import { openDialog } from './dialog.js';
 import { say } from './words/index.js';
 
@@ -25,7 +25,7 @@ export function kilobytes(size) {
 const megabytes = (bytes) => say('size-mb', { mb: (bytes / 1024 / 1024).toLocaleString('en', { maximumFractionDigits: bytes < 1024 ** 3 ? 1 : 0 }) });
 
 // The duel's name: each wizard's name isolated in its own <bdi> (issue 12.5); fresh nodes each time.
-const nameNodes = (game) => (Array.isArray(game.names) ? [nameOf(game.names[0]), say('saved-vs'), nameOf(game.names[1])] : h('bdi', {}, game.title));
+const nameNodes = (game) => (Array.isArray(game.names) && !game.title && !game.awaiting ? [nameOf(game.names[0]), say('saved-vs'), nameOf(game.names[1])] : named(say('duel-title', game)));
 
 /**
  * rulesLabel(ruleset, known) -> the rules of a saved duel in words: the title of its ruleset
@@ -42,7 +42,7 @@ export function rulesLabel(ruleset, known = []) {
 }
 
 function savedItem(game, { modeLabel, rulesets, size, current, onResume, onDelete, onExport }) {
-  const state = game.over ? game.resultText : say('saved-turn', { turn: game.turn });
+  const state = game.over ? say('duel-result', game) : say('saved-turn', { turn: game.turn });
   const name = () => nameNodes(game);
   const actions = h('div', { class: 'saved-actions' });
   // The rules' title comes with the engine's list of rulesets (reference.json, early).
@@ -50,11 +50,11 @@ function savedItem(game, { modeLabel, rulesets, size, current, onResume, onDelet
   if (rules) Promise.resolve(rulesets).then((known) => { rules.textContent = rulesLabel(game.ruleset, known || []); }, () => {});
   const item = h('li', { 'data-testid': `saved-${game.id}`, 'data-size': String(size ?? '') },
     h('div', { class: 'saved-title' }, h('strong', {}, name()),
-      h('small', {}, `${state} · ${modeLabel} · `, rules ? [rules, ' · '] : null, ago(game.updatedAt),
+      h('small', {}, named(`${state} · ${modeLabel} · `), rules ? [rules, ' · '] : null, ago(game.updatedAt),
         size === undefined ? null : [' · ', h('span', { 'data-testid': `size-${game.id}` }, kilobytes(size))])),
     actions);
   const del = h('button', {
-    type: 'button', class: 'danger', 'data-testid': `delete-${game.id}`, 'aria-label': say('saved-delete-the-duel', { title: game.title }),
+    type: 'button', class: 'danger', 'data-testid': `delete-${game.id}`, 'aria-label': say('saved-delete-the-duel', { title: say('duel-title', game) }),
     disabled: current, title: current ? say('saved-this-is-the-duel-you') : null,
     onclick: () => confirmDelete(),
   }, say('saved-delete-button'));
@@ -75,7 +75,7 @@ function savedItem(game, { modeLabel, rulesets, size, current, onResume, onDelet
     const keep = h('button', { type: 'button', 'data-testid': `keep-${game.id}`, onclick: () => { replace(actions, normal); del.focus(); } }, say('saved-keep-it'));
     replace(actions, h('div', { class: 'confirm-delete', role: 'alert', 'data-testid': `confirm-${game.id}` },
       h('p', {}, say('saved-delete'), h('strong', {}, name()),
-        say('saved-delete-tail', { state, size: size === undefined ? '' : kilobytes(size) })),
+        named(say('saved-delete-tail', { state, size: size === undefined ? '' : kilobytes(size) }))),
       h('div', { class: 'actions' },
         h('button', { type: 'button', class: 'danger', 'data-testid': `confirm-delete-${game.id}`, onclick: () => onDelete(game.id) }, say('saved-delete-it')),
         keep)));

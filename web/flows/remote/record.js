@@ -1,5 +1,7 @@
 // The remote duel record's small facts, shared by the remote flows (no state, no DOM).
 
+import { resultOf } from '../../store/record.js';
+
 /** duelIdOf(session) -> the saved duel id of one side of a remote game ("r-<game id>-<0|1>"). */
 export function duelIdOf(session) {
   return `r-${session.game_id}-${session.me}`;
@@ -10,16 +12,17 @@ export function seenOf(view) {
   return view ? { log: view.log.length, rows: view.wizards.map((w) => w.history.length) } : { log: 0, rows: [0, 0] };
 }
 
-/** summarize(session, status) -> the saved duel's summary (the start screen's line for it). */
+/**
+ * summarize(session, status) -> the saved duel's summary (the start screen's line for it), as data:
+ * the names known so far ('' for one not known yet), whether the invitation still waits, the
+ * result; the screens say it (web/ui/words/common.js, 'duel-title', 'duel-result').
+ */
 export function summarize(session, status) {
-  const names = session.names.map((n, i) => n || (i === session.me ? 'You' : '…'));
   const over = status.state === 'over';
-  let resultText = '';
-  if (over && status.result) {
-    resultText = status.result.winner === null ? `draw (${status.result.how})` : `${names[status.result.winner]} won (${status.result.how})`;
-  }
-  const title = status.state === 'awaiting_accept' ? `${names[0]} vs … (invitation sent)` : `${names[0]} vs ${names[1]}`;
-  return { title, names, turn: Math.max(1, status.turn), phase: status.phase, over, resultText };
+  return {
+    title: '', names: session.names.map((n) => n || ''), turn: Math.max(1, status.turn), phase: status.phase, over,
+    result: over ? resultOf(status.result) : null, awaiting: status.state === 'awaiting_accept', resultText: '',
+  };
 }
 
 

@@ -1,11 +1,14 @@
 // The turn's resolution animated on the battle scene, step by step in the order the engine
 // resolved it: each log event of the turn (its type and structured fields, engine/wavinghands/
 // events.py) becomes a step: gestures revealed, a spell flying to its target, a shield or a
-// counter-spell stopping it, damage numbers, deaths, summons; every step shows its sentence.
+// counter-spell stopping it, a mirror turning it back, clashes, damage numbers, deaths, summons;
+// every step shows its sentence. A wizard whose gestures the turn reveals holds hidden hands
+// until his reveal step, where they turn round to show the gestures.
 // At most 4 s for the turn; skippable (the Skip button, Escape, a tap on the scene); replayable;
 // under prefers-reduced-motion the same steps are shown one by one, still.
 
 import { s, text } from './svg.js';
+import { handShape } from './hands.js';
 
 export const TURN_MS = 3600; // an ordinary turn's whole animation (the issue's limit: 4 s)
 const STEP_MS = 700; // one step at most
@@ -26,18 +29,27 @@ export function stepOf(event, spots) {
     summon: 'appear', gestures: 'reveal', fizzle: 'stop', clash: 'clash', elementals_clash: 'clash', storms_cancel: 'clash',
     storm_elemental: 'clash', cancel: 'clash',
   }[event.type] || 'note';
-  return { kind, type: event.type, from: caster, to: kind === 'appear' ? pos(spots, d.monster) : to, amount: d.amount, wizard: d.wizard, text: event.text };
+  return {
+    kind, type: event.type, from: caster, to: kind === 'appear' ? pos(spots, d.monster) : to, amount: d.amount, wizard: d.wizard, text: event.text,
+    via: d.reflected_by ? pos(spots, d.reflected_by) : null, gestures: kind === 'reveal' ? { L: d.left, R: d.right } : null,
+  };
 }
 
-// Draws one step's picture at progress p (0..1) into the effects layer; reduced: p is 1.
-function drawStep(layer, step, p) {
+// Draws one step's picture at progress p (0..1) into the effects layer (reduced: p is 1), over
+// the hands still hidden (`veils`: wizard -> the gestures each hand shows, '?' before its reveal).
+function drawStep(layer, step, p, spots, veils) {
   const parts = [];
   const width = Number(layer.ownerSVGElement.viewBox.baseVal.width) || 640;
   const { from, to } = step;
   if (step.kind === 'flight' && to) {
-    const a = from || to;
-    const x = a.x + (to.x - a.x) * p;
-    const y = a.y + (to.y - a.y) * p - Math.sin(Math.PI * p) * 40;
+    // Turned back by a mirror: to the mirror's bearer, then back to its new subject.
+    const legs = step.via ? [[from || to, step.via], [step.via, to]] : [[from || to, to]];
+    const leg = Math.min(legs.length - 1, Math.floor(p * legs.length));
+    const q = p * legs.length - leg;
+    const [a, b] = legs[leg];
+    const x = a.x + (b.x - a.x) * q;
+    const y = a.y + (b.y - a.y) * q - Math.sin(Math.PI * q) * 40;
+    if (step.via) parts.push(s('path', { d: `M${step.via.x - 30} ${step.via.y - 36} q-10 36 0 72`, class: 'mirror' }));
     parts.push(s('circle', { cx: x.toFixed(1), cy: y.toFixed(1), r: 7, class: 'flight' }));
   } else if (step.kind === 'hit' && to) {
     parts.push(s('circle', { cx: to.x, cy: to.y, r: (10 + 24 * p).toFixed(1), class: 'burst', opacity: (1 - p * 0.7).toFixed(2) }));
@@ -54,8 +66,22 @@ function drawStep(layer, step, p) {
     const d = 26 * (1 - p) + 6;
     parts.push(s('path', { d: `M${at.x - d - 14} ${at.y - 14} l14 14 l-14 14 M${at.x + d + 14} ${at.y - 14} l-14 14 l14 14`, class: 'burst' }));
   }
+  // The hands still hidden, and the ones turning round at their reveal step.
+  for (const [wizard, shown] of veils) {
+    const turning = step.kind === 'reveal' && step.wizard !== undefined && String(step.wizard) === wizard;
+    for (const hand of ['L', 'R']) {
+      const spot = spots.get(`W${wizard}.${hand}`);
+      if (!spot) continue;
+      // Half a turn: the back narrows to nothing, then the gesture widens from nothing.
+      const flip = turning ? Math.abs(Math.cos(Math.PI * p)) : 1;
+      const face = turning ? (p < 0.5 ? shown[hand] : step.gestures[hand]) : shown[hand];
+      const side = hand === 'L' && face !== '?' ? -1 : 1;
+      parts.push(s('g', { transform: `translate(${spot.x} ${spot.y}) scale(${(side * spot.scale * Math.max(0.02, flip)).toFixed(3)} ${spot.scale})` },
+        handShape(face)));
+    }
+  }
   // The step's sentence on the scene itself, above the figures.
-  parts.push(text(width / 2, 22, step.text.length > 90 ? `${step.text.slice(0, 88)}…` : step.text, { class: 'caption', 'text-anchor': 'middle' }));
+  parts.push(text(width / 2, 22, step.text.length > 70 ? `${step.text.slice(0, 68)}…` : step.text, { class: 'caption', 'text-anchor': 'middle' }));
   layer.replaceChildren(...parts);
 }
 
@@ -68,14 +94,30 @@ export function animateTurn({ svg, spots, events, caption, reduced = false, soun
   const layer = svg.querySelector('.scene-fx');
   const steps = events.map((e) => stepOf(e, spots));
   const each = steps.length ? Math.min(STEP_MS, TURN_MS / steps.length) : 0;
+  // Each wizard whose gestures a step reveals, and his last such step.
+  const lastReveal = new Map(steps.map((st, i) => [st, i]).filter(([st]) => st.kind === 'reveal' && st.wizard !== undefined).map(([st, i]) => [String(st.wizard), i]));
+  const veils = new Map();
+  const veil = (wizard, on) => svg.querySelector(`.scene-wizard[data-wizard="${wizard}"]`)?.classList.toggle('veiled', on);
   let frame = 0;
   let start = 0;
   let shown = -1;
   let running = false;
+  // A step done: a reveal's gestures stay shown; after a wizard's last one, his own hands.
+  const done = (index) => {
+    const step = steps[index];
+    if (!step || step.kind !== 'reveal' || step.wizard === undefined) return;
+    const wizard = String(step.wizard);
+    if (lastReveal.get(wizard) === index) {
+      veils.delete(wizard);
+      veil(wizard, false);
+    } else veils.set(wizard, { ...step.gestures });
+  };
   const finish = () => {
     cancelAnimationFrame(frame);
     running = false;
     layer.replaceChildren();
+    for (const wizard of lastReveal.keys()) veil(wizard, false);
+    veils.clear();
     caption.textContent = '';
     svg.closest('.battle-scene')?.setAttribute('data-animating', 'false');
     onDone();
@@ -92,12 +134,13 @@ export function animateTurn({ svg, spots, events, caption, reduced = false, soun
     }
     if (index >= steps.length) return finish();
     if (index !== shown) {
+      for (let i = Math.max(0, shown); i < index; i += 1) done(i);
       shown = index;
       caption.textContent = steps[index].text;
       svg.closest('.battle-scene')?.setAttribute('data-step', String(index));
       sound(steps[index]);
     }
-    drawStep(layer, steps[index], reduced ? 1 : (t - index * each) / each);
+    drawStep(layer, steps[index], reduced ? 1 : (t - index * each) / each, spots, veils);
     frame = requestAnimationFrame(tick);
     return undefined;
   };
@@ -107,6 +150,11 @@ export function animateTurn({ svg, spots, events, caption, reduced = false, soun
     start = 0;
     shown = -1;
     running = true;
+    veils.clear();
+    for (const wizard of lastReveal.keys()) {
+      veils.set(wizard, { L: '?', R: '?' });
+      veil(wizard, true);
+    }
     svg.closest('.battle-scene')?.setAttribute('data-animating', 'true');
     frame = requestAnimationFrame(tick);
   };

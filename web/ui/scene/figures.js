@@ -46,10 +46,10 @@ export function healthBar(health, max, width, testid = null) {
   return s('g', { class: 'health-bar', 'data-testid': testid, 'data-health': known ? String(health) : '?' },
     s('rect', { x: 0, y: 0, width, height: 8, rx: 4, class: 'bar-back' }),
     known ? s('rect', { x: 0, y: 0, width: (width * fill).toFixed(1), height: 8, rx: 4, class: fill > 0.5 ? 'bar-fill' : fill > 0.25 ? 'bar-fill low' : 'bar-fill lower' }) : null,
-    text(width + 5, 8, known ? `${health}/${max}` : '?', { class: 'bar-number' }));
+    text(width + 5, 10, known ? `${health}/${max}` : '?', { class: 'bar-number' }));
 }
 
-const CHAR = 6.2; // a badge's letter, wide enough for the scene's 11px sans
+const CHAR = 8.6; // a badge's letter, wide enough for the scene's 15px sans
 
 /**
  * badges(items, width) -> a <g> of enchantment pills ({key, label}) wrapped into rows of `width`,
@@ -59,14 +59,14 @@ export function badges(items, width) {
   let x = 0;
   let y = 0;
   const pills = items.map(({ key, label }) => {
-    const w = Math.ceil(label.length * CHAR + 12);
-    if (x && x + w > width) { x = 0; y += 18; }
+    const w = Math.ceil(label.length * CHAR + 14);
+    if (x && x + w > width) { x = 0; y += 24; }
     const pill = s('g', { class: `badge badge-${key}`, transform: `translate(${x} ${y})`, 'data-effect': key },
-      s('rect', { x: 0, y: 0, width: w, height: 15, rx: 7.5 }), text(6, 11, label));
+      s('rect', { x: 0, y: 0, width: w, height: 20, rx: 10 }), text(7, 15, label));
     x += w + 4;
     return pill;
   });
   const g = s('g', { class: 'badges' }, pills);
-  g.dataset.height = String(items.length ? y + 18 : 0);
+  g.dataset.height = String(items.length ? y + 24 : 0);
   return g;
 }

@@ -53,5 +53,6 @@ export function handShape(gesture, { mirror = false, label = '' } = {}) {
     s('text', { x: 0, y: 6, 'text-anchor': 'middle', class: 'hand-hidden-mark' }, '?'),
   ];
   // (a hidden hand is not mirrored: its '?' reads the right way round)
-  return s('g', { class: 'hand', 'data-gesture': gesture, transform: mirror && draw ? 'scale(-1 1)' : null, role: 'img', 'aria-label': label }, body);
+  // (no label: a picture only, as the animation's hands turning round, which the caption says)
+  return s('g', { class: label ? 'hand' : 'hand-drawn', 'data-gesture': label ? gesture : null, transform: mirror && draw ? 'scale(-1 1)' : null, role: label ? 'img' : null, 'aria-label': label || null }, body);
 }

@@ -13,6 +13,7 @@ import { handShape } from './hands.js';
 export const WIDTH = 640;
 const GROUND = 200; // the wizards' feet
 const MAX_HEALTH = 14;
+const [HAND_X, HAND_Y, HAND_SCALE] = [52, -42, 1.25]; // a hand's place from the wizard's feet, and its size
 
 const has = (w, kind) => Boolean(w.effects && w.effects.some((e) => e.kind === kind && !e.starts_in));
 
@@ -55,7 +56,7 @@ function drawWizard(view, place) {
   const own = place.index === view.wizard;
   const g = lastGestures(view, place.index);
   const name = own ? say('scene-you', { name: w.name }) : w.name;
-  const hands = [['left', -1, g.left], ['right', 1, g.right]].map(([hand, side, gesture]) => at(side * 46 * (own ? -1 : 1), -40, 0.9,
+  const hands = [['left', -1, g.left], ['right', 1, g.right]].map(([hand, side, gesture]) => at(side * HAND_X * (own ? -1 : 1), HAND_Y, HAND_SCALE,
     handShape(gesture, { mirror: side < 0, label: say('scene-hand', { hand, gesture }) })));
   const pills = badges(wizardBadges(w), 190);
   const el = at(place.x, GROUND, place.scale,
@@ -82,8 +83,8 @@ function drawMonsters(view, spots) {
     const el = at(x, y, list.length > 3 ? 0.75 : 1,
       monsterFigure(m.kind, m.controller),
       at(-22, 6, 1, healthBar(health, m.toughness, 30, null)),
-      text(0, 30, say('scene-monster', { id: m.id, name: m.name }), { class: 'scene-monster-name', 'text-anchor': 'middle' }),
-      fx.length ? at(-40, 34, 0.8, badges(fx, 100)) : null);
+      text(0, 34, say('scene-monster', { id: m.id, name: m.name }), { class: 'scene-monster-name', 'text-anchor': 'middle' }),
+      fx.length ? at(-50, 40, 1, badges(fx, 110)) : null);
     el.setAttribute('data-testid', `scene-monster-${m.id}`);
     el.setAttribute('data-kind', m.kind);
     el.setAttribute('data-controller', String(m.controller));
@@ -113,6 +114,9 @@ export function battleScene(view) {
   const spots = new Map();
   const drawn = places(view).map((p) => {
     spots.set(`W${p.index}`, { x: p.x, y: GROUND - 70 * p.scale });
+    // Where each hand is drawn (drawWizard's), for the reveal step that turns it round.
+    const own = p.index === view.wizard ? -1 : 1;
+    for (const [hand, side] of [['L', -1], ['R', 1]]) spots.set(`W${p.index}.${hand}`, { x: p.x + side * HAND_X * own * p.scale, y: GROUND + HAND_Y * p.scale, scale: HAND_SCALE * p.scale });
     return drawWizard(view, p);
   });
   const monsters = drawMonsters(view, spots);

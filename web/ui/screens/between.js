@@ -50,7 +50,7 @@ export function tabScreen({ takenOver, title, onTakeOver, onHome }) {
   const testid = takenOver ? 'tab-taken-over' : 'tab-elsewhere';
   return h('section', { class: 'pass', 'data-testid': testid, role: 'alert' },
     handIcon('pass-sigil'),
-    h('h1', { tabindex: '-1' }, say('tab-elsewhere-title'), ': ', h('bdi', {}, title)),
+    h('h1', { tabindex: '-1' }, say('tab-elsewhere-title'), ': ', named(title)),
     h('p', {}, say(takenOver ? 'tab-taken-over' : 'tab-elsewhere')),
     h('div', { class: 'actions' },
       h('button', { type: 'button', class: 'primary', 'data-testid': 'tab-take-over', onclick: onTakeOver }, say('tab-take-over')),

@@ -29,7 +29,8 @@ export function endSentence(ending, names) {
 /**
  * healthChart(health, names) -> a small SVG line chart of each wizard's health after each turn
  * (health: api.battle's [{turn, health: [h0, h1, ...]}]; null, where the viewer was blind, breaks
- * the line), labelled for a screen reader with how each ended.
+ * the line), labelled for a screen reader with how each ended. Each wizard's line has a dash of
+ * its own over the one before, so lines that lie on each other still show every colour.
  */
 export function healthChart(health, names) {
   const width = 320;
@@ -57,14 +58,14 @@ export function healthChart(health, names) {
     if (run.length) runs.push(run);
     return runs.map((points) => (points.length === 1
       ? svg('circle', { cx: points[0].split(',')[0], cy: points[0].split(',')[1], r: 2.5, class: `dot wiz-${w}` })
-      : svg('polyline', { points: points.join(' '), class: `line wiz-${w}` })));
+      : svg('polyline', { points: points.join(' '), class: `line wiz-${w} dash-${w % 4}` })));
   });
   const finals = names.map((name, w) => [name, health.length ? health[health.length - 1].health[w] : null]);
   const label = say('end-chart-label', { turns: last, finals });
   const chart = svg('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': label, class: 'health-chart', 'data-testid': 'health-chart' },
     svg('title', {}, label), grid, ticks, lines);
   const legend = h('ul', { class: 'chart-legend', 'aria-hidden': 'true' },
-    names.map((name, w) => h('li', {}, h('span', { class: `swatch wiz-${w}` }), h('bdi', {}, name))));
+    names.map((name, w) => h('li', {}, h('span', { class: `swatch wiz-${w} dash-${w % 4}` }), h('bdi', {}, name))));
   return h('figure', { class: 'end-chart' }, h('figcaption', {}, say('end-chart-title')), chart, legend);
 }
 

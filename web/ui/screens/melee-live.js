@@ -68,6 +68,18 @@ function newsOf(live) {
 }
 
 /**
+ * liveStatusWords(status) -> the sentence saying where a live melee stands (the engine's melee
+ * status), or null where the melee by codes' says it right: codes here go by themselves.
+ */
+export function liveStatusWords(status) {
+  if (!status.started || status.over) return null;
+  if (status.to_act) return say('melee-live-your-input', { kind: status.phase.kind });
+  const others = status.waiting_for.filter((s) => s !== status.me);
+  if (!others.length) return null;
+  return say('melee-live-waiting', { who: others.map((s) => seatName(status.names, s)).join(', '), sealed: status.sealed });
+}
+
+/**
  * meleeLivePanel(live, names, {onConcede}) -> element: the live part of a melee's panel while it
  * is played: the connection, the fingerprint, and each dropped, silent or conceded seat (a dropped
  * one with Concede, unless this player has agreed already). onConcede(seat).

@@ -27,8 +27,8 @@ export function remotePanel({ opponent, intents }) {
   });
   panel.append(statusLine, sealedLine, earlySlot, feedbackSlot, glanceSlot, sendSlot, pasteSlot, liveSlot, sentSlot);
   // On an orders or decision screen the panel keeps on top only what is read before choosing;
-  // the code to send by hand, the paste box, the live panel and the codes sent open the board's
-  // column: beside the form on a wide screen, under it on a phone (style.css).
+  // the code to send by hand, the paste box, the live panel and the codes sent follow the form,
+  // in its column: beside the scene and the board on a wide screen, under the form on a phone.
   const more = h('div', { class: 'card remote-panel remote-more', 'data-testid': 'remote-more' });
 
   function sendBlock(s, x, r) {

@@ -113,7 +113,7 @@ export function remoteScreen(first, intents) {
   const root = h('div', { class: 'remote-screen', 'data-testid': 'remote-screen', 'data-game': x.duel.session.game_id, 'data-me': String(x.duel.session.me) }, b.element);
   if (b.split) {
     panel.more.append(...panel.slots);
-    b.element.querySelector('.duel-board').prepend(panel.more);
+    b.element.querySelector('.duel-orders').append(panel.more);
     root.dataset.split = 'true';
   }
   const draw = () => {

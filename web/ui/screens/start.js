@@ -1,7 +1,7 @@
 // The start screen: names, who plays, the rules and their options, the saved duels (with the
 // ones still going offered first on a phone), the way to import a record and remote play's box.
 
-import { h, nameOf, replace } from '../dom.js';
+import { h, named, replace } from '../dom.js';
 import { savedList, storageLine, tidyBox } from '../saved.js';
 import { say } from '../words/index.js';
 
@@ -142,5 +142,5 @@ function inProgress(saved, modeLabel, onResume) {
     h('h2', {}, going.length === 1 ? say('start-your-duel-in-progress') : say('start-your-duels-in-progress')),
     h('ul', {}, going.map((g) => h('li', {},
       h('button', { type: 'button', class: 'continue', 'data-testid': `continue-${g.id}`, onclick: () => onResume(g.id) },
-        h('strong', {}, say('start-resume')), nameOf(g.title), h('small', { class: 'muted' }, say('start-continue-tail', { turn: g.turn, mode: modeLabel(g.mode) })))))));
+        h('strong', {}, say('start-resume')), h('span', {}, named(say('duel-title', g))), h('small', { class: 'muted' }, say('start-continue-tail', { turn: g.turn, mode: modeLabel(g.mode) })))))));
 }

@@ -1,6 +1,6 @@
 // common: saving and the saved duels, the engine's boundary, records and replay links
 // (web/store/, web/api.js, web/ui/records.js, web/ui/saved.js, web/shell/).
-import { count, storageWhy } from './text.js';
+import { count, isolate, storageWhy } from './text.js';
 
 const RECORD_WANTED = 'This box takes a duel record: the text (or the .json file) that “Export the record” makes, which begins {"format": "wavinghands-record". A code or link from a friend goes in the start screen’s box “Got a code or a link from a friend? Paste it here”. Nothing was imported.';
 
@@ -10,6 +10,13 @@ export const WORDS = {
   'unsaved-local': (v) => `${storageWhy(v)}: the duel goes on, but a reload would lose the turns since it was last saved. `,
   'unsaved-remote': (v) => `${storageWhy(v)}, so this step was not saved and no code was shown or sent: delete or export old duels, then ${v.again}`,
   'make-room': 'Saved duels: make room…',
+  // A duel's summary (store/record.js's summaryOf, flows/remote/record.js's summarize) in words;
+  // `title`/`resultText`: the words a record saved before (or a melee's list line) kept.
+  // A title's names come isolated (a sentence that holds a title does not isolate it again).
+  'duel-title': ({ title, names = [], awaiting }) => (title ? isolate(title) : names.length >= 2
+    ? `${isolate(names[0] || '…')} vs ${awaiting ? '… (invitation sent)' : isolate(names[1] || '…')}` : 'A saved duel'),
+  'duel-result': ({ result, names = [], resultText }) => (result
+    ? (result.winner === null ? `draw (${result.how})` : `${isolate(names[result.winner])} won (${result.how})`) : resultText || ''),
   // web/limits.js's textProblem, said by a screen
   'text-too-large': ({ what, chars, limit }) => `The ${what} is too large: ${chars.toLocaleString('en')} characters, the most that can be read is ${limit.toLocaleString('en')}. Nothing was changed.`,
   'text-too-deep': ({ what, depth, most }) => `The ${what} nests ${depth} levels deep; no game, record or code nests more than ${most}. Nothing was changed.`,

@@ -33,6 +33,7 @@ export const WORDS = {
   // a melee's decision and end (web/ui/screens/melee.js, melee-end.js)
   'melee-decide': 'Decide',
   'melee-decision-tag': 'decision',
+  'melee-revealed': 'This turn’s gestures (left, right)',
   'melee-end-draw': ({ names }) => `A draw between ${names.join(', ')}`,
   'melee-end-wins': ({ name }) => `${name} wins the melee`,
   'melee-end-nobody': 'Nobody wins',
@@ -120,6 +121,8 @@ export const WORDS = {
   'melee-live-back': ({ name }) => `${name} is back.`,
   'melee-live-conceded': ({ name }) => `${name} is conceded: every page plays ${name}’s surrender.`,
   'melee-live-concede': ({ name }) => `Concede ${name}`,
+  'melee-live-your-input': ({ kind }) => (kind === 'decision' ? 'The rules ask you to decide: answer below; your code goes to the others by itself.' : 'Write your orders below and seal them; your code goes to the others by itself.'),
+  'melee-live-waiting': ({ who, sealed }) => `${sealed ? 'Sealed. ' : ''}Waiting for ${who}.`,
   'melee-live-agreed': 'You agreed; waiting for the others.',
   'melee-live-not-hosting': 'Only the host takes replies.',
   'melee-live-reply-incomplete': 'This is not a whole reply: it needs the acceptance (WH1.), the key (WHK1.) and the connection answer (WHA1.).',

@@ -32,7 +32,7 @@ export const WORDS = {
   'remote-empty-here': 'paste the code or the link first',
   'remote-declined': ({ opp }) => `${isolate(opp)} chose to play by codes only: the duel goes on by codes`,
   'remote-live-gone': 'a code came over the live connection, but the duel it carries is no longer saved here; it was ignored',
-  'remote-moved-elsewhere': ({ opp, title }) => `${isolate(opp)} moved in ${isolate(title)}.`,
+  'remote-moved-elsewhere': ({ opp, title }) => `${isolate(opp)} moved in ${title}.`, // title: 'duel-title'
   'remote-invite-ignored': ({ host }) => `${isolate(host)} sent another invitation over the live connection; it was ignored while a dialog is open.`,
   'remote-preparing-code': 'Preparing a connection code (finding this device’s network addresses)…',
   'remote-answering': 'Answering the connection code…',
@@ -126,7 +126,7 @@ export const WORDS = {
   'remote-answer-delivered': 'Your other tab, where you made the connection code, has the answer: the duel goes on there. You can close this tab.',
   'remote-back-to-start': 'Back to the start screen',
   'remote-accept-elsewhere': ({ host }) => `Accept ${isolate(host)}'s invitation (a new duel)…`,
-  'remote-apply-to': ({ title }) => `Apply it to ${isolate(title)}`,
+  'remote-apply-to': ({ title }) => `Apply it to ${title}`, // title: 'duel-title', its names isolated
   'remote-opening-title': 'Opening the code…',
   'remote-opening': 'The duel continues as soon as the rules engine has loaded.',
   'remote-your-wizard': 'Your wizard',

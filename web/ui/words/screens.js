@@ -154,7 +154,7 @@ export const WORDS = {
   'between-pass-to': ({ name }) => `Pass the device to ${isolate(name)}`,
   'between-look-away': ({ other }) => `${isolate(other)}, please look away.`,
   'between-i-am': ({ name }) => `I am ${isolate(name)} — show me`,
-  'between-resuming': ({ title }) => `Resuming ${isolate(title)}`,
+  'between-resuming': ({ title }) => `Resuming ${title}`, // title: 'duel-title', its names isolated
   'replay-as-seen': ({ name }) => `As ${isolate(name)} saw it`,
   'replay-log-so-far': ({ n }) => `Battle log so far (${n} event${n === 1 ? '' : 's'})`,
   'replay-account-as-seen': ({ name }) => `The account so far, as ${isolate(name)} saw it`,
