@@ -2,7 +2,7 @@
 // by side, with the controls to step through it. Everything drawn is the engine's replay step
 // (views with their notes, and each wizard's events of that step); web/replay.js owns the cursor.
 
-import { h, named } from './dom.js';
+import { h, named, nameOf } from './dom.js';
 import { renderHistories, renderStatus } from './board.js';
 import { renderLog } from './log.js';
 import { savedDuelsButton } from './saved.js';

@@ -1,0 +1,124 @@
+"""The turn's animation on the battle scene (issue 27), with motion on, and the replay's scene.
+
+- A hot-seat duel's turn 2 opens playing turn 1: each wizard's hands are hidden until his
+  gestures' reveal step, where they turn round (drawn on the effects layer) and then show the
+  gestures; a tap on the scene skips it, "Play the turn again" plays it again, Escape skips it.
+- The replay viewer's step paused for a decision (Alice's paralysis on Bob) shows, on its
+  scene, the gestures revealed so far (and the list of them), not the turn before (it was a
+  page error: the list's names were drawn by a function replay.js no longer imported).
+
+Fixtures `server_url`, `browser` and `shot` come from e2e/conftest.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("playwright.sync_api")
+
+from conftest import Shot
+from test_hotseat import ENGINE_MS, open_game, pick, start_hotseat, wait_preview, wait_screen
+from test_replay import finished_record
+
+SCENE = "[data-testid=orders-screen] [data-testid=battle-scene]"
+
+
+def seal_turn_one(page: Any) -> None:
+    """Both wizards seal turn 1 (Alice S and D, Bob W and P)."""
+    for _ in range(4):
+        if wait_screen(page) == "pass-screen":
+            page.click("[data-testid=pass-ready]")
+            page.wait_for_selector("[data-testid=pass-screen]", state="detached")
+            continue
+        screen = page.locator("[data-testid=orders-screen]")
+        wizard = int(screen.get_attribute("data-wizard"))
+        if int(screen.get_attribute("data-turn")) == 2:
+            return
+        pick(page, ("S", "D") if wizard == 0 else ("W", "P"))
+        wait_preview(page)
+        page.click("[data-testid=submit-orders]")
+        page.wait_for_selector(
+            f"[data-testid=orders-screen][data-wizard='{wizard}'][data-turn='1']",
+            state="detached", timeout=ENGINE_MS)
+    wait_screen(page)
+
+
+def test_the_turn_plays_reveals_and_skips(browser: Any, server_url: str, shot: Shot) -> None:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800},
+                              reduced_motion="no-preference")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        open_game(page, server_url)
+        start_hotseat(page)
+        seal_turn_one(page)
+        if wait_screen(page) == "pass-screen":
+            page.click("[data-testid=pass-ready]")
+        page.wait_for_selector("[data-testid=orders-screen][data-turn='2']", timeout=ENGINE_MS)
+        # Playing turn 1: the first step reveals a wizard's gestures, his hands turning round
+        # over the hidden ones.
+        page.wait_for_selector(f"{SCENE}[data-animating=true]", timeout=ENGINE_MS)
+        page.wait_for_selector(f"{SCENE} .scene-wizard.veiled", state="attached")
+        page.wait_for_selector(f"{SCENE} .scene-fx .hand-drawn", state="attached")
+        assert "left" in page.text_content("[data-testid=scene-step]")
+        shot(page, "battle-animation-reveal", full_page=False)
+        # A tap skips it: the hands are the wizards' own again, the effects layer empty.
+        page.click(SCENE)
+        page.wait_for_selector(f"{SCENE}[data-animating=false]")
+        assert page.locator(f"{SCENE} .scene-wizard.veiled").count() == 0
+        assert page.locator(f"{SCENE} .scene-fx > *").count() == 0
+        hands = page.eval_on_selector_all(f"{SCENE} .scene-wizard", """(ws) => Object.fromEntries(
+            ws.map((w) => [w.dataset.wizard, [...w.querySelectorAll('.hand')]
+              .map((x) => x.dataset.gesture)]))""")
+        assert hands == {"0": ["S", "D"], "1": ["W", "P"]}, hands
+        # Played again, then skipped by Escape.
+        page.click("[data-testid=scene-replay]")
+        page.wait_for_selector(f"{SCENE}[data-animating=true]")
+        page.keyboard.press("Escape")
+        page.wait_for_selector(f"{SCENE}[data-animating=false]")
+        assert page.inner_text("[data-testid=scene-step]") == ""
+        # Played again to its end: it stops by itself, every hand shown.
+        page.click("[data-testid=scene-replay]")
+        page.wait_for_selector(f"{SCENE}[data-animating=true]")
+        page.wait_for_selector(f"{SCENE}[data-animating=false]", timeout=ENGINE_MS)
+        assert page.locator(f"{SCENE} .scene-wizard.veiled").count() == 0
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def test_a_replay_step_paused_for_a_decision_shows_the_revealed_gestures(
+        browser: Any, server_url: str, shot: Shot) -> None:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        open_game(page, server_url)
+        page.click("[data-testid=import-record]")
+        page.fill("[data-testid=import-text]", finished_record())
+        page.click("[data-testid=import-submit]")
+        page.wait_for_selector("[data-testid=replay-screen][data-step='0']", timeout=ENGINE_MS)
+        for step in range(1, 8):
+            page.click("[data-testid=replay-next]")
+            page.wait_for_selector(f"[data-testid=replay-screen][data-step='{step}']",
+                                   timeout=ENGINE_MS)
+            if page.locator("[data-testid=replay-revealed]").count():
+                break
+        else:
+            raise AssertionError("no step paused for a decision")
+        # Turn 3 paused for Alice's paralysis: Alice made S and F, Bob nothing and P.
+        side = "[data-testid=replay-side-0] [data-testid=battle-scene]"
+        page.wait_for_selector(side)
+        hands = page.eval_on_selector_all(f"{side} .scene-wizard", """(ws) => Object.fromEntries(
+            ws.map((w) => [w.dataset.wizard, [...w.querySelectorAll('.hand')]
+              .map((x) => x.dataset.gesture)]))""")
+        assert hands == {"0": ["S", "F"], "1": ["-", "P"]}, hands
+        assert "Nothing has happened yet" not in page.inner_text("[data-testid=replay-screen]")
+        shot(page, "battle-animation-replay-decision", full_page=False)
+        assert not errors, errors
+    finally:
+        ctx.close()
