@@ -31,7 +31,7 @@ function gestureLines(view, rowsSeen, single) {
   view.wizards.forEach((w, i) => {
     for (const row of w.history.slice(rowsSeen[i] || 0)) {
       const who = i === view.wizard ? [nameOf(w.name), ' (you)'] : nameOf(w.name);
-      const extra = row.kind === 'haste' ? 'hastened' : row.kind === 'time_stop' ? 'time stopped' : '';
+      const extra = row.kind === 'haste' ? say('duel-row-hastened') : row.kind === 'time_stop' ? say('duel-row-time-stopped') : '';
       const when = single ? (extra ? ` (${extra})` : '') : ` — turn ${row.turn}${extra ? `, ${extra}` : ''}`;
       lines.push(h('li', {}, h('strong', {}, who), `${when}: left `, h('span', { class: 'seq' }, spoken(row.left)), ', right ', h('span', { class: 'seq' }, spoken(row.right))));
     }
@@ -67,7 +67,7 @@ function glance(view) {
   const part = (i) => {
     const w = view.wizards[i];
     const damage = w.damage === null || w.damage === undefined ? '?' : w.damage;
-    return [i === view.wizard ? 'You' : nameOf(w.name), `: ${damage} damage${w.alive ? '' : ' (dead)'}`];
+    return [i === view.wizard ? say('duel-glance-you') : nameOf(w.name), `: ${damage} damage${w.alive ? '' : ' (dead)'}`];
   };
   const monsters = view.monsters.filter((m) => m.alive).length;
   return h('p', { class: 'glance', 'data-testid': 'glance' }, part(view.wizard), ' · ', part(view.opponent),
@@ -125,9 +125,9 @@ export function decisionScreen({ view, seen, submit, onHome, sound = null }) {
         onchange: () => { answers[d.id] = value; },
       }),
       h('span', {}, label)))));
-  const button = h('button', { type: 'submit', class: 'primary', 'data-testid': 'submit-decision' }, 'Decide');
+  const button = h('button', { type: 'submit', class: 'primary', 'data-testid': 'submit-decision' }, say('duel-decide'));
   const form = h('form', {
-    class: 'card', 'aria-label': 'Decisions',
+    class: 'card', 'aria-label': say('duel-decisions'),
     onsubmit: async (event) => {
       event.preventDefault();
       button.disabled = true;
@@ -205,7 +205,7 @@ export function gameOverScreen({ views, perspectives, loadBattle = null, onRemat
         perspectives.map((i) => h('button', {
           type: 'button', 'aria-pressed': String(i === current), 'data-testid': `perspective-${i}`,
           onclick: () => { current = i; draw(); },
-        }, 'As ', nameOf(names[i]), ' saw it'))) : null,
+        }, say('duel-as-before'), nameOf(names[i]), say('duel-as-after')))) : null,
       scene.element,
       h('div', { class: 'duel' },
         h('div', { class: 'duel-board' }, renderStatus(v), renderHistories(v, null, true)),

@@ -12,16 +12,16 @@ import { say } from './words/index.js';
 export const HISTORY_ROWS_SHOWN = 24;
 
 // How a history cell reads aloud: a bare ">" or "-" would be spoken as punctuation.
-const SPOKEN = { '>': 'stab', '-': 'nothing', '?': 'hidden', '': 'not chosen yet' };
+const SPOKEN = { '>': say('history-spoken-stab'), '-': say('history-spoken-nothing'), '?': say('history-spoken-hidden'), '': say('history-spoken-unchosen') };
 const SHOWN = { '>': '>', '-': '–', '?': '?', '': '…' };
-const KIND_MARK = { haste: { mark: 'h', title: 'extra gesture set from haste' }, time_stop: { mark: 't', title: 'time-stopped turn' } };
+const KIND_MARK = { haste: { mark: 'h', title: say('history-kind-haste') }, time_stop: { mark: 't', title: say('history-kind-time-stop') } };
 // The engine's reasons a hand was not its wizard's own choice.
 const FORCED = {
-  paralysis: { mark: 'par', title: 'forced by paralysis' },
-  amnesia: { mark: 'amn', title: 'forced by amnesia (repeats the last turn)' },
-  charm: { mark: 'chm', title: 'written by the charmer (charm person)' },
+  paralysis: { mark: 'par', title: say('history-forced-paralysis') },
+  amnesia: { mark: 'amn', title: say('history-forced-amnesia') },
+  charm: { mark: 'chm', title: say('history-forced-charm') },
 };
-const HAND_WORDS = { L: 'left', R: 'right', B: 'both hands' };
+const HAND_WORDS = { L: say('history-hand-left'), R: say('history-hand-right'), B: say('history-hand-both') };
 
 function cell(gesture, { extraClass = '', forced = null, spells = [] } = {}) {
   const g = gesture ?? '';
@@ -29,7 +29,7 @@ function cell(gesture, { extraClass = '', forced = null, spells = [] } = {}) {
   const spoken = SPOKEN[g];
   const why = forced ? FORCED[forced] || { mark: forced, title: forced } : null;
   const classes = [g === '?' ? 'hidden' : '', extraClass, spells.length ? 'in-spell' : '', why ? 'forced' : ''].filter(Boolean).join(' ');
-  return h('td', { class: classes || null, title: [why ? why.title : '', spells.length ? `part of ${spells.join(', ')}` : ''].filter(Boolean).join('; ') || null },
+  return h('td', { class: classes || null, title: [why ? why.title : '', spells.length ? say('history-part-of', { spells: spells.join(', ') }) : ''].filter(Boolean).join('; ') || null },
     spoken ? [h('span', { 'aria-hidden': 'true' }, shown), h('span', { class: 'visually-hidden' }, spoken)] : shown,
     why ? [h('sup', { class: 'forced-mark', 'aria-hidden': 'true' }, why.mark), h('span', { class: 'visually-hidden' }, ` (${why.title})`)] : null);
 }
@@ -37,8 +37,8 @@ function cell(gesture, { extraClass = '', forced = null, spells = [] } = {}) {
 function turnHeader(row, note = {}) {
   const kind = KIND_MARK[row.kind];
   return h('th', { scope: 'row' }, String(row.turn), kind ? h('abbr', { title: kind.title }, kind.mark) : null,
-    note.fear ? h('abbr', { class: 'row-mark', title: 'afraid: no C, D, F or S this turn' }, 'fear') : null,
-    note.confused ? h('abbr', { class: 'row-mark', title: 'confused: a die could change one gesture' }, 'conf') : null);
+    note.fear ? h('abbr', { class: 'row-mark', title: say('history-afraid') }, 'fear') : null,
+    note.confused ? h('abbr', { class: 'row-mark', title: say('history-confused') }, 'conf') : null);
 }
 
 // For each row and hand, the names of the spells whose gestures it is part of.
@@ -83,16 +83,16 @@ export function renderHistory(wizard, { draft = null, testid = `history-${wizard
   }
   if (draft) {
     draft.forEach(([left, right], i) => {
-      rows.push(h('tr', { class: 'draft', title: 'your orders for this turn, not yet sealed' },
+      rows.push(h('tr', { class: 'draft', title: say('history-draft-row') },
         h('th', { scope: 'row' }, i === 0 ? 'now' : 'now h'), cell(left || ''), cell(right || '')));
     });
   }
-  const table = h('table', { class: 'history', 'data-testid': testid, 'aria-label': `${wizard.name}'s gestures, one row per turn` },
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, h('abbr', { title: 'turn' }, '#')),
-      h('th', { scope: 'col' }, h('abbr', { title: 'left hand' }, 'L')),
-      h('th', { scope: 'col' }, h('abbr', { title: 'right hand' }, 'R')))),
+  const table = h('table', { class: 'history', 'data-testid': testid, 'aria-label': say('history-table-label', { name: wizard.name }) },
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, h('abbr', { title: say('history-turn') }, '#')),
+      h('th', { scope: 'col' }, h('abbr', { title: say('history-left-hand') }, 'L')),
+      h('th', { scope: 'col' }, h('abbr', { title: say('history-right-hand') }, 'R')))),
     h('tbody', {}, rows));
-  const wrap = h('div', { class: `history-wrap${whole ? ' whole' : ''}`, tabindex: '0', role: 'region', 'aria-label': `${wizard.name}'s gestures` },
+  const wrap = h('div', { class: `history-wrap${whole ? ' whole' : ''}`, tabindex: '0', role: 'region', 'aria-label': say('history-region-label', { name: wizard.name }) },
     table, rows.length ? null : h('p', { class: 'history-empty' }, say('history-none-yet')));
   // Newest rows matter most; keep them in sight once the table is in the page.
   requestAnimationFrame(() => { wrap.scrollTop = wrap.scrollHeight; });

@@ -46,7 +46,7 @@ export function renderLog(events, { latestTurn = null, testid = 'battle-log', ne
   if (newestFirst) groups.reverse();
   const folded = fold && groups.length > fold ? groups.splice(newestFirst ? fold : 0, groups.length - fold) : [];
   const itemsOf = (group) => [
-    headings ? h('li', { class: 'turn-head', 'aria-hidden': 'true', 'data-turn': String(group.turn) }, `Turn ${group.turn}`) : null,
+    headings ? h('li', { class: 'turn-head', 'aria-hidden': 'true', 'data-turn': String(group.turn) }, say('log-turn-head', { turn: group.turn })) : null,
     ...group.chat.map((line) => chatItem(line, chat.names, group.turn)),
     ...group.events.map((event) => h('li', { class: group.turn === latestTurn ? 'latest' : null, 'data-type': event.type, 'data-turn': String(group.turn) },
       h('span', { class: 'visually-hidden' }, `Turn ${group.turn}: `), event.text)),

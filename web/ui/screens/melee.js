@@ -70,7 +70,7 @@ export function meleeTable({ rows, unruly = [], names }) {
 export function meleeOrdersScreen({ view, rows, unruly, seen, preview, submit, onSpell, onHome, saved = null, onDraft, aside = null, below = null }) {
   const me = view.wizards[view.wizard];
   const extra = view.phase.kind === 'time_stop';
-  const tag = extra ? (view.phase.hasted ? 'hasted turn' : 'time stop') : view.constraints.sets > 1 ? 'hastened' : 'orders';
+  const tag = extra ? (view.phase.hasted ? say('melee-tag-hasted') : say('melee-tag-time-stop')) : view.constraints.sets > 1 ? 'hastened' : 'orders';
   const orders = createOrders({
     view, preview, submit, onSpell, saved, onDraft,
     submitLabel: extra ? say('melee-seal-extra') : say('melee-seal'),
@@ -150,7 +150,7 @@ export function meleeSetup({ count = 4, players = [] } = {}) {
   const MAX = 6;
   const choices = [['human', say('melee-player-human')], ['novice', say('melee-player-novice')],
     ['fair', say('melee-player-fair')], ['strong', say('melee-player-strong')]];
-  const defaultNames = ['', '', 'Gandalf', 'Circe', 'Prospero', 'Medea'];
+  const defaultNames = ['', '', ...say('melee-default-names').split(', ')];
   const nameInputs = defaultNames.map((n, i) => (i < 2 ? null : h('input', {
     type: 'text', value: n, 'data-testid': `melee-name-${i}`, autocomplete: 'off', spellcheck: 'false',
     'aria-label': say('melee-name', { seat: i + 1 }),

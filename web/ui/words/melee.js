@@ -133,4 +133,8 @@ export const WORDS = {
   'melee-live-not-connected': 'Not connected yet.',
   'melee-live-error-bad-key': 'The key (WHK1.) in this text is damaged: ask for the text again.',
   'melee-live-error-no-webcrypto': 'This browser cannot sign messages here (it needs a secure page: https or this computer).',
+  'melee-tag-hasted': 'hasted turn',
+  'melee-tag-time-stop': 'time stop',
+  // The names a melee's seats 3 to 6 start with (ui/screens/melee.js), comma-separated.
+  'melee-default-names': 'Gandalf, Circe, Prospero, Medea',
 };
