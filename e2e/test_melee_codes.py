@@ -4,11 +4,13 @@ Ann hosts at a desktop's size, Bob joins at a desktop's size and Cat at a phone'
 chat is a list of messages here: each player posts what his page lists to post (one message,
 every code of it), and pastes the WHOLE chat so far in one go (so one paste carries several
 codes, the player's own and old ones among them, which the page skips).  A guest who pastes
-every invitation at once is asked for his own; a mangled code and another melee's code get a
-keyed error that loses nothing (a picked gesture stays picked).  Turn 1 everyone moves (Bob
-stabs Cat: the target list names every wizard), turn 2 Bob and Cat surrender, and Ann wins on
-every page.  The end offers Replay (every wizard in the replay viewer), the replay link and
-Export.  Screenshots go to test-output/melee-codes-*.png.  Fixtures: e2e/conftest.py.
+every invitation at once is asked for his own; a mangled code gets a keyed error that loses
+nothing (a picked gesture stays picked; a reload too), an old invitation is skipped.  Turn 1
+Bob stabs Cat (the target list names every wizard); Ann casts paralysis at Cat on turn 3 and
+chooses the hand in a decision round (compact rows, hers first); turn 4 Ann and Bob surrender
+and Cat wins on every page.  The end offers Replay (every wizard in the replay viewer), the
+replay link and Export.  Screenshots go to test-output/melee-codes-*.png.  Fixtures:
+e2e/conftest.py.
 """
 
 from __future__ import annotations
@@ -30,7 +32,12 @@ NAMES = ("Ann", "Bob", "Cat")
 PHONE = dict(viewport={"width": 390, "height": 844}, device_scale_factor=2, has_touch=True,
              is_mobile=True)
 # Each wizard's orders per turn (left, right); "PP" surrenders (asked for twice).
-SCRIPT = {0: {1: "WP", 2: "--"}, 1: {1: ">-", 2: "PP"}, 2: {1: "-W", 2: "PP"}}
+# Ann casts paralysis (F, F, F) at Cat on turn 3 and picks the hand after the reveal (a
+# decision: Bob's and Cat's pages give their bare dice share by themselves); turn 4 Ann and Bob
+# surrender, and Cat, a hand held, wins. "?": nothing, where the hand is free.
+SCRIPT = {0: {1: "F-", 2: "F-", 3: "F-", 4: "PP"}, 1: {1: ">-", 2: "--", 3: "--", 4: "PP"},
+          2: {1: "-W", 2: "--", 3: "--", 4: "??"}}
+CAST_AT = {(0, 3): ("target-0-L", "W2")}
 SCREENS = ("melee-lobby", "orders-screen", "decision-screen", "melee-watch", "game-over",
            "failure-screen")
 FRESH = "#screen > *:not([data-stale])"
@@ -95,6 +102,10 @@ def write(page: Any, wizard: int, turn: int) -> str:
     """The wizard's scripted orders, sealed (a surrender confirmed); the next screen."""
     pair = SCRIPT[wizard].get(turn, "PP")
     pick_orders(page, pair, wizard, NAMES)
+    if (wizard, turn) in CAST_AT:
+        field, target = CAST_AT[wizard, turn]
+        page.select_option(f"[data-testid={field}]", target)
+        page.wait_for_selector("[data-testid=preview][aria-busy=false]", timeout=ENGINE_MS)
     return act(page, lambda: seal_orders(page, pair))
 
 
@@ -164,7 +175,8 @@ def test_three_players_play_a_melee_by_codes_to_its_end(players: list[Any], serv
     assert bob.is_checked("[data-testid=gesture-0-L-stab]")
 
     turn = 1
-    for _ in range(12):
+    decided: list[int] = []
+    for _ in range(16):
         # Each player with orders to write writes them; every page's codes go to the chat.
         for seat, page in enumerate(players):
             testid = page.get_attribute(f"{FRESH}", "data-testid")
@@ -174,6 +186,13 @@ def test_three_players_play_a_melee_by_codes_to_its_end(players: list[Any], serv
                     shot(page, "melee-codes-orders-phone", full_page=False)
                 write(page, seat, turn)
             elif testid == "decision-screen":
+                # The melee's decision: the compact rows (the decider's first), not the cards.
+                rows = page.locator("[data-testid=decision-screen] li.melee-row")
+                assert rows.count() == 3
+                assert rows.first.get_attribute("data-testid") == f"melee-row-{seat}"
+                decided.append(seat)
+                assert "F -" in page.inner_text("[data-testid=melee-revealed]")
+                shot(page, "melee-codes-decision")
                 for fieldset in page.locator("[data-testid=decision-screen] fieldset").all():
                     fieldset.locator("input[type=radio]").first.check()
                 act(page, lambda page=page: page.click("[data-testid=submit-decision]"))
@@ -181,7 +200,8 @@ def test_three_players_play_a_melee_by_codes_to_its_end(players: list[Any], serv
             if posted and posted not in chat:
                 chat.append(posted)
         if turn == 1 and len(chat) == 6:
-            assert "left W (wave), right P (palm)" in ann.inner_text("[data-testid=sealed-orders]")
+            assert "left F (fingers), right nothing" in ann.inner_text(
+                "[data-testid=sealed-orders]")
             shot(ann, "melee-codes-sealed-desktop")
         # Everyone pastes the whole chat (twice a round: the commitments, then the reveals).
         shown = [page.get_attribute(FRESH, "data-testid") for page in players]
@@ -199,13 +219,14 @@ def test_three_players_play_a_melee_by_codes_to_its_end(players: list[Any], serv
     else:
         raise AssertionError(f"the melee did not end: {screens}")
 
+    assert decided == [0], decided
     for page in players:
-        assert page.inner_text("[data-testid=result-title]") == "Ann wins the melee"
+        assert page.inner_text("[data-testid=result-title]") == "Cat wins the melee"
         assert "surrender" in page.inner_text("[data-testid=game-over]").lower()
     shot(ann, "melee-codes-over-desktop")
     shot(cat, "melee-codes-over-phone")
     assert cat.evaluate("document.documentElement.scrollWidth") <= 390, "the end scrolls sideways"
-    assert "surrendered" in cat.inner_text("[data-testid=melee-out-2]")
+    assert "surrendered" in cat.inner_text("[data-testid=melee-out-0]")
     # Two codes per player per round, each round's codes in two pastes.
     assert all(line.startswith("WH1.") for message in chat for line in message.split())
 
@@ -235,5 +256,5 @@ def test_three_players_play_a_melee_by_codes_to_its_end(players: list[Any], serv
         assert ann.locator(f"[data-testid=replay-perspective-{seat}]").count() == 1
     ann.click("[data-testid=replay-last]")
     ann.wait_for_selector("[data-testid=replay-result]", timeout=ENGINE_MS)
-    assert "Ann" in ann.inner_text("[data-testid=replay-result]")
+    assert "Cat" in ann.inner_text("[data-testid=replay-result]")
     shot(ann, "melee-codes-replay")

@@ -188,8 +188,8 @@ def test_unsealed_picks_survive_a_reload(page: Any, server_url: str) -> None:
     wait_preview(page)
     page.reload()
     page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS)
-    page.wait_for_selector("[data-testid=pass-screen]", timeout=ENGINE_MS)
-    page.click("[data-testid=pass-ready]")
+    # The form that was open comes back as it was, with no pass screen before it (the device is
+    # still with the wizard who was writing: e2e/test_newcomer.py, bug 1).
     page.wait_for_selector("[data-testid=orders-screen][data-wizard='0']", timeout=ENGINE_MS)
     wait_preview(page)
     assert page.is_checked("[data-testid=gesture-0-L-D]")

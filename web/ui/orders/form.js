@@ -14,7 +14,7 @@ import { createQuestions, HAND_WORDS } from './questions.js';
 import { say } from '../words/index.js';
 
 // Names for the engine's reasons (`why`) a hand is constrained.
-const WHY_WORDS = { paralysis: 'Paralysis', amnesia: 'Amnesia', charm: say('orders-charm-person') };
+const WHY_WORDS = { paralysis: say('orders-why-paralysis'), amnesia: say('orders-why-amnesia'), charm: say('orders-charm-person') };
 const UNDER_WAY_SHOWN = 3;
 
 function sequenceView(entry) {
@@ -158,18 +158,18 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = say
     const casting = new Set(set.casts.filter((c) => c.hand === hand).map((c) => c.spell));
     const shown = under.slice(0, UNDER_WAY_SHOWN);
     const more = under.slice(UNDER_WAY_SHOWN);
-    const wayItem = (u) => h('li', {}, h('span', { class: 'spell-name' }, u.name), ' ', sequenceView(u), h('span', { class: 'muted' }, ` needs ${u.remaining}`));
+    const wayItem = (u) => h('li', {}, h('span', { class: 'spell-name' }, u.name), ' ', sequenceView(u), h('span', { class: 'muted' }, say('orders-needs', { remaining: u.remaining })));
     return h('div', { class: 'hand-preview', 'data-testid': `preview-${set.set}-${hand}` },
       h('h3', {}, HAND_WORDS[hand]),
       completes.length
         ? h('ul', { class: 'completes' }, completes.map((c) => h('li', {},
-          casting.has(c.spell) ? h('strong', {}, '✓ casts ') : h('span', { class: 'muted' }, 'completes '),
-          h('button', { type: 'button', class: 'link spell-name', onclick: () => onSpell(c.spell), 'aria-label': `${c.name}, ${c.sequence}: open its description` }, c.name),
+          casting.has(c.spell) ? h('strong', {}, say('orders-casts')) : h('span', { class: 'muted' }, say('orders-completes')),
+          h('button', { type: 'button', class: 'link spell-name', onclick: () => onSpell(c.spell), 'aria-label': say('orders-open-description', { spell: c.name, sequence: c.sequence }) }, c.name),
           ' ', h('span', { class: 'seq' }, c.sequence))))
-        : h('p', { class: 'none-yet' }, 'completes no spell'),
+        : h('p', { class: 'none-yet' }, say('orders-completes-none')),
       shown.length ? h('p', { class: 'muted' }, say('orders-under-way')) : null,
       shown.length ? h('ul', {}, shown.map(wayItem)) : null,
-      more.length ? h('details', {}, h('summary', {}, `${more.length} more under way`), h('ul', {}, more.map(wayItem))) : null);
+      more.length ? h('details', {}, h('summary', {}, say('orders-more-under-way', { n: more.length })), h('ul', {}, more.map(wayItem))) : null);
   }
 
   function drawPreview() {
@@ -229,12 +229,12 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = say
     };
     const parts = questions.map((q) => {
       if (q.kind === 'target') return `${q.name} → ${named(q.options, q.chosen)}`;
-      if (q.kind === 'stab') return `stab → ${named(q.options, draft.stab[q.set] || q.default)}`;
+      if (q.kind === 'stab') return say('orders-recap-stab', { target: named(q.options, draft.stab[q.set] || q.default) });
       if (q.kind === 'monster') return `${q.name} → ${named(q.options, model.monsterAnswer(q) || q.default)}`;
-      if (q.kind === 'charm') return `charmed hand → ${draft.charm ? gestureLabel(draft.charm) : 'not chosen'}`;
+      if (q.kind === 'charm') return say('orders-recap-charm', { gesture: draft.charm ? gestureLabel(draft.charm) : say('orders-recap-not-chosen') });
       if (q.kind === 'hand') {
         const which = named((q.options || []).map((o, i) => ({ id: o, name: (q.labels || [])[i] || o })), (draft.hands && draft.hands[q.id]) || q.chosen);
-        return `hand to ${q.ask === 'paralysis' ? 'paralyse' : 'charm'} → ${which.toLowerCase()}`;
+        return say(q.ask === 'paralysis' ? 'orders-recap-paralyse' : 'orders-recap-charm-hand', { hand: which.toLowerCase() });
       }
       if (q.kind === 'spell_choice') return q.options[q.chosen_index] ? q.options[q.chosen_index].label : null;
       return null;

@@ -49,7 +49,7 @@ export function createQuestions({ model, answer, onAllocation }) {
     const name = `choice-${q.set}`;
     const note = problemNote(field, `${name}-problem`);
     return h('fieldset', { class: `field${note ? ' has-problem' : ''}`, 'data-field': field, 'data-testid': `spell-choice-${q.set}` },
-      h('legend', {}, q.prompt, setCount > 1 ? ` (gesture set ${q.set + 1})` : ''),
+      h('legend', {}, q.prompt, setCount > 1 ? say('orders-legend-set', { n: q.set + 1 }) : ''),
       q.options.map((option, i) => h('label', { class: 'choice' },
         h('input', {
           type: 'radio', name, value: String(i), checked: i === q.chosen_index,

@@ -110,9 +110,15 @@ export function meleeDecisionScreen({ view, rows, unruly, seen, submit, onHome, 
       replace(problems, found.map((p) => h('p', { class: 'problem' }, p.message)));
     },
   }, questions, problems, h('div', { class: 'submit-bar' }, button));
+  // This turn's gestures, revealed before the rules ask (the rows show the turns before).
+  const revealed = Object.entries(view.phase.revealed || {}).map(([i, sets]) => h('li', {},
+    h('strong', {}, nameOf(view.names[Number(i)])), ': ',
+    sets.map(([l, r], n) => [n ? '; ' : '', h('span', { class: 'seq' }, `${l} ${r}`)])));
   const element = h('section', { class: 'duel-screen melee-screen', 'data-testid': 'decision-screen', 'data-wizard': String(view.wizard) },
     duelHead({ title: [nameOf(me.name), ` — ${say('melee-turn', { turn: view.phase.turn })}`], tag: say('melee-decision-tag'), onHome }),
     aside,
+    revealed.length ? h('section', { class: 'card', 'data-testid': 'melee-revealed' }, h('h2', {}, say('melee-revealed')),
+      h('ul', { class: 'melee-revealed' }, revealed)) : null,
     meleeTable({ rows, unruly, names: view.names }),
     renderOutcome(view, seen),
     h('div', { class: 'melee-orders' }, form),

@@ -33,6 +33,7 @@ export const WORDS = {
   // a melee's decision and end (web/ui/screens/melee.js, melee-end.js)
   'melee-decide': 'Decide',
   'melee-decision-tag': 'decision',
+  'melee-revealed': 'This turn’s gestures (left, right)',
   'melee-end-draw': ({ names }) => `A draw between ${names.join(', ')}`,
   'melee-end-wins': ({ name }) => `${name} wins the melee`,
   'melee-end-nobody': 'Nobody wins',
