@@ -2,7 +2,8 @@
 
 - A hot-seat duel's turn 2 opens playing turn 1: each wizard's hands are hidden until his
   gestures' reveal step, where they turn round (drawn on the effects layer) and then show the
-  gestures; a tap on the scene skips it, "Play the turn again" plays it again, Escape skips it.
+  gestures; a tap on the scene skips it, "Play the turn again" plays it again, Escape skips it;
+  the sound switch is off until turned on, and stays on on the next screen (a saved setting).
 - The replay viewer's step paused for a decision (Alice's paralysis on Bob) shows, on its
   scene, the gestures revealed so far (and the list of them), not the turn before (it was a
   page error: the list's names were drawn by a function replay.js no longer imported).
@@ -85,6 +86,22 @@ def test_the_turn_plays_reveals_and_skips(browser: Any, server_url: str, shot: S
         page.wait_for_selector(f"{SCENE}[data-animating=true]")
         page.wait_for_selector(f"{SCENE}[data-animating=false]", timeout=ENGINE_MS)
         assert page.locator(f"{SCENE} .scene-wizard.veiled").count() == 0
+        # Sound: off until turned on, and remembered (the next screen's switch is on).
+        switch = "[data-testid=orders-screen] [data-testid=scene-sound]"
+        assert page.get_attribute(switch, "aria-pressed") == "false"
+        page.click(switch)
+        assert page.get_attribute(switch, "aria-pressed") == "true"
+        assert page.evaluate("localStorage.getItem('wavinghands:v1:setting:sound')") == "true"
+        wizard = page.get_attribute("[data-testid=orders-screen]", "data-wizard")
+        pick(page, ("-", "-"))
+        wait_preview(page)
+        page.click("[data-testid=submit-orders]")
+        page.wait_for_selector(f"[data-testid=orders-screen][data-wizard='{wizard}']",
+                               state="detached", timeout=ENGINE_MS)
+        if wait_screen(page) == "pass-screen":
+            page.click("[data-testid=pass-ready]")
+        page.wait_for_selector(switch, timeout=ENGINE_MS)
+        assert page.get_attribute(switch, "aria-pressed") == "true"
         assert not errors, errors
     finally:
         ctx.close()
