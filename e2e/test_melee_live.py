@@ -173,10 +173,39 @@ def play(pages: list[Any], script: dict[int, dict[int, str]]) -> None:
     raise AssertionError("the melee did not end")
 
 
+def chat_lines(page: Any) -> list[str]:
+    """The group chat's lines on this page, as shown."""
+    shown = page.locator("[data-testid=melee-live-chat-lines] li").all_inner_texts()
+    # (a name comes isolated, U+2068..U+2069, as every name in a sentence does)
+    return [" ".join(t.replace("\u2068", "").replace("\u2069", "").split()) for t in shown]
+
+
+def talk(players: list[Any]) -> None:
+    """Ann says a line to the group (Enter sends), Cat answers from his phone (the Send button):
+    every page shows both, each named, in order."""
+    ann, bob, cat = players
+    ann.fill("[data-testid=melee-live-chat] [data-testid=chat-text]", "Good luck, all")
+    ann.press("[data-testid=melee-live-chat] [data-testid=chat-text]", "Enter")
+    for page in (bob, cat):
+        page.wait_for_selector("[data-testid=melee-live-chat-lines] li", timeout=CONNECT_MS)
+    cat.fill("[data-testid=melee-live-chat] [data-testid=chat-text]", "Thanks, Ann")
+    cat.click("[data-testid=melee-live-chat] [data-testid=chat-send]")
+    for page in players:
+        page.wait_for_function(
+            "() => document.querySelectorAll("
+            "'[data-testid=melee-live-chat-lines] li').length === 2",
+            timeout=CONNECT_MS)
+    assert chat_lines(ann) == ["You: Good luck, all", "Cat: Thanks, Ann"]
+    assert chat_lines(bob) == ["Ann: Good luck, all", "Cat: Thanks, Ann"]
+    assert chat_lines(cat) == ["Ann: Good luck, all", "You: Thanks, Ann"]
+    assert ann.input_value("[data-testid=melee-live-chat] [data-testid=chat-text]") == ""
+
+
 @needs_route
 def test_three_players_play_a_live_melee_to_its_end(players: list[Any], shot: Shot) -> None:
     ann, _bob, cat = players
     connect(players, shot)
+    talk(players)
     shot(cat, "melee-live-orders-phone", full_page=False)
     wide = cat.evaluate("document.documentElement.scrollWidth")
     assert wide <= 390, f"Cat's phone scrolls sideways ({wide}px)"

@@ -14,6 +14,8 @@ const storage = await import('../../web/store/storage.js');
 const { createStore } = await import('../../web/store/store.js');
 const { migrate } = await import('../../web/store/record.js');
 const { createMeleeFlow, meleeSummary } = await import('../../web/flows/melee.js');
+const words = await import('../../web/ui/words/index.js');
+const said = (code, summary) => words.say(code, summary).replace(/[\u2068\u2069]/g, '');
 
 const NAMES = ['Ann', 'Bob', 'Cat', 'Dan'];
 
@@ -93,7 +95,8 @@ test('a four-seat melee hands the device to each player, then lets each computer
   assert.deepEqual(api.calls.filter((c) => c[0] === 'ai'), [['ai', 1, 'novice'], ['ai', 3, 'strong'], ['ai', 1, 'novice'], ['ai', 3, 'strong']]);
   assert.deepEqual(api.calls.filter((c) => c[0] === 'step'), [['step', ['0', '1', '2', '3']], ['step', ['0', '1', '2', '3']]]);
   const duel = store.getState().duel;
-  assert.equal(duel.summary.title, 'Ann, Bob, Cat and Dan');
+  assert.equal(duel.summary.title, '', 'the screens say the title');
+  assert.equal(said('duel-title', duel.summary), 'Ann, Bob, Cat and Dan');
   assert.equal(duel.summary.over, true);
 });
 
@@ -133,5 +136,6 @@ test('one player with computers needs no hand-over, and a failing engine is said
   assert.equal(o.screen, 'thinking');
   o = await flow.think();
   assert.deepEqual([o.screen, o.code], ['fail', 'computer-failed']);
-  assert.equal(meleeSummary({ names: ['A', 'B', 'C'], result: null }, { kind: 'orders', turn: 3 }).title, 'A, B and C');
+  assert.equal(said('duel-title', meleeSummary({ names: ['A', 'B', 'C'], result: null }, { kind: 'orders', turn: 3 })), 'A, B and C');
+  assert.equal(said('duel-title', { title: '', names: ['A', '', ''] }), 'A, seat 2 and seat 3');
 });

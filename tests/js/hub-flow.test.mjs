@@ -102,6 +102,17 @@ test('a host and two guests trade one text each way; every page then holds every
   await until(() => host.codes.received.length === 3 && c.codes.received.length === 2, 'the code at the host and guest 2');
   assert.deepEqual(host.codes.received.slice(2), ['WH1.x-1-commit']);
   assert.deepEqual(c.codes.received.slice(1), ['WH1.x-1-commit']);
+  // The group's chat: a guest's line reaches every page, signed and relayed by the host; a line
+  // that is not plain text of 1..300 characters is refused and sends nothing.
+  assert.deepEqual(b.live.sendChat('Good luck,\nall'), { ok: true });
+  assert.equal(b.live.sendChat('   ').error.code, 'bad-chat');
+  assert.equal(b.live.sendChat('x'.repeat(301)).error.code, 'bad-chat');
+  const lines = (p) => p.live.state().chat.lines;
+  await until(() => lines(host).length === 1 && lines(c).length === 1, 'the chat line at the host and guest 2');
+  for (const p of [host, b, c]) assert.deepEqual(lines(p), [{ seat: 1, text: 'Good luck, all' }]);
+  assert.deepEqual(host.live.sendChat('Thanks'), { ok: true });
+  await until(() => lines(c).length === 2, 'the host\'s line at guest 2');
+  assert.deepEqual(lines(c)[1], { seat: 0, text: 'Thanks' });
   // Guest 2 leaves: the host and guest 1 hear it, and both concede him.
   c.live.close();
   const said = (p) => p.live.state().events.map((e) => `${e.code}:${e.seat}`);

@@ -27,8 +27,8 @@ const duelIdOf = (session) => `melee-${session.game_id}-${session.me}`;
 
 /** lobbySummary(status) -> the saved list's summary of a melee not yet started. */
 function lobbySummary(status) {
-  const names = status.names.map((n, i) => n || `seat ${i + 1}`);
-  return { title: `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`, names, turn: 0, phase: 'lobby', over: false, resultText: '' };
+  const names = status.names.map((n) => n || ''); // ('' for a seat not taken yet: 'duel-title' says it)
+  return { title: '', names, turn: 0, phase: 'lobby', over: false, resultText: '' };
 }
 
 /**

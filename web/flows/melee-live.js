@@ -4,7 +4,8 @@
 // WebRTC offer) and takes each guest's one reply (his acceptance, his key code, the answer); once
 // every guest is connected the host's hub starts and its roster gives every page every key. From
 // then on the melee-codes flow plays, its codes going through the hub; this flow reports who is
-// connected, the roster's fingerprint, and who dropped out, and lets the player concede him.
+// connected, the roster's fingerprint, and who dropped out, and lets the player concede him; and
+// the group's chat, each line signed by its author like every code (kept while the page is open).
 // No DOM, no storage: nothing of a live connection is saved (after a reload, by codes).
 //
 // Outcome of host/join/reply: {screen: 'melee-live', live: state()} or {error: {code, message}}.
@@ -12,24 +13,27 @@
 import { createHub } from '../transport/hub.js';
 import { liveParts, liveText } from '../transport/hub-roster.js';
 import { newKeyPair, readKeyCode } from '../transport/sign.js';
+import { CHAT_MAX, chatText } from '../transport/chat.js';
 import { STATUS, listeners } from '../transport/transport.js';
 
 const failed = (code, message = '') => ({ error: { code, message } });
+// How many chat lines a page keeps and shows (the newest).
+const CHAT_KEPT = 30;
 
 /**
  * createMeleeLiveFlow({api, codes, rtc, iceServers, hubOptions}) -> {host, join, reply, concede,
- * state, onChange, transportFor, close}. codes: the melee-codes flow (host, join, receive, resume);
+ * sendChat, state, onChange, transportFor, close}. codes: the melee-codes flow (host, join, receive, resume);
  * rtc: transport/webrtc.js's startHost/startGuest (fakes in tests); iceServers(ice) -> Promise of
  * {ok, iceServers} (transport/live.js's); hubOptions: extra createHub options (a test's clock).
  * Give transportFor to the melee-codes flow: it returns the hub of the live melee, else null.
  */
 export function createMeleeLiveFlow({ api, codes, rtc, iceServers = async () => ({ ok: true, iceServers: [] }), hubOptions = {} }) {
   const changes = listeners();
-  let live = null; // {role, duelId, game, seats, me, pair, links (host), reply (guest), hub, events}
+  let live = null; // {role, duelId, game, seats, me, pair, links (host), reply (guest), hub, events, chat, chatDraft}
 
   const changed = () => changes.emit(state());
 
-  /** state() -> the live melee as the page shows it, or null: role, its texts, who is connected, the hub's news. */
+  /** state() -> the live melee as the page shows it, or null: role, its texts, who is connected, the hub's news, the chat. */
   function state() {
     if (!live) return null;
     const hub = live.hub ? live.hub.status() : null;
@@ -40,6 +44,7 @@ export function createMeleeLiveFlow({ api, codes, rtc, iceServers = async () => 
       role: live.role, duelId: live.duelId, me: live.me, seats: live.seats, invitations, reply: live.reply || null,
       state: hub ? hub.state : STATUS.CONNECTING, fingerprint: hub ? hub.fingerprint : null,
       absence: hub ? hub.absence : null, events: [...live.events],
+      chat: { lines: [...live.chat], draft: live.chatDraft, max: CHAT_MAX },
     };
   }
 
@@ -50,6 +55,11 @@ export function createMeleeLiveFlow({ api, codes, rtc, iceServers = async () => 
       if (!live || live.hub !== hub) return;
       live.events = [...live.events.slice(-19), e]; // the latest news, for the panel
       changed();
+    });
+    hub.onChat((text, seat) => {
+      const line = chatText(text); // (plain text only: a line that is not one is not shown)
+      if (!live || live.hub !== hub || line === null) return;
+      addLine(seat, line);
     });
     return hub;
   }
@@ -75,7 +85,7 @@ export function createMeleeLiveFlow({ api, codes, rtc, iceServers = async () => 
       }
       links.set(inv.seat, { started, text: liveText(inv.code, pair.code, started.code), keyCode: null, key: null, accept: null });
     }
-    live = { role: 'host', duelId: o.duel.id, game: o.duel.session.game_id, seats, me: 0, pair, links, hub: null, events: [] };
+    live = { role: 'host', duelId: o.duel.id, game: o.duel.session.game_id, seats, me: 0, pair, links, hub: null, events: [], ...newChat() };
     for (const l of links.values()) l.started.transport.onStatus(() => { hostReady(); changed(); });
     return { screen: 'melee-live', live: state() };
   }
@@ -148,7 +158,7 @@ export function createMeleeLiveFlow({ api, codes, rtc, iceServers = async () => 
     const { seat, seats, game_id: game } = inv[0];
     const own = (s, mine, host) => (s === seat ? mine : s === 0 ? host : null);
     const seatsInOrder = [...Array(seats).keys()];
-    live = { role: 'guest', duelId: null, game, seats, me: seat, pair, reply: null, hub: null, events: [] };
+    live = { role: 'guest', duelId: null, game, seats, me: seat, pair, reply: null, hub: null, events: [], ...newChat() };
     // The hub listens before anything can arrive: the host's roster may come as soon as it connects.
     live.hub = hubFor({
       game, seats, me: seat, privateKey: pair.keys.privateKey, peers: new Map([[0, started.transport]]),
@@ -170,6 +180,27 @@ export function createMeleeLiveFlow({ api, codes, rtc, iceServers = async () => 
   /** concede(seat) -> Promise of {ok} or an error value: my signed agreement that a dropped seat is conceded. */
   const concede = (seat) => (live && live.hub ? live.hub.concede(seat) : Promise.resolve(failed('melee-live-not-connected').error));
 
+  // The chat's lines (newest last) and the box's unsent text, which outlives every redraw.
+  const newChat = () => ({ chat: [], chatDraft: { value: '', focused: false } });
+
+  function addLine(seat, text) {
+    live.chat = [...live.chat.slice(-(CHAT_KEPT - 1)), { seat, text }];
+    changed();
+  }
+
+  /**
+   * sendChat(text) -> {ok} or {ok: false, error}: a line to every wizard of the melee, signed and
+   * relayed like a code ('bad-chat': empty or over CHAT_MAX characters; 'melee-live-not-connected').
+   */
+  function sendChat(text) {
+    if (!live || !live.hub || live.hub.status().state !== STATUS.CONNECTED) return { ok: false, ...failed('melee-live-not-connected') };
+    const line = chatText(text);
+    if (line === null) return { ok: false, error: { code: 'bad-chat', max: CHAT_MAX } };
+    live.hub.sendChat(line);
+    addLine(live.me, line);
+    return { ok: true };
+  }
+
   /** transportFor(duel) -> the hub carrying that melee, or null (the melee-codes flow's hook). */
   function transportFor(duel) {
     if (!live || !live.hub) return null;
@@ -187,5 +218,5 @@ export function createMeleeLiveFlow({ api, codes, rtc, iceServers = async () => 
     changed();
   }
 
-  return { host, join, reply, concede, state, onChange: (cb) => changes.add(cb), transportFor, close };
+  return { host, join, reply, concede, sendChat, state, onChange: (cb) => changes.add(cb), transportFor, close };
 }

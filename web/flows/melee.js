@@ -26,9 +26,9 @@ const seatsOf = (duel) => duel.seats.map((s, i) => ({ human: s === 'human', leve
 /** meleeSummary(view, phase) -> the saved list's summary of a melee: every name in the title. */
 export function meleeSummary(view, phase) {
   const names = view.names;
-  const title = `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
   return {
-    title, names, turn: phase.turn, phase: phase.kind, over: phase.kind === 'over',
+    // No title: the screens say it ('duel-title' names every wizard).
+    title: '', names, turn: phase.turn, phase: phase.kind, over: phase.kind === 'over',
     result: resultOf(view.result), awaiting: false, resultText: '',
   };
 }

@@ -65,12 +65,13 @@ export function createMeleeLiveScreens({ live, codes, drawCodes, show, goHome })
     const state = live.state();
     if (!state || !o.duel || state.duelId !== o.duel.id) return null;
     const onConcede = (seat) => live.concede(seat);
+    const onChat = (text) => live.sendChat(text);
     // The melee by codes' status line, in live words (nothing to post or paste by hand).
     const line = defaults.head.querySelector('[data-testid=melee-codes-status]');
     const words = liveStatusWords(o.status);
     if (line && words) line.textContent = words;
     return {
-      head: h('div', { class: 'melee-codes-head' }, meleeLivePanel(state, o.status.names, { onConcede }), defaults.head),
+      head: h('div', { class: 'melee-codes-head' }, meleeLivePanel(state, o.status.names, { onConcede, onChat }), defaults.head),
       foot: null,
     };
   }

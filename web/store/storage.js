@@ -51,7 +51,7 @@ export function newGameId() {
   return randomHex(8);
 }
 
-const isNames = (names) => Array.isArray(names) && names.length === 2 && names.every((n) => typeof n === 'string');
+const isNames = (names) => Array.isArray(names) && names.length >= 2 && names.length <= 6 && names.every((n) => typeof n === 'string');
 
 /** The index entry as the start screen can draw it, or null when it cannot be read. */
 function readableEntry(entry) {

@@ -50,7 +50,8 @@ function lastLine({ lines, names }) {
 // The chat while connected: what was said, and a one-line box (Enter sends). The panel is redrawn
 // on every change of the connection, so what is being typed (and the focus) lives in chat.draft,
 // an object the caller keeps for as long as the screen.
-function chatBox(chat) {
+/** chatBox({lines, names, max, draft, onSend}) -> the chat's one-line box (Enter sends), after the newest line if any. */
+export function chatBox(chat) {
   const draft = chat.draft || { value: '', focused: false };
   const input = h('input', {
     type: 'text', 'data-testid': 'chat-text', maxlength: String(chat.max), autocomplete: 'off',

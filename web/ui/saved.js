@@ -25,7 +25,7 @@ export function kilobytes(size) {
 const megabytes = (bytes) => say('size-mb', { mb: (bytes / 1024 / 1024).toLocaleString('en', { maximumFractionDigits: bytes < 1024 ** 3 ? 1 : 0 }) });
 
 // The duel's name: each wizard's name isolated in its own <bdi> (issue 12.5); fresh nodes each time.
-const nameNodes = (game) => (Array.isArray(game.names) && !game.title && !game.awaiting ? [nameOf(game.names[0]), say('saved-vs'), nameOf(game.names[1])] : named(say('duel-title', game)));
+const nameNodes = (game) => (Array.isArray(game.names) && game.names.length === 2 && !game.title && !game.awaiting ? [nameOf(game.names[0]), say('saved-vs'), nameOf(game.names[1])] : named(say('duel-title', game)));
 
 /**
  * rulesLabel(ruleset, known) -> the rules of a saved duel in words: the title of its ruleset

@@ -6,6 +6,7 @@
 
 import { h } from '../dom.js';
 import { codeBlock, pasteBox } from '../remote.js';
+import { chatBox } from '../live.js';
 import { duelHead } from '../duel.js';
 import { isolate, say, sayError, hasWords } from '../words/index.js';
 
@@ -80,11 +81,12 @@ export function liveStatusWords(status) {
 }
 
 /**
- * meleeLivePanel(live, names, {onConcede}) -> element: the live part of a melee's panel while it
- * is played: the connection, the fingerprint, and each dropped, silent or conceded seat (a dropped
- * one with Concede, unless this player has agreed already). onConcede(seat).
+ * meleeLivePanel(live, names, {onConcede, onChat}) -> element: the live part of a melee's panel
+ * while it is played: the connection, the fingerprint, each dropped, silent or conceded seat (a
+ * dropped one with Concede, unless this player has agreed already), and the group's chat.
+ * onConcede(seat); onChat(text) -> {ok} or {ok: false, error}.
  */
-export function meleeLivePanel(live, names, { onConcede }) {
+export function meleeLivePanel(live, names, { onConcede, onChat }) {
   const absence = live.absence || { dropped: {}, votes: {}, conceded: [] };
   const rows = newsOf(live).map((e) => {
     const seat = e.seat;
@@ -102,7 +104,23 @@ export function meleeLivePanel(live, names, { onConcede }) {
   return h('section', { class: 'card melee-live-panel', 'data-testid': 'melee-live-panel', 'data-state': live.state },
     h('p', { role: 'status', 'data-testid': 'melee-live-state' }, say(`melee-live-state-${live.state}`)),
     rows.length ? h('ul', { class: 'melee-live-news', 'aria-live': 'polite' }, rows) : null,
+    groupChat(live, names, onChat),
     fingerprintLine(live));
+}
+
+// The group's chat: every line said since this page connected, its author named, then the box
+// (while connected). Lines are plain text, shown as text.
+function groupChat(live, names, onChat) {
+  const chat = live.chat || { lines: [] };
+  const lines = chat.lines.map((l) => h('li', { class: l.seat === live.me ? 'from-me' : 'from-them', 'data-seat': String(l.seat) },
+    h('bdi', { class: 'who' }, l.seat === live.me ? say('melee-live-chat-you') : seatName(names, l.seat)), ': ',
+    h('bdi', { dir: 'auto' }, l.text)));
+  return h('div', { class: 'melee-live-chat', 'data-testid': 'melee-live-chat' },
+    h('h3', {}, say('melee-live-chat-title')),
+    lines.length
+      ? h('ol', { class: 'melee-live-chat-lines', 'data-testid': 'melee-live-chat-lines', 'aria-live': 'polite' }, lines)
+      : h('p', { class: 'muted' }, say('melee-live-chat-empty')),
+    live.state === 'connected' ? chatBox({ lines: [], names: {}, max: chat.max, draft: chat.draft, onSend: onChat }) : null);
 }
 
 

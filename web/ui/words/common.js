@@ -4,6 +4,9 @@ import { count, isolate, storageWhy } from './text.js';
 
 const RECORD_WANTED = 'This box takes a duel record: the text (or the .json file) that “Export the record” makes, which begins {"format": "wavinghands-record". A code or link from a friend goes in the start screen’s box “Got a code or a link from a friend? Paste it here”. Nothing was imported.';
 
+// A melee's wizard in its title: his name, isolated, or his seat while it is not taken.
+const seatOrName = (name, i) => (name ? isolate(name) : `seat ${i + 1}`);
+
 export const WORDS = {
   // shared: saving and the saved duels
   'storage-refused': storageWhy,
@@ -13,8 +16,11 @@ export const WORDS = {
   // A duel's summary (store/record.js's summaryOf, flows/remote/record.js's summarize) in words;
   // `title`/`resultText`: the words a record saved before (or a melee's list line) kept.
   // A title's names come isolated (a sentence that holds a title does not isolate it again).
-  'duel-title': ({ title, names = [], awaiting }) => (title ? isolate(title) : names.length >= 2
-    ? `${isolate(names[0] || '…')} vs ${awaiting ? '… (invitation sent)' : isolate(names[1] || '…')}` : 'A saved duel'),
+  // A melee (three names or more): "Ann, Bob and Cat", a seat not taken yet said as such.
+  'duel-title': ({ title, names = [], awaiting }) => (title ? isolate(title) : names.length > 2
+    ? `${names.slice(0, -1).map(seatOrName).join(', ')} and ${seatOrName(names[names.length - 1], names.length - 1)}`
+    : names.length === 2
+      ? `${isolate(names[0] || '…')} vs ${awaiting ? '… (invitation sent)' : isolate(names[1] || '…')}` : 'A saved duel'),
   'duel-result': ({ result, names = [], resultText }) => (result
     ? (result.winner === null ? `draw (${result.how})` : `${isolate(names[result.winner])} won (${result.how})`) : resultText || ''),
   // web/limits.js's textProblem, said by a screen
