@@ -7,8 +7,7 @@
 //
 // NOT_PLAYER: files whose literals never reach the player (the worker and the boundary answer in
 // codes the page says; codecs answer in codes). STILL_TO_KEY: files still to key, each with how
-// many literals it holds; an entry may only shrink (a test fails when it is stale). OTHER_AREAS:
-// files other developers key this session.
+// many literals it holds; an entry may only shrink (a test fails when it is stale).
 
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -35,11 +34,6 @@ const NOT_PLAYER = new Set([
 
 const STILL_TO_KEY = {
 };
-
-// Other areas' files, being keyed (or written) by their developers this session: counted, not
-// yet held to a number (a prefix names a folder or a family of files). Tighten after the merge.
-const OTHER_AREAS = [];
-const otherArea = (rel) => OTHER_AREAS.some((prefix) => rel.startsWith(prefix));
 
 function webFiles(dir = WEB) {
   return readdirSync(dir).flatMap((name) => {
@@ -86,7 +80,7 @@ const FILES = webFiles().filter((rel) => !NOT_PLAYER.has(rel));
 const FOUND = new Map(FILES.map((rel) => [rel, playerLiterals(rel)]).filter(([, lines]) => lines.length));
 
 test('no player sentence outside web/ui/words/ (but the files still being keyed)', () => {
-  const unexpected = [...FOUND].filter(([rel]) => !(rel in STILL_TO_KEY) && !otherArea(rel));
+  const unexpected = [...FOUND].filter(([rel]) => !(rel in STILL_TO_KEY));
   assert.deepEqual(Object.fromEntries(unexpected), {});
 });
 
