@@ -4,8 +4,11 @@ import { count, isolate, storageWhy } from './text.js';
 
 const RECORD_WANTED = 'This box takes a duel record: the text (or the .json file) that “Export the record” makes, which begins {"format": "wavinghands-record". A code or link from a friend goes in the start screen’s box “Got a code or a link from a friend? Paste it here”. Nothing was imported.';
 
-// A melee's wizard in its title: his name, isolated, or his seat while it is not taken.
-const seatOrName = (name, i) => (name ? isolate(name) : `seat ${i + 1}`);
+// A melee's title, "Ann, Bob and Cat": each name isolated, a seat not taken yet said as such.
+function everyWizard(names) {
+  const said = names.map((name, i) => (name ? isolate(name) : `seat ${i + 1}`));
+  return `${said.slice(0, -1).join(', ')} and ${said[said.length - 1]}`;
+}
 
 export const WORDS = {
   // shared: saving and the saved duels
@@ -18,7 +21,7 @@ export const WORDS = {
   // A title's names come isolated (a sentence that holds a title does not isolate it again).
   // A melee (three names or more): "Ann, Bob and Cat", a seat not taken yet said as such.
   'duel-title': ({ title, names = [], awaiting }) => (title ? isolate(title) : names.length > 2
-    ? `${names.slice(0, -1).map(seatOrName).join(', ')} and ${seatOrName(names[names.length - 1], names.length - 1)}`
+    ? everyWizard(names)
     : names.length === 2
       ? `${isolate(names[0] || '…')} vs ${awaiting ? '… (invitation sent)' : isolate(names[1] || '…')}` : 'A saved duel'),
   'duel-result': ({ result, names = [], resultText }) => (result
