@@ -83,11 +83,20 @@ EXPECT_MS = 30_000
 sync_api.expect.set_options(timeout=EXPECT_MS)
 
 
+# Contexts prefer reduced motion unless a test asks otherwise (e2e/test_battle_animation.py
+# does): the battle scene then shows a turn's steps still, one by one, instead of animating
+# them, and Chromium draws far fewer frames (test_remote_codes.py and test_computer.py: 130 ->
+# 109 s of CPU).  What the animation itself does is test_battle_animation.py's to check.
+REDUCED_MOTION = "reduce"
+
+
 def _bypassing_csp(method: Callable[..., Any]) -> Callable[..., Any]:
-    """`method` (a way to open a browser context) with `bypass_csp=True` unless given."""
+    """`method` (a way to open a browser context) with `bypass_csp=True` and REDUCED_MOTION
+    unless given."""
 
     def opened(self: Any, *args: Any, **kwargs: Any) -> Any:
         kwargs.setdefault("bypass_csp", True)
+        kwargs.setdefault("reduced_motion", REDUCED_MOTION)
         return method(self, *args, **kwargs)
 
     return opened
@@ -120,21 +129,35 @@ SiteHandler.do_GET = _counting_get  # type: ignore[method-assign, assignment]
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Register the suite's marker."""
+    """Register the suite's markers."""
     config.addinivalue_line(
         "markers", "first_visit: the test's `page` is in a fresh context (no service worker, no "
         "kept snapshot), not a kept one",
     )  # fmt: skip
+    config.addinivalue_line("markers", DEEP_MARKER)
 
 
-# The modules that take longest (the per-file table below: the network lab waits out the page's
-# 30 s and 60 s clocks; the boot tests each boot afresh), started first so that the two
-# pytest-xdist workers (--dist loadfile) finish together.
-LONGEST_FIRST = ("test_netplay.py", "test_boot.py", "test_hotseat.py", "test_live.py")
+# The deep tier: a test marked `deep` runs only under WH_DEEP=1 (`python3 build.py test
+# --deep`); docs/test-tiers.md names, for each, the default tests that catch its kind of bug.
+DEEP_MARKER = ("deep: runs only under WH_DEEP=1 (build.py test --deep); docs/test-tiers.md says "
+               "which default tests catch its kind of bug")  # fmt: skip
+DEEP = bool(os.environ.get("WH_DEEP"))
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Put LONGEST_FIRST's modules first, in that order; the rest keep theirs."""
+# The modules that take longest (the per-file table below: the boot tests each boot afresh),
+# started first so that the two pytest-xdist workers (--dist loadfile) finish together.  (The
+# network lab, test_netplay.py, runs as a step of its own in `build.py test`.)
+LONGEST_FIRST = ("test_boot.py", "test_hotseat.py", "test_live.py")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Leave out the `deep` tests unless DEEP; put LONGEST_FIRST's modules first, in that
+    order; the rest keep theirs."""
+    if not DEEP:
+        deep = [item for item in items if item.get_closest_marker("deep")]
+        if deep:
+            config.hook.pytest_deselected(items=deep)
+            items[:] = [item for item in items if not item.get_closest_marker("deep")]
 
     def rank(item: pytest.Item) -> int:
         name = item.path.name

@@ -256,6 +256,10 @@ def run_checks(*, skip_e2e: bool, install: bool, deep: bool) -> list[StepResult]
         return run_steps(steps, env, slots=2)
 
 
+# e2e/'s module that builds network namespaces (the two NATed homes); a step of its own.
+NETWORK_LAB = "e2e/test_netplay.py"
+
+
 def check_steps(
     py: str, site: Path, ready: tuple[concurrent.futures.Future[None], ...], skip_e2e: bool,
     deep: bool,
@@ -271,7 +275,12 @@ def check_steps(
     # --no-loadscope-reorder: the modules in e2e/conftest.py's order (the longest first), not
     # by their number of tests.
     e2e = [py, "-m", "pytest", "e2e", "-p", "no:cacheprovider", "--verbosity=1",
-           "-n", "2", "--dist", "loadfile", "--no-loadscope-reorder", "--durations=15"]  # fmt: skip
+           "-n", "2", "--dist", "loadfile", "--no-loadscope-reorder", "--durations=15",
+           f"--ignore={NETWORK_LAB}"]  # fmt: skip
+    # The network lab's tests spend most of their time waiting out the page's clocks (ICE that
+    # cannot succeed, an answer that comes a minute late: 250 s of wall for 110 s of CPU), so
+    # they run beside the two workers as a step of their own rather than holding one of them.
+    lab = [py, "-m", "pytest", NETWORK_LAB, "-p", "no:cacheprovider", "--verbosity=1"]
     # What only Pyodide shows (tests/pyodide/run.mjs), the vectors' CPython side in `py`.
     pyodide = ["node", "tests/pyodide/run.mjs", "--site", str(site), "--python", py]
     # pyproject's strict set (the engine, build.py, sitebuild/, tests/), and e2e/ apart: its
@@ -283,13 +292,15 @@ def check_steps(
     # (one process, minutes of CPU) does not: starved until the browser tests end, it would
     # finish alone on one core.
     background = 10
+    # --deep: the deep tier (tests marked `deep`, docs/test-tiers.md) and the larger sizes.
     deep_sizes = (("WH_DEEP", "1"),) if deep else ()
-    shots = () if deep else (("WH_SHOTS", "0"),)
+    shots = deep_sizes if deep else (("WH_SHOTS", "0"),)
     # Node is Debian's: the JS tests wait for it only where it is missing.
     node = () if shutil.which("node") else (debian_ready,)
     steps = [
         # No screenshots unless --deep (a person's to look at, not a check; e2e/conftest.py).
         Step("pytest e2e/", e2e, (debian_ready, venv_ready, site_ready), 0, shots),
+        Step("pytest e2e/ network lab", lab, (debian_ready, venv_ready, site_ready), 0, shots),
         Step("tests in Pyodide (Node)", pyodide, (*node, site_ready)),
         # --deep: the property, fuzz and soak-like tests at their larger sizes (tests/sizes.py).
         Step("pytest tests/", tests, (venv_ready,), 0, deep_sizes),
@@ -299,7 +310,7 @@ def check_steps(
         Step("ruff", [py, "-m", "ruff", "check", "."], (venv_ready,), background),
     ]
     if skip_e2e:
-        steps = [step for step in steps if step.name != "pytest e2e/"]
+        steps = [step for step in steps if not step.name.startswith("pytest e2e/")]
     if deep:
         steps += [
             # The whole engine suite again, inside Pyodide, from the site's wheel.

@@ -382,12 +382,17 @@ def test_the_default_run_proves_pyodide_on_a_chosen_set_and_deep_runs_everything
     assert not dict(next(s for s in default if s.name == "pytest tests/").env)
     # No screenshots by default (a person's to look at), taken under --deep.
     assert dict(next(s for s in default if s.name == "pytest e2e/").env) == {"WH_SHOTS": "0"}
+    # The network lab runs beside the two workers, as a step of its own.
+    assert f"--ignore={testrun.NETWORK_LAB}" in commands["pytest e2e/"]
+    assert testrun.NETWORK_LAB in commands["pytest e2e/ network lab"]
     deep_e2e = testrun.check_steps("py", Path("site"), (done, done, done), skip_e2e=False,
                                    deep=True)
-    assert not dict(next(s for s in deep_e2e if s.name == "pytest e2e/").env)
+    # --deep: the browser tests' deep tier too (tests marked `deep`), with screenshots.
+    for name in ("pytest e2e/", "pytest e2e/ network lab"):
+        assert dict(next(s for s in deep_e2e if s.name == name).env) == {"WH_DEEP": "1"}
     deep = testrun.check_steps("py", Path("site"), (done, done, done), skip_e2e=True, deep=True)
     names = [step.name for step in deep]
-    assert "pytest e2e/" not in names
+    assert not [name for name in names if name.startswith("pytest e2e/")]
     assert {"deep: tests/ in Pyodide", "deep: property soak", "deep: fuzz codes"} <= set(names)
     # --deep runs tests/ at the larger sizes (tests/sizes.py).
     assert dict(next(s for s in deep if s.name == "pytest tests/").env) == {"WH_DEEP": "1"}
