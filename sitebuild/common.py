@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import os
+import shutil
 import subprocess
 import tempfile
 from collections.abc import Sequence
@@ -95,3 +96,14 @@ def atomic_write(path: Path, data: bytes) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def swap_in(staging: Path, target: Path) -> None:
+    """Put the folder `staging` in the place of `target` (any old one removed), between two
+    renames, so a reader sees the old folder or the new one, whole, and no mixture."""
+    old = target.with_name(f".{target.name}.old.{os.getpid()}")
+    shutil.rmtree(old, ignore_errors=True)
+    if target.exists():
+        target.rename(old)
+    staging.rename(target)
+    shutil.rmtree(old, ignore_errors=True)

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from .common import CACHE, ROOT, BuildError, run, sha256_hex, sri_sha512
+from .common import CACHE, ROOT, BuildError, run, sha256_hex, sri_sha512, swap_in
 
 # The one Pyodide release the site ships.  The integrity string is the registry's published
 # `dist.integrity`; it is re-checked against the registry whenever the tarball is downloaded,
@@ -122,11 +122,7 @@ def _filled_whole(target: Path) -> Iterator[Path]:
     part = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}."))
     try:
         yield part
-        old = target.with_name(f".{target.name}.old.{os.getpid()}")
-        if target.exists():
-            target.rename(old)
-        part.rename(target)
-        shutil.rmtree(old, ignore_errors=True)
+        swap_in(part, target)
     finally:
         shutil.rmtree(part, ignore_errors=True)
 
