@@ -369,6 +369,7 @@ def test_chat_beside_the_duel_is_plain_text_in_the_battle_logs_time_line(
     assert_in_time_line(guest)
 
 
+@pytest.mark.deep
 @needs_route
 def test_play_by_codes_only_is_told_to_the_host(players: dict[int, Any], shot: Shot) -> None:
     """The guest turns down the host's mid-duel connection offer ("Connect live?" -> "Play by

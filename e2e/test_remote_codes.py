@@ -163,7 +163,8 @@ def test_a_duel_by_codes_survives_bad_pastes_and_a_reload(
             asked.add((w, "shot"))
 
     # The host's invitation has reached the guest; the guest's first code is still to come.
-    play(players, carry, {0: 1, 1: 0}, on_step=on_step)
+    # Past both decisions and the guest's time-stopped turn (turn 8), the host surrenders.
+    play(players, carry, {0: 1, 1: 0}, on_step=on_step, surrender_from=9)
     assert all(checked.values()), checked
     result = finish_checks(players)
     shot(host, "remote-game-over")
