@@ -20,6 +20,7 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 
 from conftest import Shot
+from test_battle_scene import sized_page
 from test_hotseat import ENGINE_MS, open_game, pick, start_hotseat, wait_preview, wait_screen
 from test_replay import finished_record
 
@@ -47,12 +48,9 @@ def seal_turn_one(page: Any) -> None:
 
 
 def test_the_turn_plays_reveals_and_skips(browser: Any, server_url: str, shot: Shot) -> None:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800},
-                              reduced_motion="no-preference")
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
+    with sized_page(browser, "desktop") as page:
+        # Motion on (the suite's contexts prefer it reduced): the turn animates.
+        page.emulate_media(reduced_motion="no-preference")
         open_game(page, server_url)
         start_hotseat(page)
         seal_turn_one(page)
@@ -102,18 +100,11 @@ def test_the_turn_plays_reveals_and_skips(browser: Any, server_url: str, shot: S
             page.click("[data-testid=pass-ready]")
         page.wait_for_selector(switch, timeout=ENGINE_MS)
         assert page.get_attribute(switch, "aria-pressed") == "true"
-        assert not errors, errors
-    finally:
-        ctx.close()
 
 
 def test_a_replay_step_paused_for_a_decision_shows_the_revealed_gestures(
         browser: Any, server_url: str, shot: Shot) -> None:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
+    with sized_page(browser, "desktop") as page:  # motion reduced: the steps shown still
         open_game(page, server_url)
         page.click("[data-testid=import-record]")
         page.fill("[data-testid=import-text]", finished_record())
@@ -136,6 +127,3 @@ def test_a_replay_step_paused_for_a_decision_shows_the_revealed_gestures(
         assert hands == {"0": ["S", "F"], "1": ["-", "P"]}, hands
         assert "Nothing has happened yet" not in page.inner_text("[data-testid=replay-screen]")
         shot(page, "battle-animation-replay-decision", full_page=False)
-        assert not errors, errors
-    finally:
-        ctx.close()
