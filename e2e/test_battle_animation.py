@@ -25,6 +25,33 @@ from test_hotseat import ENGINE_MS, open_game, pick, start_hotseat, wait_preview
 from test_replay import finished_record
 
 SCENE = "[data-testid=orders-screen] [data-testid=battle-scene]"
+# A whole turn plays in about 2 s of wall time: a machine under load can let it pass between
+# two of Playwright's round trips, so what a step shows is read in one animation frame (the
+# predicate is polled every frame).  A scene that has played (data-step set) is in a reveal
+# once a wizard is veiled and his hands are drawn turning on the effects layer: then the
+# step's sentence is returned.  Had the turn played out unseen, "Play the turn again" plays it
+# from its start (a scene that never played, or never veils, still fails by the timeout).
+REVEAL_JS = """(scene) => {
+  const s = document.querySelector(scene);
+  if (!s || (s.dataset.animating !== 'true' && !s.hasAttribute('data-step'))) return null;
+  if (s.dataset.animating !== 'true') {
+    document.querySelector('[data-testid=orders-screen] [data-testid=scene-replay]').click();
+    return null;
+  }
+  if (!s.querySelector('.scene-wizard.veiled') || !s.querySelector('.scene-fx .hand-drawn')) {
+    return null;
+  }
+  return document.querySelector('[data-testid=scene-step]').textContent;
+}"""
+
+
+def play_again(page: Any) -> str:
+    """Press "Play the turn again" and read, in the same task, whether the scene animates."""
+    animating: str = page.evaluate("""(scene) => {
+      document.querySelector('[data-testid=scene-replay]').click();
+      return document.querySelector(scene).dataset.animating;
+    }""", SCENE)
+    return animating
 
 
 def seal_turn_one(page: Any) -> None:
@@ -58,11 +85,9 @@ def test_the_turn_plays_reveals_and_skips(browser: Any, server_url: str, shot: S
             page.click("[data-testid=pass-ready]")
         page.wait_for_selector("[data-testid=orders-screen][data-turn='2']", timeout=ENGINE_MS)
         # Playing turn 1: the first step reveals a wizard's gestures, his hands turning round
-        # over the hidden ones.
-        page.wait_for_selector(f"{SCENE}[data-animating=true]", timeout=ENGINE_MS)
-        page.wait_for_selector(f"{SCENE} .scene-wizard.veiled", state="attached")
-        page.wait_for_selector(f"{SCENE} .scene-fx .hand-drawn", state="attached")
-        assert "left" in page.text_content("[data-testid=scene-step]")
+        # over the hidden ones.  The turn plays for about 2 s: seen in one frame (REVEAL_JS).
+        step = page.wait_for_function(REVEAL_JS, arg=SCENE, timeout=ENGINE_MS).json_value()
+        assert "left" in step, step
         shot(page, "battle-animation-reveal", full_page=False)
         # A tap skips it: the hands are the wizards' own again, the effects layer empty.
         page.click(SCENE)
@@ -74,14 +99,12 @@ def test_the_turn_plays_reveals_and_skips(browser: Any, server_url: str, shot: S
               .map((x) => x.dataset.gesture)]))""")
         assert hands == {"0": ["S", "D"], "1": ["W", "P"]}, hands
         # Played again, then skipped by Escape.
-        page.click("[data-testid=scene-replay]")
-        page.wait_for_selector(f"{SCENE}[data-animating=true]")
+        assert play_again(page) == "true"
         page.keyboard.press("Escape")
         page.wait_for_selector(f"{SCENE}[data-animating=false]")
         assert page.inner_text("[data-testid=scene-step]") == ""
         # Played again to its end: it stops by itself, every hand shown.
-        page.click("[data-testid=scene-replay]")
-        page.wait_for_selector(f"{SCENE}[data-animating=true]")
+        assert play_again(page) == "true"
         page.wait_for_selector(f"{SCENE}[data-animating=false]", timeout=ENGINE_MS)
         assert page.locator(f"{SCENE} .scene-wizard.veiled").count() == 0
         # Sound: off until turned on, and remembered (the next screen's switch is on).
