@@ -491,9 +491,6 @@ def own_site(site_dir: Path, tmp_path: Path) -> Iterator[Served]:
         yield served
 
 
-# The new engine's update (below) downloads only what changed too, says a new version is
-# ready, and keeps the saved duel: this one runs under WH_DEEP.
-@deep
 def test_an_update_downloads_only_the_files_that_changed(browser: Any, own_site: Served) -> None:
     """A new build's service worker reuses the unchanged files it already holds, the open page
     says a new version is ready, and a duel saved before the update is still there after it.
