@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 import pytest
+from dsl import Duel, cast
 
 from wavinghands import api
 
@@ -249,3 +250,27 @@ def test_a_melee_s_target_lists_name_every_being_monsters_included() -> None:
     assert set(asked) == {"stab", "monster"}, questions
     assert set(wizards[1:]) | set(monsters) <= asked["stab"], asked
     assert set(wizards) <= asked["monster"], asked  # (the goblin is not offered itself)
+
+
+def test_a_blind_wizard_s_table_says_the_others_enchantments_are_unseen() -> None:
+    """docs/rules.md, "Melee" (views per pair of wizards): a blind wizard sees no one else's
+    health or enchantments (his view gives them as null).  His table must still be read: it
+    failed with "TypeError: 'NoneType' object is not iterable", which the page showed as "The
+    saved duel could not be read" once a computer blinded another in a hot-seat melee
+    (e2e/test_melee_hotseat.py, now and then)."""
+    d = Duel(A="D W F F D - / - - - - D S", wizards=3)
+    d.orders(5, "A", {"casts": [cast("B", "blindness", "W2")]})
+    d.run()
+    game = json.dumps(d.game.to_json())
+    for seat in range(3):
+        table = answer(api.melee_table(game, str(seat)))
+        assert table["ok"] is True, table
+        rows = {r["index"]: r for r in table["rows"]}
+        blind = seat == 2
+        assert rows[seat]["effects"] is not None  # his own are always known to him
+        for other in {0, 1, 2} - {seat}:
+            assert (rows[other]["effects"] is None) is blind, rows[other]
+            assert (rows[other]["health"] is None) is blind, rows[other]
+    names = [e["name"] for e in
+             {r["index"]: r for r in answer(api.melee_table(game, "2"))["rows"]}[2]["effects"]]
+    assert names == ["Blindness"]

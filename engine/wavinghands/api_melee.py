@@ -91,19 +91,23 @@ def table_rows(view: JSON) -> list[JSON]:
     """Every wizard of a view as a compact row, the view's own wizard first, then by seat:
     {"index", "name", "you", "alive", "surrendered", "health" (null: not seen), "left",
     "right" (the last gestures, "?" where hidden), "effects": [{"name", "turns_left",
-    "permanent"}], "monsters": [{"id", "name", "health", "target"}]}."""
+    "permanent"}] (null: not seen), "monsters": [{"id", "name", "health", "target"}]}."""
     me = int(view["wizard"])
     rows = []
     for w in view["wizards"]:
         history = w.get("history", [])[-GESTURES_SHOWN:]
         mine = [m for m in view["monsters"] if m["alive"] and m.get("controller") == w["index"]]
+        # A blind viewer's view has no one else's enchantments (view.py: effects null), as it
+        # has no health: the row says "not seen" rather than "none".
+        seen = w.get("effects")
         rows.append({
             "index": w["index"], "name": w["name"], "you": w["index"] == me,
             "alive": w["alive"], "surrendered": w["surrendered"], "health": w.get("health"),
             "left": "".join(str(h["left"]) for h in history),
             "right": "".join(str(h["right"]) for h in history),
-            "effects": [{"name": e["name"], "turns_left": e.get("turns_left"),
-                         "permanent": e.get("permanent", False)} for e in w.get("effects", [])],
+            "effects": None if seen is None else [
+                {"name": e["name"], "turns_left": e.get("turns_left"),
+                 "permanent": e.get("permanent", False)} for e in seen],
             "monsters": [_monster_row(m) for m in mine]})
     return sorted(rows, key=lambda r: (not r["you"], r["index"]))
 
