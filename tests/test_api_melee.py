@@ -12,6 +12,7 @@ import pytest
 from dsl import Duel, cast
 
 from wavinghands import api
+from wavinghands.sessions import apply_game_delta
 
 JSON = dict[str, Any]
 SEED = "00112233aabbccdd"
@@ -274,3 +275,21 @@ def test_a_blind_wizard_s_table_says_the_others_enchantments_are_unseen() -> Non
     names = [e["name"] for e in
              {r["index"]: r for r in answer(api.melee_table(game, "2"))["rows"]}[2]["effects"]]
     assert names == ["Blindness"]
+
+
+def test_a_kept_melee_s_table_by_handle_is_its_table_by_json() -> None:
+    """The page asks for a melee's tables by the kept game's handle (api.session_open,
+    session_step: nothing parsed, the notes computed where the last left off, so a turn costs
+    the same at turn 40 as at turn 4): each seat's table is the one the game's JSON gives,
+    turn after turn; a handle the engine does not keep is an error value."""
+    game = new_melee(4, "0badcafe")
+    handle = answer(api.session_open(json.dumps(game)))["session"]
+    for _ in range(6):
+        for seat in range(4):
+            by_handle = answer(api.melee_table(json.dumps(handle), str(seat)))
+            assert by_handle == answer(api.melee_table(json.dumps(game), str(seat)))
+        stepped = answer(api.session_step(json.dumps(handle), json.dumps(ai_inputs(game))))
+        assert stepped["ok"] is True, stepped
+        handle, game = stepped["session"], apply_game_delta(game, stepped["delta"])
+    gone = answer(api.melee_table(json.dumps("s" + "0" * 32), "0"))
+    assert gone["error"]["code"] == "unknown-session"
