@@ -10,12 +10,12 @@ the engine's business; the driver only follows the screens.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 
 from conftest import DESKTOP, SESSION_URL, kept_context
 from playwright.sync_api import Browser, Error, Page
+from waiting import poll
 
 ENGINE_MS = 90_000
 STEP_MS = 30_000
@@ -34,11 +34,11 @@ def two_players(browser: Browser, server_url: str | None = None, *, init_script:
                 permissions: Sequence[str] = ()) -> Iterator[dict[int, Page]]:
     """Host 0 and guest 1, each in a browser context of its own (own storage), on the start
     screen when `server_url` is given; fails the test on any page error, closes both.  The
-    contexts are kept ones (e2e/conftest.py, kept_context), with `init_script` and
-    `permissions` from their making on."""
+    contexts are kept plain ones (e2e/conftest.py, kept_context), so every test of a worker
+    that plays two sides shares them; `init_script` (a probe) is the two pages' own, from their
+    first load on, and `permissions` are granted for the test and taken back after it."""
     stack = ExitStack()
-    contexts = [stack.enter_context(kept_context(browser, SESSION_URL[0], viewport=DESKTOP,
-                                                 init_script=init_script, permissions=permissions))
+    contexts = [stack.enter_context(kept_context(browser, SESSION_URL[0], viewport=DESKTOP))
                 for _ in range(2)]  # fmt: skip
     errors: list[str] = []
     pages: dict[int, Page] = {}
@@ -49,7 +49,12 @@ def two_players(browser: Browser, server_url: str | None = None, *, init_script:
 
     try:
         for w, ctx in enumerate(contexts):
+            if permissions:
+                ctx.grant_permissions(list(permissions))
+                stack.callback(ctx.clear_permissions)  # (before the context goes back: LIFO)
             page = ctx.new_page()
+            if init_script is not None:
+                page.add_init_script(init_script)
             page.on("pageerror", noting(NAMES[w]))
             pages[w] = page
         if server_url is not None:
@@ -67,10 +72,19 @@ def gestures_for(wizard: int, turn: int) -> str:
     return rows[turn - 1] if turn <= len(rows) else "->"
 
 
+def surrenders(page: Page, wizard: int, turn: int, surrender_from: int | None) -> bool:
+    """Whether this wizard surrenders now: the host (wizard 0), from turn `surrender_from` on,
+    once both its hands are free to show P (a paralysed hand keeps its gesture, and the script's
+    pair goes instead).  A test that needs only the start of a duel ends it so, at once."""
+    if wizard != 0 or surrender_from is None or turn < surrender_from:
+        return False
+    return all(page.locator(f"[data-testid=gesture-0-{hand}-P]").is_enabled() for hand in "LR")
+
+
 def open_site(page: Page, url: str) -> None:
     """Load the page (or a link into it) and wait until the engine answers."""
     page.goto(url)
-    page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS)
+    page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS, polling=100)
 
 
 def screen_state(page: Page) -> dict[str, str] | None:
@@ -102,6 +116,7 @@ def wait_changed(page: Page, before: dict[str, str] | None, timeout: int = STEP_
         }""",
         arg=before,
         timeout=timeout,
+        polling=100,  # (not every frame: a frame drawn only to poll costs CPU)
     )
 
 
@@ -139,13 +154,14 @@ def invite(host: Page, guest: Page, mode: str, timeout: int = STEP_MS) -> str:
     return invitation
 
 
-def write_orders(page: Page) -> None:
-    """Click this wizard's scripted gestures (a hand the rules force keeps its gesture) and seal."""
+def write_orders(page: Page, surrender_from: int | None = None) -> None:
+    """Click this wizard's scripted gestures (a hand the rules force keeps its gesture) and seal;
+    the host surrenders instead from turn `surrender_from` on (see `surrenders`)."""
     screen = page.locator("[data-testid=orders-screen]")
     wizard = int(screen.get_attribute("data-wizard") or "")  # (no attribute: a ValueError)
     turn = int(screen.get_attribute("data-turn") or "")
     assert turn <= MAX_TURNS, "the scripted duel should have ended by now"
-    pair = gestures_for(wizard, turn)
+    pair = "PP" if surrenders(page, wizard, turn, surrender_from) else gestures_for(wizard, turn)
     for hand, gesture in zip("LR", pair, strict=True):
         button = page.locator(f"[data-testid=gesture-0-{hand}-{SLUG.get(gesture, gesture)}]")
         if button.is_enabled():
@@ -167,16 +183,17 @@ def write_decision(page: Page) -> None:
     page.click("[data-testid=submit-decision]")
 
 
-def act(page: Page) -> str | None:
+def act(page: Page, surrender_from: int | None = None) -> str | None:
     """If the rules ask this side for input, give it and wait for the screen to move on; returns
-    what was asked ('orders', 'decision' or 'time_stop'), or None."""
+    what was asked ('orders', 'decision' or 'time_stop'), or None.  `surrender_from`: see
+    write_orders."""
     before = screen_state(page)
     if not before or before["state"] != "your_input":
         return None
     if before["need"] == "decision":
         write_decision(page)
     else:
-        write_orders(page)
+        write_orders(page, surrender_from)
     wait_changed(page, before)
     return before["need"]
 
@@ -231,12 +248,13 @@ def play(
     *,
     until: Callable[[], bool] | None = None,
     on_step: Callable[[int, str], None] | None = None,
+    surrender_from: int | None = None,
 ) -> None:
     """Play on until the duel is over on both sides (or until `until()`): each side acts when the
     rules ask it to; `carry(w)` moves side w's newest code to the other, `delivered[w]` counting
-    side w's codes already moved. With carry None the live connection moves them."""
+    side w's codes already moved. With carry None the live connection moves them.  With
+    `surrender_from` the host surrenders from that turn on (write_orders): the duel ends there."""
     delivered = dict(delivered or {0: 0, 1: 0})
-    idle_since = time.monotonic()
     while True:  # write_orders bounds the duel's length
         if until is not None and until():
             return
@@ -252,14 +270,17 @@ def play(
             delivered[w] += 1
             moved = True
         for w in (0, 1):
-            need = act(pages[w])
+            need = act(pages[w], surrender_from)
             if need:
                 moved = True
                 if on_step:
                     on_step(w, need)
         if moved:
-            idle_since = time.monotonic()
-        elif carry is not None or time.monotonic() - idle_since > STEP_MS / 1000:
+            continue
+        if carry is not None:
             raise AssertionError(f"stuck: {states[0]} / {states[1]}")
-        else:
-            pages[0].wait_for_timeout(50)  # live: the other side's code is on its way
+        # Live: the other side's code is on its way; wait until either screen shows it.
+        shown = [states[0], states[1]]
+        poll(lambda: [screen_state(pages[w]) or {} for w in (0, 1)],
+             shown.__ne__, timeout_s=STEP_MS / 1000,
+             what=f"either screen to move on (stuck: {shown[0]} / {shown[1]})")

@@ -76,25 +76,44 @@ def rtc_browser(launch_chromium: Callable[..., Any]) -> Any:
     return launch_chromium(WEBRTC_ARGS)
 
 
+class Pages:
+    """`pages(viewport=DESKTOP, url=None)`: a page of this size in a context of its own, with
+    the site open (or the given link opened) and the engine ready, watched by WATCH_RTC (the
+    page's own init script, from its first load on); page errors are noted.  The contexts are
+    kept plain ones (e2e/conftest.py), shared with the worker's other live tests; `done(page)`
+    closes a page the test needs no more, clears its origin's player storage and lends its
+    context to the next page."""
+
+    def __init__(self, browser: Any, server_url: str, contexts: ExitStack) -> None:
+        self.browser, self.server_url, self.contexts = browser, server_url, contexts
+        self.errors: list[str] = []
+        self.free: list[Any] = []  # contexts of this test whose pages are closed
+
+    def __call__(self, viewport: dict[str, int] = DESKTOP, url: str | None = None) -> Any:
+        ctx = self.free.pop() if self.free else self.contexts.enter_context(
+            conftest.kept_context(self.browser, self.server_url, viewport=DESKTOP))
+        page = ctx.new_page()
+        page.set_viewport_size(viewport)
+        page.add_init_script(WATCH_RTC)
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        open_site(page, url or self.server_url)
+        return page
+
+    def done(self, page: Any) -> None:
+        ctx = page.context
+        ctx.new_cdp_session(page).send("Storage.clearDataForOrigin", {
+            "origin": self.server_url.rstrip("/"), "storageTypes": conftest.PLAYER_STORAGE})
+        page.close()
+        self.free.append(ctx)
+
+
 @pytest.fixture
-def new_page(rtc_browser: Any, server_url: str) -> Iterator[Callable[..., Any]]:
-    """`new_page(viewport=DESKTOP, url=None)`: a page in a context of its own (a kept one,
-    e2e/conftest.py), watched by WATCH_RTC, with the site open (or the given link opened) and
-    the engine ready; page errors fail."""
-    errors: list[str] = []
-
+def new_page(rtc_browser: Any, server_url: str) -> Iterator[Pages]:
+    """Pages for the test (see `Pages`); page errors fail it."""
     with ExitStack() as contexts:
-
-        def make(viewport: dict[str, int] = DESKTOP, url: str | None = None) -> Any:
-            ctx = contexts.enter_context(conftest.kept_context(
-                rtc_browser, server_url, viewport=viewport, init_script=WATCH_RTC))
-            page = ctx.new_page()
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            open_site(page, url or server_url)
-            return page
-
-        yield make
-        assert not errors, errors
+        pages = Pages(rtc_browser, server_url, contexts)
+        yield pages
+        assert not pages.errors, pages.errors
 
 
 def made(page: Any) -> int:
@@ -155,8 +174,9 @@ def open_dialogs(page: Any) -> int:
     return int(page.evaluate("() => document.querySelectorAll('dialog[open]').length"))
 
 
+@pytest.mark.deep
 @needs_route
-def test_a_live_connection_carries_only_its_own_duel(new_page: Callable[..., Any]) -> None:
+def test_a_live_connection_carries_only_its_own_duel(new_page: Pages) -> None:
     alice, bob, carol = new_page(), new_page(), new_page()
 
     # D2: Alice hosts, by codes, with Carol; Carol's acceptance brings Alice to turn 1.
@@ -231,9 +251,11 @@ def crafted_codes(page: Any, server_url: str) -> tuple[str, str]:
 
 
 def test_a_crafted_rtc_link_starts_nothing_before_the_click(
-    new_page: Callable[..., Any], server_url: str
+    new_page: Pages, server_url: str
 ) -> None:
-    offer, _ = crafted_codes(new_page(), server_url)
+    helper = new_page()
+    offer, _ = crafted_codes(helper, server_url)
+    new_page.done(helper)
     for viewport, label in ((DESKTOP, "desktop"), (PHONE, "phone")):
         page = new_page(viewport, f"{server_url}#rtc={offer}")
         page.wait_for_function(
@@ -250,6 +272,7 @@ def test_a_crafted_rtc_link_starts_nothing_before_the_click(
         page.click("[data-testid=connect-codes]")
         page.wait_for_selector("[data-testid=start-screen]", timeout=STEP_MS)
         assert made(page) == 0
+        new_page.done(page)
     # The same link, and this time the player chooses to connect: the watch sees it.
     page = new_page(DESKTOP, f"{server_url}#rtc={offer}")
     page.click("[data-testid=connect-live]")
@@ -257,7 +280,7 @@ def test_a_crafted_rtc_link_starts_nothing_before_the_click(
 
 
 def test_a_crafted_invitation_link_with_an_offer_asks_first(
-    new_page: Callable[..., Any], server_url: str
+    new_page: Pages, server_url: str
 ) -> None:
     helper = new_page()
     offer, _ = crafted_codes(helper, server_url)
@@ -268,7 +291,10 @@ def test_a_crafted_invitation_link_with_an_offer_asks_first(
         " window.__mallory = r.session; return r.code; }")
     invitation = str(invited)
     link = f"{server_url}#c={invitation}&rtc={offer}"
+    page: Any = None
     for viewport, label in ((DESKTOP, "desktop"), (PHONE, "phone")):
+        if page is not None:
+            new_page.done(page)
         page = new_page(viewport, link)
         page.wait_for_selector("[data-testid=accept] [data-testid=connect-facts]", timeout=STEP_MS)
         assert made(page) == 0
@@ -300,7 +326,9 @@ def test_a_crafted_invitation_link_with_an_offer_asks_first(
     deliver(page, f"{mallory_code} {offer}")
     assert open_dialogs(page) == 0
     assert made(page) == 0
-    # "Accept and connect live" in another fresh context: then, and only then, one is made.
+    # "Accept and connect live" in another context, storage cleared: then, and only then, one
+    # is made.
+    new_page.done(page)
     page = new_page(DESKTOP, link)
     page.fill("[data-testid=accept-name]", "Alice")
     page.click("[data-testid=accept-submit]")
@@ -308,7 +336,7 @@ def test_a_crafted_invitation_link_with_an_offer_asks_first(
 
 
 @needs_route
-def test_pushed_invitations_open_one_dialog(new_page: Callable[..., Any], server_url: str) -> None:
+def test_pushed_invitations_open_one_dialog(new_page: Pages, server_url: str) -> None:
     bob = new_page()
     started = bob.evaluate(
         f"async () => ({LIVE}).host({{ ice: {{ stun: '' }}, duelId: null }})")

@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import CHROMIUM_ARGS, Shot
+from conftest import CHROMIUM_ARGS, DESKTOP, Shot, kept_context
 from netlab import Lab, why_no_lab
 from remote_play import (
     NAMES,
@@ -80,13 +81,15 @@ def homes(lab: Lab, playwright: Any) -> Iterator[dict[str, Any]]:
             browser.close()
 
 
-def player_opener(lab: Lab, homes: dict[str, Any], contexts: list[Any], errors: list[str]) -> Any:
-    """open_player(home, turn=False) -> a page in a fresh context of that home's Chromium, on the
-    start screen, its live settings set to the lab's STUN servers (or `stun`; and TURN relay)."""
+def player_opener(lab: Lab, homes: dict[str, Any], contexts: ExitStack, errors: list[str]) -> Any:
+    """open_player(home, turn=False) -> a page of that home's Chromium, on the start screen, its
+    live settings set to the lab's STUN servers (or `stun`; and TURN relay).  The page is in a
+    kept context of that browser (e2e/conftest.py's `kept_context`: the lab's site visited once,
+    the engine's snapshot kept, no player storage), lent until `contexts` closes: each home boots
+    the engine from the Python library once, not once per player."""
 
     def open_one(home: str, *, turn: bool = False, stun: str | None = lab.stun_text) -> Any:
-        ctx = homes[home].new_context(viewport={"width": 1200, "height": 900})
-        contexts.append(ctx)
+        ctx = contexts.enter_context(kept_context(homes[home], lab.site_url, viewport=DESKTOP))
         page = ctx.new_page()
         page.on("pageerror", lambda e: errors.append(f"{home}: {e}"))
         open_site(page, lab.site_url)
@@ -105,14 +108,10 @@ def player_opener(lab: Lab, homes: dict[str, Any], contexts: list[Any], errors: 
 @pytest.fixture
 def open_player(lab: Lab, homes: dict[str, Any]) -> Iterator[Callable[..., Any]]:
     """A player_opener whose pages are closed after the test."""
-    contexts: list[Any] = []
     errors: list[str] = []
-    try:
+    with ExitStack() as contexts:
         yield player_opener(lab, homes, contexts, errors)
         assert not errors, errors
-    finally:
-        for ctx in contexts:
-            ctx.close()
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -120,17 +119,13 @@ def late_pair(lab: Lab, homes: dict[str, Any]) -> Iterator[dict[str, Any]]:
     """A host in home a and a guest in home b who traded the connection code and the answer when
     the module began; the answer then waits "in a chat" while the other cases run, and the last
     test carries it back (so the minute's wait overlaps the module's other work)."""
-    contexts: list[Any] = []
     errors: list[str] = []
-    try:
+    with ExitStack() as contexts:
         open_one = player_opener(lab, homes, contexts, errors)
         host, guest = open_one("a"), open_one("b")
         back = invite_and_accept(host, guest)
         yield {"host": host, "guest": guest, "back": back, "at": time.monotonic()}
         assert not errors, errors
-    finally:
-        for ctx in contexts:
-            ctx.close()
 
 
 def set_field(page: Any, testid: str, value: str) -> None:

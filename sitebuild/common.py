@@ -5,14 +5,31 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import os
+import shutil
 import subprocess
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 # The checkout: sitebuild/ sits at its top, beside build.py.
 ROOT = Path(__file__).resolve().parent.parent
-CACHE = ROOT / ".cache"
+
+
+def cache_dir() -> Path:
+    """Where the pinned downloads and what is made from them alone (Pyodide unpacked, brotli,
+    the Python library by its inputs) are kept: $WH_CACHE, else $XDG_CACHE_HOME/wavinghands,
+    else ~/.cache/wavinghands.  One per user, shared by every checkout of the machine, as pip's
+    is: a fresh clone builds without the network and without compressing again.  Every entry is
+    checked against its pin or named by the hash of its inputs, and written whole (atomic_write)."""
+    if os.environ.get("WH_CACHE"):
+        return Path(os.environ["WH_CACHE"])
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "wavinghands"
+
+
+CACHE = cache_dir()
 DEFAULT_OUT = ROOT / "dist" / "site"
 WEB = ROOT / "web"
 
@@ -65,3 +82,28 @@ def sri_sha512(data: bytes) -> str:
 def sri_sha256(data: bytes) -> str:
     """The `sha256-<base64>` form that fetch()'s `integrity` option takes."""
     return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    """Write `data` to `path` whole or not at all (a temporary file beside it, renamed), so two
+    builds filling the shared cache at once never read each other's half-written file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def swap_in(staging: Path, target: Path) -> None:
+    """Put the folder `staging` in the place of `target` (any old one removed), between two
+    renames, so a reader sees the old folder or the new one, whole, and no mixture."""
+    old = target.with_name(f".{target.name}.old.{os.getpid()}")
+    shutil.rmtree(old, ignore_errors=True)
+    if target.exists():
+        target.rename(old)
+    staging.rename(target)
+    shutil.rmtree(old, ignore_errors=True)

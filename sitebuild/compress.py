@@ -7,7 +7,15 @@ from __future__ import annotations
 import gzip
 import subprocess
 
-from .common import CACHE, PYTHON_LIBRARY, REFERENCE, BuildError, sha256_hex, sri_sha256
+from .common import (
+    CACHE,
+    PYTHON_LIBRARY,
+    REFERENCE,
+    BuildError,
+    atomic_write,
+    sha256_hex,
+    sri_sha256,
+)
 from .pins import (
     DECODER_INTEGRITY,
     DECODER_PACKAGE,
@@ -48,7 +56,8 @@ PRECOMPRESSED = (
 
 
 def brotli(data: bytes, quality: int = 11) -> bytes:
-    """Brotli with a 16 MB window, by Node's zlib (cached in .cache/brotli/); `quality` 11, the
+    """Brotli with a 16 MB window, by Node's zlib (cached in the build cache's brotli/, by the
+    input's hash); `quality` 11, the
     smallest and slowest (~20 s for the wasm), unless told (tests packing a damaged file)."""
     cached = CACHE / "brotli" / f"{sha256_hex(data)}{'' if quality == 11 else f'-q{quality}'}.br"
     if cached.exists():
@@ -62,8 +71,7 @@ def brotli(data: bytes, quality: int = 11) -> bytes:
     proc = subprocess.run(["node", "-e", script], input=data, capture_output=True, check=False)
     if proc.returncode != 0:
         raise BuildError(f"brotli compression failed: {proc.stderr.decode(errors='replace')}")
-    cached.parent.mkdir(parents=True, exist_ok=True)
-    cached.write_bytes(proc.stdout)
+    atomic_write(cached, proc.stdout)
     return proc.stdout
 
 

@@ -1,4 +1,5 @@
-"""The pinned third-party inputs (npm tarballs, PyPI wheels) and their fetching into .cache/:
+"""The pinned third-party inputs (npm tarballs, PyPI wheels) and their fetching into the build
+cache (common.cache_dir()):
 nothing is downloaded unless its pin is known, and every cached copy is re-checked."""
 
 from __future__ import annotations
@@ -10,9 +11,11 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
-from .common import CACHE, ROOT, BuildError, run, sha256_hex, sri_sha512
+from .common import CACHE, ROOT, BuildError, run, sha256_hex, sri_sha512, swap_in
 
 # The one Pyodide release the site ships.  The integrity string is the registry's published
 # `dist.integrity`; it is re-checked against the registry whenever the tarball is downloaded,
@@ -60,7 +63,7 @@ BUNDLER_INTEGRITY = "sha512-GccVwhv3mmOUVQHCQm2Ox/rby8n/EqUwvZxE6Pjfikrq/lWw9g9W
 
 
 def npm_tarball(package: str, version: str, integrity: str) -> Path:
-    """The verified npm tarball of package@version, downloaded once into .cache/npm/.
+    """The verified npm tarball of package@version, downloaded once into the cache's npm/.
 
     Before the download the registry must publish exactly the pinned `integrity`; the cached
     tarball is checked against it on every build, so an offline build is verified too.
@@ -90,38 +93,50 @@ def npm_tarball(package: str, version: str, integrity: str) -> Path:
 
 
 def pyodide_dist() -> Path:
-    """The unpacked Pyodide package (only PYODIDE_FILES and its lock), in .cache/."""
+    """The unpacked Pyodide package (only PYODIDE_FILES and its lock), in the cache."""
     target = CACHE / f"pyodide-{PYODIDE_VERSION}"
     stamp = target / ".integrity"
     if stamp.exists() and stamp.read_text() == PYODIDE_INTEGRITY:
         return target
     tgz = npm_tarball("pyodide", PYODIDE_VERSION, PYODIDE_INTEGRITY)
-    shutil.rmtree(target, ignore_errors=True)
-    target.mkdir(parents=True)
     wanted = {f"package/{name}" for name in (*PYODIDE_FILES, "pyodide-lock.json")}
-    with tarfile.open(tgz, "r:gz") as tar:
-        for member in tar.getmembers():
-            if member.name in wanted and member.isfile():
-                src = tar.extractfile(member)
-                assert src is not None
-                (target / Path(member.name).name).write_bytes(src.read())
-    missing = [n for n in wanted if not (target / Path(n).name).exists()]
-    if missing:
-        raise BuildError(f"the Pyodide tarball lacks {missing}")
-    stamp.write_text(PYODIDE_INTEGRITY)
+    with _filled_whole(target) as part:
+        with tarfile.open(tgz, "r:gz") as tar:
+            for member in tar.getmembers():
+                if member.name in wanted and member.isfile():
+                    src = tar.extractfile(member)
+                    assert src is not None
+                    (part / Path(member.name).name).write_bytes(src.read())
+        missing = [n for n in wanted if not (part / Path(n).name).exists()]
+        if missing:
+            raise BuildError(f"the Pyodide tarball lacks {missing}")
+        (part / ".integrity").write_text(PYODIDE_INTEGRITY)
     return target
 
 
+@contextmanager
+def _filled_whole(target: Path) -> Iterator[Path]:
+    """A fresh folder to fill in place of `target`, which takes its place only once the block
+    ends without an error (another build may be reading or filling the shared cache too)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    part = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}."))
+    try:
+        yield part
+        swap_in(part, target)
+    finally:
+        shutil.rmtree(part, ignore_errors=True)
+
+
 def bundler() -> Path:
-    """esbuild's command-line script (BUNDLER_PACKAGE, run with `node`), unpacked into .cache/."""
+    """esbuild's command-line script (BUNDLER_PACKAGE, run with `node`), unpacked into the cache."""
     target = CACHE / f"{BUNDLER_PACKAGE}-{BUNDLER_VERSION}"
     stamp = target / ".integrity"
     if not (stamp.exists() and stamp.read_text() == BUNDLER_INTEGRITY):
         tgz = npm_tarball(BUNDLER_PACKAGE, BUNDLER_VERSION, BUNDLER_INTEGRITY)
-        shutil.rmtree(target, ignore_errors=True)
-        with tarfile.open(tgz, "r:gz") as tar:
-            tar.extractall(target, filter="data")
-        stamp.write_text(BUNDLER_INTEGRITY)
+        with _filled_whole(target) as part:
+            with tarfile.open(tgz, "r:gz") as tar:
+                tar.extractall(part, filter="data")
+            (part / ".integrity").write_text(BUNDLER_INTEGRITY)
     return target / "package" / "bin" / "esbuild"
 
 
@@ -145,7 +160,7 @@ def pip_download(requirements: str, dest: Path) -> None:
 
 
 def micropip_wheel() -> Path:
-    """micropip's wheel from PyPI, hash-checked, cached in .cache/pypi/."""
+    """micropip's wheel from PyPI, hash-checked, cached in the cache's pypi/."""
     dest = CACHE / "pypi"
     wheel = dest / MICROPIP_WHEEL
     pinned = MICROPIP_REQUIREMENT.split("sha256:")[1]
@@ -157,7 +172,7 @@ def micropip_wheel() -> Path:
 
 
 def pyodide_test_wheels() -> list[Path]:
-    """pytest, hypothesis and their dependencies for the in-Pyodide test run, in .cache/."""
+    """pytest, hypothesis and their dependencies for the in-Pyodide test run, in the cache."""
     dest = CACHE / "pyodide-test-wheels"
     text = PYODIDE_TEST_REQUIREMENTS.read_text()
     pins = dict(re.findall(r"^([A-Za-z0-9_.-]+)==\S+.*?--hash=sha256:([0-9a-f]{64})", text, re.M))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from .common import CACHE, ROOT, BuildError, run, sha256_hex
+from .common import CACHE, ROOT, BuildError, atomic_write, run, sha256_hex
 from .pins import PYODIDE_FILES
 from .wheel import engine_wheel_path
 
@@ -48,8 +48,8 @@ def python_library(files: dict[str, bytes], *, reuse: bool = True) -> bytes:
     that defers what the page never uses (tools/lazy_start.py).
 
     Made by tools/python_lib.mjs under Node with exactly the runtime and wheel the site ships
-    (bytecode is the interpreter's own: CPython 3.14 in wasm); cached in .cache/python-lib/ by
-    its inputs; `reuse=False` makes it afresh even so.
+    (bytecode is the interpreter's own: CPython 3.14 in wasm); cached in the build cache's
+    python-lib/ by its inputs; `reuse=False` makes it afresh even so.
     """
     wheel = engine_wheel_path(files)
     script = ROOT / "tools" / "python_lib.mjs"
@@ -69,9 +69,9 @@ def python_library(files: dict[str, bytes], *, reuse: bool = True) -> bytes:
         out = Path(tmp) / "python_lib.zip"
         run(["node", str(script), str(pyo), str(pyo / Path(wheel).name), str(out)])
         data = out.read_bytes()
-    cached.parent.mkdir(parents=True, exist_ok=True)
-    cached.write_bytes(data)
-    # Each engine change leaves a ~4 MB archive behind; a few recent ones are enough.
-    for old in sorted(cached.parent.glob("*.zip"), key=lambda p: p.stat().st_mtime)[:-4]:
-        old.unlink()
+    atomic_write(cached, data)
+    # Each engine change leaves a ~4 MB archive behind; a few recent ones (of every checkout
+    # sharing the cache) are enough.
+    for old in sorted(cached.parent.glob("*.zip"), key=lambda p: p.stat().st_mtime)[:-8]:
+        old.unlink(missing_ok=True)
     return data

@@ -22,6 +22,7 @@ from .common import (
     BuildError,
     log,
     sha256_hex,
+    swap_in,
 )
 from .compress import packed_files, precompressed_siblings
 from .icon import ICON_SIZES, app_icon
@@ -159,12 +160,7 @@ def build_site(out: Path = DEFAULT_OUT, *, reuse_library: bool = True, web: Path
             os.utime(path, (SOURCE_DATE_EPOCH, SOURCE_DATE_EPOCH))
         os.chmod(staging, 0o755)
         os.utime(staging, (SOURCE_DATE_EPOCH, SOURCE_DATE_EPOCH))
-        old = out.with_name(out.name + ".old")
-        shutil.rmtree(old, ignore_errors=True)
-        if out.exists():
-            out.rename(old)
-        staging.rename(out)
-        shutil.rmtree(old, ignore_errors=True)
+        swap_in(staging, out)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     site = Site(out, version, {rel: sha256_hex(data) for rel, data in sorted(files.items())})

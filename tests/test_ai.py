@@ -124,8 +124,9 @@ def test_disease_is_met_with_a_cure() -> None:
     d = Duel(A="- - - - - - / - - - - - -", B="- - - - - C / D S F F F C").run()
     game = d.game
     assert any(e.kind == "disease" for e in game.wizard(0).effects)
-    for _ in range(6):
-        if game.phase.kind == "over":
+    for _ in range(6):  # (the disease's six turns; the duel is decided once it is cured)
+        if game.phase.kind == "over" or not any(e.kind == "disease"
+                                                for e in game.wizard(0).effects):
             break
         game, _ = step(game, {v: choose_input(game, v, "strong") if v == 0 else
                               {"gestures": [["-", "-"]]} for v in game.phase.actors})

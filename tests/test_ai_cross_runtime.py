@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from functools import cache
 from pathlib import Path
 
 from wavinghands.ai import choose_input
@@ -30,8 +31,10 @@ EVERY = 3  # every third orders phase of each duel, from the first
 LEVEL_POSITIONS = {"novice": 4, "fair": 4, "strong": 2}  # positions per duel and level
 
 
+@cache
 def positions() -> list[tuple[str, Game]]:
-    """(label, state) for the reference positions: orders phases of random duels."""
+    """(label, state) for the reference positions: orders phases of random duels (played
+    once: every level's moves are read from the same positions)."""
     out = []
     for seed in SEEDS:
         phases = [g for g, _ in random_duel(seed, max_turns=30) if g.phase.kind == "orders"]

@@ -1,6 +1,6 @@
 // What only Pyodide can show, against the built site, under Node.
 //
-//   node tests/pyodide/run.mjs [--site dist/site] [--wheels .cache/pyodide-test-wheels]
+//   node tests/pyodide/run.mjs [--site dist/site] [--wheels ~/.cache/wavinghands/pyodide-test-wheels]
 //                              [--python python3] [--deep] [-- PYTEST ARGS]
 //
 // 1. Every wheel against the site's lock (Pyodide itself checks integrity only when it
@@ -9,7 +9,7 @@
 //    of that interpreter (made by the page's own code, web/engine-snapshot.js) restores and
 //    answers.
 // 3. The site's wheel installs with micropip through the site's lock (the test wheels that
-//    build.py fetched into .cache beside it, no network), and imports from site-packages.
+//    build.py fetched into its cache, no network), and imports from site-packages.
 // 4. Cross-runtime vectors (tests/pyodide/vectors.py): the same inputs give the same games,
 //    records, views, turn codes, opponent moves and error values, byte for byte, computed by
 //    the host's CPython (`--python`) and inside Pyodide from the wheel.
@@ -20,16 +20,24 @@
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
+/** The build's cache folder: $WH_CACHE, else $XDG_CACHE_HOME/wavinghands, else ~/.cache/wavinghands. */
+function buildCache() {
+  if (process.env.WH_CACHE) return process.env.WH_CACHE;
+  return path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache"), "wavinghands");
+}
+
 /** Parse `--site`, `--wheels`, `--python`, `--deep` and the pytest arguments after `--`. */
 function parseArgs(argv) {
   const opts = {
     site: path.join(ROOT, "dist", "site"),
-    wheels: path.join(ROOT, ".cache", "pyodide-test-wheels"),
+    // The build cache (sitebuild/common.py's cache_dir()), where build.py fetched them.
+    wheels: path.join(buildCache(), "pyodide-test-wheels"),
     python: "python3",
     deep: false,
     pytest: [],
