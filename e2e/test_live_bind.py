@@ -174,6 +174,7 @@ def open_dialogs(page: Any) -> int:
     return int(page.evaluate("() => document.querySelectorAll('dialog[open]').length"))
 
 
+@pytest.mark.deep
 @needs_route
 def test_a_live_connection_carries_only_its_own_duel(new_page: Pages) -> None:
     alice, bob, carol = new_page(), new_page(), new_page()

@@ -61,7 +61,7 @@ def players(live_browser: Any, server_url: str) -> Iterator[list[Any]]:
             page.wait_for_selector("[data-testid=start-screen]", timeout=10_000)
             pages.append((page, errors))
         for page, _ in pages:
-            page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS)
+            page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS, polling=100)
         yield [page for page, _ in pages]
         for _, errors in pages:
             assert not errors, errors
@@ -144,7 +144,7 @@ def write(page: Any, pair: str) -> None:
     page.wait_for_function(
         "(t) => { const s = document.querySelector('#screen > *');"
         " return s && (s.dataset.testid !== 'orders-screen' || s.dataset.turn !== t); }",
-        arg=turn, timeout=ENGINE_MS)
+        arg=turn, timeout=ENGINE_MS, polling=100)
 
 
 def play(pages: list[Any], script: dict[int, dict[int, str]]) -> None:
