@@ -282,6 +282,8 @@ def test_mime_types(page: Any, server_url: str) -> None:
         assert response.headers["content-type"].split(";")[0] == mime, path
 
 
+# e2e/test_integrity.py names a damaged library (both of its forms) by default.
+@deep
 @first_visit
 def test_a_damaged_python_library_is_reported_in_plain_words(
     page: Any, server_url: str, site_dir: Path, shot: Callable[..., Path]
