@@ -77,12 +77,17 @@ def dev_venv() -> Path:
     place.  An unchanged stamp skips pip.
     """
     wanted = "\n".join([sys.version, *dev_requirements()]) + "\n"
-    if VENV.is_symlink() and not VENV.exists():
-        VENV.unlink()  # the shared one it named was removed with the cache
-    if VENV.exists():
-        return _filled_venv(VENV, wanted)
     key = sha256_hex(f"{Path(sys.executable).resolve()}\n{wanted}".encode())[:16]
     shared = CACHE / "venvs" / key
+    if VENV.is_symlink():
+        if VENV.exists() and VENV.resolve() == shared.resolve():
+            _filled_venv(shared, wanted)
+            return VENV / "bin" / "python"
+        # Another interpreter or requirements (never change a shared venv other checkouts use),
+        # or the shared one it named went with the cache: link to the right one.
+        VENV.unlink()
+    elif VENV.exists():
+        return _filled_venv(VENV, wanted)
     shared.parent.mkdir(parents=True, exist_ok=True)
     # One maker at a time (two fresh clones may start at once); the other then finds it filled.
     with open(shared.with_name(f"{key}.lock"), "w") as lock:
