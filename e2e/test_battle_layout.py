@@ -112,6 +112,9 @@ def test_local_duels(browser: Any, server_url: str, shot: Shot, mode: str) -> No
         check_layout(page, f"{mode}-turn2", shot)
 
 
+# Deep: the orders screen's layout is one in every mode (test_local_duels checks it);
+# docs/test-tiers.md.
+@pytest.mark.deep
 def test_a_duel_by_codes(browser: Any, server_url: str, shot: Shot) -> None:
     with two_players(browser, server_url) as pages:
         host, guest = pages[0], pages[1]
@@ -125,8 +128,8 @@ def live_browser(launch_chromium: Callable[..., Any]) -> Any:
     return launch_chromium(WEBRTC_ARGS)
 
 
-# Deep: the orders screen's layout is one in every mode (test_local_duels checks it, and
-# test_a_duel_by_codes a remote duel's); docs/test-tiers.md.
+# Deep: the orders screen's layout is one in every mode (test_local_duels checks it);
+# docs/test-tiers.md.
 @pytest.mark.deep
 @needs_route
 def test_a_live_duel(live_browser: Any, server_url: str, shot: Shot) -> None:

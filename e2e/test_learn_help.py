@@ -16,10 +16,10 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 
-from conftest import Shot, phone_page
+from conftest import Shot
+from test_battle_scene import sized_page
 
 ENGINE_MS = 90_000
-SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 
 # Each topic's test id, and words it must hold (the rules text's facts).
 TOPICS = {
@@ -32,10 +32,12 @@ TOPICS = {
 }
 
 
-@pytest.fixture(params=list(SIZES))
+# Deep at desktop size: Help is one dialog of the same words at every size (the phone's run
+# reads every topic).
+@pytest.fixture(params=[pytest.param("desktop", marks=pytest.mark.deep), "phone"])
 def player(request: Any, browser: Any) -> Iterator[tuple[str, Any]]:
     """A fresh page at desktop or phone size; fails the test on a page error."""
-    with phone_page(browser, SIZES[request.param]) as page:
+    with sized_page(browser, request.param) as page:
         yield request.param, page
 
 

@@ -6,8 +6,9 @@ Bob and Cat each paste theirs and send one text back (acceptance, key, answer), 
 one text each way per guest. Once both are connected every page shows the same key fingerprint
 and the orders; from then on no code is copied: each seal travels signed through Ann's page.
 Turn 1 everyone moves, turn 2 Bob and Cat surrender, and Ann wins on every page. In the second
-test Cat's page closes after the start: Ann and Bob are told Cat dropped out, both concede him
-(the page plays his surrender), and the melee goes on between them to its end.
+test (deep tier, docs/test-tiers.md) Cat's page closes after the start: Ann and Bob are told Cat
+dropped out, both concede him (the page plays his surrender), and the melee goes on between them
+to its end.
 
 The test carries the texts, as a chat would. Chromium runs with mDNS hiding off
 (conftest.WEBRTC_ARGS) as in e2e/test_live.py; without a network interface with a default route
@@ -215,6 +216,7 @@ def test_three_players_play_a_live_melee_to_its_end(players: list[Any], shot: Sh
     shot(ann, "melee-live-end")
 
 
+@pytest.mark.deep
 @needs_route
 def test_a_guest_who_drops_out_is_reported_and_conceded(players: list[Any],
                                                          shot: Shot) -> None:

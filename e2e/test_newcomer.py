@@ -14,6 +14,8 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 
 from conftest import Shot, phone_page
+from test_battle_scene import sized_page
+from test_order_form import record_text
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "examples" / "example-duel.json"
@@ -38,7 +40,7 @@ def test_2_the_begin_bar_never_covers_the_paste_box(browser: Any, server_url: st
                                                     shot: Shot) -> None:
     # 1280x800: scrolling down the start screen a wheel notch at a time, the sticky "Begin the
     # duel" bar sat over the paste box and its Open button.
-    with phone_page(browser, DESKTOP) as page:
+    with sized_page(browser, "desktop") as page:  # (1280x800)
         open_start(page, server_url)
         page.mouse.move(400, 400)
         covered = []
@@ -178,15 +180,23 @@ def hotseat_orders(page: Any, left: str, right: str) -> tuple[int, int]:
     return wizard, turn
 
 
-def play_hotseat(page: Any, server_url: str, gestures: dict[int, str], orders: int) -> str:
-    """A hot-seat duel of Alice and Bob from the start screen: passes the device when asked and
-    seals `orders` orders (gestures[wizard]: the left hand's, the right does nothing); returns
-    the screen it stopped on (a decision stops it early)."""
+def play_hotseat(page: Any, server_url: str, gestures: dict[int, str], orders: int,
+                 record: str | None = None) -> str:
+    """A hot-seat duel of Alice and Bob from the start screen (or `record`, a record of its first
+    turns, imported as one): passes the device when asked and seals `orders` orders
+    (gestures[wizard]: the left hand's, the right does nothing); returns the screen it stopped
+    on (a decision stops it early)."""
     open_start(page, server_url)
-    page.fill("[data-testid=name-0]", "Alice")
-    page.fill("[data-testid=name-1]", "Bob")
-    page.check("[data-testid=mode-hotseat]")
-    page.click("[data-testid=start-game]")
+    if record is None:
+        page.fill("[data-testid=name-0]", "Alice")
+        page.fill("[data-testid=name-1]", "Bob")
+        page.check("[data-testid=mode-hotseat]")
+        page.click("[data-testid=start-game]")
+    else:
+        page.click("[data-testid=import-record]")
+        page.fill("[data-testid=import-text]", record)
+        page.select_option("[data-testid=import-mode]", "hotseat")
+        page.click("[data-testid=import-submit]")
     while True:
         screen = page.wait_for_selector("[data-testid=pass-screen], [data-testid=orders-screen], "
                                         "[data-testid=decision-screen]", timeout=ENGINE_MS)
@@ -205,7 +215,8 @@ def test_1_a_reload_while_bob_writes_comes_back_to_bob(page: Any, server_url: st
                                                        shot: Shot) -> None:
     # Hot-seat, turn 6: Bob writes first (the device stays with whoever wrote last); a reload
     # showed "Pass the device to Alice", and then her form.
-    play_hotseat(page, server_url, {0: "nothing", 1: "nothing"}, 10)  # turns 1 to 5
+    # Turns 1 to 4 imported (the device goes to Alice first), turn 5 written: Bob wrote last.
+    play_hotseat(page, server_url, {0: "nothing", 1: "nothing"}, 2, record_text([("--", "--")] * 4))
     bob = page.wait_for_selector("[data-testid=orders-screen][data-turn='6']", timeout=ENGINE_MS)
     assert bob.get_attribute("data-wizard") == "1"
     page.check("[data-testid=gesture-0-L-S]")
@@ -252,6 +263,10 @@ def test_7_the_computers_level_is_shown_in_the_duel(page: Any, server_url: str) 
     assert "novice" in said.lower() and "computer" in said, said
 
 
+# Deep: the offline mark is seen by default in the phone walk of
+# test_8_every_learning_screen_and_the_decision_box_on_a_phone, and the page opening with the
+# network cut in e2e/test_boot.py (docs/test-tiers.md); this one takes a first visit.
+@pytest.mark.deep
 def test_7_the_page_says_once_it_works_offline(browser: Any, server_url: str,
                                                shot: Shot) -> None:
     # No sign said the page works with no connection; it says so once the service worker
@@ -318,7 +333,9 @@ def test_8_every_learning_screen_and_the_decision_box_on_a_phone(
         # Hot-seat: Alice's paralysis (F-F-F, left hand) asks her which of Bob's hands it holds,
         # on the decision screen.
         page.goto(server_url)
-        assert play_hotseat(page, server_url, {0: "F", 1: "nothing"}, 12) == "decision-screen"
+        first_two = record_text([("F-", "--")] * 2)  # turns 1 and 2 imported, turn 3 written
+        assert play_hotseat(page, server_url, {0: "F", 1: "nothing"}, 12, first_two) == \
+            "decision-screen"
         page.wait_for_selector("[data-testid=decision-screen][data-wizard='0']")
         assert "which hand" in page.inner_text("[data-testid=decision-screen] legend")
         assert page.evaluate(SMALL_TEXT_JS) == []
