@@ -30,6 +30,7 @@ from test_hotseat import (
     start_hotseat,
     wait_screen,
 )
+from test_newplayer import in_view
 from test_order_form import import_hotseat, record_text
 
 # The scripted duel's turns before its last (test_hotseat.SCRIPT: Bob falls on turn 9); Alice's
@@ -88,6 +89,25 @@ def test_the_end_names_the_decisive_blow_and_shares_the_replay(
     assert not errors, errors
 
 
+def ask_before_surrendering(page: Any) -> None:
+    """Both hands on P pressed once: the page asks first, in sight; changing a hand withdraws
+    the question, and P-P again asks again (e2e/test_newplayer.py's
+    test_both_hands_on_p_asks_before_surrendering, deep, asks it against the computer)."""
+    # "a pair of P gestures made by both hands at the same time signals your surrender"
+    warning = page.wait_for_selector("[data-testid=confirm-risky]", timeout=ENGINE_MS)
+    assert "SURRENDERS" in warning.inner_text()
+    assert in_view(page, "[data-testid=confirm-risky]"), "the question is out of sight"
+    assert page.locator("[data-testid=orders-screen][data-turn='1']").count() == 1, "sealed"
+    assert page.inner_text("[data-testid=submit-orders]") == "Seal anyway"
+    page.check("[data-testid=gesture-0-R-W]")
+    page.wait_for_selector("[data-testid=preview][aria-busy=false]", timeout=ENGINE_MS)
+    assert page.locator("[data-testid=confirm-risky]").count() == 0
+    page.check("[data-testid=gesture-0-R-P]")
+    page.wait_for_selector("[data-testid=preview][aria-busy=false]", timeout=ENGINE_MS)
+    page.click("[data-testid=submit-orders]")
+    page.wait_for_selector("[data-testid=confirm-risky]", timeout=ENGINE_MS)
+
+
 def test_a_surrender_is_said_at_phone_size(browser: Any, server_url: str, shot: Shot) -> None:
     with phone_page(browser, {"width": 390, "height": 844}) as page:
         open_game(page, server_url)
@@ -104,8 +124,8 @@ def test_a_surrender_is_said_at_phone_size(browser: Any, server_url: str, shot: 
             pick(page, ("P", "P") if wizard == 1 else ("-", "-"))
             page.wait_for_selector("[data-testid=preview][aria-busy=false]", timeout=ENGINE_MS)
             page.click("[data-testid=submit-orders]")
-            if wizard == 1:  # a surrender takes a second press (e2e/test_newplayer.py)
-                page.wait_for_selector("[data-testid=confirm-risky]", timeout=ENGINE_MS)
+            if wizard == 1:  # a surrender takes a second press
+                ask_before_surrendering(page)
                 page.click("[data-testid=submit-orders]")
             page.wait_for_selector(
                 f"[data-testid=orders-screen][data-wizard='{wizard}']", state="detached",

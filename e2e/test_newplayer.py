@@ -108,6 +108,9 @@ def in_view(page: Any, selector: str) -> bool:
     return inside
 
 
+# Deep: e2e/test_battle_end.py's test_a_surrender_is_said_at_phone_size asks the same of a
+# hot-seat surrender on a phone (docs/test-tiers.md).
+@pytest.mark.deep
 def test_both_hands_on_p_asks_before_surrendering(phone: Any, server_url: str,
                                                   shot: Shot) -> None:
     # "a pair of P gestures made by both hands at the same time signals your surrender"
@@ -234,6 +237,9 @@ def test_a_duel_left_for_the_start_screen_is_offered_at_its_top(phone: Any, serv
     assert "Bob" in page.inner_text("#pass-title")
 
 
+# Deep: e2e/test_learn_help.py's test_help_teaches_each_topic[phone] asks the same
+# (docs/test-tiers.md).
+@pytest.mark.deep
 def test_help_starts_with_how_to_play(phone: Any, server_url: str, shot: Shot) -> None:
     page = phone
     open_site(page, server_url)
@@ -313,6 +319,10 @@ def test_a_code_or_replay_link_pasted_as_a_record_is_understood(phone: Any,
     page.wait_for_selector("dialog[data-testid=import]", state="detached", timeout=ENGINE_MS)
 
 
+# Deep: e2e/test_newcomer.py's
+# test_8_on_a_phone_no_text_is_under_12_px_and_the_replay_buttons_keep_one_line asks the same of
+# a replay on a phone (docs/test-tiers.md).
+@pytest.mark.deep
 def test_a_replay_on_a_phone_shows_one_view_and_both_a_tap_away(phone: Any,
                                                                  server_url: str) -> None:
     page = phone
@@ -372,6 +382,9 @@ def test_live_the_status_never_asks_to_paste_what_comes_by_itself(
 PARALYSIS_SCRIPT = {0: ["DF", "FS", "FS"], 1: ["F-", "F-", "F-"]}
 
 
+# Deep: e2e/test_newcomer.py's test_8_every_learning_screen_and_the_decision_box_on_a_phone
+# presses Decide with no answer too (docs/test-tiers.md).
+@pytest.mark.deep
 def test_deciding_with_no_answer_says_to_choose_one(phone: Any, server_url: str) -> None:
     page = phone
     open_site(page, server_url)

@@ -9,8 +9,10 @@ import json
 from typing import Any
 
 import pytest
+from dsl import Duel, cast
 
 from wavinghands import api
+from wavinghands.sessions import apply_game_delta
 
 JSON = dict[str, Any]
 SEED = "00112233aabbccdd"
@@ -265,3 +267,45 @@ def test_a_melee_s_target_lists_name_every_being_monsters_included() -> None:
     assert set(asked) == {"stab", "monster"}, questions
     assert set(wizards[1:]) | set(monsters) <= asked["stab"], asked
     assert set(wizards) <= asked["monster"], asked  # (the goblin is not offered itself)
+
+
+def test_a_blind_wizard_s_table_says_the_others_enchantments_are_unseen() -> None:
+    """docs/rules.md, "Melee" (views per pair of wizards): a blind wizard sees no one else's
+    health or enchantments (his view gives them as null).  His table must still be read: it
+    failed with "TypeError: 'NoneType' object is not iterable", which the page showed as "The
+    saved duel could not be read" once a computer blinded another in a hot-seat melee
+    (e2e/test_melee_hotseat.py, now and then)."""
+    d = Duel(A="D W F F D - / - - - - D S", wizards=3)
+    d.orders(5, "A", {"casts": [cast("B", "blindness", "W2")]})
+    d.run()
+    game = json.dumps(d.game.to_json())
+    for seat in range(3):
+        table = answer(api.melee_table(game, str(seat)))
+        assert table["ok"] is True, table
+        rows = {r["index"]: r for r in table["rows"]}
+        blind = seat == 2
+        assert rows[seat]["effects"] is not None  # his own are always known to him
+        for other in {0, 1, 2} - {seat}:
+            assert (rows[other]["effects"] is None) is blind, rows[other]
+            assert (rows[other]["health"] is None) is blind, rows[other]
+    names = [e["name"] for e in
+             {r["index"]: r for r in answer(api.melee_table(game, "2"))["rows"]}[2]["effects"]]
+    assert names == ["Blindness"]
+
+
+def test_a_kept_melee_s_table_by_handle_is_its_table_by_json() -> None:
+    """The page asks for a melee's tables by the kept game's handle (api.session_open,
+    session_step: nothing parsed, the notes computed where the last left off, so a turn costs
+    the same at turn 40 as at turn 4): each seat's table is the one the game's JSON gives,
+    turn after turn; a handle the engine does not keep is an error value."""
+    game = new_melee(4, "0badcafe")
+    handle = answer(api.session_open(json.dumps(game)))["session"]
+    for _ in range(6):
+        for seat in range(4):
+            by_handle = answer(api.melee_table(json.dumps(handle), str(seat)))
+            assert by_handle == answer(api.melee_table(json.dumps(game), str(seat)))
+        stepped = answer(api.session_step(json.dumps(handle), json.dumps(ai_inputs(game))))
+        assert stepped["ok"] is True, stepped
+        handle, game = stepped["session"], apply_game_delta(game, stepped["delta"])
+    gone = answer(api.melee_table(json.dumps("s" + "0" * 32), "0"))
+    assert gone["error"]["code"] == "unknown-session"
