@@ -315,8 +315,10 @@ def launch_chromium(playwright: Any) -> Iterator[Callable[..., Any]]:
 @pytest.fixture(scope="session")
 def browser(launch_chromium: Callable[..., Any], site_server: SiteServer) -> Any:
     """One headless Chromium for the worker's tests (the site's server is up first, so kept
-    contexts can be made from any fixture)."""
-    return launch_chromium()
+    contexts can be made from any fixture).  It runs with WEBRTC_ARGS, so the live tests'
+    `launch_chromium(WEBRTC_ARGS)` is this same browser and their kept contexts are the same
+    pool as every other test's (one browser and one set of primed contexts per worker)."""
+    return launch_chromium(WEBRTC_ARGS)
 
 
 DESKTOP: sync_api.ViewportSize = {"width": 1200, "height": 900}

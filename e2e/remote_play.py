@@ -84,7 +84,7 @@ def surrenders(page: Page, wizard: int, turn: int, surrender_from: int | None) -
 def open_site(page: Page, url: str) -> None:
     """Load the page (or a link into it) and wait until the engine answers."""
     page.goto(url)
-    page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS)
+    page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS, polling=100)
 
 
 def screen_state(page: Page) -> dict[str, str] | None:

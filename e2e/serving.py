@@ -3,6 +3,8 @@ service worker are its own (conftest's `server_url` is shared by the whole sessi
 
 The server is build.py's (the site's MIME types, ETags and policy header); it also records the
 paths it was asked for and the policy reports it got, and can answer 404 for one file.
+`rewrite_site` turns a copy of the built site into the next build's for a few changed files
+(a second build_site of the whole site costs some 10 s of CPU).
 """
 
 from __future__ import annotations
@@ -16,8 +18,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sitebuild.boot import engine_build_module
+from sitebuild.common import WEB
 from sitebuild.compress import PACKED_SUFFIX
+from sitebuild.integrity import site_integrity_module
+from sitebuild.page import page_html
 from sitebuild.serve import SiteHandler
+from sitebuild.serviceworker import service_worker
+
+# What build_site writes from the other files, in its order (sitebuild/site.py).
+GENERATED = ("engine-build.js", "site-integrity.js", "index.html", "sw.js")
 
 
 def boot_name(rel: str) -> str:
@@ -84,3 +94,24 @@ def serving(
         server.shutdown()
         server.server_close()
         thread.join()
+
+
+def rewrite_site(root: Path, changed: dict[str, bytes]) -> str:
+    """Replace files of the built site at `root` (site path -> bytes; not a bundle, and a
+    changed file's `.br` sibling given too if it has one) and write again, around
+    them, what build_site generates from the others (GENERATED: the integrity chain, the
+    engine's identity, the precache list); each file written is a new one, so a copy of hard
+    links leaves its original whole.  Returns the new build's content version."""
+    files = {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*") if p.is_file()}
+    for name in GENERATED:
+        files.pop(name)
+    files["index.html"] = (WEB / "index.html").read_bytes()
+    files.update(changed)
+    files["engine-build.js"] = engine_build_module(files)
+    files["site-integrity.js"] = site_integrity_module(files)
+    files["index.html"] = page_html(files)
+    version, files["sw.js"] = service_worker(files)
+    for name in (*changed, *GENERATED):
+        (root / name).unlink(missing_ok=True)
+        (root / name).write_bytes(files[name])
+    return version

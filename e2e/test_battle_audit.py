@@ -17,6 +17,7 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 
 from axe import audit
+from test_battle_scene import at_widths, sized_page
 from test_hotseat import ENGINE_MS, open_game, pick, start_hotseat, wait_preview, wait_screen
 
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
@@ -44,33 +45,40 @@ def ready(page: Any) -> None:
     page.wait_for_selector("[data-testid=orders-screen]", timeout=ENGINE_MS)
 
 
-@pytest.mark.parametrize("size", list(SIZES))
+# The desktop walk audits each screen at a phone's width too (the layout follows the width:
+# web/style.css), so the default run sees both; the walk in a phone's touch context is deep.
+@pytest.mark.parametrize("size", [
+    "desktop", pytest.param("phone", marks=pytest.mark.deep)])  # fmt: skip
 def test_every_screen_has_no_serious_finding(browser: Any, server_url: str, size: str) -> None:
-    phone = size == "phone"
-    ctx = browser.new_context(viewport=SIZES[size], device_scale_factor=2 if phone else 1,
-                              has_touch=phone, is_mobile=phone, reduced_motion="reduce")
-    page = ctx.new_page()
+    sizes = list(SIZES) if size == "desktop" else [size]
     findings: list[dict[str, Any]] = []
-    try:
+
+    def audit_here(page: Any, where: str) -> list[dict[str, Any]]:
+        """The screen's findings at each of `sizes`."""
+        found: list[dict[str, Any]] = []
+        at_widths(page, sizes, lambda at: found.extend(audit(page, f"{where} ({at})")))
+        return found
+
+    with sized_page(browser, size) as page:
         open_game(page, server_url)
-        findings += audit(page, "start")
+        findings += audit_here(page, "start")
         start_hotseat(page)
         page.wait_for_selector("[data-testid=pass-screen]", timeout=ENGINE_MS)
-        findings += audit(page, "pass")
+        findings += audit_here(page, "pass")
         page.click("[data-testid=pass-ready]")
         page.wait_for_selector("[data-testid=orders-screen] [data-testid=battle-scene]",
                                timeout=ENGINE_MS)
-        findings += audit(page, "orders, turn 1")
+        findings += audit_here(page, "orders, turn 1")
         seal(page, "SD")
         ready(page)
         seal(page, "--")
         ready(page)
         assert wait_screen(page) == "orders-screen"
         page.wait_for_selector("[data-testid=outcome]")
-        findings += audit(page, "orders with a result card")
+        findings += audit_here(page, "orders with a result card")
         page.keyboard.press("r")
         page.wait_for_selector("dialog[open]", timeout=ENGINE_MS)
-        findings += audit(page, "spell reference")
+        findings += audit_here(page, "spell reference")
         page.keyboard.press("Escape")
         page.wait_for_selector("dialog[open]", state="detached")
         seal(page, "PP")
@@ -78,25 +86,23 @@ def test_every_screen_has_no_serious_finding(browser: Any, server_url: str, size
         seal(page, "--")
         page.wait_for_selector("[data-testid=game-over] [data-testid=end-blow]",
                                timeout=ENGINE_MS)
-        findings += audit(page, "end")
+        findings += audit_here(page, "end")
         page.click("[data-testid=replay-open]")
         page.wait_for_selector("[data-testid=replay-screen]", timeout=ENGINE_MS)
-        findings += audit(page, "replay")
+        findings += audit_here(page, "replay")
         page.click("[data-testid=replay-last]")
         page.wait_for_selector("[data-testid=replay-result]", timeout=ENGINE_MS)
-        findings += audit(page, "replay, last step")
+        findings += audit_here(page, "replay, last step")
         page.click("[data-testid=leave-duel]")
         page.wait_for_selector("[data-testid=start-screen]", timeout=ENGINE_MS)
-        findings += audit(page, "saved duels")
+        findings += audit_here(page, "saved duels")
         page.goto(server_url)
         page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS)
         page.fill("[data-testid=name-0]", "Alice")
         page.check("[data-testid=mode-codes]")
         page.click("[data-testid=start-game]")
         page.wait_for_selector("[data-testid=remote-screen]", timeout=ENGINE_MS)
-        findings += audit(page, "codes, the invitation")
-    finally:
-        ctx.close()
+        findings += audit_here(page, "codes, the invitation")
     assert not findings, "\n".join(f"{f['where']}: {f['impact']} {f['id']} ({f['help']}): "
                                    f"{f['nodes']}" for f in findings)
 

@@ -1,7 +1,8 @@
 """The end says how it ended (issue 27), through the real page in Debian's Chromium.
 
-A hot-seat duel (tests/test_hotseat.py's script: Alice's lightning bolts and fireball against
-Bob's missiles) is played to its end through the UI; the end card then names the decisive blow
+A hot-seat duel (e2e/test_hotseat.py's script: Alice's lightning bolts and fireball against
+Bob's missiles), its first eight turns imported as a record, is played to its end (Alice's
+blow on turn 9) through the UI; the end card then names the decisive blow
 in one sentence, draws both wizards' health over the turns, and offers Rematch, Replay, Share
 the replay link and Export.  The shared link opens the same duel's replay.  A surrender (P P on
 turn 1) is said as one, once, and its chart's two lines, one on the other, both show.
@@ -19,8 +20,22 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 
-from conftest import Shot
-from test_hotseat import ENGINE_MS, open_game, pick, play_until_over, start_hotseat, wait_screen
+from conftest import Shot, phone_page
+from test_hotseat import (
+    ENGINE_MS,
+    SCRIPT,
+    open_game,
+    pick,
+    play_until_over,
+    start_hotseat,
+    wait_screen,
+)
+from test_newplayer import in_view
+from test_order_form import import_hotseat, record_text
+
+# The scripted duel's turns before its last (test_hotseat.SCRIPT: Bob falls on turn 9); Alice's
+# stab on turn 8 goes at Bob.
+BEFORE_THE_KILL = 8
 
 # "Alice\u2019s lightning bolt killed Bob on turn 9." (names isolated by U+2068 / U+2069)
 BLOW = re.compile("^\u2068?(Alice|Bob)\u2069?\u2019s [a-z ]+ killed \u2068?(Alice|Bob)\u2069? "
@@ -45,7 +60,8 @@ def test_the_end_names_the_decisive_blow_and_shares_the_replay(
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     open_game(page, server_url)
-    start_hotseat(page)
+    turns = list(zip(SCRIPT[0], SCRIPT[1], strict=True))[:BEFORE_THE_KILL]
+    import_hotseat(page, record_text(turns, extra={BEFORE_THE_KILL: {"stab": "W1"}}))
     play_until_over(page, shot)
     card = end_card(page)
     assert BLOW.match(card["blow"]), card
@@ -73,13 +89,27 @@ def test_the_end_names_the_decisive_blow_and_shares_the_replay(
     assert not errors, errors
 
 
+def ask_before_surrendering(page: Any) -> None:
+    """Both hands on P pressed once: the page asks first, in sight; changing a hand withdraws
+    the question, and P-P again asks again (e2e/test_newplayer.py's
+    test_both_hands_on_p_asks_before_surrendering, deep, asks it against the computer)."""
+    # "a pair of P gestures made by both hands at the same time signals your surrender"
+    warning = page.wait_for_selector("[data-testid=confirm-risky]", timeout=ENGINE_MS)
+    assert "SURRENDERS" in warning.inner_text()
+    assert in_view(page, "[data-testid=confirm-risky]"), "the question is out of sight"
+    assert page.locator("[data-testid=orders-screen][data-turn='1']").count() == 1, "sealed"
+    assert page.inner_text("[data-testid=submit-orders]") == "Seal anyway"
+    page.check("[data-testid=gesture-0-R-W]")
+    page.wait_for_selector("[data-testid=preview][aria-busy=false]", timeout=ENGINE_MS)
+    assert page.locator("[data-testid=confirm-risky]").count() == 0
+    page.check("[data-testid=gesture-0-R-P]")
+    page.wait_for_selector("[data-testid=preview][aria-busy=false]", timeout=ENGINE_MS)
+    page.click("[data-testid=submit-orders]")
+    page.wait_for_selector("[data-testid=confirm-risky]", timeout=ENGINE_MS)
+
+
 def test_a_surrender_is_said_at_phone_size(browser: Any, server_url: str, shot: Shot) -> None:
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
-                              has_touch=True, is_mobile=True)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
+    with phone_page(browser, {"width": 390, "height": 844}) as page:
         open_game(page, server_url)
         start_hotseat(page)
         for _ in range(8):
@@ -94,8 +124,8 @@ def test_a_surrender_is_said_at_phone_size(browser: Any, server_url: str, shot: 
             pick(page, ("P", "P") if wizard == 1 else ("-", "-"))
             page.wait_for_selector("[data-testid=preview][aria-busy=false]", timeout=ENGINE_MS)
             page.click("[data-testid=submit-orders]")
-            if wizard == 1:  # a surrender takes a second press (e2e/test_newplayer.py)
-                page.wait_for_selector("[data-testid=confirm-risky]", timeout=ENGINE_MS)
+            if wizard == 1:  # a surrender takes a second press
+                ask_before_surrendering(page)
                 page.click("[data-testid=submit-orders]")
             page.wait_for_selector(
                 f"[data-testid=orders-screen][data-wizard='{wizard}']", state="detached",
@@ -115,6 +145,3 @@ def test_a_surrender_is_said_at_phone_size(browser: Any, server_url: str, shot: 
         assert len(dashes) == 2 and dashes[0][0] != dashes[1][0], dashes
         assert dashes[0][1] == "none" and dashes[1][1] != "none", dashes
         shot(page, "battle-end-surrender-phone")
-        assert not errors, errors
-    finally:
-        ctx.close()

@@ -24,6 +24,7 @@ pytest.importorskip("playwright.sync_api")
 
 from conftest import WEBRTC_ARGS, Shot
 from remote_play import STEP_MS, act, invite, two_players
+from test_battle_scene import sized_page
 from test_hotseat import ENGINE_MS, open_game, pick, wait_preview, wait_screen
 from test_live import connect, needs_route
 
@@ -92,11 +93,7 @@ def next_orders(page: Any) -> tuple[int, int]:
 
 @pytest.mark.parametrize("mode", ["hotseat", "computer"])
 def test_local_duels(browser: Any, server_url: str, shot: Shot, mode: str) -> None:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
+    with sized_page(browser, "desktop") as page:  # (check_layout sets each size)
         open_game(page, server_url)
         page.fill("[data-testid=name-0]", "Alice")
         if mode == "hotseat":
@@ -113,11 +110,11 @@ def test_local_duels(browser: Any, server_url: str, shot: Shot, mode: str) -> No
         assert turn == 2
         page.wait_for_selector("[data-testid=outcome]")
         check_layout(page, f"{mode}-turn2", shot)
-        assert not errors, errors
-    finally:
-        ctx.close()
 
 
+# Deep: the orders screen's layout is one in every mode (test_local_duels checks it);
+# docs/test-tiers.md.
+@pytest.mark.deep
 def test_a_duel_by_codes(browser: Any, server_url: str, shot: Shot) -> None:
     with two_players(browser, server_url) as pages:
         host, guest = pages[0], pages[1]
@@ -131,6 +128,9 @@ def live_browser(launch_chromium: Callable[..., Any]) -> Any:
     return launch_chromium(WEBRTC_ARGS)
 
 
+# Deep: the orders screen's layout is one in every mode (test_local_duels checks it);
+# docs/test-tiers.md.
+@pytest.mark.deep
 @needs_route
 def test_a_live_duel(live_browser: Any, server_url: str, shot: Shot) -> None:
     with two_players(live_browser, server_url) as pages:

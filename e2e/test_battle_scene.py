@@ -17,14 +17,15 @@ Fixtures `server_url`, `browser` and `shot` come from e2e/conftest.py.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
 
 pytest.importorskip("playwright.sync_api")
 
-from conftest import Shot
+from conftest import DESKTOP, SESSION_URL, Shot, kept_context, phone_page
 from test_hotseat import ENGINE_MS, open_game, pick, start_hotseat, wait_preview, wait_screen
 
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
@@ -35,6 +36,24 @@ SCRIPT = {
     1: ["D-", "W-", "F-", "F-", "DD", "--", "PP"],
 }
 Check = Callable[[Any], None]
+
+
+@contextmanager
+def sized_page(browser: Any, size: str) -> Iterator[Any]:
+    """A page at SIZES[size] in a kept context (e2e/conftest.py: the engine restored from its
+    snapshot): a phone is a touch context (phone_page), a desktop the `page` fixture's kind of
+    context at that size; fails the test on a page error."""
+    if size == "phone":
+        with phone_page(browser, SIZES[size]) as page:
+            yield page
+        return
+    with kept_context(browser, SESSION_URL[0], viewport=DESKTOP) as ctx:
+        page = ctx.new_page()
+        page.set_viewport_size(SIZES[size])
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        yield page
+        assert not errors, errors
 
 
 def scene_of(page: Any) -> dict[str, Any]:
@@ -109,28 +128,36 @@ def play(page: Any, checks: dict[tuple[int, int], Check], shot: Shot, size: str)
     raise AssertionError("the scripted duel did not end")
 
 
-@pytest.mark.parametrize("size", list(SIZES))
+def at_widths(page: Any, sizes: list[str], check: Callable[[str], None]) -> None:
+    """Run check(size) with the page at each of `sizes` (SIZES), ending at the first."""
+    for size in [*sizes[1:], sizes[0]]:
+        page.set_viewport_size(SIZES[size])
+        check(size)
+
+
+# The desktop duel also checks each moment at a phone's width (the layout follows the width:
+# web/style.css), so the default run sees both; the phone duel itself (a touch context) is deep.
+@pytest.mark.parametrize("size", [
+    "desktop", pytest.param("phone", marks=pytest.mark.deep)])  # fmt: skip
 def test_the_scene_through_a_duel(browser: Any, server_url: str, shot: Shot, size: str) -> None:
-    phone = size == "phone"
-    ctx = browser.new_context(viewport=SIZES[size], device_scale_factor=2 if phone else 1,
-                              has_touch=phone, is_mobile=phone, reduced_motion="reduce")
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    sizes = list(SIZES) if size == "desktop" else [size]
     seen: set[str] = set()
 
-    def turn_one(p: Any) -> None:
+    def turn_one_at(p: Any, at: str) -> None:
         scene = scene_of(p)
         assert scene["wizard"] == 0 and len(scene["wiz"]) == 2, scene
         assert [w["health"] for w in scene["wiz"]] == ["14", "14"], scene
         assert scene["ordersTop"] is not None, scene
-        if phone:  # above the orders (a phone of 390 x 844: a short one has it after them)
+        if at == "phone":  # above the orders (a phone of 390 x 844: a short one has it after)
             assert scene["bottom"] <= scene["ordersTop"], scene
         else:  # beside them, a whole picture: every word of it 12 px or more
             assert scene["right"] <= scene["ordersLeft"] and scene["top"] < 200, scene
             assert scene["words"] and min(w["px"] for w in scene["words"]) >= 12, scene["words"]
-        shot(p, f"battle-scene-turn1-{size}", full_page=False)
-        seen.add("turn1")
+        shot(p, f"battle-scene-turn1-{at}", full_page=False)
+        seen.add(f"turn1-{at}")
+
+    def turn_one(p: Any) -> None:
+        at_widths(p, sizes, lambda at: turn_one_at(p, at))
 
     def clash(p: Any) -> None:
         # The turn's steps play on the scene, still (reduced motion), one by one.
@@ -143,7 +170,7 @@ def test_the_scene_through_a_duel(browser: Any, server_url: str, shot: Shot, siz
         assert p.inner_text("[data-testid=scene-step]") == ""
         seen.add("clash")
 
-    def blind_with_goblin(p: Any) -> None:
+    def blind_with_goblin_at(p: Any, at: str) -> None:
         scene = scene_of(p)
         alice, bob = by_index(scene, 0), by_index(scene, 1)
         assert scene["blind"] == "true" and alice["blindfold"], scene
@@ -151,10 +178,13 @@ def test_the_scene_through_a_duel(browser: Any, server_url: str, shot: Shot, siz
         assert bob["hands"] == ["?", "?"], bob
         assert "blindness" in alice["effects"], alice
         assert scene["monsters"] == [{"kind": "goblin", "controller": 0, "health": "1"}], scene
-        if not phone:
+        if at != "phone":
             assert min(w["px"] for w in scene["words"]) >= 12, scene["words"]
-        shot(p, f"battle-scene-blind-summons-{size}", full_page=False)
-        seen.add("blind")
+        shot(p, f"battle-scene-blind-summons-{at}", full_page=False)
+        seen.add(f"blind-{at}")
+
+    def blind_with_goblin(p: Any) -> None:
+        at_widths(p, sizes, lambda at: blind_with_goblin_at(p, at))
 
     def bob_sees_the_goblin(p: Any) -> None:
         scene = scene_of(p)
@@ -163,7 +193,7 @@ def test_the_scene_through_a_duel(browser: Any, server_url: str, shot: Shot, siz
         assert by_index(scene, 0)["health"] != "?", scene
         seen.add("summons")
 
-    try:
+    with sized_page(browser, size) as page:
         open_game(page, server_url)
         start_hotseat(page)
         play(page, {(0, 1): turn_one, (0, 4): clash, (0, 7): blind_with_goblin,
@@ -171,7 +201,5 @@ def test_the_scene_through_a_duel(browser: Any, server_url: str, shot: Shot, siz
         page.wait_for_selector("[data-testid=game-over] [data-testid=battle-scene]",
                                timeout=ENGINE_MS)
         shot(page, f"battle-scene-end-{size}", full_page=False)
-        assert seen == {"turn1", "clash", "blind", "summons"}, seen
-        assert not errors, errors
-    finally:
-        ctx.close()
+        assert seen == {"clash", "summons", *(f"{m}-{at}" for m in ("turn1", "blind")
+                                              for at in sizes)}, seen

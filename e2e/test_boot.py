@@ -22,19 +22,22 @@ from typing import Any
 
 import pytest
 from conftest import CHROMIUM, CHROMIUM_ARGS
-from serving import LIBRARY_EITHER_NAME, Served, boot_name, serving
+from serving import LIBRARY_EITHER_NAME, Served, boot_name, rewrite_site, serving
 
 # sitebuild/ is at the repository's root, which e2e/conftest.py puts on sys.path.
 from sitebuild.boot import SNAPSHOT_INPUTS, engine_id
-from sitebuild.common import PYTHON_LIBRARY, WEB
+from sitebuild.common import PYTHON_LIBRARY
 from sitebuild.compress import PACKED_SUFFIX
 from sitebuild.pins import MICROPIP_REQUIREMENT
 from sitebuild.serviceworker import service_worker
-from sitebuild.site import build_site
 
 ENGINE_MS = 90_000
-# Every test here watches the boot itself, from a first visit on (e2e/conftest.py, kept_context).
-pytestmark = pytest.mark.first_visit
+# A test that watches the boot itself from a first visit on, or routes the engine's files, has a
+# fresh context (marked so); one that needs only an engine that answers has a kept one, which
+# restores its snapshot (e2e/conftest.py, kept_context).
+first_visit = pytest.mark.first_visit
+# Run only under WH_DEEP=1: docs/test-tiers.md names the default tests that catch the same bugs.
+deep = pytest.mark.deep
 
 # Resolves with the worker's boot timings once the engine answers; rejects with the player-facing
 # message when it cannot start (engine.js keeps this promise on window.__engineReady).
@@ -88,6 +91,7 @@ def call(page: Any, fn: str, *args: str) -> dict[str, Any]:
     return result
 
 
+@first_visit
 def test_a_first_visit_boots_without_a_snapshot_and_keeps_one(
     page: Any, server_url: str, site_dir: Path, shot: Callable[..., Path]
 ) -> None:
@@ -115,6 +119,8 @@ def test_a_first_visit_boots_without_a_snapshot_and_keeps_one(
     shot(page, "boot-ready")
 
 
+@deep
+@first_visit
 def test_the_next_visit_restores_the_kept_snapshot(page: Any, server_url: str) -> None:
     assert boot(page, server_url)["ok"]
     assert kept_snapshot(page)["state"] == "stored"
@@ -133,6 +139,7 @@ SOURCES_JS = """() => Object.fromEntries(performance.getEntriesByType('resource'
   .map((r) => [new URL(r.name).pathname.slice(1), r.workerFinalSourceType ?? null]))"""
 
 
+@first_visit
 def test_a_later_visit_starts_the_engine_first_and_reads_the_site_by_static_routes(
     page: Any, server_url: str
 ) -> None:
@@ -201,7 +208,12 @@ BREAK_SNAPSHOT_JS = """async ([name, how]) => {
 }"""
 
 
-@pytest.mark.parametrize("how", ["truncated", "garbage", "padded"])
+# The three break the same way for the worker (web/snapshot-store.js refuses a body longer or
+# shorter than its bitmap says: tests/js/snapshot-store.test.mjs); one runs by default.
+@first_visit
+@pytest.mark.parametrize(
+    "how", ["truncated", pytest.param("garbage", marks=deep), pytest.param("padded", marks=deep)]
+)
 def test_a_broken_kept_snapshot_is_dropped_and_the_page_boots_anyway(
     how: str, page: Any, server_url: str, site_dir: Path
 ) -> None:
@@ -270,6 +282,7 @@ def test_mime_types(page: Any, server_url: str) -> None:
         assert response.headers["content-type"].split(";")[0] == mime, path
 
 
+@first_visit
 def test_a_damaged_python_library_is_reported_in_plain_words(
     page: Any, server_url: str, site_dir: Path, shot: Callable[..., Path]
 ) -> None:
@@ -321,6 +334,8 @@ def open_blank_page(page: Any, server_url: str) -> None:
     page.goto(server_url + BLANK_PAGE)
 
 
+@deep
+@first_visit
 def test_micropip_loads_from_the_lock_and_installs_the_engine(
     page: Any, server_url: str, site_dir: Path
 ) -> None:
@@ -335,6 +350,8 @@ def test_micropip_loads_from_the_lock_and_installs_the_engine(
     assert page.workers == [], [w.url for w in page.workers]
 
 
+@deep
+@first_visit
 def test_a_lock_that_does_not_match_micropip_is_refused(
     page: Any, server_url: str, site_dir: Path
 ) -> None:
@@ -374,6 +391,7 @@ def test_lock_and_build_manifest_match_the_shipped_files(site_dir: Path) -> None
     )
 
 
+@first_visit
 def test_a_host_that_types_the_wasm_wrongly_does_not_matter(page: Any, server_url: str) -> None:
     """A wasm served with any type but application/wasm cannot be compiled as it streams; the
     worker compiles the wasm it unpacks from the packed form, typed by itself, so a host's types
@@ -396,6 +414,7 @@ def test_a_host_that_types_the_wasm_wrongly_does_not_matter(page: Any, server_ur
     assert names[1:] in ([], ["pyodide.asm.wasm" + PACKED_SUFFIX]), names
 
 
+@first_visit
 def test_a_host_that_unpacks_the_packed_files_itself_does_not_matter(
     page: Any, server_url: str, site_dir: Path
 ) -> None:
@@ -526,7 +545,7 @@ def wait_for_caches(page: Any, wanted: list[str]) -> None:
 
 
 def test_a_new_engine_replaces_the_kept_snapshot_and_keeps_the_saved_duel(
-    browser: Any, own_site: Served, tmp_path: Path
+    browser: Any, own_site: Served
 ) -> None:
     """A build whose engine changed (here the worker's snapshot code, one of the engine's
     identity's inputs): its service worker deletes the old build's cache and the snapshot kept
@@ -537,19 +556,20 @@ def test_a_new_engine_replaces_the_kept_snapshot_and_keeps_the_saved_duel(
     try:
         page = context.new_page()
         saved = first_visit_with_a_saved_duel(page, url)
-        old_snapshot = snapshot_cache(root, url)
-        # The next build, from a copy of web/ whose snapshot code changed by a comment.
-        web = tmp_path / "web"
-        shutil.copytree(WEB, web)
-        code = web / "engine-snapshot.js"
-        code.write_text(code.read_text() + "\n// next build\n")
-        next_site = build_site(tmp_path / "next", web=web)
-        assert build_info(next_site.root)["engineId"] != build_info(root)["engineId"]
-        shutil.rmtree(root)
-        shutil.copytree(next_site.root, root)
+        old_snapshot, old_engine = snapshot_cache(root, url), build_info(root)["engineId"]
+        own_site.fetched.clear()
+        # The next build: the snapshot code changed by a comment (e2e/serving.py's rewrite_site
+        # writes what build_site would write around it).
+        code = (root / "engine-snapshot.js").read_bytes() + b"\n// next build\n"
+        version = rewrite_site(root, {"engine-snapshot.js": code})
+        assert build_info(root)["engineId"] != old_engine
         page.goto(url)
-        wanted = sorted([f"wavinghands-{next_site.version} {url}"])
+        wanted = sorted([f"wavinghands-{version} {url}"])
         wait_for_caches(page, wanted)  # the old snapshot went with the old build
+        # The new build's service worker took the unchanged files from the old one's cache
+        # (Pyodide's ~14 MB among them) and downloaded the changed one.
+        assert "/engine-snapshot.js" in own_site.fetched, own_site.fetched
+        assert not any(path.startswith("/pyodide/") for path in own_site.fetched), own_site.fetched
         assert old_snapshot not in page.evaluate("caches.keys()")
         page.wait_for_selector("[data-testid=update-ready]", timeout=ENGINE_MS)
         page.click("[data-testid=update-reload]")
@@ -603,22 +623,29 @@ WATCH_STATUS_JS = """(() => {
   }).observe(document, { childList: true, subtree: true, characterData: true });
 })();"""
 
-# Computer against computer until the duel ends (or `limit` steps), then the record round trip:
-# most of the engine's code runs in the restored interpreter.
-PLAY_JS = """async (limit) => {
+# Computer against computer for `turns` steps, then wizard 0 surrenders (both hands P) and
+# the duel is over; then the record round trip of the finished duel: most of the engine's code
+# runs in the interpreter (its AI, the rules, the record), every module a duel imports included
+# (CPython: the modules imported after 6 such steps are those after 60).  Phases other than
+# orders (a choice the rules ask for) are the computer's either side.
+PLAY_JS = """async (turns) => {
   const { call } = (await import('./app.js')).modules['engine.js'];
   const params = { names: ['A', 'B'], ruleset: {}, seed: '0123456789abcdef' };
   const made = await call('new_game', JSON.stringify(params));
   if (!made.ok) return { error: made.error };
   let game = made.game;
   let steps = 0;
-  for (; steps < limit; steps++) {
+  for (; steps < turns + 5; steps++) {
     const text = JSON.stringify(game);
     const seen = await call('view', text, '0');
     if (!seen.ok) return { error: seen.error };
     if (seen.view.phase.kind === 'over') break;
     const inputs = {};
     for (const actor of seen.view.phase.actors) {
+      if (steps >= turns && actor === 0 && seen.view.phase.kind === 'orders') {
+        inputs[actor] = { gestures: [['P', 'P']] };  // the surrender
+        continue;
+      }
       const chosen = await call('ai_input', text, String(actor));
       if (!chosen.ok) return { error: chosen.error };
       inputs[actor] = chosen.input;
@@ -627,18 +654,22 @@ PLAY_JS = """async (limit) => {
     if (!stepped.ok) return { error: stepped.error };
     game = stepped.game;
   }
+  const over = (await call('view', JSON.stringify(game), '0')).view.phase.kind === 'over';
   const record = await call('export_record', JSON.stringify(game));
   if (!record.ok) return { error: record.error };
   const again = await call('import_record', JSON.stringify(record.record));
-  return { steps, imported: again.ok, error: again.ok ? null : again.error };
+  return { steps, over, imported: again.ok, error: again.ok ? null : again.error };
 }"""
 
 
-@pytest.mark.parametrize("visit", ["fresh", "snapshot"])
+# Every default duel in a kept context (e2e/conftest.py's `page`) plays in an interpreter
+# restored from the kept snapshot: the snapshot's case runs under WH_DEEP.
+@first_visit
+@pytest.mark.parametrize("visit", ["fresh", pytest.param("snapshot", marks=deep)])
 def test_the_python_library_holds_what_a_duel_needs(visit: str, page: Any, server_url: str) -> None:
     """The Python library holds every module the engine imports: python_stdlib.zip is not
-    fetched, and a whole duel plus its record round trip work, in the interpreter a first visit
-    starts and in one restored from its snapshot."""
+    fetched, and a whole duel (the computer's turns, then a surrender) plus its record round
+    trip work, in the interpreter a first visit starts and in one restored from its snapshot."""
     requested: list[str] = []
     page.on("request", lambda request: requested.append(request.url))
     page.add_init_script(WATCH_STATUS_JS)
@@ -651,12 +682,13 @@ def test_the_python_library_holds_what_a_duel_needs(visit: str, page: Any, serve
     fetching = [t for t in texts if t.startswith("Fetching the rules engine:")]
     assert fetching, texts
     assert re.fullmatch(r"Fetching the rules engine: ([\d.]+) of \1 MB…", fetching[-1]), fetching
-    played = page.evaluate(PLAY_JS, 60)
+    played = page.evaluate(PLAY_JS, 6)
     assert played["error"] is None and played["imported"] is True, played
-    assert played["steps"] > 2, played
+    assert played["steps"] > 2 and played["over"] is True, played
     assert not [url for url in requested if url.endswith("python_stdlib.zip")], requested
 
 
+@first_visit
 def test_reference_and_rule_options_work_while_the_engine_downloads(
     page: Any, server_url: str, shot: Callable[..., Path]
 ) -> None:

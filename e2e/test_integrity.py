@@ -159,7 +159,11 @@ def test_the_page_boots_plays_exports_and_imports_under_its_policy(
     imported = page.locator("[data-testid=pass-screen], [data-testid=orders-screen]")
     expect(imported.first).to_be_visible(timeout=ENGINE_MS)
     # A finished duel's record replays in the viewer.
+    assert page.evaluate("window.__engineSnapshot")["state"] == "stored"
     page.goto(site.url)  # a second visit: it resumes the duel, the way home is one click
+    # Its engine restores the snapshot the first visit kept, under the policy too.
+    expect(engine_status(page)).to_have_attribute("data-state", "ready", timeout=ENGINE_MS)
+    assert boot_timings(page)["path"] == "snapshot"
     page.get_by_role("button", name="Back to the start screen").click()
     page.click("[data-testid=import-record]")
     page.set_input_files("[data-testid=import-file]", str(EXAMPLE_DUEL))
@@ -170,6 +174,7 @@ def test_the_page_boots_plays_exports_and_imports_under_its_policy(
     assert violations(page, site) == []
 
 
+@pytest.mark.deep
 def test_the_boot_from_the_kept_snapshot_runs_under_the_policy(
     strict_context: Any, site: Served
 ) -> None:
@@ -321,7 +326,12 @@ CACHED_INTEGRITY_JS = """async (path) => {
 }"""
 
 
-@pytest.mark.parametrize("path", ["app.js", "pyodide/pyodide.asm.wasm", PYTHON_LIBRARY])
+# The engine worker checks the wasm and the library alike (web/worker-files.js): the wasm's
+# case runs by default, the library's under WH_DEEP; the page's own scripts are boot-guard.js's.
+@pytest.mark.parametrize(
+    "path",
+    ["app.js", "pyodide/pyodide.asm.wasm", pytest.param(PYTHON_LIBRARY, marks=pytest.mark.deep)],
+)
 def test_a_damaged_cached_copy_is_named_dropped_and_fetched_again(
     path: str, strict_context: Any, site: Served
 ) -> None:

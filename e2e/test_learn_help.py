@@ -16,10 +16,11 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 
-from conftest import Shot, phone_page
+from conftest import Shot
+from test_battle_scene import sized_page
+from test_newplayer import in_view
 
 ENGINE_MS = 90_000
-SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 
 # Each topic's test id, and words it must hold (the rules text's facts).
 TOPICS = {
@@ -32,10 +33,12 @@ TOPICS = {
 }
 
 
-@pytest.fixture(params=list(SIZES))
+# Deep at desktop size: Help is one dialog of the same words at every size (the phone's run
+# reads every topic).
+@pytest.fixture(params=[pytest.param("desktop", marks=pytest.mark.deep), "phone"])
 def player(request: Any, browser: Any) -> Iterator[tuple[str, Any]]:
     """A fresh page at desktop or phone size; fails the test on a page error."""
-    with phone_page(browser, SIZES[request.param]) as page:
+    with sized_page(browser, request.param) as page:
         yield request.param, page
 
 
@@ -45,6 +48,15 @@ def test_help_teaches_each_topic(player: tuple[str, Any], server_url: str, shot:
     page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS)
     page.click("[data-testid=learn-help]")
     help_box = page.wait_for_selector("[data-testid=help]")
+    # It starts with how to play, in the page's own words (e2e/test_newplayer.py's
+    # test_help_starts_with_how_to_play asks the same from the masthead's button: deep).
+    assert page.inner_text("[data-testid=open-help]") == "Help"
+    assert page.inner_text("#help-title") == "Help"
+    assert in_view(page, "[data-testid=help-how]"), "How to play is not the first thing seen"
+    how = page.inner_text(".how-to-play")
+    for words in ("Spells", "Seal my orders", "What happened"):
+        assert words in how, words
+    assert "Keyboard" in help_box.inner_text()  # the shortcuts follow
     for testid, facts in TOPICS.items():
         topic = page.locator(f"[data-testid=help] [data-testid={testid}]")
         assert topic.count() == 1, testid

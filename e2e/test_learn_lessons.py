@@ -22,21 +22,23 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 
-from conftest import Shot, phone_page
+from conftest import Shot
+from test_battle_scene import sized_page
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from wavinghands import lessons  # (the lessons' own data: what a player is asked)
 
 ENGINE_MS = 90_000
-SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 SLUG = {">": "stab", "-": "nothing"}
 CHECKED = [lesson for lesson in lessons.all_lessons() if not lesson.duel]
 
 
-@pytest.fixture(params=list(SIZES))
+# Deep at desktop size: the lessons' flow is one at every size (the phone plays it through, and
+# test_progress_is_kept_and_lessons_are_skipped_or_played_again plays lessons at a desktop's).
+@pytest.fixture(params=[pytest.param("desktop", marks=pytest.mark.deep), "phone"])
 def newcomer(request: Any, browser: Any) -> Iterator[tuple[str, Any]]:
     """A fresh page (nothing saved) at desktop or phone size; fails the test on a page error."""
-    with phone_page(browser, SIZES[request.param]) as page:
+    with sized_page(browser, request.param) as page:
         yield request.param, page
 
 

@@ -15,17 +15,18 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 
-from conftest import Shot, phone_page
+from conftest import Shot
+from test_battle_scene import sized_page
 
 ENGINE_MS = 90_000
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
 
 
-@pytest.fixture(params=["desktop", "phone"])
+# Deep at phone size: a puzzle is refuted and solved by the same flow at every size (the
+# desktop's run), and test_newcomer.py's phone walk opens a puzzle at 390x844.
+@pytest.fixture(params=["desktop", pytest.param("phone", marks=pytest.mark.deep)])
 def player(request: Any, browser: Any) -> Iterator[tuple[str, Any]]:
     """A fresh page at desktop or phone size; fails the test on a page error."""
-    with phone_page(browser, DESKTOP if request.param == "desktop" else PHONE) as page:
+    with sized_page(browser, request.param) as page:
         yield request.param, page
 
 

@@ -142,9 +142,9 @@ def test_a_whole_duel_live(players: dict[int, Any], shot: Shot) -> None:
             shot(host, "live-connected")
             presence_seen.update(("shot", "sealed"))
 
-    # Through both decisions and the time-stopped turn (e2e/remote_play.py), then the host
-    # surrenders: the duel ends, every code of it having gone live.
-    play(players, None, on_step=on_step, surrender_from=9)
+    # Through both decisions (e2e/remote_play.py), then the host surrenders: the duel ends,
+    # every code of it having gone live.
+    play(players, None, on_step=on_step, surrender_from=5)
     assert {"choosing", "sealed"} <= presence_seen, presence_seen
     for page in (host, guest):
         assert page.locator("[data-testid=result-title]").count() == 1
@@ -166,8 +166,8 @@ def test_a_whole_duel_live(players: dict[int, Any], shot: Shot) -> None:
 def test_cut_in_the_middle_the_duel_finishes_by_codes(players: dict[int, Any], shot: Shot) -> None:
     host, guest = players[0], players[1]
     connect(players)
-    # A few turns live, then the host ends the connection.
-    play(players, None, until=lambda: int((screen_state(host) or {}).get("turn", "0")) >= 4)
+    # A turn live, then the host ends the connection.
+    play(players, None, until=lambda: int((screen_state(host) or {}).get("turn", "0")) >= 2)
     # Nothing in flight when the connection ends: both sides wait for the same message number
     # (docs/protocol.md), so every code made so far has arrived, live.
     poll(
@@ -189,7 +189,7 @@ def test_cut_in_the_middle_the_duel_finishes_by_codes(players: dict[int, Any], s
     def carry(w: int) -> None:
         deliver(players[1 - w], code_to_send(players[w]))
 
-    play(players, carry, delivered, surrender_from=5)  # a turn by codes, then the end
+    play(players, carry, delivered, surrender_from=3)  # a turn by codes, then the end
     titles = {w: players[w].inner_text("[data-testid=result-title]") for w in (0, 1)}
     assert titles[0] == titles[1]
     shot(host, "live-finished-by-codes")
@@ -201,10 +201,10 @@ def test_after_a_reload_a_new_exchange_reconnects_and_the_duel_ends_live(
 ) -> None:
     host, guest = players[0], players[1]
     connect(players)
-    play(players, None, until=lambda: int((screen_state(host) or {}).get("turn", "0")) >= 3)
+    play(players, None, until=lambda: int((screen_state(host) or {}).get("turn", "0")) >= 2)
     # The guest's page reloads: its connection is gone, its duel is not.
     guest.reload()
-    guest.wait_for_function("window.__appReady === true", timeout=STEP_MS)
+    guest.wait_for_function("window.__appReady === true", timeout=STEP_MS, polling=100)
     guest.wait_for_selector("[data-testid=remote-screen]", timeout=STEP_MS)
     wait_live(host, "disconnected", timeout=STEP_MS)
     # This time the guest makes the connection code, and the host pastes it into the duel's box.
@@ -220,8 +220,8 @@ def test_after_a_reload_a_new_exchange_reconnects_and_the_duel_ends_live(
     wait_live(host, "connected")
     shot(guest, "live-reconnected")
     # Each side sent its last code again on connecting: harmless, and the duel goes on live
-    # (a turn or two, then the host surrenders).
-    play(players, None, surrender_from=4)
+    # (a turn, then the host surrenders).
+    play(players, None, surrender_from=3)
     titles = [page.inner_text("[data-testid=result-title]") for page in (host, guest)]
     assert titles[0] == titles[1], titles
 
@@ -252,6 +252,7 @@ def test_a_garbled_connection_code_gets_a_clear_error(
         shot(page, "live-garbled-code", full_page=False)
 
 
+@pytest.mark.deep
 @needs_route
 def test_both_choose_and_seal_the_same_turn_without_waiting(
     players: dict[int, Any], shot: Shot
@@ -368,6 +369,7 @@ def test_chat_beside_the_duel_is_plain_text_in_the_battle_logs_time_line(
     assert_in_time_line(guest)
 
 
+@pytest.mark.deep
 @needs_route
 def test_play_by_codes_only_is_told_to_the_host(players: dict[int, Any], shot: Shot) -> None:
     """The guest turns down the host's mid-duel connection offer ("Connect live?" -> "Play by
@@ -441,6 +443,7 @@ def test_a_decline_is_an_answer_an_older_host_page_accepts(
     assert result["applied"] == "yes", result
 
 
+@pytest.mark.deep
 @needs_route
 def test_a_decline_for_a_connection_no_page_waits_on_is_quietly_done(
     players: dict[int, Any]

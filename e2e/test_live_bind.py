@@ -1,17 +1,19 @@
 """A live connection carries one duel, and none starts before a click (issue 12, findings 1, 3).
 
-Finding 1, three browser contexts: Alice plays D2 with Carol by codes, and D1 live with Bob
-(Bob hosts, Alice is his guest). Bob pushes over the live connection D2's invitation, a D2 turn
-code and a new duel's invitation: Alice's page stays on D1, says in words that each was ignored,
-opens no dialog, leaves D2 as it was and keeps the connection on D1; her next D2 code is shown to
-be sent by hand and never goes over the connection, and Carol applies it.
+Finding 1 (deep tier, docs/test-tiers.md), three browser contexts: Alice plays D2 with Carol by
+codes, and D1 live with Bob (Bob hosts, Alice is his guest). Bob pushes over the live connection
+D2's invitation, a D2 turn code and a new duel's invitation: Alice's page stays on D1, says in
+words that each was ignored, opens no dialog, leaves D2 as it was and keeps the connection on
+D1; her next D2 code is shown to be sent by hand and never goes over the connection, and Carol
+applies it.
 
-Finding 3, fresh contexts whose `RTCPeerConnection` is wrapped by an init script that counts its
-constructions: a crafted `#rtc=` link and a crafted invitation link carrying an offer open a
-prompt that names the inviter (in a <bdi>), lists the STUN/TURN servers and the addresses the
-offer names, and offers "connect live" or "play by codes only"; no RTCPeerConnection exists until
-the click. On a connection made that way (it carries no duel yet), five pushed invitations open
-one dialog. Screenshots of the prompts (desktop and phone) go to shots/ (not committed).
+Finding 3, pages (each in a context of its own, its player storage cleared) whose
+`RTCPeerConnection` is wrapped by an init script that counts its constructions: a crafted
+`#rtc=` link and a crafted invitation link carrying an offer open a prompt that names the
+inviter (in a <bdi>), lists the STUN/TURN servers and the addresses the offer names, and offers
+"connect live" or "play by codes only"; no RTCPeerConnection exists until the click. On a
+connection made that way (it carries no duel yet), five pushed invitations open one dialog.
+Screenshots of the prompts (desktop and phone) go to shots/ (not committed).
 """
 
 from __future__ import annotations
@@ -174,6 +176,7 @@ def open_dialogs(page: Any) -> int:
     return int(page.evaluate("() => document.querySelectorAll('dialog[open]').length"))
 
 
+@pytest.mark.deep
 @needs_route
 def test_a_live_connection_carries_only_its_own_duel(new_page: Pages) -> None:
     alice, bob, carol = new_page(), new_page(), new_page()

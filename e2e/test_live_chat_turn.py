@@ -70,6 +70,7 @@ def line_turn(page: Any, text: str) -> str:
     return line.get_attribute("data-turn") or ""
 
 
+@pytest.mark.deep
 @needs_route
 def test_a_chat_line_is_filed_under_its_senders_turn(players: dict[int, Any], shot: Shot) -> None:
     host, guest = players[0], players[1]

@@ -64,7 +64,7 @@ def open_game(page: Any, server_url: str) -> None:
     """Load the page and wait until the engine answers."""
     page.goto(server_url)
     page.wait_for_selector("[data-testid=start-screen]", timeout=10_000)
-    page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS)
+    page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS, polling=100)
 
 
 def settle(page: Any) -> str:
@@ -170,7 +170,7 @@ def test_three_players_play_a_melee_by_codes_to_its_end(players: list[Any], serv
     assert bob.is_checked("[data-testid=gesture-0-L-stab]")
     # A reload takes the melee up where it stood, the picks still picked.
     bob.reload()
-    bob.wait_for_function("window.__appReady === true", timeout=ENGINE_MS)
+    bob.wait_for_function("window.__appReady === true", timeout=ENGINE_MS, polling=100)
     assert settle(bob) == "orders-screen"
     assert bob.is_checked("[data-testid=gesture-0-L-stab]")
 

@@ -28,8 +28,10 @@ SETTLED = ("[data-testid=pass-screen], [data-testid=orders-screen], [data-testid
 SAVED_TURN = ("() => Math.max(0, ...JSON.parse(localStorage.getItem('wavinghands:v1:index') "
               "|| '[]').map((d) => d.turn || 0))")
 NAMES = ("Ann", "Bob", "Cat", "Dan")
-# The players' orders per turn (left, right); "PP" surrenders (asked for twice).
-SCRIPT = {1: "WP", 2: "->", 3: "PP"}
+# The players' orders per turn (left, right): a W and a stab whose list names every wizard,
+# then a surrender ("PP", asked for twice), so the computers' fight (the test's cost: each turn
+# one strong and one novice move in the page's engine) starts on the second turn.
+SCRIPT = {1: "W>", 2: "PP"}
 
 
 def open_game(page: Any, server_url: str) -> None:
@@ -59,7 +61,7 @@ def wait_screen(page: Any) -> str:
     for _ in range(MAX_TURNS):
         page.wait_for_function(
             f"(turn) => document.querySelector(`{SETTLED}`) || ({SAVED_TURN})() > turn",
-            arg=turn, timeout=ENGINE_MS)
+            arg=turn, timeout=ENGINE_MS, polling=100)
         settled = page.query_selector(SETTLED)
         if settled is not None:
             testid: str = settled.get_attribute("data-testid")
@@ -76,84 +78,80 @@ def write(page: Any, wizard: int, turn: int) -> None:
     seal_orders(page, pair)
 
 
-def test_a_four_seat_melee_with_two_computers_plays_to_its_end(browser: Any, server_url: str,
+def test_a_four_seat_melee_with_two_computers_plays_to_its_end(page: Any, server_url: str,
                                                                shot: Shot) -> None:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = ctx.new_page()
+    page.set_viewport_size({"width": 1280, "height": 800})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
-        open_game(page, server_url)
-        page.check("[data-testid=mode-melee]")
-        shot(page, "melee-start")
-        start_melee(page, NAMES, ("human", "strong", "novice"))
-        written: list[tuple[int, int]] = []
-        shots: set[str] = set()
-        for _ in range(40):
-            kind = wait_screen(page)
-            if kind == "game-over":
-                break
-            assert kind != "failure-screen", page.inner_text("[data-testid=failure-screen]")
-            if kind == "pass-screen":
-                if not written:
-                    shot(page, "melee-pass", full_page=False)
-                page.click("[data-testid=pass-ready]")
-                page.wait_for_selector("[data-testid=pass-screen]", state="detached")
-                continue
-            if kind == "decision-screen":
-                for fieldset in page.locator("[data-testid=decision-screen] fieldset").all():
-                    fieldset.locator("input[type=radio]").first.check()
-                page.click("[data-testid=submit-decision]")
-                page.wait_for_selector("[data-testid=decision-screen]", state="detached")
-                continue
-            screen = page.locator("[data-testid=orders-screen]")
-            wizard = int(screen.get_attribute("data-wizard"))
-            turn = int(screen.get_attribute("data-turn"))
-            assert wizard in (0, 1), "only the players' seats are drawn"
-            rows = page.locator("[data-testid=melee-table] li.melee-row")
-            assert rows.count() == 4
-            assert rows.first.get_attribute("data-testid") == f"melee-row-{wizard}"
-            assert "(you)" in rows.first.inner_text()
-            for name in NAMES:
-                assert name in page.inner_text("[data-testid=melee-table]")
-            if turn == 2 and "desktop" not in shots:
-                shot(page, "melee-orders-desktop")
-                shots.add("desktop")
-            write(page, wizard, turn)
-            page.wait_for_function(
-                "([w, t]) => !document.querySelector("
-                "`[data-testid=orders-screen][data-wizard='${w}'][data-turn='${t}']`)",
-                arg=[wizard, turn], timeout=ENGINE_MS)
-            written.append((wizard, turn))
-        else:
-            raise AssertionError("the melee did not end")
-        title = page.inner_text("[data-testid=result-title]")
-        assert title in ("Cat wins the melee", "Dan wins the melee") or \
-            title.startswith("A draw between"), title
-        assert "surrender" in page.inner_text("[data-testid=game-over]")
-        assert {w for w, _ in written} == {0, 1}
-        shot(page, "melee-over")
-        # The end is compact: a screen and a half at 1280x800, not pages of cards.
-        tall = page.evaluate("document.documentElement.scrollHeight")
-        assert tall <= 1300, f"the end screen is {tall}px tall"
-        # Replay: every wizard's view offered, to the end.
-        page.click("[data-testid=replay-open]")
-        page.wait_for_selector("[data-testid=replay-screen]", timeout=ENGINE_MS)
-        for seat in range(4):
-            assert page.locator(f"[data-testid=replay-perspective-{seat}]").count() == 1
-        page.click("[data-testid=replay-perspective-2]")
-        page.wait_for_selector("[data-testid=replay-side-2]", timeout=ENGINE_MS)
-        page.click("[data-testid=replay-last]")
-        page.wait_for_selector("[data-testid=replay-result]", timeout=ENGINE_MS)
-        ending = page.inner_text("[data-testid=replay-result]")
-        assert title.split(" wins")[0] in ending or "draw" in ending.lower(), (title, ending)
-        shot(page, "melee-replay")
-        page.click("[data-testid=home-link]")
-        page.wait_for_selector("[data-testid=start-screen]")
-        assert "Ann, Bob, Cat and Dan" in page.inner_text("[data-testid=saved-games]")
-        assert not errors, errors
-    finally:
-        ctx.close()
+    open_game(page, server_url)
+    page.check("[data-testid=mode-melee]")
+    shot(page, "melee-start")
+    start_melee(page, NAMES, ("human", "strong", "novice"))
+    written: list[tuple[int, int]] = []
+    shots: set[str] = set()
+    for _ in range(40):
+        kind = wait_screen(page)
+        if kind == "game-over":
+            break
+        assert kind != "failure-screen", page.inner_text("[data-testid=failure-screen]")
+        if kind == "pass-screen":
+            if not written:
+                shot(page, "melee-pass", full_page=False)
+            page.click("[data-testid=pass-ready]")
+            page.wait_for_selector("[data-testid=pass-screen]", state="detached")
+            continue
+        if kind == "decision-screen":
+            for fieldset in page.locator("[data-testid=decision-screen] fieldset").all():
+                fieldset.locator("input[type=radio]").first.check()
+            page.click("[data-testid=submit-decision]")
+            page.wait_for_selector("[data-testid=decision-screen]", state="detached")
+            continue
+        screen = page.locator("[data-testid=orders-screen]")
+        wizard = int(screen.get_attribute("data-wizard"))
+        turn = int(screen.get_attribute("data-turn"))
+        assert wizard in (0, 1), "only the players' seats are drawn"
+        rows = page.locator("[data-testid=melee-table] li.melee-row")
+        assert rows.count() == 4
+        assert rows.first.get_attribute("data-testid") == f"melee-row-{wizard}"
+        assert "(you)" in rows.first.inner_text()
+        for name in NAMES:
+            assert name in page.inner_text("[data-testid=melee-table]")
+        if turn == 2 and "desktop" not in shots:
+            shot(page, "melee-orders-desktop")
+            shots.add("desktop")
+        write(page, wizard, turn)
+        page.wait_for_function(
+            "([w, t]) => !document.querySelector("
+            "`[data-testid=orders-screen][data-wizard='${w}'][data-turn='${t}']`)",
+            arg=[wizard, turn], timeout=ENGINE_MS, polling=100)
+        written.append((wizard, turn))
+    else:
+        raise AssertionError("the melee did not end")
+    title = page.inner_text("[data-testid=result-title]")
+    assert title in ("Cat wins the melee", "Dan wins the melee") or \
+        title.startswith("A draw between"), title
+    assert "surrender" in page.inner_text("[data-testid=game-over]")
+    assert {w for w, _ in written} == {0, 1}
+    shot(page, "melee-over")
+    # The end is compact: a screen and a half at 1280x800, not pages of cards.
+    tall = page.evaluate("document.documentElement.scrollHeight")
+    assert tall <= 1300, f"the end screen is {tall}px tall"
+    # Replay: every wizard's view offered, to the end.
+    page.click("[data-testid=replay-open]")
+    page.wait_for_selector("[data-testid=replay-screen]", timeout=ENGINE_MS)
+    for seat in range(4):
+        assert page.locator(f"[data-testid=replay-perspective-{seat}]").count() == 1
+    page.click("[data-testid=replay-perspective-2]")
+    page.wait_for_selector("[data-testid=replay-side-2]", timeout=ENGINE_MS)
+    page.click("[data-testid=replay-last]")
+    page.wait_for_selector("[data-testid=replay-result]", timeout=ENGINE_MS)
+    ending = page.inner_text("[data-testid=replay-result]")
+    assert title.split(" wins")[0] in ending or "draw" in ending.lower(), (title, ending)
+    shot(page, "melee-replay")
+    page.click("[data-testid=home-link]")
+    page.wait_for_selector("[data-testid=start-screen]")
+    assert "Ann, Bob, Cat and Dan" in page.inner_text("[data-testid=saved-games]")
+    assert not errors, errors
 
 
 def test_the_melee_table_fits_a_phone(browser: Any, server_url: str, shot: Shot) -> None:

@@ -6,8 +6,9 @@ Bob and Cat each paste theirs and send one text back (acceptance, key, answer), 
 one text each way per guest. Once both are connected every page shows the same key fingerprint
 and the orders; from then on no code is copied: each seal travels signed through Ann's page.
 Turn 1 everyone moves, turn 2 Bob and Cat surrender, and Ann wins on every page. In the second
-test Cat's page closes after the start: Ann and Bob are told Cat dropped out, both concede him
-(the page plays his surrender), and the melee goes on between them to its end.
+test (deep tier, docs/test-tiers.md) Cat's page closes after the start: Ann and Bob are told Cat
+dropped out, both concede him (the page plays his surrender), and the melee goes on between them
+to its end.
 
 The test carries the texts, as a chat would. Chromium runs with mDNS hiding off
 (conftest.WEBRTC_ARGS) as in e2e/test_live.py; without a network interface with a default route
@@ -61,7 +62,7 @@ def players(live_browser: Any, server_url: str) -> Iterator[list[Any]]:
             page.wait_for_selector("[data-testid=start-screen]", timeout=10_000)
             pages.append((page, errors))
         for page, _ in pages:
-            page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS)
+            page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS, polling=100)
         yield [page for page, _ in pages]
         for _, errors in pages:
             assert not errors, errors
@@ -144,7 +145,7 @@ def write(page: Any, pair: str) -> None:
     page.wait_for_function(
         "(t) => { const s = document.querySelector('#screen > *');"
         " return s && (s.dataset.testid !== 'orders-screen' || s.dataset.turn !== t); }",
-        arg=turn, timeout=ENGINE_MS)
+        arg=turn, timeout=ENGINE_MS, polling=100)
 
 
 def play(pages: list[Any], script: dict[int, dict[int, str]]) -> None:
@@ -215,6 +216,7 @@ def test_three_players_play_a_live_melee_to_its_end(players: list[Any], shot: Sh
     shot(ann, "melee-live-end")
 
 
+@pytest.mark.deep
 @needs_route
 def test_a_guest_who_drops_out_is_reported_and_conceded(players: list[Any],
                                                          shot: Shot) -> None:

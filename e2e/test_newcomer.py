@@ -14,6 +14,8 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 
 from conftest import Shot, phone_page
+from test_battle_scene import sized_page
+from test_order_form import record_text
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "examples" / "example-duel.json"
@@ -38,7 +40,7 @@ def test_2_the_begin_bar_never_covers_the_paste_box(browser: Any, server_url: st
                                                     shot: Shot) -> None:
     # 1280x800: scrolling down the start screen a wheel notch at a time, the sticky "Begin the
     # duel" bar sat over the paste box and its Open button.
-    with phone_page(browser, DESKTOP) as page:
+    with sized_page(browser, "desktop") as page:  # (1280x800)
         open_start(page, server_url)
         page.mouse.move(400, 400)
         covered = []
@@ -54,6 +56,9 @@ def test_2_the_begin_bar_never_covers_the_paste_box(browser: Any, server_url: st
         shot(page, "newcomer-paste-box-desktop", full_page=False)
 
 
+# Deep: test_5_the_storage_note_is_in_plain_words imports the same way and asks the same
+# (docs/test-tiers.md).
+@pytest.mark.deep
 def test_4_the_import_dialog_says_what_an_import_does(page: Any, server_url: str) -> None:
     # It said a finished duel "opens on its result", and the replay opened at its first step.
     open_start(page, server_url)
@@ -72,10 +77,15 @@ def test_5_the_storage_note_is_in_plain_words(page: Any, server_url: str) -> Non
     # It read "a KB here is 1,024 characters ... 27.8 MB, of up to 10,268 MB the browser allows".
     open_start(page, server_url)
     page.click("[data-testid=import-record]")
+    # What the dialog says an import does, and does (test_4_..., deep, asks the same).
+    said = page.inner_text("[data-testid=import]")
+    assert "opens on its result" not in said
+    assert "a finished duel opens in its replay, at the start" in said, said
     page.set_input_files("[data-testid=import-file]", str(EXAMPLE))
     page.wait_for_function("!document.querySelector('[data-testid=import-submit]').disabled")
     page.click("[data-testid=import-submit]")
-    page.wait_for_selector("[data-testid=replay-screen]", timeout=ENGINE_MS)
+    replay = page.wait_for_selector("[data-testid=replay-screen]", timeout=ENGINE_MS)
+    assert replay.get_attribute("data-step") == "0"
     page.click("[data-testid=leave-duel]")
     page.wait_for_function(
         "() => document.querySelector('[data-testid=storage-quota]')?.textContent.includes('MB')",
@@ -125,6 +135,21 @@ def test_8_on_a_phone_no_text_is_under_12_px_and_the_replay_buttons_keep_one_lin
         text = page.inner_text("[data-testid=replay-last]")
         assert "\n" not in text.strip(), text
         shot(page, "newcomer-replay-phone", full_page=False)
+        # One view on a phone, the player's own, and both a tap away (e2e/test_newplayer.py's
+        # test_a_replay_on_a_phone_shows_one_view_and_both_a_tap_away, deep, asks it of a duel's).
+        page.click("[data-testid=replay-first]")
+        page.wait_for_selector("[data-testid=replay-screen][data-step='0']", timeout=ENGINE_MS)
+        assert page.locator("[data-testid=replay-side-0]").count() == 1
+        assert page.locator("[data-testid=replay-side-1]").count() == 0
+        assert page.get_attribute("[data-testid=replay-perspective-0]", "aria-pressed") == "true"
+        page.click("[data-testid=replay-next]")
+        page.wait_for_selector("[data-testid=replay-screen][data-step='1']", timeout=ENGINE_MS)
+        assert page.locator("[data-testid=replay-side-1]").count() == 0, "the choice holds"
+        both = page.locator("[data-testid=replay-perspective-both]")
+        assert both.inner_text() == "Both views"
+        both.click()
+        page.wait_for_selector("[data-testid=replay-side-1]", timeout=ENGINE_MS)
+        assert page.locator("[data-testid=replay-side-0]").count() == 1
         # A duel's orders screen, with history notes ("↳ Shield") and the gesture pads.
         page.click("[data-testid=leave-duel]")
         page.check("[data-testid=mode-computer]")
@@ -150,6 +175,8 @@ def computer_duel(page: Any, server_url: str, level: str | None = None) -> None:
     page.wait_for_selector("[data-testid=orders-screen]", timeout=ENGINE_MS)
 
 
+# Deep: test_6_enter_on_a_target_list_moves_on presses the same keys first (docs/test-tiers.md).
+@pytest.mark.deep
 def test_6_arrow_down_on_the_gesture_pad_moves_down(page: Any, server_url: str) -> None:
     # The 4x2 pad: Arrow-Down on F moved right (to P), as a radio group's arrows do.
     computer_duel(page, server_url)
@@ -178,15 +205,23 @@ def hotseat_orders(page: Any, left: str, right: str) -> tuple[int, int]:
     return wizard, turn
 
 
-def play_hotseat(page: Any, server_url: str, gestures: dict[int, str], orders: int) -> str:
-    """A hot-seat duel of Alice and Bob from the start screen: passes the device when asked and
-    seals `orders` orders (gestures[wizard]: the left hand's, the right does nothing); returns
-    the screen it stopped on (a decision stops it early)."""
+def play_hotseat(page: Any, server_url: str, gestures: dict[int, str], orders: int,
+                 record: str | None = None) -> str:
+    """A hot-seat duel of Alice and Bob from the start screen (or `record`, a record of its first
+    turns, imported as one): passes the device when asked and seals `orders` orders
+    (gestures[wizard]: the left hand's, the right does nothing); returns the screen it stopped
+    on (a decision stops it early)."""
     open_start(page, server_url)
-    page.fill("[data-testid=name-0]", "Alice")
-    page.fill("[data-testid=name-1]", "Bob")
-    page.check("[data-testid=mode-hotseat]")
-    page.click("[data-testid=start-game]")
+    if record is None:
+        page.fill("[data-testid=name-0]", "Alice")
+        page.fill("[data-testid=name-1]", "Bob")
+        page.check("[data-testid=mode-hotseat]")
+        page.click("[data-testid=start-game]")
+    else:
+        page.click("[data-testid=import-record]")
+        page.fill("[data-testid=import-text]", record)
+        page.select_option("[data-testid=import-mode]", "hotseat")
+        page.click("[data-testid=import-submit]")
     while True:
         screen = page.wait_for_selector("[data-testid=pass-screen], [data-testid=orders-screen], "
                                         "[data-testid=decision-screen]", timeout=ENGINE_MS)
@@ -205,7 +240,8 @@ def test_1_a_reload_while_bob_writes_comes_back_to_bob(page: Any, server_url: st
                                                        shot: Shot) -> None:
     # Hot-seat, turn 6: Bob writes first (the device stays with whoever wrote last); a reload
     # showed "Pass the device to Alice", and then her form.
-    play_hotseat(page, server_url, {0: "nothing", 1: "nothing"}, 10)  # turns 1 to 5
+    # Turns 1 to 4 imported (the device goes to Alice first), turn 5 written: Bob wrote last.
+    play_hotseat(page, server_url, {0: "nothing", 1: "nothing"}, 2, record_text([("--", "--")] * 4))
     bob = page.wait_for_selector("[data-testid=orders-screen][data-turn='6']", timeout=ENGINE_MS)
     assert bob.get_attribute("data-wizard") == "1"
     page.check("[data-testid=gesture-0-L-S]")
@@ -230,7 +266,20 @@ def test_1_a_reload_while_bob_writes_comes_back_to_bob(page: Any, server_url: st
 
 def test_6_enter_on_a_target_list_moves_on(page: Any, server_url: str) -> None:
     # Enter on a focused list (whom a stab goes at) opened the list instead of moving on.
-    computer_duel(page, server_url)
+    computer_duel(page, server_url, "novice")
+    # The computer's level is shown (test_7_the_computers_level_is_shown_in_the_duel, deep).
+    said = page.inner_text("[data-testid=computer-level]")
+    assert "novice" in said.lower() and "computer" in said, said
+    # Arrow-Down on the 4x2 pad moves down (test_6_arrow_down_on_the_gesture_pad_moves_down, deep).
+    page.check("[data-testid=gesture-0-L-F]")
+    page.focus("[data-testid=gesture-0-L-F]")
+    page.keyboard.press("ArrowDown")
+    assert page.is_checked("[data-testid=gesture-0-L-D]")
+    assert page.evaluate("document.activeElement.dataset.testid") == "gesture-0-L-D"
+    page.keyboard.press("ArrowUp")
+    assert page.is_checked("[data-testid=gesture-0-L-F]")
+    page.keyboard.press("ArrowRight")  # along the row, as before
+    assert page.is_checked("[data-testid=gesture-0-L-P]")
     page.check("[data-testid=gesture-0-L-stab]")
     page.check("[data-testid=gesture-0-R-P]")
     page.wait_for_selector("[data-testid=preview][aria-busy=false]", timeout=ENGINE_MS)
@@ -245,6 +294,8 @@ def test_6_enter_on_a_target_list_moves_on(page: Any, server_url: str) -> None:
     page.wait_for_selector("[data-testid=orders-screen][data-turn='2']", timeout=ENGINE_MS)
 
 
+# Deep: test_6_enter_on_a_target_list_moves_on reads the same line (docs/test-tiers.md).
+@pytest.mark.deep
 def test_7_the_computers_level_is_shown_in_the_duel(page: Any, server_url: str) -> None:
     # Nothing on the orders screen said how strong the computer was.
     computer_duel(page, server_url, "novice")
@@ -252,6 +303,10 @@ def test_7_the_computers_level_is_shown_in_the_duel(page: Any, server_url: str) 
     assert "novice" in said.lower() and "computer" in said, said
 
 
+# Deep: the offline mark is seen by default in the phone walk of
+# test_8_every_learning_screen_and_the_decision_box_on_a_phone, and the page opening with the
+# network cut in e2e/test_boot.py (docs/test-tiers.md); this one takes a first visit.
+@pytest.mark.deep
 def test_7_the_page_says_once_it_works_offline(browser: Any, server_url: str,
                                                shot: Shot) -> None:
     # No sign said the page works with no connection; it says so once the service worker
@@ -318,10 +373,21 @@ def test_8_every_learning_screen_and_the_decision_box_on_a_phone(
         # Hot-seat: Alice's paralysis (F-F-F, left hand) asks her which of Bob's hands it holds,
         # on the decision screen.
         page.goto(server_url)
-        assert play_hotseat(page, server_url, {0: "F", 1: "nothing"}, 12) == "decision-screen"
+        first_two = record_text([("F-", "--")] * 2)  # turns 1 and 2 imported, turn 3 written
+        assert play_hotseat(page, server_url, {0: "F", 1: "nothing"}, 12, first_two) == \
+            "decision-screen"
         page.wait_for_selector("[data-testid=decision-screen][data-wizard='0']")
         assert "which hand" in page.inner_text("[data-testid=decision-screen] legend")
         assert page.evaluate(SMALL_TEXT_JS) == []
         assert page.evaluate(STRADDLING_JS) == []
         page.locator("[data-testid=decision-screen] fieldset").first.scroll_into_view_if_needed()
         shot(page, "newcomer-decision-phone", full_page=False)
+        # Decide with no answer chosen says to choose one (e2e/test_newplayer.py's
+        # test_deciding_with_no_answer_says_to_choose_one, deep, asks it of Bob's).
+        page.click("[data-testid=submit-decision]")
+        problem = page.wait_for_selector(
+            "[data-testid=decision-screen] [data-testid=problems] p", timeout=ENGINE_MS)
+        said = problem.inner_text()
+        assert said.startswith("Choose an answer first: "), said
+        assert "which hand" in said, said
+        assert page.locator("[data-testid=decision-screen]").count() == 1

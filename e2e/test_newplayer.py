@@ -34,6 +34,7 @@ pytest.importorskip("playwright.sync_api")
 
 import remote_play
 from conftest import WEBRTC_ARGS, Shot, phone_page
+from test_order_form import record_text
 
 ENGINE_MS = 90_000
 PHONE = {"width": 390, "height": 844}
@@ -107,6 +108,9 @@ def in_view(page: Any, selector: str) -> bool:
     return inside
 
 
+# Deep: e2e/test_battle_end.py's test_a_surrender_is_said_at_phone_size asks the same of a
+# hot-seat surrender on a phone (docs/test-tiers.md).
+@pytest.mark.deep
 def test_both_hands_on_p_asks_before_surrendering(phone: Any, server_url: str,
                                                   shot: Shot) -> None:
     # "a pair of P gestures made by both hands at the same time signals your surrender"
@@ -141,6 +145,9 @@ def picked(page: Any) -> dict[str, str]:
     return {t.split("-")[2]: t.split("-", 3)[3] for t in ids}
 
 
+# Deep: e2e/test_learn_coach.py's "Use these gestures" seals at once only with the coach's
+# gestures on the pads (docs/test-tiers.md).
+@pytest.mark.deep
 def test_the_coachs_gestures_are_taken_with_one_tap(phone: Any, server_url: str,
                                                     shot: Shot) -> None:
     # The coach named two gestures and left the player to find and tap them on the pads.
@@ -168,32 +175,31 @@ def test_the_coachs_gestures_are_taken_with_one_tap(phone: Any, server_url: str,
                            timeout=ENGINE_MS)
 
 
+# Deep: what the page says is tests/js/newplayer-words.test.mjs's (docs/test-tiers.md).
+@pytest.mark.deep
 def test_a_code_link_for_a_duel_kept_elsewhere_says_so_in_view(browser: Any, server_url: str,
                                                                  shot: Shot) -> None:
-    pages = []
-    contexts = [browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-                for _ in range(3)]
-    try:
-        for ctx in contexts:
-            page = ctx.new_page()
-            open_site(page, server_url)
-            pages.append(page)
-        host, guest, elsewhere = pages
+    # Alice and Bob in browsers of their own (kept contexts: remote_play.two_players); Bob's
+    # code opened in a third, a phone's, that never saw the invitation.
+    with remote_play.two_players(browser, server_url) as players, \
+            phone_page(browser, PHONE) as elsewhere:
+        host, guest = players[0], players[1]
         host.check("[data-testid=mode-codes]")
         host.fill("[data-testid=name-0]", "Alice")
-        host.tap("[data-testid=start-game]")
+        host.click("[data-testid=start-game]")
         host.wait_for_selector("[data-testid=remote-code]", timeout=ENGINE_MS)
         guest.goto(host.inner_text("[data-testid=remote-code-link]").strip())
         guest.fill("[data-testid=accept-name]", "Bob")
         guest.click("[data-testid=accept-submit]")
         guest.wait_for_selector("[data-testid=orders-screen]", timeout=ENGINE_MS)
-        guest.tap("[data-testid=gesture-0-L-F]")
-        guest.tap("[data-testid=gesture-0-R-nothing]")
+        guest.click("[data-testid=gesture-0-L-F]")
+        guest.click("[data-testid=gesture-0-R-nothing]")
         wait_preview(guest)
-        guest.tap("[data-testid=submit-orders]")
+        guest.click("[data-testid=submit-orders]")
         guest.wait_for_selector("[data-testid=remote-code-link]", timeout=ENGINE_MS)
         link = guest.inner_text("[data-testid=remote-code-link]").strip()
         # Bob's own code opened in a browser that never saw the invitation.
+        open_site(elsewhere, server_url)
         elsewhere.goto(link)
         error = elsewhere.wait_for_selector("[data-testid=join-error]:visible", timeout=ENGINE_MS)
         assert "not saved in this browser" in error.inner_text()
@@ -203,9 +209,6 @@ def test_a_code_link_for_a_duel_kept_elsewhere_says_so_in_view(browser: Any, ser
             ".getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }",
             timeout=ENGINE_MS)
         shot(elsewhere, "newplayer-code-elsewhere", full_page=False)
-    finally:
-        for ctx in contexts:
-            ctx.close()
 
 
 def test_a_duel_left_for_the_start_screen_is_offered_at_its_top(phone: Any, server_url: str,
@@ -234,6 +237,9 @@ def test_a_duel_left_for_the_start_screen_is_offered_at_its_top(phone: Any, serv
     assert "Bob" in page.inner_text("#pass-title")
 
 
+# Deep: e2e/test_learn_help.py's test_help_teaches_each_topic[phone] asks the same
+# (docs/test-tiers.md).
+@pytest.mark.deep
 def test_help_starts_with_how_to_play(phone: Any, server_url: str, shot: Shot) -> None:
     page = phone
     open_site(page, server_url)
@@ -251,6 +257,8 @@ def test_help_starts_with_how_to_play(phone: Any, server_url: str, shot: Shot) -
     shot(page, "newplayer-help", full_page=False)
 
 
+# Deep: what the page says is tests/js/newplayer-words.test.mjs's (docs/test-tiers.md).
+@pytest.mark.deep
 def test_an_answer_that_makes_no_code_says_where_it_goes(browser: Any, server_url: str) -> None:
     # remote_play's script: Bob's paralysis asks him which of Alice's hands, after turn 3; his
     # answer travels with his orders for turn 4.
@@ -311,6 +319,10 @@ def test_a_code_or_replay_link_pasted_as_a_record_is_understood(phone: Any,
     page.wait_for_selector("dialog[data-testid=import]", state="detached", timeout=ENGINE_MS)
 
 
+# Deep: e2e/test_newcomer.py's
+# test_8_on_a_phone_no_text_is_under_12_px_and_the_replay_buttons_keep_one_line asks the same of
+# a replay on a phone (docs/test-tiers.md).
+@pytest.mark.deep
 def test_a_replay_on_a_phone_shows_one_view_and_both_a_tap_away(phone: Any,
                                                                  server_url: str) -> None:
     page = phone
@@ -335,6 +347,8 @@ def test_a_replay_on_a_phone_shows_one_view_and_both_a_tap_away(phone: Any,
     assert page.locator("[data-testid=replay-side-0]").count() == 1
 
 
+# Deep: what the page says is tests/js/newplayer-words.test.mjs's (docs/test-tiers.md).
+@pytest.mark.deep
 def test_live_the_status_never_asks_to_paste_what_comes_by_itself(
         launch_chromium: Any, server_url: str, shot: Shot) -> None:
     import test_live  # (its fixtures stay in its own module)
@@ -368,10 +382,18 @@ def test_live_the_status_never_asks_to_paste_what_comes_by_itself(
 PARALYSIS_SCRIPT = {0: ["DF", "FS", "FS"], 1: ["F-", "F-", "F-"]}
 
 
+# Deep: e2e/test_newcomer.py's test_8_every_learning_screen_and_the_decision_box_on_a_phone
+# presses Decide with no answer too (docs/test-tiers.md).
+@pytest.mark.deep
 def test_deciding_with_no_answer_says_to_choose_one(phone: Any, server_url: str) -> None:
     page = phone
     open_site(page, server_url)
-    begin_hotseat(page)
+    # Turns 1 and 2 imported as a hot-seat duel's record; turn 3 written here.
+    page.tap("[data-testid=import-record]")
+    page.fill("[data-testid=import-text]", record_text(
+        [(PARALYSIS_SCRIPT[0][t], PARALYSIS_SCRIPT[1][t]) for t in range(2)]))
+    page.select_option("[data-testid=import-mode]", "hotseat")
+    page.tap("[data-testid=import-submit]")
     slug = {"-": "nothing"}
     for _ in range(12):
         shown = page.wait_for_selector(

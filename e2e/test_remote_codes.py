@@ -126,7 +126,7 @@ def test_a_duel_by_codes_survives_bad_pastes_and_a_reload(
             # Reload while the guest's sealed orders wait for the host's answer: the pending
             # commitment, its secret and the code to send must all survive.
             guest.reload()
-            guest.wait_for_function("window.__appReady === true", timeout=STEP_MS)
+            guest.wait_for_function("window.__appReady === true", timeout=STEP_MS, polling=100)
             guest.wait_for_selector("[data-testid=remote-code]", timeout=STEP_MS)
             assert screen_state(guest) == state
             assert code_to_send(guest) == code
@@ -163,7 +163,8 @@ def test_a_duel_by_codes_survives_bad_pastes_and_a_reload(
             asked.add((w, "shot"))
 
     # The host's invitation has reached the guest; the guest's first code is still to come.
-    play(players, carry, {0: 1, 1: 0}, on_step=on_step)
+    # Past both decisions and the guest's time-stopped turn (turn 8), the host surrenders.
+    play(players, carry, {0: 1, 1: 0}, on_step=on_step, surrender_from=9)
     assert all(checked.values()), checked
     result = finish_checks(players)
     shot(host, "remote-game-over")
@@ -233,7 +234,7 @@ def test_a_duel_by_links(players: dict[int, Any], server_url: str, shot: Shot) -
             fits_the_phone("waiting")
 
     # Past the new tab and the phone's screens, the host surrenders: the duel ends by links.
-    play(players, carry, {0: 1, 1: 0}, on_step=on_step, surrender_from=4)
+    play(players, carry, {0: 1, 1: 0}, on_step=on_step, surrender_from=3)
     assert opened_in_new_tab["done"]
     finish_checks(players)
     fits_the_phone("game-over")

@@ -60,6 +60,7 @@ def drafting(page: Any, turn: int) -> None:
     assert (screen_state(page) or {}).get("state") == "waiting"
 
 
+@pytest.mark.deep
 def test_the_waiting_player_drafts_and_the_draft_is_on_the_form_when_the_code_comes(
     players: dict[int, Any], shot: Shot
 ) -> None:
@@ -126,6 +127,7 @@ def test_the_waiting_player_drafts_and_the_draft_is_on_the_form_when_the_code_co
     assert int((screen_state(guest) or {})["turn"]) >= 3
 
 
+@pytest.mark.deep
 def test_a_result_that_paralyses_a_drafted_hand_is_said_on_the_form(
     players: dict[int, Any], shot: Shot
 ) -> None:

@@ -89,6 +89,7 @@ def test_picks_made_before_the_opponent_seals_survive_their_commitment(
     assert guest.locator("[data-testid=gesture-0-R-D]").is_checked()
 
 
+@pytest.mark.deep
 @needs_route
 def test_after_a_decision_both_next_forms_open_at_once(players: dict[int, Any]) -> None:
     connect(players)

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from serving import serving
+from test_hostile import ENGINE_CACHES
 from test_integrity import (
     ENGINE_MS,
     WATCH_VIOLATIONS_JS,
@@ -83,8 +84,8 @@ def test_a_damaged_script_is_never_compiled_ahead(
     strict_context: Any, site_dir: Path, tmp_path: Path
 ) -> None:
     """A site whose compile-ahead.js does not match its integrity: the service worker's install
-    refuses it (as any damaged file), so nothing is compiled ahead and no worker is started for
-    it; the engine, which does not need it, plays on."""
+    refuses it (as any damaged file) and leaves no partial cache, so nothing is compiled ahead
+    and no worker is started for it; the engine, which does not need it, plays on."""
     original = (site_dir / AHEAD).read_bytes()
     assert original[:2] == b"//"
     seen = workers_seen(strict_context)
@@ -93,6 +94,10 @@ def test_a_damaged_script_is_never_compiled_ahead(
         assert boot_timings(page)["path"] == "fresh"
         refused = page.evaluate("window.__offlineReady.then(() => 'installed', (e) => e.message)")
         assert refused == "the offline copy could not be saved", refused
+        # The failed install left no cache holding the files it did get (the engine's own
+        # caches are not the precache): e2e/test_hostile.py's first test, by another file.
+        names = page.evaluate("caches.keys()")
+        assert [n for n in names if not n.startswith(ENGINE_CACHES)] == [], names
         assert page.evaluate("window.__compiledAhead") == "skipped"
         assert AHEAD not in seen["started"], seen
         assert violations(page, site) == []

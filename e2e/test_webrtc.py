@@ -279,6 +279,16 @@ def test_garbled_and_wrong_codes_get_clear_errors(pair: tuple[Any, Any]) -> None
     turn = host.evaluate(HOST_JS, {"iceServers": ["turn:relay.example.org"]})
     assert "TURN" in host.evaluate("(e) => __w.sayError(e)", turn["error"])
 
+    # "Play by codes only": the guest's decline, read by the host's transport as an answer that
+    # ends the wait for this offer, saying why (docs/webrtc.md, "Declining").
+    offered = host.evaluate(HOST_JS)
+    declined = guest.evaluate("(c) => __m.declineOffer(c)", offered["code"])
+    assert declined["ok"] and declined["code"].startswith("WHA1."), declined
+    took = host.evaluate("(t) => __host.acceptAnswer(t)", declined["code"])
+    assert took == {"ok": True, "declined": True}, took
+    wait_status(host, "disconnected")
+    assert host.evaluate("() => __t.detail.reason") == "declined"
+
 
 @needs_route
 def test_closing_one_side_reports_disconnected_on_the_other(pair: tuple[Any, Any]) -> None:

@@ -65,10 +65,14 @@ def test_the_work_budget_stops_the_look_ahead_best_rows_first() -> None:
     _search(game, 0, first, 0)
     assert first.deepened == 0  # a budget spent by the first table: no look-ahead at all
     # Budgets from the first table's cost upwards, a second-turn search at a time: the rows
-    # searched grow one by one, best first (each counted in advance at its nominal size).
+    # searched grow one by one, best first (each counted in advance at its nominal size), up
+    # to every row (then the top of the range, four searches per column: all rows still).
     step_units = turn_cost(find_level("strong").lookahead)  # type: ignore[arg-type]
-    deepened = []
-    for k in range(0, 4 * spent.columns + 1, 2):
+    deepened: list[int] = []
+    steps = list(range(0, 4 * spent.columns + 1, 2))
+    for k in steps:
+        if deepened and deepened[-1] == spent.deepened and k != steps[-1]:
+            continue  # (every row searched already; the last budget checks it stays so)
         budget = first.units + k * step_units
         tight = Work(budget)
         _search(game, 0, tight, budget)

@@ -6,7 +6,7 @@ enchantments and unseen monsters; enchantments cast out of sight; the enemy's pe
 nonces; log lines the wizard did not witness) must give that wizard the same view and the same
 computer input, in every phase: orders, decisions and time stops.
 
-The default run checks the states of 50 random duels (150 under `build.py test --deep`,
+The default run checks the states of 25 random duels (150 under `build.py test --deep`,
 tests/sizes.py); WH_AI_FAIRNESS_DUELS=2000 (and WH_AI_FAIRNESS_LEVELS=novice,fair,strong) makes it
 a soak.
 """
@@ -29,10 +29,10 @@ from wavinghands.playout import random_duel
 from wavinghands.spells import EffectKind, all_spells
 from wavinghands.view import view, viewer_blind
 
-# Random duels whose states are checked (tests/sizes.py: 50 by default, 150 under --deep, 25 in
+# Random duels whose states are checked (tests/sizes.py: 25 by default, 150 under --deep, 25 in
 # Pyodide; the COVERAGE duels below are always among them, so every kind of hidden difference
 # and every phase is met).
-DUELS = int(os.environ.get("WH_AI_FAIRNESS_DUELS", size(50, deep=150, pyodide=25)))
+DUELS = int(os.environ.get("WH_AI_FAIRNESS_DUELS", size(25, deep=150, pyodide=25)))
 LEVEL_NAMES = os.environ.get("WH_AI_FAIRNESS_LEVELS", "novice").split(",")
 GESTURES = "FPSWDC>-"
 # Duels (as `seed` below) known to reach a blind wizard, a time stop and a decision, so that even

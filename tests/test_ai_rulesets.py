@@ -101,9 +101,11 @@ def _duel(ruleset: Ruleset, levels: tuple[str, str], turns: int) -> Game:
 
 def test_a_duel_in_a_ruleset_with_a_new_spell(zap_rules: Ruleset) -> None:
     # A spell key the standard table does not have ("zap") reaches the opponent's facts, plans
-    # and evaluation; every input it gives is legal in that game.
-    game = _duel(zap_rules, ("strong", "novice"), 8)
+    # and evaluation (strong builds it from the first turn and casts it); every input it gives
+    # is legal in that game.
+    game = _duel(zap_rules, ("strong", "novice"), 4)
     assert game.turn > 3
+    assert any(e.text.startswith("A zap stings") for e in game.log), "strong's zap"
     w = game.wizard(0)
     rows = (*((r.left, r.right) for r in w.history), ("F", "-"), ("D", "-"))
     found = {p.facts.key for p in plans(rows[:-1], 0, False, game_book(game))}

@@ -9,8 +9,10 @@ import json
 from typing import Any
 
 import pytest
+from dsl import Duel, cast
 
 from wavinghands import api
+from wavinghands.sessions import apply_game_delta
 
 JSON = dict[str, Any]
 SEED = "00112233aabbccdd"
@@ -64,6 +66,9 @@ def test_bad_requests_are_error_values() -> None:
     assert answer(api.melee_table("[]", "0"))["error"]["code"] == "bad-game"
 
 
+SURRENDER = {"gestures": [["P", "P"]]}
+
+
 def ai_inputs(game: JSON, level: str = "novice") -> dict[str, JSON]:
     """Every actor's input from the computer opponent, through the boundary."""
     text = json.dumps(game)
@@ -77,14 +82,28 @@ def ai_inputs(game: JSON, level: str = "novice") -> dict[str, JSON]:
 
 
 def test_a_four_seat_hot_seat_melee_plays_to_its_end_through_the_boundary() -> None:
-    """The page's hot-seat loop: views, the computer's moves, steps, until the game is over;
-    the table keeps every wizard (dead ones too) and the record replays the same game."""
+    """The page's hot-seat loop: views, the computer's moves (and its answers to the rules'
+    questions), steps, until the game is over; the table keeps every wizard (dead ones too) and
+    the record replays the same game.  The computer plays every seat until a wizard has died
+    and a question has been answered (by turn 25 of this seed); then all the living but
+    one surrender where the rules allow (docs/rules.md "Melee": he leaves the melee), a short
+    way to the end (the computer alone takes 62 rounds to it)."""
     game = new_melee(4, "0a0b0c0d")
+    asked = False
     for _ in range(200):
-        view = answer(api.melee_table(json.dumps(game), "0"))["view"]
-        if view["phase"]["kind"] == "over":
+        table = answer(api.melee_table(json.dumps(game), "0"))
+        phase = table["view"]["phase"]
+        if phase["kind"] == "over":
             break
-        stepped = answer(api.step(json.dumps(game), json.dumps(ai_inputs(game))))
+        asked = asked or phase["kind"] == "decision"
+        inputs = ai_inputs(game)
+        living = [r["index"] for r in table["rows"] if r["alive"] and not r["surrendered"]]
+        if asked and len(living) < 4 and phase["kind"] == "orders":
+            for seat in living[1:]:
+                if not answer(api.validate(json.dumps(game), str(seat),
+                                           json.dumps(SURRENDER)))["problems"]:
+                    inputs[str(seat)] = SURRENDER
+        stepped = answer(api.step(json.dumps(game), json.dumps(inputs)))
         assert stepped["ok"] is True, stepped
         assert set(stepped["events"]) == {"0", "1", "2", "3"}
         game = stepped["game"]
@@ -92,6 +111,7 @@ def test_a_four_seat_hot_seat_melee_plays_to_its_end_through_the_boundary() -> N
     assert table["view"]["phase"]["kind"] == "over"
     assert table["view"]["result"] is not None
     assert len(table["rows"]) == 4
+    assert any(not r["alive"] for r in table["rows"]), "a dead wizard stays in the table"
     standing = [r for r in table["rows"] if r["alive"] and not r["surrendered"]]
     assert len(standing) <= 1
     rec = answer(api.export_record(json.dumps(game)))["record"]
@@ -125,8 +145,6 @@ def start_by_codes(size: int) -> tuple[list[JSON], list[str]]:
         sessions[i] = got["session"]
     return sessions, posted
 
-
-SURRENDER = {"gestures": [["P", "P"]]}
 
 
 def play_round(sessions: list[JSON], yielding: frozenset[int] = frozenset()) -> \
@@ -249,3 +267,45 @@ def test_a_melee_s_target_lists_name_every_being_monsters_included() -> None:
     assert set(asked) == {"stab", "monster"}, questions
     assert set(wizards[1:]) | set(monsters) <= asked["stab"], asked
     assert set(wizards) <= asked["monster"], asked  # (the goblin is not offered itself)
+
+
+def test_a_blind_wizard_s_table_says_the_others_enchantments_are_unseen() -> None:
+    """docs/rules.md, "Melee" (views per pair of wizards): a blind wizard sees no one else's
+    health or enchantments (his view gives them as null).  His table must still be read: it
+    failed with "TypeError: 'NoneType' object is not iterable", which the page showed as "The
+    saved duel could not be read" once a computer blinded another in a hot-seat melee
+    (e2e/test_melee_hotseat.py, now and then)."""
+    d = Duel(A="D W F F D - / - - - - D S", wizards=3)
+    d.orders(5, "A", {"casts": [cast("B", "blindness", "W2")]})
+    d.run()
+    game = json.dumps(d.game.to_json())
+    for seat in range(3):
+        table = answer(api.melee_table(game, str(seat)))
+        assert table["ok"] is True, table
+        rows = {r["index"]: r for r in table["rows"]}
+        blind = seat == 2
+        assert rows[seat]["effects"] is not None  # his own are always known to him
+        for other in {0, 1, 2} - {seat}:
+            assert (rows[other]["effects"] is None) is blind, rows[other]
+            assert (rows[other]["health"] is None) is blind, rows[other]
+    names = [e["name"] for e in
+             {r["index"]: r for r in answer(api.melee_table(game, "2"))["rows"]}[2]["effects"]]
+    assert names == ["Blindness"]
+
+
+def test_a_kept_melee_s_table_by_handle_is_its_table_by_json() -> None:
+    """The page asks for a melee's tables by the kept game's handle (api.session_open,
+    session_step: nothing parsed, the notes computed where the last left off, so a turn costs
+    the same at turn 40 as at turn 4): each seat's table is the one the game's JSON gives,
+    turn after turn; a handle the engine does not keep is an error value."""
+    game = new_melee(4, "0badcafe")
+    handle = answer(api.session_open(json.dumps(game)))["session"]
+    for _ in range(6):
+        for seat in range(4):
+            by_handle = answer(api.melee_table(json.dumps(handle), str(seat)))
+            assert by_handle == answer(api.melee_table(json.dumps(game), str(seat)))
+        stepped = answer(api.session_step(json.dumps(handle), json.dumps(ai_inputs(game))))
+        assert stepped["ok"] is True, stepped
+        handle, game = stepped["session"], apply_game_delta(game, stepped["delta"])
+    gone = answer(api.melee_table(json.dumps("s" + "0" * 32), "0"))
+    assert gone["error"]["code"] == "unknown-session"

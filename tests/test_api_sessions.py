@@ -13,6 +13,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sizes import size
 
 from wavinghands import api, sessions
 from wavinghands.playout import random_duel
@@ -20,8 +21,11 @@ from wavinghands.playout import random_duel
 JSON = dict[str, Any]
 
 _DEFAULT = "8" if sys.platform == "emscripten" else "30"
-EXAMPLES = int(os.environ.get("WH_PROPERTY_EXAMPLES", _DEFAULT))
-SETTINGS = settings(max_examples=EXAMPLES, deadline=None,
+EXAMPLES = int(os.environ.get("WH_PROPERTY_EXAMPLES", _DEFAULT))  # (the melees: a fifth)
+# Random duels (tests/sizes.py: 19 by default, the first to reach a time stop and a hasted
+# turn besides decisions, monsters, enchantments and duels to their end; 30 under --deep).
+DUELS = int(os.environ.get("WH_PROPERTY_EXAMPLES", size(19, deep=30, pyodide=8)))
+SETTINGS = settings(max_examples=DUELS, deadline=None,
                     derandomize=not os.environ.get("WH_PROPERTY_RANDOM"),
                     suppress_health_check=[HealthCheck.too_slow])
 

@@ -5,9 +5,11 @@ deterministic; game JSON and records round-trip; a view never changes when only 
 hide from its wizard changes; the API returns error values, never exceptions.
 
 Every random duel (up to 30 turns, with and without the withhold house rule) is checked against
-every invariant at once, since playing it is the expensive part: each of the default run's 200
-duels (40 in Pyodide) serves them all.  The long soak, thousands of duels on every core, is
-`python3 bench/soak_properties.py` (it sets WH_PROPERTY_EXAMPLES).
+every invariant at once, since playing it is the expensive part: each of the default run's 40
+duels (200 under --deep) serves them all; the 40 reach a decision, monsters, a draw and a win,
+the withhold rule, hidden gestures, a time stop, a surrender and (the 33rd) a hasted turn.
+The long soak, thousands of duels on every core, is `python3 bench/soak_properties.py` (it sets
+WH_PROPERTY_EXAMPLES).
 """
 
 from __future__ import annotations
@@ -28,9 +30,9 @@ from wavinghands.playout import random_duel
 from wavinghands.record import export_record, import_record
 from wavinghands.view import view
 
-# Random duels per property (tests/sizes.py: 60 by default, 200 under --deep, 40 in Pyodide;
+# Random duels per property (tests/sizes.py: 40 by default, 200 under --deep, 40 in Pyodide;
 # bench/soak_properties.py sets thousands).
-EXAMPLES = int(os.environ.get("WH_PROPERTY_EXAMPLES", size(60, deep=200, pyodide=40)))
+EXAMPLES = int(os.environ.get("WH_PROPERTY_EXAMPLES", size(40, deep=200, pyodide=40)))
 # The default run draws the same duels every time; the soak's workers each draw their own.
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None,
                     derandomize=not os.environ.get("WH_PROPERTY_RANDOM"),

@@ -125,7 +125,7 @@ export function freshNonce() {
 /** meleeNew({names: [3..6], ruleset, seed}) -> {ok, game, seats}. */
 export const meleeNew = (params) => ask('melee_new', params);
 /** meleeTable(game, wizard) -> {ok, view, rows, unruly, targets}: that wizard's view, every wizard as a compact row (the viewer's own first), the monsters nobody controls, every being a target may name. */
-export const meleeTable = (game, wizard) => ask('melee_table', game, wizard);
+export const meleeTable = (game, wizard) => kept.onGame('melee_table', game, json(wizard));
 /** remoteMeleeInvite({name, seats, ruleset?}) -> {ok, session, codes: [one invitation per guest seat], status, events}. */
 export const remoteMeleeInvite = (params) => ask('remote_melee_invite', params);
 /** remoteMeleeAccept(invitation, name) -> {ok, session, code: my acceptance, status, events}. */

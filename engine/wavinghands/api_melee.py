@@ -15,11 +15,12 @@ import json
 import os
 from typing import Any, Final
 
-from . import duel
+from . import duel, sessions
 from .boundary import guard, ok
 from .errors import WavingHandsError
 from .model import MAX_WIZARDS, OVER, Game
 from .rulesets import Ruleset, check_known, find_ruleset
+from .sessions import Kept
 from .view import view as _view
 
 JSON = dict[str, Any]
@@ -43,16 +44,21 @@ def _load(text: str, what: str) -> Any:
         raise MeleeApiError("bad-json", f"the {what} is not valid JSON ({e})") from e
 
 
-def _game(text: str) -> Game:
+def _game(text: str) -> tuple[Game, Kept | None]:
+    """The game a call names: its JSON, or the handle of a state the engine keeps
+    (sessions.open_game: the page's calls on a game go by handle), with that kept state."""
     d = _load(text, "game")
+    if isinstance(d, str):
+        k = sessions.kept(d)
+        return k.game, k
     if not isinstance(d, dict):
-        raise MeleeApiError("bad-game", "the game must be a JSON object")
+        raise MeleeApiError("bad-game", "the game must be a JSON object (or a kept game's handle)")
     try:
         game = Game.from_json(d)
     except (KeyError, TypeError, ValueError, IndexError) as e:
         raise MeleeApiError("bad-game", f"the saved game is damaged ({e})") from e
     check_known(game.ruleset, "this saved melee")
-    return game
+    return game, None
 
 
 def _seat(text: str, seats: int) -> int:
@@ -91,19 +97,23 @@ def table_rows(view: JSON) -> list[JSON]:
     """Every wizard of a view as a compact row, the view's own wizard first, then by seat:
     {"index", "name", "you", "alive", "surrendered", "health" (null: not seen), "left",
     "right" (the last gestures, "?" where hidden), "effects": [{"name", "turns_left",
-    "permanent"}], "monsters": [{"id", "name", "health", "target"}]}."""
+    "permanent"}] (null: not seen), "monsters": [{"id", "name", "health", "target"}]}."""
     me = int(view["wizard"])
     rows = []
     for w in view["wizards"]:
         history = w.get("history", [])[-GESTURES_SHOWN:]
         mine = [m for m in view["monsters"] if m["alive"] and m.get("controller") == w["index"]]
+        # A blind viewer's view has no one else's enchantments (view.py: effects null), as it
+        # has no health: the row says "not seen" rather than "none".
+        seen = w.get("effects")
         rows.append({
             "index": w["index"], "name": w["name"], "you": w["index"] == me,
             "alive": w["alive"], "surrendered": w["surrendered"], "health": w.get("health"),
             "left": "".join(str(h["left"]) for h in history),
             "right": "".join(str(h["right"]) for h in history),
-            "effects": [{"name": e["name"], "turns_left": e.get("turns_left"),
-                         "permanent": e.get("permanent", False)} for e in w.get("effects", [])],
+            "effects": None if seen is None else [
+                {"name": e["name"], "turns_left": e.get("turns_left"),
+                 "permanent": e.get("permanent", False)} for e in seen],
             "monsters": [_monster_row(m) for m in mine]})
     return sorted(rows, key=lambda r: (not r["you"], r["index"]))
 
@@ -118,14 +128,16 @@ def _monster_row(m: JSON) -> JSON:
 def melee_table(game: str, wizard: str) -> str:
     """What one wizard of a melee sees, as the page lays it out: {"view": V (api.view's, with
     notes), "rows": table_rows(V), "unruly": [monster rows nobody controls (elementals)],
-    "targets": V's targets (every being, by id and name)}."""
-    from .account import history_notes  # (a late module: see api.LATE_MODULES)
+    "targets": V's targets (every being, by id and name)}.  `game` may be a kept game's
+    handle (api.session_open): then nothing is parsed and the notes are computed where the
+    last view of it left off, so a table costs the same at turn 40 as at turn 4."""
+    from .account import history_notes, kept_notes  # (a late module: see api.LATE_MODULES)
 
-    g = _game(game)
+    g, k = _game(game)
     v = _seat(wizard, len(g.wizards))
     d = _view(g, v)
     try:
-        d["notes"] = history_notes(g, v)
+        d["notes"] = history_notes(g, v) if k is None else kept_notes(k, v)
     except (ValueError, KeyError, TypeError, IndexError):
         d["notes"] = None
     unruly = [_monster_row(m) for m in d["monsters"]

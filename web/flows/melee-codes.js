@@ -40,6 +40,9 @@ function lobbySummary(status) {
 export function createMeleeCodesFlow({ api, store, transportFor = () => null, onArrive = () => {} }) {
   let transport = null;
   let unsubscribe = null;
+  // The session's game as one object per state: api.meleeTable goes by the engine's handle for
+  // that object (web/engine-session.js), so the same state read again is not sent and opened again.
+  let game = { text: null, value: null };
   const duelNow = () => store.getState().duel;
   const fail = (code, error) => ({ screen: 'fail', code, error });
 
@@ -119,7 +122,8 @@ export function createMeleeCodesFlow({ api, store, transportFor = () => null, on
   // The melee's table as my page lays it out (the view with notes, rows, unruly), once started.
   async function tableOf(duel, status) {
     if (!status.started) return { table: null };
-    const t = await api.meleeTable(JSON.parse(duel.session.game), duel.session.me);
+    if (game.text !== duel.session.game) game = { text: duel.session.game, value: JSON.parse(duel.session.game) };
+    const t = await api.meleeTable(game.value, duel.session.me);
     if (!t.ok) return { error: t.error };
     return { table: { view: t.view, rows: t.rows, unruly: t.unruly } };
   }

@@ -40,6 +40,9 @@ export function meleeSummary(view, phase) {
  */
 export function createMeleeFlow({ api, store, engine, deadlineMs, newId }) {
   let holder = null; // the wizard holding the device (one hand-over per wizard per phase)
+  // The last game's tables: think() reads the phase from those next() read for the thinking
+  // screen (a game is a value: a step makes a new one), not from all N tables asked again.
+  let lastTables = { game: null, seen: null };
   const { duelNow, stillPlaying, engineDown, reopen, where, decide, step, submit, keepDraft } = createPhaseSteps({ api, store, engine, next: () => next(), deadlineMs });
 
   /** Every wizard's table (view, rows, unruly), and the phase as its actors see it. */
@@ -48,7 +51,9 @@ export function createMeleeFlow({ api, store, engine, deadlineMs, newId }) {
     const bad = all.find((r) => !r.ok);
     if (bad) return { error: bad.error };
     const vs = all.map((r) => r.view);
-    return { all, vs, phase: (vs.find((v) => v.phase.kind !== 'waiting') || vs[0]).phase };
+    const seen = { all, vs, phase: (vs.find((v) => v.phase.kind !== 'waiting') || vs[0]).phase };
+    lastTables = { game, seen };
+    return seen;
   }
 
   /**
@@ -122,7 +127,7 @@ export function createMeleeFlow({ api, store, engine, deadlineMs, newId }) {
   async function think() {
     const duel = duelNow();
     if (!duel) return { screen: 'left' };
-    const seen = await tables(duel.game, duel.seats.length);
+    const seen = lastTables.game === duel.game ? lastTables.seen : await tables(duel.game, duel.seats.length);
     if (!stillPlaying(duel)) return { screen: 'left' };
     if (seen.error) return fail('computer-failed', seen.error);
     const seats = seatsOf(duel);

@@ -99,6 +99,7 @@ export function animateTurn({ svg, spots, events, caption, reduced = false, soun
   const veils = new Map();
   const veil = (wizard, on) => svg.querySelector(`.scene-wizard[data-wizard="${wizard}"]`)?.classList.toggle('veiled', on);
   let frame = 0;
+  let timer = 0;
   let start = 0;
   let shown = -1;
   let running = false;
@@ -112,8 +113,18 @@ export function animateTurn({ svg, spots, events, caption, reduced = false, soun
       veil(wizard, false);
     } else veils.set(wizard, { ...step.gestures });
   };
-  const finish = () => {
+  const stop = () => {
     cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+  // The next frame: at once while moving; still, only when the next step is due (a still
+  // picture drawn 60 times a second costs a phone's battery and shows nothing new).
+  const next = (t, index) => {
+    if (reduced) timer = setTimeout(() => { frame = requestAnimationFrame(tick); }, (index + 1) * each - t);
+    else frame = requestAnimationFrame(tick);
+  };
+  const finish = () => {
+    stop();
     running = false;
     layer.replaceChildren();
     for (const wizard of lastReveal.keys()) veil(wizard, false);
@@ -139,13 +150,14 @@ export function animateTurn({ svg, spots, events, caption, reduced = false, soun
       caption.textContent = steps[index].text;
       svg.closest('.battle-scene')?.setAttribute('data-step', String(index));
       sound(steps[index]);
+      if (reduced) drawStep(layer, steps[index], 1, spots, veils);
     }
-    drawStep(layer, steps[index], reduced ? 1 : (t - index * each) / each, spots, veils);
-    frame = requestAnimationFrame(tick);
+    if (!reduced) drawStep(layer, steps[index], (t - index * each) / each, spots, veils);
+    next(t, index);
     return undefined;
   };
   const play = () => {
-    cancelAnimationFrame(frame);
+    stop();
     if (!steps.length) return;
     start = 0;
     shown = -1;

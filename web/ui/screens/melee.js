@@ -17,7 +17,11 @@ function gestures(text, hand) {
     h('span', { class: 'melee-hand-name', 'aria-hidden': 'true' }, hand[0]), h('span', { class: 'seq' }, shown));
 }
 
+// null: the viewer is blind and sees no one else's enchantments (the row's health is unseen too).
 function effectsLine(effects) {
+  if (effects === null || effects === undefined) {
+    return h('ul', { class: 'chips melee-effects', 'aria-label': say('melee-effects') }, h('li', { class: 'chip note' }, say('melee-effects-unseen')));
+  }
   if (!effects.length) return null;
   return h('ul', { class: 'chips melee-effects', 'aria-label': say('melee-effects') }, effects.map((e) => h('li', { class: 'chip' },
     e.name, e.permanent ? h('span', { class: 'muted' }, ` · ${say('melee-permanent')}`)

@@ -9,6 +9,18 @@ import { liveGlance, livePanel } from '../live.js';
 import { say } from '../words/index.js';
 import { gesturesText } from './remote-words.js';
 
+/** statusWords(status, snapshot, routes) -> the status line's sentence: live, the opponent's code comes by itself. */
+export function statusWords(s, x, r) {
+  if (r.liveFirst && !r.bundled && s.state === 'awaiting_accept') {
+    // The invitation will go over the connection: what to do now is the connection's word.
+    return r.carried ? say(`live-${r.carried.reason}`) : x.live.busy || s.message;
+  }
+  if (r.connected && s.state === 'waiting') {
+    // Live, the opponent's code comes by itself: the session's words are for codes by hand.
+    return s.ahead && !x.queued ? say('remote-write-now', { turn: s.turn, opp: x.opponent }) : say('remote-live-waiting', { turn: s.turn, opp: x.opponent });
+  }
+  return s.message;
+}
 
 /**
  * remotePanel({opponent, intents}) -> {panel, more, draw(snapshot, {split, showChat})}: the panel's
@@ -56,18 +68,6 @@ export function remotePanel({ opponent, intents }) {
       return h('details', { class: 'paste-later' }, h('summary', {}, say(inviting ? 'remote-invite-by-hand' : 'remote-code-by-hand')), plain);
     }
     return plain;
-  }
-
-  function statusWords(s, x, r) {
-    if (r.liveFirst && !r.bundled && s.state === 'awaiting_accept') {
-      // The invitation will go over the connection: what to do now is the connection's word.
-      return r.carried ? say(`live-${r.carried.reason}`) : x.live.busy || s.message;
-    }
-    if (r.connected && s.state === 'waiting') {
-      // Live, the opponent's code comes by itself: the session's words are for codes by hand.
-      return s.ahead && !x.queued ? say('remote-write-now', { turn: s.turn, opp: x.opponent }) : say('remote-live-waiting', { turn: s.turn, opp: x.opponent });
-    }
-    return s.message;
   }
 
   /** draw(snapshot, {split, showChat, root}) redraws the panel from a snapshot of the duel. */

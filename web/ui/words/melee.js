@@ -23,6 +23,7 @@ export const WORDS = {
   'melee-right': 'Right hand',
   'melee-effects': 'Enchantments',
   'melee-permanent': 'permanent',
+  'melee-effects-unseen': 'enchantments unseen',
   'melee-monsters': 'Monsters',
   'melee-monster-health': ({ health }) => `(${health})`,
   'melee-unruly': 'Nobody’s:',
