@@ -54,7 +54,7 @@ def open_game(page: Any, server_url: str) -> None:
     page.wait_for_selector(
         "[data-testid=start-screen], [data-testid=resume-screen]", timeout=10_000
     )
-    page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS)
+    page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS, polling=100)
 
 
 def start_hotseat(page: Any) -> None:
@@ -95,6 +95,7 @@ def wait_left(page: Any, wizard: int, turn: int) -> None:
         "`[data-testid=orders-screen][data-wizard='${w}'][data-turn='${t}']`)",
         arg=[wizard, turn],
         timeout=ENGINE_MS,
+        polling=100,
     )
 
 
@@ -139,7 +140,7 @@ def play_until_over(page: Any, shot: Shot) -> None:
             # Mid-turn: one wizard's orders are sealed, the other's are not yet written.
             waiting_for = page.inner_text("#pass-title")
             page.reload()
-            page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS)
+            page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS, polling=100)
             assert wait_screen(page) == "pass-screen"
             assert page.inner_text("#pass-title") == waiting_for, "the sealed orders survive"
             reloaded = True
@@ -186,7 +187,8 @@ def test_hotseat_duel_reload_export_import(page: Any, server_url: str, shot: Sho
     assert "cannot be loaded" in page.inner_text("[data-testid=import-error]")
     page.set_input_files("[data-testid=import-file]", str(record_file))
     page.wait_for_function(
-        "document.querySelector('[data-testid=import-text]').value.includes('wavinghands-record')"
+        "document.querySelector('[data-testid=import-text]').value.includes('wavinghands-record')",
+        polling=100,
     )
     shot(page, "import", full_page=False)
     page.click("[data-testid=import-submit]")
@@ -286,25 +288,23 @@ def test_keyboard_only_turn(page: Any, server_url: str, shot: Shot) -> None:
     shot(page, "keyboard-focus", full_page=False)
 
 
-def test_phone_width(browser: Any, server_url: str, shot: Shot) -> None:
-    ctx = browser.new_context(viewport={"width": 375, "height": 812}, device_scale_factor=2)
-    try:
-        page = ctx.new_page()
-        open_game(page, server_url)
-        shot(page, "phone-start")
-        start_hotseat(page)
-        page.click("[data-testid=pass-ready]")
-        page.wait_for_selector("[data-testid=orders-screen]")
-        pick(page, ("S", "W"))
-        wait_preview(page)
-        width = page.evaluate("document.documentElement.scrollWidth")
-        assert width <= 375, f"the page scrolls sideways at 375px ({width}px wide)"
-        shot(page, "phone-orders")
-        page.click("[data-testid=open-reference]")
-        page.locator("dialog[data-testid=reference]").wait_for()
-        shot(page, "phone-reference", full_page=False)
-    finally:
-        ctx.close()
+def test_phone_width(page: Any, server_url: str, shot: Shot) -> None:
+    # The kept desktop context's page, narrowed to a phone's width (a context of its own would
+    # boot the engine from the Python library).
+    page.set_viewport_size({"width": 375, "height": 812})
+    open_game(page, server_url)
+    shot(page, "phone-start")
+    start_hotseat(page)
+    page.click("[data-testid=pass-ready]")
+    page.wait_for_selector("[data-testid=orders-screen]")
+    pick(page, ("S", "W"))
+    wait_preview(page)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 375, f"the page scrolls sideways at 375px ({width}px wide)"
+    shot(page, "phone-orders")
+    page.click("[data-testid=open-reference]")
+    page.locator("dialog[data-testid=reference]").wait_for()
+    shot(page, "phone-reference", full_page=False)
 
 
 @pytest.mark.first_visit  # a service worker would serve the wasm the route aborts
@@ -335,7 +335,7 @@ def test_rule_options_come_from_the_engine(page: Any, server_url: str) -> None:
     start_hotseat(page)
     page.wait_for_function(
         "Object.values(localStorage).some((v) => v.includes('\"withhold\":true'))",
-        timeout=ENGINE_MS)
+        timeout=ENGINE_MS, polling=100)
 
 
 def test_a_warlocks_hasted_turn_is_played_by_the_hastened_wizard_alone(page: Any, server_url: str,
@@ -387,6 +387,7 @@ def test_a_warlocks_hasted_turn_is_played_by_the_hastened_wizard_alone(page: Any
     assert not errors, errors
 
 
+@pytest.mark.deep  # docs/test-tiers.md: the engine's limit is tests/test_record_limits.py's
 def test_a_duel_that_reaches_turn_1000_ends_drawn_and_says_why(
     page: Any, server_url: str, shot: Shot
 ) -> None:

@@ -45,7 +45,7 @@ def record_text(turns: list[tuple[str, str]], decisions: dict[int, dict[str, str
 def open_game(page: Any, server_url: str) -> None:
     page.goto(server_url)
     page.wait_for_selector("[data-testid=start-screen]", timeout=10_000)
-    page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS)
+    page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS, polling=100)
 
 
 def import_hotseat(page: Any, text: str) -> None:
@@ -99,7 +99,8 @@ def test_only_the_summons_chosen_is_asked_and_the_question_follows_it(page: Any,
     goblin.locator("input").check()
     wait_preview(page)
     page.wait_for_function("document.querySelector(\"label[for='q-monster-target-new:0:L']\")"
-                           ".textContent.includes('goblin')", timeout=ENGINE_MS)
+                           ".textContent.includes('goblin')", timeout=ENGINE_MS,
+                           polling=100)
     assert page.locator("[data-testid^='monster-target-new:']").count() == 1
     assert page.input_value("[data-testid='monster-target-new:0:L']") == "W1"
     shot(page, "bug1-summons-question")
@@ -131,7 +132,8 @@ def test_a_charmed_hand_is_locked_for_its_victim_and_next_follows_the_charm(
     wait_preview(page)
     # With F written for Bob's right hand, his missile (S-D) cannot complete there.
     page.wait_for_function("!document.querySelector('[data-testid=opponent-next]')"
-                           ".textContent.includes('Missile')", timeout=ENGINE_MS)
+                           ".textContent.includes('Missile')", timeout=ENGINE_MS,
+                           polling=100)
     seal_and_pass(page)  # now Bob
     assert page.get_attribute("[data-testid=orders-screen]", "data-wizard") == "1"
     right = page.locator("[data-testid=hand-0-R]")
@@ -187,7 +189,7 @@ def test_unsealed_picks_survive_a_reload(page: Any, server_url: str) -> None:
     page.select_option("[data-testid=target-0-L]", "W0")
     wait_preview(page)
     page.reload()
-    page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS)
+    page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS, polling=100)
     # The form that was open comes back as it was, with no pass screen before it (the device is
     # still with the wizard who was writing: e2e/test_newcomer.py, bug 1).
     page.wait_for_selector("[data-testid=orders-screen][data-wizard='0']", timeout=ENGINE_MS)

@@ -17,7 +17,7 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 
-from conftest import Shot
+from conftest import Shot, phone_page, screenshot
 from test_hotseat import (
     ENGINE_MS,
     MAX_TURNS,
@@ -31,6 +31,9 @@ from test_hotseat import (
 )
 
 PHONE = {"width": 375, "height": 812}
+# The kept phone context this test borrows (e2e/test_phone_screens.py's smaller phone; a touch
+# context of a size of its own would boot the engine from the Python library), resized to PHONE.
+KEPT_PHONE = {"width": 360, "height": 740}
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -43,62 +46,63 @@ def box(page: Any, selector: str) -> dict[str, float]:
 
 
 def test_phone_hotseat_duel(browser: Any, server_url: str, shot: Shot) -> None:
-    ctx = browser.new_context(viewport=PHONE, device_scale_factor=2, has_touch=True)
-    page = ctx.new_page()
+    with phone_page(browser, KEPT_PHONE) as page:
+        page.set_viewport_size(PHONE)
+        play_a_phone_duel(page, server_url, shot)
+
+
+def play_a_phone_duel(page: Any, server_url: str, shot: Shot) -> None:
+    """The duel of e2e/test_hotseat.py's script at PHONE's size, checking every orders screen."""
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
-        open_game(page, server_url)
-        start_hotseat(page)
-        asked = 0
-        for _ in range(4 * MAX_TURNS):
-            kind = wait_screen(page)
-            if kind == "game-over":
-                break
-            if kind == "pass-screen":
-                page.click("[data-testid=pass-ready]")
-                page.wait_for_selector("[data-testid=pass-screen]", state="detached")
-                continue
-            assert kind == "orders-screen", kind
-            screen = page.locator("[data-testid=orders-screen]")
-            wizard = int(screen.get_attribute("data-wizard"))
-            turn = int(screen.get_attribute("data-turn"))
-            wait_preview(page)
-            # What a player acts on comes first: the left hand's buttons are on the first screen.
-            assert page.evaluate("window.scrollY") == 0
-            pad = box(page, "[data-testid=hand-0-L]")
-            assert pad["top"] < PHONE["height"] - 120, f"turn {turn}: the pads start at {pad}"
-            shot(page, f"phone-duel-t{turn:02d}-w{wizard}-a-arrive", full_page=False)
-            pair = gestures_for(wizard, turn)
-            pick(page, pair)
-            if ">" in pair:
-                page.select_option("[data-testid=stab-target-0]", f"W{1 - wizard}")
-            wait_preview(page)
-            if page.locator("[data-testid=questions]").count():
-                asked += 1
-                questions = box(page, "[data-testid=questions]")
-                bar = box(page, "[data-testid=submit-bar]")
-                assert questions["bottom"] <= bar["top"] + 1, (
-                    f"turn {turn}: a question hides under the seal bar ({questions}, {bar})")
-                assert questions["top"] >= 0, f"turn {turn}: a question is above the screen"
-                summary = page.inner_text("[data-testid=seal-summary]")
-                assert "→" in summary, "the seal bar lists the answers being sealed"
-            shot(page, f"phone-duel-t{turn:02d}-w{wizard}-b-ready", full_page=False)
-            if turn in (5, 9):
-                shot(page, f"phone-duel-t{turn:02d}-w{wizard}-c-whole")  # histories, log
-                name = f"phone-duel-t{turn:02d}-w{wizard}-d-histories.png"
-                page.locator("[data-testid=histories]").screenshot(
-                    path=str(ROOT / "test-output" / name))
-            page.click("[data-testid=submit-orders]")
-            wait_left(page, wizard, turn)
-        else:
-            raise AssertionError("the duel did not end")
-        assert asked >= 2, "the scripted duel asks questions on several turns"
-        page.wait_for_selector("[data-testid=result-title]", timeout=ENGINE_MS)
-        width = page.evaluate("document.documentElement.scrollWidth")
-        assert width <= PHONE["width"], f"the page scrolls sideways ({width}px)"
-        shot(page, "phone-duel-z-over", full_page=False)
-        shot(page, "phone-duel-z-over-whole")
-        assert not errors, errors
-    finally:
-        ctx.close()
+    open_game(page, server_url)
+    start_hotseat(page)
+    asked = 0
+    for _ in range(4 * MAX_TURNS):
+        kind = wait_screen(page)
+        if kind == "game-over":
+            break
+        if kind == "pass-screen":
+            page.click("[data-testid=pass-ready]")
+            page.wait_for_selector("[data-testid=pass-screen]", state="detached")
+            continue
+        assert kind == "orders-screen", kind
+        screen = page.locator("[data-testid=orders-screen]")
+        wizard = int(screen.get_attribute("data-wizard"))
+        turn = int(screen.get_attribute("data-turn"))
+        wait_preview(page)
+        # What a player acts on comes first: the left hand's buttons are on the first screen.
+        assert page.evaluate("window.scrollY") == 0
+        pad = box(page, "[data-testid=hand-0-L]")
+        assert pad["top"] < PHONE["height"] - 120, f"turn {turn}: the pads start at {pad}"
+        shot(page, f"phone-duel-t{turn:02d}-w{wizard}-a-arrive", full_page=False)
+        pair = gestures_for(wizard, turn)
+        pick(page, pair)
+        if ">" in pair:
+            page.select_option("[data-testid=stab-target-0]", f"W{1 - wizard}")
+        wait_preview(page)
+        if page.locator("[data-testid=questions]").count():
+            asked += 1
+            questions = box(page, "[data-testid=questions]")
+            bar = box(page, "[data-testid=submit-bar]")
+            assert questions["bottom"] <= bar["top"] + 1, (
+                f"turn {turn}: a question hides under the seal bar ({questions}, {bar})")
+            assert questions["top"] >= 0, f"turn {turn}: a question is above the screen"
+            summary = page.inner_text("[data-testid=seal-summary]")
+            assert "→" in summary, "the seal bar lists the answers being sealed"
+        shot(page, f"phone-duel-t{turn:02d}-w{wizard}-b-ready", full_page=False)
+        if turn in (5, 9):
+            shot(page, f"phone-duel-t{turn:02d}-w{wizard}-c-whole")  # histories, log
+            name = f"phone-duel-t{turn:02d}-w{wizard}-d-histories.png"
+            screenshot(page.locator("[data-testid=histories]"), ROOT / "test-output" / name)
+        page.click("[data-testid=submit-orders]")
+        wait_left(page, wizard, turn)
+    else:
+        raise AssertionError("the duel did not end")
+    assert asked >= 2, "the scripted duel asks questions on several turns"
+    page.wait_for_selector("[data-testid=result-title]", timeout=ENGINE_MS)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page scrolls sideways ({width}px)"
+    shot(page, "phone-duel-z-over", full_page=False)
+    shot(page, "phone-duel-z-over-whole")
+    assert not errors, errors

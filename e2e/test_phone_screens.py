@@ -32,22 +32,31 @@ ENGINE_MS = 90_000
 PHONES: dict[str, ViewportSize] = {
     "390x844": {"width": 390, "height": 844}, "360x740": {"width": 360, "height": 740}}
 
+# The kept phone context every phone size here borrows, resized to the size a test asks for (one
+# context of each size would boot the engine from the Python library once per size).
+KEPT_PHONE = PHONES["360x740"]
+# By default each phone test runs at the smaller phone, where anything that fits at all fits
+# least; the larger one is the deep tier's (docs/test-tiers.md).
+PHONE_SIZES = [pytest.param("390x844", marks=pytest.mark.deep), "360x740"]
+
 # The element's box in viewport coordinates.
 BOX_JS = """(el) => { const r = el.getBoundingClientRect();
   return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; }"""
 
 
-@pytest.fixture(params=list(PHONES))
+@pytest.fixture(params=PHONE_SIZES)
 def phone(request: pytest.FixtureRequest, browser: Any) -> Iterator[Any]:
-    """A page in a fresh phone-sized touch context (each size in turn); fails on a page error."""
-    with phone_page(browser, PHONES[request.param]) as page:
+    """A page in a kept phone-sized touch context, at each size in turn; fails on a page
+    error."""
+    with phone_page(browser, KEPT_PHONE) as page:
+        page.set_viewport_size(PHONES[request.param])
         yield page
 
 
 def open_site(page: Any, server_url: str) -> None:
     """Load the page, wait until the engine answers and the rules box is filled in."""
     page.goto(server_url)
-    page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS)
+    page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS, polling=100)
     page.wait_for_selector("[data-testid=rule-options]:visible", timeout=ENGINE_MS)
 
 
@@ -114,7 +123,8 @@ def test_the_page_does_not_jump_once_the_engine_is_ready(phone: Any, server_url:
     page = phone
     open_site(page, server_url)
     before = box(page, "[data-testid=name-0]")
-    page.wait_for_function("document.getElementById('engine-status').hidden", timeout=10_000)
+    page.wait_for_function("document.getElementById('engine-status').hidden", timeout=10_000,
+                           polling=100)
     after = box(page, "[data-testid=name-0]")
     assert after["top"] == before["top"], f"the page moved from {before} to {after}"
 
@@ -170,7 +180,7 @@ def test_a_paste_that_is_no_code_says_what_the_box_takes(phone: Any, server_url:
     shot(page, f"phone-screens-paste-sentence-{size_of(page)}", full_page=False)
     paste(page, "https://example.com/chat/42")
     page.wait_for_function("""() => (document.querySelector('[data-testid=remote-error]')
-      ?.textContent || '').includes('example.com')""", timeout=STEP_MS)
+      ?.textContent || '').includes('example.com')""", timeout=STEP_MS, polling=100)
     assert "a link to a web page (example.com)" in page.inner_text("[data-testid=remote-error]")
     # The start screen's box says the same of a link to another site.
     page.tap("[data-testid=leave-duel]")
@@ -197,7 +207,8 @@ def test_saved_duels_on_a_duel_screen_shows_the_list(phone: Any, server_url: str
     page.wait_for_function("""() => {
       const t = document.querySelector('#saved-title');
       const r = t && t.getBoundingClientRect();
-      return Boolean(r) && r.top >= 0 && r.bottom <= window.innerHeight; }""", timeout=5_000)
+      return Boolean(r) && r.top >= 0 && r.bottom <= window.innerHeight; }""", timeout=5_000,
+                           polling=100)
     entry = page.locator("[data-testid=saved-games] li", has_text="Alice vs Bob")
     assert entry.count() == 1
     top = entry.evaluate(BOX_JS)
@@ -253,7 +264,7 @@ def test_under_what_happened_both_pads_are_above_the_seal_bar(phone: Any, server
 # ---------- remote duels: the panel above the orders ----------
 
 
-@pytest.fixture(params=list(PHONES))
+@pytest.fixture(params=PHONE_SIZES)
 def phones(request: pytest.FixtureRequest, browser: Any, server_url: str
            ) -> Iterator[dict[int, Any]]:
     """Two players (each in a context of its own) at a phone's size, on the start screen."""

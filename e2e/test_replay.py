@@ -49,7 +49,7 @@ def open_game(page: Any, url: str) -> None:
     page.goto(url)
     page.wait_for_selector("[data-testid=start-screen], [data-testid=resume-screen]",
                            timeout=10_000)
-    page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS)
+    page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS, polling=100)
 
 
 def step_is(page: Any, step: int) -> None:
@@ -57,9 +57,7 @@ def step_is(page: Any, step: int) -> None:
                            timeout=ENGINE_MS)
 
 
-def test_replay_an_imported_record_step_by_step(
-    page: Any, server_url: str, shot: Shot, context: Any
-) -> None:
+def test_replay_an_imported_record_step_by_step(page: Any, server_url: str, shot: Shot) -> None:
     record = finished_record()
     open_game(page, server_url)
     page.click("[data-testid=import-record]")
@@ -99,11 +97,11 @@ def test_replay_an_imported_record_step_by_step(
     assert page.is_visible("[data-testid=replay-print-log-1]"), "the whole account is printed"
     page.emulate_media(media="screen")
 
-    # The link holds the record: a fresh page opens the same replay.
+    # The link holds the record: a fresh page (of the same kept context) opens the same replay.
     page.click("[data-testid=replay-copy-link]")
     link = page.input_value("[data-testid=replay-link]")
     assert "#replay=" in link and len(link) < 4000
-    other = context.new_page()
+    other = page.context.new_page()
     other.goto(link)
     other.wait_for_selector("[data-testid=replay-screen][data-step='0']", timeout=ENGINE_MS)
     other.click("[data-testid=replay-last]")

@@ -14,6 +14,7 @@ Screenshots go to shots/ (not committed) for a person to look at.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from collections.abc import Iterator
@@ -44,6 +45,8 @@ SLUG = {">": "stab", "-": "nothing"}
 # Both duels: Alice's left hand weaves maladroitness over turns 1-3 while Bob waits; on turn 4
 # Bob must make one gesture with both hands, and makes P with both: he surrenders.
 MALADROIT_SCRIPT = {0: ["D-", "S-", "F-", "--"], 1: ["--", "--", "--", "PP"]}
+# The kept touch context of e2e/test_phone_screens.py's smaller phone.
+KEPT_PHONE = {"width": 360, "height": 740}
 
 
 def snap(page: Any, name: str, full_page: bool = True) -> None:
@@ -80,48 +83,58 @@ def reference_has(page: Any, key: str, title: str) -> bool:
 def test_the_start_screen_chooses_the_rules_and_remembers(
     browser: Any, server_url: str, size: tuple[int, int]
 ) -> None:
-    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]},
-                              is_mobile=size[0] < 500, has_touch=size[0] < 500)
-    page = ctx.new_page()
+    # A kept context (e2e/conftest.py): the desktop one `page` lends, or the touch phone one of
+    # e2e/test_phone_screens.py resized to this size; a context of a shape of its own would boot
+    # the engine from the Python library.
+    with contextlib.ExitStack() as stack:
+        if size[0] < 500:
+            page = stack.enter_context(conftest.phone_page(browser, KEPT_PHONE))
+        else:
+            page = stack.enter_context(
+                conftest.kept_context(browser, server_url, viewport=conftest.DESKTOP)).new_page()
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        start_screen_chooses_the_rules(page, server_url, size)
+
+
+def start_screen_chooses_the_rules(page: Any, server_url: str, size: tuple[int, int]) -> None:
+    """The start screen's rules box at this size: Bartle's first, the choice followed by the
+    options and the reference, remembered after a duel was started with it."""
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
-        open_site(page, server_url)
-        box = page.wait_for_selector("[data-testid=rule-options]:visible", timeout=ENGINE_MS)
-        names = page.eval_on_selector_all("[data-testid=rule-options] input[type=radio]",
-                                          "(xs) => xs.map((x) => x.value)")
-        assert names[0] == "standard" and "warlocks" in names
-        assert page.is_checked("[data-testid=ruleset-standard]")  # Bartle's is the default
-        assert page.locator("[data-testid=option-withhold]").count() == 1
-        assert reference_has_now(page, "confusion", "Waving Hands")
-        choose_ruleset(page, "warlocks")
-        # Warlocks offers no withhold option: the switches are the chosen ruleset's.
-        page.wait_for_selector("[data-testid=option-withhold]", state="detached")
-        wide = size[0] > 500
-        scroll = page.evaluate("() => document.documentElement.scrollWidth")
-        assert scroll <= size[0], f"the start screen scrolls sideways ({scroll}px)"
-        box.scroll_into_view_if_needed()
-        snap(page, f"rules-chooser-{'desktop' if wide else 'phone'}", full_page=not wide)
-        # The reference on the start screen is the chosen rules' book.
-        open_reference(page)
-        assert reference_has(page, "maladroitness", "Warlocks")
-        snap(page, f"rules-reference-{'desktop' if wide else 'phone'}", full_page=False)
-        close_reference(page)
-        # Remembered: the next visit preselects Warlocks once a duel was started with it.
-        page.fill("[data-testid=name-0]", "Alice")
-        page.fill("[data-testid=name-1]", "Bob")
-        page.check("[data-testid=mode-hotseat]")
-        page.click("[data-testid=start-game]")
-        page.wait_for_selector("[data-testid=pass-screen]", timeout=ENGINE_MS)
-        page.click("[data-testid=home-link]")
-        page.wait_for_selector("[data-testid=ruleset-warlocks]", timeout=ENGINE_MS)
-        assert page.is_checked("[data-testid=ruleset-warlocks]")
-        page.reload()
-        page.wait_for_selector("[data-testid=ruleset-warlocks]", timeout=ENGINE_MS)
-        assert page.is_checked("[data-testid=ruleset-warlocks]")
-        assert not errors, errors
-    finally:
-        ctx.close()
+    open_site(page, server_url)
+    box = page.wait_for_selector("[data-testid=rule-options]:visible", timeout=ENGINE_MS)
+    names = page.eval_on_selector_all("[data-testid=rule-options] input[type=radio]",
+                                      "(xs) => xs.map((x) => x.value)")
+    assert names[0] == "standard" and "warlocks" in names
+    assert page.is_checked("[data-testid=ruleset-standard]")  # Bartle's is the default
+    assert page.locator("[data-testid=option-withhold]").count() == 1
+    assert reference_has_now(page, "confusion", "Waving Hands")
+    choose_ruleset(page, "warlocks")
+    # Warlocks offers no withhold option: the switches are the chosen ruleset's.
+    page.wait_for_selector("[data-testid=option-withhold]", state="detached")
+    wide = size[0] > 500
+    scroll = page.evaluate("() => document.documentElement.scrollWidth")
+    assert scroll <= size[0], f"the start screen scrolls sideways ({scroll}px)"
+    box.scroll_into_view_if_needed()
+    snap(page, f"rules-chooser-{'desktop' if wide else 'phone'}", full_page=not wide)
+    # The reference on the start screen is the chosen rules' book.
+    open_reference(page)
+    assert reference_has(page, "maladroitness", "Warlocks")
+    snap(page, f"rules-reference-{'desktop' if wide else 'phone'}", full_page=False)
+    close_reference(page)
+    # Remembered: the next visit preselects Warlocks once a duel was started with it.
+    page.fill("[data-testid=name-0]", "Alice")
+    page.fill("[data-testid=name-1]", "Bob")
+    page.check("[data-testid=mode-hotseat]")
+    page.click("[data-testid=start-game]")
+    page.wait_for_selector("[data-testid=pass-screen]", timeout=ENGINE_MS)
+    page.click("[data-testid=home-link]")
+    page.wait_for_selector("[data-testid=ruleset-warlocks]", timeout=ENGINE_MS)
+    assert page.is_checked("[data-testid=ruleset-warlocks]")
+    page.reload()
+    page.wait_for_selector("[data-testid=ruleset-warlocks]", timeout=ENGINE_MS)
+    assert page.is_checked("[data-testid=ruleset-warlocks]")
+    assert not errors, errors
 
 
 def reference_has_now(page: Any, key: str, title: str) -> bool:
@@ -189,7 +202,7 @@ def test_a_hotseat_warlocks_duel_to_the_end(page: Any, server_url: str) -> None:
         page.wait_for_function(
             "([w, t]) => !document.querySelector("
             "`[data-testid=orders-screen][data-wizard='${w}'][data-turn='${t}']`)",
-            arg=[wizard, turn], timeout=ENGINE_MS)
+            arg=[wizard, turn], timeout=ENGINE_MS, polling=100)
     else:
         raise AssertionError("the duel did not end")
     assert saw_maladroit

@@ -1,15 +1,17 @@
 """What a machine needs before it can build and test: Debian's packages (Node.js, npm,
-Chromium, the network lab's tools) and .venv/ with the dev tools."""
+Chromium, the network lab's tools) and .venv/ with the dev tools (a link to the user's shared
+one for a fresh clone)."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import sys
 import tomllib
 from pathlib import Path
 
-from .common import ROOT, BuildError, run
+from .common import CACHE, ROOT, BuildError, run, sha256_hex
 
 CHROMIUM = Path("/usr/bin/chromium")
 # The same Chromium without the browser's windowing and profile machinery (Debian's
@@ -68,20 +70,48 @@ def dev_venv() -> Path:
     """.venv/ holding the dev extra, made or brought up to date; returns its python.
 
     The system Python is never touched.  The engine is not installed there: tests/ and e2e/
-    put this checkout's engine/ on sys.path themselves.  An unchanged stamp skips pip.
+    put this checkout's engine/ on sys.path themselves.  A checkout without .venv/ gets a link
+    to the user's shared one for the same interpreter and requirements (the build cache's
+    venvs/<key>/, made once per machine, as pre-commit keeps its environments), so a fresh
+    clone installs nothing; a .venv/ folder of the checkout's own is brought up to date in
+    place.  An unchanged stamp skips pip.
     """
-    python = VENV / "bin" / "python"
     wanted = "\n".join([sys.version, *dev_requirements()]) + "\n"
-    stamp = VENV_STAMP.read_text() if VENV_STAMP.exists() else ""
+    key = sha256_hex(f"{Path(sys.executable).resolve()}\n{wanted}".encode())[:16]
+    shared = CACHE / "venvs" / key
+    if VENV.is_symlink():
+        if VENV.exists() and VENV.resolve() == shared.resolve():
+            _filled_venv(shared, wanted)
+            return VENV / "bin" / "python"
+        # Another interpreter or requirements (never change a shared venv other checkouts use),
+        # or the shared one it named went with the cache: link to the right one.
+        VENV.unlink()
+    elif VENV.exists():
+        return _filled_venv(VENV, wanted)
+    shared.parent.mkdir(parents=True, exist_ok=True)
+    # One maker at a time (two fresh clones may start at once); the other then finds it filled.
+    with open(shared.with_name(f"{key}.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        _filled_venv(shared, wanted)
+    VENV.symlink_to(shared, target_is_directory=True)
+    return VENV / "bin" / "python"
+
+
+def _filled_venv(venv: Path, wanted: str) -> Path:
+    """`venv` made (or remade for another interpreter) and filled with the dev extra unless
+    its stamp already says `wanted`; returns its python."""
+    python = venv / "bin" / "python"
+    stamp_file = venv / VENV_STAMP.name
+    stamp = stamp_file.read_text() if stamp_file.exists() else ""
     if python.exists() and stamp == wanted:
         return python
     if not python.exists() or stamp.split("\n", 1)[0] != sys.version:
         try:
-            run([sys.executable, "-m", "venv", "--clear", str(VENV)], quiet=True)
+            run([sys.executable, "-m", "venv", "--clear", str(venv)], quiet=True)
         except BuildError as exc:
             hint = "(a Debian python3 needs: apt-get install python3-venv)"
             raise BuildError(f"{exc}\n{hint}") from exc
     run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
          *dev_requirements()], quiet=True)  # fmt: skip
-    VENV_STAMP.write_text(wanted)
+    stamp_file.write_text(wanted)
     return python
