@@ -61,6 +61,8 @@ def main() -> int:
     parser.add_argument("--before", default="17ff137", help="the earlier commit (issue 25's run)")
     parser.add_argument("--python", default=str(ROOT / ".venv" / "bin" / "python"))
     args = parser.parse_args()
+    if "/" in args.python:  # a path: the earlier tree is collected from another folder
+        args.python = os.path.abspath(args.python)  # not resolve(): a venv's python is a link
     archive = subprocess.run(["git", "archive", args.before], cwd=ROOT, capture_output=True,
                              check=True).stdout  # fmt: skip
     with tempfile.TemporaryDirectory(prefix="wh-names-") as tmp:
