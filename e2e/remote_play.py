@@ -56,6 +56,10 @@ def two_players(browser: Browser, server_url: str | None = None, *, init_script:
             if init_script is not None:
                 page.add_init_script(init_script)
             page.on("pageerror", noting(NAMES[w]))
+            # Echoed like e2e/conftest.py's `page` does: what a page said before a failed wait
+            # (an engine that never became ready) is in the test's captured output.
+            page.on("console", lambda m, n=NAMES[w]: print(f"[{n} console.error] {m.text}")
+                    if m.type == "error" else None)  # fmt: skip
             pages[w] = page
         if server_url is not None:
             for page in pages.values():
