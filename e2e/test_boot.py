@@ -234,8 +234,9 @@ BREAK_SNAPSHOT_JS = """async ([name, how]) => {
 
 
 # The three break the same way for the worker (web/snapshot-store.js refuses a body longer or
-# shorter than its bitmap says: tests/js/snapshot-store.test.mjs); one runs by default.
-@first_visit
+# shorter than its bitmap says: tests/js/snapshot-store.test.mjs); one runs by default.  In a
+# kept context (its first boot restores the snapshot the context kept, where a first visit would
+# start Python to make one): the test leaves it a whole snapshot again, as it checks.
 @pytest.mark.parametrize(
     "how", ["truncated", pytest.param("garbage", marks=deep), pytest.param("padded", marks=deep)]
 )
@@ -243,7 +244,7 @@ def test_a_broken_kept_snapshot_is_dropped_and_the_page_boots_anyway(
     how: str, page: Any, server_url: str, site_dir: Path
 ) -> None:
     assert boot(page, server_url)["ok"]
-    assert kept_snapshot(page)["state"] == "stored"
+    assert kept_snapshot(page)["state"] in ("stored", "restored")
     assert page.evaluate(BREAK_SNAPSHOT_JS, [snapshot_cache(site_dir, server_url), how]) > 0
     again = boot(page, server_url)
     assert again["ok"], again
@@ -431,6 +432,9 @@ def test_lock_and_build_manifest_match_the_shipped_files(site_dir: Path) -> None
     )
 
 
+# test_a_host_that_unpacks_the_packed_files_itself_does_not_matter's host types the wasm
+# application/octet-stream, and the wasm the worker compiles is typed by the worker alike.
+@deep
 @first_visit
 def test_a_host_that_types_the_wasm_wrongly_does_not_matter(page: Any, server_url: str) -> None:
     """A wasm served with any type but application/wasm cannot be compiled as it streams; the
