@@ -271,6 +271,9 @@ def test_rule_options_come_from_the_engine(page: Any, server_url: str) -> None:
         timeout=ENGINE_MS, polling=100)
 
 
+# Deep: e2e/test_order_form.py's test_warlocks_the_paralysed_hand_is_named_on_the_form_and_not_in_a_
+# hasted_turn plays a Warlocks hasted turn through the same screens (docs/test-tiers.md).
+@pytest.mark.deep
 def test_a_warlocks_hasted_turn_is_played_by_the_hastened_wizard_alone(page: Any, server_url: str,
                                                                         shot: Shot) -> None:
     # A Warlocks duel (imported record) in which Alice hastened herself on turn 6: after her
