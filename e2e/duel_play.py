@@ -189,6 +189,21 @@ def import_hotseat(page: Any, text: str) -> None:
     page.wait_for_selector("[data-testid=orders-screen]", timeout=ENGINE_MS)
 
 
+def import_hasted_turn(page: Any, text: str, turn: int) -> None:
+    """Import `text`, a hot-seat record waiting for Alice's hasted `turn`: the hand-over names her
+    and the hasted turn, and her orders screen is that turn's alone (its phase tag, one gesture
+    set, no time-stop note)."""
+    import_record(page, text)
+    page.wait_for_selector("[data-testid=pass-screen]", timeout=ENGINE_MS)
+    assert "Alice" in page.inner_text("#pass-title")
+    assert "hasted turn" in page.inner_text("[data-testid=pass-screen]")
+    page.click("[data-testid=pass-ready]")
+    assert to_orders(page) == (0, turn)
+    assert page.text_content("[data-testid=phase-tag]") == "hasted turn"
+    assert page.locator("text=Time has stopped").count() == 0
+    assert page.locator("[data-testid=gesture-1-L-stab]").count() == 0  # one gesture set
+
+
 # ---------- records the engine writes, to import ----------
 
 

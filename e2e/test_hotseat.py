@@ -23,6 +23,7 @@ from duel_play import (
     ENGINE_MS,
     HOTSEAT_SCRIPT,
     NAMES,
+    import_hasted_turn,
     import_record,
     open_game,
     pick,
@@ -295,16 +296,7 @@ def test_a_warlocks_hasted_turn_is_played_by_the_hastened_wizard_alone(page: Any
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     open_game(page, server_url)
-    import_record(page, json.dumps(export_record(game)))
-    page.wait_for_selector("[data-testid=pass-screen]", timeout=ENGINE_MS)
-    assert "Alice" in page.inner_text("#pass-title")
-    assert "hasted turn" in page.inner_text("[data-testid=pass-screen]")
-    page.click("[data-testid=pass-ready]")
-    screen = page.wait_for_selector("[data-testid=orders-screen]", timeout=ENGINE_MS)
-    assert screen.get_attribute("data-wizard") == "0" and screen.get_attribute("data-turn") == "8"
-    assert page.text_content("[data-testid=phase-tag]") == "hasted turn"
-    assert page.locator("text=Time has stopped").count() == 0
-    assert page.locator("[data-testid=gesture-1-L-stab]").count() == 0  # one gesture set
+    import_hasted_turn(page, json.dumps(export_record(game)), 8)
     pick(page, ("S", "D"))
     wait_preview(page)
     shot(page, "warlocks-hasted-turn")

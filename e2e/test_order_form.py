@@ -21,12 +21,11 @@ from duel_play import (
     ENGINE_MS,
     NAMES,
     ROOT,
+    import_hasted_turn,
     import_hotseat,
-    import_record,
     open_game,
     orders_of,
     record_text,
-    to_orders,
     wait_left,
     wait_preview,
 )
@@ -243,15 +242,7 @@ def test_warlocks_the_paralysed_hand_is_named_on_the_form_and_not_in_a_hasted_tu
     open_game(page, server_url)
     # The hasted turn is Alice's alone, and said so from the hand-over on (e2e/test_hotseat.py's
     # test_a_warlocks_hasted_turn_is_played_by_the_hastened_wizard_alone, deep, asks the same).
-    import_record(page, json.dumps(export_record(game)))
-    page.wait_for_selector("[data-testid=pass-screen]", timeout=ENGINE_MS)
-    assert "Alice" in page.inner_text("#pass-title")
-    assert "hasted turn" in page.inner_text("[data-testid=pass-screen]")
-    page.click("[data-testid=pass-ready]")
-    assert to_orders(page) == (0, 10)
-    assert page.text_content("[data-testid=phase-tag]") == "hasted turn"
-    assert page.locator("text=Time has stopped").count() == 0
-    assert page.locator("[data-testid=gesture-1-L-stab]").count() == 0  # one gesture set
+    import_hasted_turn(page, json.dumps(export_record(game)), 10)
     page.check("[data-testid=gesture-0-L-nothing]")
     page.check("[data-testid=gesture-0-R-nothing]")
     wait_preview(page)
