@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import CHROMIUM_ARGS, DESKTOP, Shot, kept_context
+from conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, Shot, kept_context
 from netlab import Lab, why_no_lab
 from remote_play import (
     NAMES,
@@ -39,9 +39,6 @@ from remote_play import (
     play,
     screen_state,
 )
-
-# sitebuild/ is at the repository's root, which e2e/conftest.py puts on sys.path.
-from sitebuild.machine import CHROMIUM as FULL_CHROMIUM
 
 ROOT = Path(__file__).resolve().parent.parent
 NO_LAB = why_no_lab()
@@ -67,14 +64,13 @@ def lab(site_dir: Path) -> Iterator[Lab]:
 
 @pytest.fixture(scope="module")
 def homes(lab: Lab, playwright: Any) -> Iterator[dict[str, Any]]:
-    """One Chromium inside each home (the worker's one Playwright drives them all): the whole
-    browser, which takes the lab's plain-http site as a secure origin when told to."""
-    args = [*CHROMIUM_ARGS, f"--unsafely-treat-insecure-origin-as-secure={lab.site_url[:-1]}"]
+    """One Chromium headless shell inside each home (the worker's one Playwright drives them
+    all), on the site its home serves itself."""
     browsers: dict[str, Any] = {}
     try:
         for home in ("a", "b", "c", "d"):
             browsers[home] = playwright.chromium.launch(
-                executable_path=lab.chromium_wrapper(home, str(FULL_CHROMIUM)), args=args,
+                executable_path=lab.chromium_wrapper(home, CHROMIUM), args=list(CHROMIUM_ARGS),
                 headless=True,
             )
         yield browsers
@@ -89,7 +85,7 @@ def home_context(lab: Lab, homes: dict[str, Any]) -> Iterator[Callable[[str], An
     context (e2e/conftest.py's `kept_context`: the lab's site visited once, the engine's snapshot
     kept), shared by every page the module opens in that home.  The late pair's pages stay open
     beside the other tests' pages; a second kept context would boot the engine from the Python
-    library again (about 6 s of CPU in the whole browser)."""
+    library again (4-5 s of CPU)."""
     with ExitStack() as stack:
         made: dict[str, Any] = {}
 
