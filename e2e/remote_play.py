@@ -14,14 +14,17 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 
 from conftest import DESKTOP, SESSION_URL, kept_context
-from playwright.sync_api import Browser, Error, Page
+from playwright.sync_api import Browser, ConsoleMessage, Error, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from waiting import poll
 
 ENGINE_MS = 90_000
 STEP_MS = 30_000
 NAMES = ("Alice", "Bob")
-# Rows by the engine's turn number (a time-stopped turn has a number too), (left, right).
-SCRIPT = {
+# Each wizard's (left, right) pairs, a row by the engine's turn number (a time-stopped turn has
+# a number too).
+Script = dict[int, list[str]]
+SCRIPT: Script = {
     0: ["DF", "FS", "FS", "DD", "DD", "FS", "FD", "--", "D>", "D>"],
     1: ["F-", "F-", "F-", "-S", "-P", "-P", "CC", "D>", "S-", "D-"],
 }
@@ -70,9 +73,10 @@ def two_players(browser: Browser, server_url: str | None = None, *, init_script:
         stack.close()
 
 
-def gestures_for(wizard: int, turn: int) -> str:
-    """The scripted pair, or (nothing, stab) once the script has run out."""
-    rows = SCRIPT[wizard]
+def gestures_for(wizard: int, turn: int, script: Script | None = None) -> str:
+    """The pair `script` (SCRIPT unless given) has for this wizard and turn, or (nothing, stab)
+    once it has run out."""
+    rows = (script or SCRIPT)[wizard]
     return rows[turn - 1] if turn <= len(rows) else "->"
 
 
@@ -85,10 +89,72 @@ def surrenders(page: Page, wizard: int, turn: int, surrender_from: int | None) -
     return all(page.locator(f"[data-testid=gesture-0-{hand}-P]").is_enabled() for hand in "LR")
 
 
+# What a page that did not become ready shows of its boot (for open_site's failure): its
+# engine status line and the steps its engine worker reached, whether the page's modules ran and
+# took the engine worker over, how the engine's boot promise stands, the service worker, whether
+# Cache Storage (the kept snapshot, the precache) answers at all, and the files the page has
+# received.  Each async read is bounded, so a storage that hangs is said rather than waited on.
+BOOT_REPORT_JS = """async () => {
+  const within = (promise, ms) => Promise.race([
+    Promise.resolve(promise).then((v) => ['settled', v], (e) => ['rejected', String(e)]),
+    new Promise((r) => setTimeout(() => r(['no answer within ' + ms + ' ms']), ms)),
+  ]);
+  const box = document.getElementById('engine-status');
+  const sw = navigator.serviceWorker;
+  const registration = sw ? await within(sw.getRegistration().then((r) => r && {
+    active: r.active && r.active.state, installing: Boolean(r.installing),
+    waiting: Boolean(r.waiting) }), 2000) : 'no service workers';
+  const files = performance.getEntriesByType('resource').map((e) => e.name.split('/').pop());
+  return {
+    readyState: document.readyState,
+    status: box && { state: box.dataset.state, text: box.innerText.trim(),
+                     progress: box.querySelector('progress')?.value },
+    appReady: window.__appReady ?? null,
+    workerTakenOver: window.__engineLaunch ? window.__engineLaunch.taken
+                                           : 'engine-start.js did not run',
+    engineReady: window.__engineReady ? await within(window.__engineReady, 200)
+                                      : 'no window.__engineReady: engine.js did not run',
+    controlledBy: sw && sw.controller ? sw.controller.state : null,
+    registration,
+    cacheStorage: await within(caches.keys(), 3000),
+    // The boot's steps reached (web/engine.js puts the worker's on the page's timeline), in ms.
+    marks: performance.getEntriesByType('mark').map((m) => `${m.name} ${Math.round(m.startTime)}`),
+    received: [files.length, files.slice(-12)],
+  };
+}"""
+
+
+def boot_report(page: Page, said: Sequence[str] = ()) -> str:
+    """What `page` shows of its engine's boot (BOOT_REPORT_JS), its workers, and `said` (what it
+    and its workers wrote to the console): for a failure to say why the page was not ready."""
+    try:
+        shown = repr(page.evaluate(BOOT_REPORT_JS))
+    except Error as err:
+        shown = f"(the page could not be read: {err.message})"
+    workers = [w.url.rsplit("/", 1)[-1] for w in page.workers]
+    console = "; ".join(said[-25:]) or "nothing"
+    return f"{shown}; its workers: {workers}; its console said: {console}"
+
+
 def open_site(page: Page, url: str) -> None:
-    """Load the page (or a link into it) and wait until the engine answers."""
-    page.goto(url)
-    page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS, polling=100)
+    """Load the page (or a link into it) and wait until the engine answers; if it does not
+    within ENGINE_MS, fail saying what the page showed of its boot (boot_report)."""
+    said: list[str] = []
+
+    def note(message: ConsoleMessage) -> None:
+        said.append(f"[{message.type}] {message.text[:300]}")
+
+    page.on("console", note)
+    try:
+        page.goto(url)
+        page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS, polling=100)
+    except PlaywrightTimeout as timeout:
+        raise AssertionError(
+            f"waited {ENGINE_MS // 1000} s for the engine of {url} to be ready "
+            f"(window.__appReady); the page: {boot_report(page, said)}"
+        ) from timeout
+    finally:
+        page.remove_listener("console", note)
 
 
 def screen_state(page: Page) -> dict[str, str] | None:
@@ -158,14 +224,18 @@ def invite(host: Page, guest: Page, mode: str, timeout: int = STEP_MS) -> str:
     return invitation
 
 
-def write_orders(page: Page, surrender_from: int | None = None) -> None:
-    """Click this wizard's scripted gestures (a hand the rules force keeps its gesture) and seal;
-    the host surrenders instead from turn `surrender_from` on (see `surrenders`)."""
+def write_orders(
+    page: Page, surrender_from: int | None = None, script: Script | None = None
+) -> None:
+    """Click this wizard's scripted gestures (`script`, SCRIPT unless given; a hand the rules
+    force keeps its gesture) and seal; the host surrenders instead from turn `surrender_from` on
+    (see `surrenders`)."""
     screen = page.locator("[data-testid=orders-screen]")
     wizard = int(screen.get_attribute("data-wizard") or "")  # (no attribute: a ValueError)
     turn = int(screen.get_attribute("data-turn") or "")
     assert turn <= MAX_TURNS, "the scripted duel should have ended by now"
-    pair = "PP" if surrenders(page, wizard, turn, surrender_from) else gestures_for(wizard, turn)
+    pair = ("PP" if surrenders(page, wizard, turn, surrender_from)
+            else gestures_for(wizard, turn, script))  # fmt: skip
     for hand, gesture in zip("LR", pair, strict=True):
         button = page.locator(f"[data-testid=gesture-0-{hand}-{SLUG.get(gesture, gesture)}]")
         if button.is_enabled():
@@ -187,7 +257,7 @@ def write_decision(page: Page) -> None:
     page.click("[data-testid=submit-decision]")
 
 
-def act(page: Page, surrender_from: int | None = None) -> str | None:
+def act(page: Page, surrender_from: int | None = None, script: Script | None = None) -> str | None:
     """If the rules ask this side for input, give it and wait for the screen to move on; returns
     what was asked ('orders', 'decision' or 'time_stop'), or None.  `surrender_from`: see
     write_orders."""
@@ -197,7 +267,7 @@ def act(page: Page, surrender_from: int | None = None) -> str | None:
     if before["need"] == "decision":
         write_decision(page)
     else:
-        write_orders(page, surrender_from)
+        write_orders(page, surrender_from, script)
     wait_changed(page, before)
     return before["need"]
 
@@ -253,11 +323,13 @@ def play(
     until: Callable[[], bool] | None = None,
     on_step: Callable[[int, str], None] | None = None,
     surrender_from: int | None = None,
+    script: Script | None = None,
 ) -> None:
     """Play on until the duel is over on both sides (or until `until()`): each side acts when the
     rules ask it to; `carry(w)` moves side w's newest code to the other, `delivered[w]` counting
     side w's codes already moved. With carry None the live connection moves them.  With
-    `surrender_from` the host surrenders from that turn on (write_orders): the duel ends there."""
+    `surrender_from` the host surrenders from that turn on (write_orders): the duel ends there.
+    The wizards play `script` (SCRIPT unless given)."""
     delivered = dict(delivered or {0: 0, 1: 0})
     while True:  # write_orders bounds the duel's length
         if until is not None and until():
@@ -274,7 +346,7 @@ def play(
             delivered[w] += 1
             moved = True
         for w in (0, 1):
-            need = act(pages[w], surrender_from)
+            need = act(pages[w], surrender_from, script)
             if need:
                 moved = True
                 if on_step:

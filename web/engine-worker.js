@@ -6,6 +6,7 @@
 //   {type: "progress", stage, fraction, detail}   boot progress, fraction in [0, 1]; for the
 //                                         stage "download", detail = {loaded, total} in bytes
 //   {type: "scripts-loaded"}              every script of the worker is loaded (engine.js checks them)
+//   {type: "mark", name, ms}              a step of the boot reached (timings[name], below)
 //   {type: "reference", json} | {type: "reference", error}   the engine's answers to spells()
 //                                         and rulesets() as recorded at build time
 //                                         (reference.json), long before the engine is up
@@ -110,6 +111,8 @@ function runWorker() {
   const timings = { origin: performance.timeOrigin, evaluated: Math.round(started) };
   const mark = (name) => {
     timings[name] = Math.round(performance.now() - started);
+    // Also as it happens: a boot that never ends shows on the page's timeline how far it got.
+    postMessage({ type: "mark", name, ms: timings[name] });
   };
   const progress = (stage, fraction, detail) => postMessage({ type: "progress", stage, fraction, detail });
 
