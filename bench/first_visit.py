@@ -253,7 +253,6 @@ READY = """async (timeout) => {
 }"""
 
 
-
 # The engine worker's scripts compiled once from the service worker's cache after a first
 # visit (sw-register.js), so that the warm visit finds their code cache; null on builds without.
 COMPILED_AHEAD = "window.__compiledAhead ?? null"
