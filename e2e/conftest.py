@@ -188,14 +188,31 @@ def process_tree_cpu(root: int | None = None) -> float:
     return sum(procs[pid][1] for pid in tree if pid in procs) / tick
 
 
-@pytest.fixture(autouse=True)
-def _engine_downloads(request: pytest.FixtureRequest) -> Iterator[None]:
-    """Record how many times the test made a browser download the engine's wasm, and the CPU
-    time it cost (this worker and its browsers)."""
-    before, cpu = _downloads[0], process_tree_cpu()
+# What each test cost, from before its first fixture is set up to after its last is torn down:
+# a module's or the session's fixtures (a kept context's boot, a shared page, the browser) are
+# set up within their first test's setup and torn down within their last test's teardown, so
+# they count there, not nowhere (a function-scoped fixture would start counting after them).
+_COST_AT_SETUP = pytest.StashKey[tuple[int, float]]()
+
+
+@pytest.hookimpl(hookwrapper=True, tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
+    """Note the engine downloads and CPU so far, before any of the test's fixtures."""
+    item.stash[_COST_AT_SETUP] = (_downloads[0], process_tree_cpu())
     yield
-    request.node.user_properties.append(("engine downloads", _downloads[0] - before))
-    request.node.user_properties.append(("cpu", round(process_tree_cpu() - cpu, 2)))
+
+
+@pytest.hookimpl(hookwrapper=True, tryfirst=True)
+def pytest_runtest_teardown(item: pytest.Item) -> Iterator[None]:
+    """Record how many times the test made a browser download the engine's wasm, and the CPU
+    it cost (this worker and its browsers), its fixtures' set-up and teardown included."""
+    before_teardown = process_tree_cpu()
+    yield
+    downloads, cpu = item.stash.get(_COST_AT_SETUP, (_downloads[0], before_teardown))
+    # The last test's teardown closes the browsers, whose CPU then leaves the tree of processes.
+    spent = max(process_tree_cpu(), before_teardown) - cpu
+    item.user_properties.append(("engine downloads", _downloads[0] - downloads))
+    item.user_properties.append(("cpu", round(spent, 2)))
 
 
 # Per test file: [tests, seconds (setup + call + teardown), engine downloads, CPU seconds]; filled
@@ -246,7 +263,8 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     write = terminalreporter.write_line
     write("")
     write("e2e time per file (wall and CPU seconds summed over workers, the CPU of the worker and"
-          " its browsers; engine downloads = wasm requests):")
+          " its browsers, each test's module and session fixtures included; engine downloads ="
+          " wasm requests):")
     rows = sorted(_BY_FILE.items(), key=lambda item: -item[1][1])
     total = [sum(row[i] for _, row in rows) for i in range(4)]
     for path, (tests, seconds, downloads, cpu) in [*rows, ("(all)", total)]:

@@ -4,9 +4,14 @@
  home "a" 10.77.1.2 ─ router "ra" 203.0.113.2 ─┐  ordinary NATs (MASQUERADE)
  home "b" 10.77.2.2 ─ router "rb" 203.0.113.3 ─┤
  home "c" 10.77.3.2 ─ router "rc" 203.0.113.4 ─┤  symmetric NATs (MASQUERADE --random-fully)
- home "d" 10.77.4.2 ─ router "rd" 203.0.113.5 ─┴─ bridge in "pub": 203.0.113.1 (the site),
+ home "d" 10.77.4.2 ─ router "rd" 203.0.113.5 ─┴─ bridge in "pub": 203.0.113.1 (their gateway),
                                                   .10 and .11 (coturn: STUN on both, TURN)
 ```
+
+Each home serves the site to itself on its own loopback, 127.0.0.1:8080: a secure origin
+(service worker, SubtleCrypto) for Chromium's headless shell, which will not take the plain-http
+public address as one, as the whole browser can be told to (half again the CPU per page).  The
+codes travel between the homes' pages by the test's hand, and the connection through the NATs.
 
 Routers "ra" and "rb" masquerade their home keeping ports (an ordinary home NAT); "rc" and "rd"
 with `--random-fully`, so every destination gets a new random port (a symmetric NAT, as on
@@ -30,7 +35,8 @@ import time
 import uuid
 from pathlib import Path
 
-PUBLIC_SITE = "203.0.113.1"
+PUBLIC_SITE = "203.0.113.1"  # the "internet" side of the routers
+SITE_HOST = "127.0.0.1"  # where each home serves the site to itself
 STUN_IPS = ("203.0.113.10", "203.0.113.11")
 TURN_USER = "wizard"
 TURN_PASSWORD = "staff-and-wand"
@@ -89,7 +95,8 @@ class Lab:
         return run("ip", "netns", "exec", self.ns[name], *cmd, check=check)
 
     def build(self) -> None:
-        """Make namespaces, links and routes; start the site server and coturn in "pub"."""
+        """Make namespaces, links and routes; start coturn in "pub" and a site server in each
+        home."""
         for ns in self.ns.values():
             run("ip", "netns", "add", ns)
         for name in self.ns:
@@ -156,7 +163,7 @@ class Lab:
         self.ex(router, *rule, *(["--random-fully"] if symmetric else []))
 
     def start_site(self) -> None:
-        """build.py's static server for the built site, on the public address."""
+        """build.py's static server for the built site, in each home on its loopback."""
         script = (
             "import sys; sys.path.insert(0, sys.argv[1]); from pathlib import Path\n"
             "from sitebuild.serve import SiteServer\n"
@@ -164,20 +171,22 @@ class Lab:
             "server = SiteServer(Path(a[2]), host=a[3], port=int(a[4]))\n"
             "server.serve_forever()\n"
         )
-        self.spawn(
-            "pub",
-            [
-                sys.executable,
-                "-c",
-                script,
-                str(self.repo_root),
-                str(self.site_root),
-                PUBLIC_SITE,
-                str(self.port),
-            ],
-            "site",
-        )
-        self.wait_http(f"{self.site_url}index.html")
+        for home in HOMES:
+            self.spawn(
+                home,
+                [
+                    sys.executable,
+                    "-c",
+                    script,
+                    str(self.repo_root),
+                    str(self.site_root),
+                    SITE_HOST,
+                    str(self.port),
+                ],
+                f"site-{home}",
+            )
+        for home in HOMES:
+            self.wait_http(home, f"{self.site_url}index.html")
 
     def start_coturn(self) -> None:
         """coturn on two addresses (so a symmetric NAT shows two mappings); TURN with a user."""
@@ -227,12 +236,12 @@ class Lab:
         path = self.tmp / f"{label}.log"
         return path.read_text(errors="replace") if path.exists() else ""
 
-    def wait_http(self, url: str) -> None:
-        """Wait until the site answers from inside home "a" (bounded)."""
+    def wait_http(self, home: str, url: str) -> None:
+        """Wait until the site answers at `url` inside `home` (bounded)."""
         deadline = time.monotonic() + READY_S
         while time.monotonic() < deadline:
             got = self.ex(
-                "a",
+                home,
                 sys.executable,
                 "-c",
                 f"import urllib.request; urllib.request.urlopen({url!r}, timeout=2)",
@@ -242,15 +251,15 @@ class Lab:
                 return
             time.sleep(0.2)
         raise RuntimeError(
-            f"the site did not answer at {url} from home a: {self.log('site')[-2000:]}"
+            f"the site did not answer at {url} in home {home}: {self.log(f'site-{home}')[-2000:]}"
         )
 
     # -- using ------------------------------------------------------------------------------
 
     @property
     def site_url(self) -> str:
-        """The site's address as the homes see it."""
-        return f"http://{PUBLIC_SITE}:{self.port}/"
+        """The site's address as every home sees it (its own server)."""
+        return f"http://{SITE_HOST}:{self.port}/"
 
     @property
     def stun_text(self) -> str:

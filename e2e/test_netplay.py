@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import CHROMIUM_ARGS, DESKTOP, Shot, kept_context
+from conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, Shot, kept_context
 from netlab import Lab, why_no_lab
 from remote_play import (
     NAMES,
@@ -40,9 +40,6 @@ from remote_play import (
     screen_state,
 )
 
-# sitebuild/ is at the repository's root, which e2e/conftest.py puts on sys.path.
-from sitebuild.machine import CHROMIUM as FULL_CHROMIUM
-
 ROOT = Path(__file__).resolve().parent.parent
 NO_LAB = why_no_lab()
 pytestmark = pytest.mark.skipif(NO_LAB is not None, reason=NO_LAB or "")
@@ -50,6 +47,8 @@ CONNECT_MS = 30_000
 LATE_S = 60.0
 # The page's own clocks give 30 s; this much more is the test's allowance for a loaded machine.
 SLACK_S = 15.0
+# web/store/storage.js: the id of the duel a reload resumes.
+CURRENT_KEY = "wavinghands:v1:current"
 
 
 @pytest.fixture(scope="module")
@@ -65,14 +64,13 @@ def lab(site_dir: Path) -> Iterator[Lab]:
 
 @pytest.fixture(scope="module")
 def homes(lab: Lab, playwright: Any) -> Iterator[dict[str, Any]]:
-    """One Chromium inside each home (the worker's one Playwright drives them all): the whole
-    browser, which takes the lab's plain-http site as a secure origin when told to."""
-    args = [*CHROMIUM_ARGS, f"--unsafely-treat-insecure-origin-as-secure={lab.site_url[:-1]}"]
+    """One Chromium headless shell inside each home (the worker's one Playwright drives them
+    all), on the site its home serves itself."""
     browsers: dict[str, Any] = {}
     try:
         for home in ("a", "b", "c", "d"):
             browsers[home] = playwright.chromium.launch(
-                executable_path=lab.chromium_wrapper(home, str(FULL_CHROMIUM)), args=args,
+                executable_path=lab.chromium_wrapper(home, CHROMIUM), args=list(CHROMIUM_ARGS),
                 headless=True,
             )
         yield browsers
@@ -81,47 +79,75 @@ def homes(lab: Lab, playwright: Any) -> Iterator[dict[str, Any]]:
             browser.close()
 
 
-def player_opener(lab: Lab, homes: dict[str, Any], contexts: ExitStack, errors: list[str]) -> Any:
-    """open_player(home, turn=False) -> a page of that home's Chromium, on the start screen, its
-    live settings set to the lab's STUN servers (or `stun`; and TURN relay).  The page is in a
-    kept context of that browser (e2e/conftest.py's `kept_context`: the lab's site visited once,
-    the engine's snapshot kept, no player storage), lent until `contexts` closes: each home boots
-    the engine from the Python library once, not once per player."""
+@pytest.fixture(scope="module")
+def home_context(lab: Lab, homes: dict[str, Any]) -> Iterator[Callable[[str], Any]]:
+    """home_context(home) -> that home's one browser context for the whole module: a kept
+    context (e2e/conftest.py's `kept_context`: the lab's site visited once, the engine's snapshot
+    kept), shared by every page the module opens in that home.  The late pair's pages stay open
+    beside the other tests' pages; a second kept context would boot the engine from the Python
+    library again (4-5 s of CPU)."""
+    with ExitStack() as stack:
+        made: dict[str, Any] = {}
+
+        def context_of(home: str) -> Any:
+            if home not in made:
+                made[home] = stack.enter_context(
+                    kept_context(homes[home], lab.site_url, viewport=DESKTOP)
+                )
+            return made[home]
+
+        yield context_of
+
+
+def player_opener(
+    lab: Lab, home_context: Callable[[str], Any], pages: ExitStack, errors: list[str]
+) -> Any:
+    """open_player(home, turn=False) -> a new page of that home's context, on the start screen,
+    its live settings set to the lab's STUN servers (or `stun`: None for the page's defaults)
+    and, with `turn`, the lab's TURN relay; closed when `pages` closes.  The settings and the
+    saved duels are the origin's, shared with the home's other pages: each page sets all of the
+    settings, and starts on the start screen."""
 
     def open_one(home: str, *, turn: bool = False, stun: str | None = lab.stun_text) -> Any:
-        ctx = contexts.enter_context(kept_context(homes[home], lab.site_url, viewport=DESKTOP))
-        page = ctx.new_page()
+        page = home_context(home).new_page()
+        pages.callback(page.close)
+        # A new duel in a new tab: the home's earlier duels stay saved, but none is the one the
+        # page resumes at once (web/store/storage.js's `current` key, which a reload reads).
+        page.add_init_script(f"localStorage.removeItem({CURRENT_KEY!r})")
         page.on("pageerror", lambda e: errors.append(f"{home}: {e}"))
         open_site(page, lab.site_url)
         settings = page.locator("[data-testid=join-box] [data-testid=live-settings]")
-        settings.locator("summary").click()
-        if stun is not None:  # None: the page's defaults, which the lab cannot reach
+        if not settings.evaluate("details => details.open"):  # open once a setting is changed
+            settings.locator("summary").click()
+        if stun is not None:
             set_field(page, "stun-servers", stun)
-        if turn:
-            for key, value in lab.turn_settings().items():
-                set_field(page, f"turn-{key}", value)
+        elif settings.locator("[data-testid=stun-defaults]").is_visible():
+            settings.locator("[data-testid=stun-defaults]").click()  # the page's defaults, which
+            # the lab cannot reach
+        for key, value in lab.turn_settings().items():
+            set_field(page, f"turn-{key}", value if turn else "")
         return page
 
     return open_one
 
 
 @pytest.fixture
-def open_player(lab: Lab, homes: dict[str, Any]) -> Iterator[Callable[..., Any]]:
+def open_player(lab: Lab, home_context: Callable[[str], Any]) -> Iterator[Callable[..., Any]]:
     """A player_opener whose pages are closed after the test."""
     errors: list[str] = []
-    with ExitStack() as contexts:
-        yield player_opener(lab, homes, contexts, errors)
+    with ExitStack() as pages:
+        yield player_opener(lab, home_context, pages, errors)
         assert not errors, errors
 
 
 @pytest.fixture(scope="module", autouse=True)
-def late_pair(lab: Lab, homes: dict[str, Any]) -> Iterator[dict[str, Any]]:
+def late_pair(lab: Lab, home_context: Callable[[str], Any]) -> Iterator[dict[str, Any]]:
     """A host in home a and a guest in home b who traded the connection code and the answer when
     the module began; the answer then waits "in a chat" while the other cases run, and the last
     test carries it back (so the minute's wait overlaps the module's other work)."""
     errors: list[str] = []
-    with ExitStack() as contexts:
-        open_one = player_opener(lab, homes, contexts, errors)
+    with ExitStack() as pages:
+        open_one = player_opener(lab, home_context, pages, errors)
         host, guest = open_one("a"), open_one("b")
         back = invite_and_accept(host, guest)
         yield {"host": host, "guest": guest, "back": back, "at": time.monotonic()}

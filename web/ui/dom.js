@@ -58,6 +58,40 @@ export function replace(parent, ...children) {
   return append(parent, children);
 }
 
+/**
+ * createKeyed() -> fill(parent, items): parent's children made from items ({key, draw} or null),
+ * in order, where a child drawn before for the same key (a string: the data it was drawn from)
+ * stays in place untouched and only the others are drawn (draw() -> Element or null) and put in:
+ * a redraw that changes one part of a form costs the browser that part's style, layout, text
+ * shaping and paint, not the whole form's. Children fill did not put in are removed.
+ */
+export function createKeyed() {
+  const keys = new WeakMap(); // element -> the key it was drawn for
+  return function fill(parent, items) {
+    const drawn = new Map();
+    for (const child of parent.children) if (keys.has(child)) drawn.set(keys.get(child), child);
+    let at = parent.firstChild;
+    for (const item of items) {
+      if (!item) continue;
+      let el = drawn.get(item.key);
+      if (el) drawn.delete(item.key);
+      else {
+        el = item.draw();
+        if (!el) continue;
+        keys.set(el, item.key);
+      }
+      if (el === at) at = at.nextSibling;
+      else parent.insertBefore(el, at);
+    }
+    while (at) {
+      const next = at.nextSibling;
+      at.remove();
+      at = next;
+    }
+    return parent;
+  };
+}
+
 /** focusFirst(root) moves focus to root's heading (or root) so screen readers announce the new screen. */
 export function focusFirst(root) {
   const target = root.querySelector('[data-autofocus]') || root.querySelector('h1, h2') || root;

@@ -52,6 +52,20 @@ function spellCells(notes) {
   return member;
 }
 
+// This turn's unsent gestures ([[left, right], ...]), one highlighted row per gesture set.
+const draftRows = (draft) => draft.map(([left, right], i) => h('tr', { class: 'draft', title: say('history-draft-row') },
+  h('th', { scope: 'row' }, i === 0 ? 'now' : 'now h'), cell(left || ''), cell(right || '')));
+
+/**
+ * replaceDraftRows(table, draft) puts `draft`'s rows in place of the unsent rows of a table
+ * renderHistory drew with a draft (the rest of the table is left as it is).
+ */
+export function replaceDraftRows(table, draft) {
+  const body = table.tBodies[0];
+  for (const row of body.querySelectorAll(':scope > tr.draft')) row.remove();
+  body.append(...draftRows(draft));
+}
+
 /**
  * renderHistory(wizard, {draft, testid, whole, notes, building}) -> a named table of wizard.history ({turn,left,right,kind} rows);
  * `draft` ([[left,right],...]) adds this turn's unsent gestures as highlighted rows; `whole` drops the scroll box;
@@ -81,12 +95,7 @@ export function renderHistory(wizard, { draft = null, testid = `history-${wizard
     }, say('history-earlier', { rows: first }))));
     rows.unshift(earlier);
   }
-  if (draft) {
-    draft.forEach(([left, right], i) => {
-      rows.push(h('tr', { class: 'draft', title: say('history-draft-row') },
-        h('th', { scope: 'row' }, i === 0 ? 'now' : 'now h'), cell(left || ''), cell(right || '')));
-    });
-  }
+  if (draft) rows.push(...draftRows(draft));
   const table = h('table', { class: 'history', 'data-testid': testid, 'aria-label': say('history-table-label', { name: wizard.name }) },
     h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, h('abbr', { title: say('history-turn') }, '#')),
       h('th', { scope: 'col' }, h('abbr', { title: say('history-left-hand') }, 'L')),

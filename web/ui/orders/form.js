@@ -4,28 +4,19 @@
 // The draft is a model of its own (draft.js); what it means is always asked of the engine
 // through `preview`. This module draws it and hands the player's picks to it.
 
-import { h, named as withNames, replace } from '../dom.js';
+import { createKeyed, h, named as withNames, replace } from '../dom.js';
 import { gestureForKey, gestureLabel, renderHand } from '../gesturepad.js';
 import { renderHistories } from '../board.js';
+import { replaceDraftRows } from '../history.js';
 import { isDialogOpen } from '../dialog.js';
 import { isTyping, onKeys } from '../keys.js';
 import { createOrdersDraft } from './draft.js';
 import { createQuestions, HAND_WORDS } from './questions.js';
+import { answersRecap, handPreview, opponentNext } from './preview.js';
 import { say } from '../words/index.js';
 
 // Names for the engine's reasons (`why`) a hand is constrained.
 const WHY_WORDS = { paralysis: say('orders-why-paralysis'), amnesia: say('orders-why-amnesia'), charm: say('orders-charm-person') };
-const UNDER_WAY_SHOWN = 3;
-
-function sequenceView(entry) {
-  // The engine says how many steps are made; show those plainly and the rest as still to do.
-  const steps = entry.sequence.split('-');
-  const done = steps.slice(0, entry.done).join('-');
-  const todo = steps.slice(entry.done).join('-');
-  return h('span', { class: 'seq', 'aria-label': `${entry.sequence}, needs ${entry.remaining}` },
-    h('span', { class: 'done' }, done), todo ? h('span', { class: 'todo' }, `${done ? '-' : ''}${todo}`) : null);
-}
-
 /**
  * createOrders(opts) -> {element, histories, useGestures(sets, charm), destroy} for one wizard's orders
  * (useGestures: whole gesture sets into the draft, [[left, right], ...]; fixed hands keep theirs;
@@ -75,31 +66,49 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = say
     return notes.length ? notes.flatMap((n, i) => (i ? [' ', n] : [n])) : '';
   }
 
+  // Each hand's pad is drawn again only when what it shows changes (its gestures allowed, forced
+  // or locked, its note, its problem); a new pick only checks another of its buttons.
+  const padSets = draft.gestures.map((pair, set) => h('section', { class: 'gesture-set', 'data-set': String(set), 'aria-label': setCount > 1 ? say('orders-gesture-set', { n: set + 1 }) : say('orders-gestures') },
+    setCount > 1 ? h('h3', {}, set === 0 ? say('orders-first-gesture-set') : say('orders-second-gesture-set-haste')) : null,
+    h('div', { class: 'hands' })));
+  const padsKeyed = padSets.map(() => createKeyed());
+  pads.append(...padSets);
+
+  function padItem(set, hand, value) {
+    const props = { set, hand, allowed, forced: hands[hand].forced, locked: charmed(hand), note: handNote(hand), problem: handProblem(set, hand) };
+    const note = [].concat(props.note).map((n) => (n instanceof Node ? n.textContent : n));
+    return { key: JSON.stringify({ ...props, allowed: allowed && [...allowed], note }), draw: () => renderHand({ ...props, value, onChange: (code) => setGesture(set, hand, code) }) };
+  }
+
   function drawPads() {
     const focusedTestId = document.activeElement && pads.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
-    const sets = draft.gestures.map((pair, set) => h('section', { class: 'gesture-set', 'data-set': String(set), 'aria-label': setCount > 1 ? say('orders-gesture-set', { n: set + 1 }) : say('orders-gestures') },
-      setCount > 1 ? h('h3', {}, set === 0 ? say('orders-first-gesture-set') : say('orders-second-gesture-set-haste')) : null,
-      h('div', { class: 'hands' }, ['L', 'R'].map((hand) => renderHand({
-        set, hand,
-        value: pair[hand === 'L' ? 0 : 1],
-        allowed,
-        forced: hands[hand].forced,
-        locked: charmed(hand),
-        note: handNote(hand),
-        problem: handProblem(set, hand),
-        onChange: (code) => setGesture(set, hand, code),
-      })))));
-    replace(pads, sets);
-    if (focusedTestId) {
+    draft.gestures.forEach((pair, set) => {
+      const holder = padSets[set].lastChild;
+      padsKeyed[set](holder, ['L', 'R'].map((hand, i) => padItem(set, hand, pair[i])));
+      // A pad kept from before shows this draft's pick.
+      ['L', 'R'].forEach((hand, i) => {
+        const locked = charmed(hand);
+        for (const input of holder.querySelectorAll(`input[name="gesture-${set}-${hand}"]`)) {
+          const on = !locked && input.value === pair[i];
+          if (input.checked !== on) input.checked = on;
+        }
+      });
+    });
+    if (focusedTestId && !pads.contains(document.activeElement)) {
       const again = pads.querySelector(`[data-testid="${CSS.escape(focusedTestId)}"]`);
       if (again) again.focus();
     }
   }
 
+  // The histories are drawn once; a new pick redraws only the owner's unsent row(s).
+  let historiesDrawn = false;
   function drawHistories() {
     // A charmed hand's gesture is the opponent's secret until the reveal.
     const shown = draft.gestures.map((pair) => pair.map((g, i) => (charmed(i === 0 ? 'L' : 'R') ? '?' : g)));
-    replace(historiesSlot, renderHistories(view, shown));
+    const own = historiesDrawn && historiesSlot.querySelector(`[data-testid="history-${view.wizard}"]`);
+    if (own) replaceDraftRows(own, shown);
+    else replace(historiesSlot, renderHistories(view, shown));
+    historiesDrawn = true;
   }
 
   function setGesture(set, hand, code) {
@@ -143,33 +152,21 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = say
 
   const questionFields = createQuestions({ model, answer, onAllocation: (set, casts) => { model.chooseAllocation(set, casts); refreshPreview(); } });
 
-  function handPreview(set, hand) {
-    if (hand !== 'B' && charmed(hand)) {
-      return h('div', { class: 'hand-preview', 'data-testid': `preview-${set.set}-${hand}` },
-        h('h3', {}, HAND_WORDS[hand]), h('p', { class: 'none-yet' }, withNames(say('orders-charmer-chooses', { name: view.wizards[hands[hand].controller].name }))));
-    }
-    if (hand !== 'B' && !draft.gestures[set.set][hand === 'L' ? 0 : 1]) {
-      return h('div', { class: 'hand-preview', 'data-testid': `preview-${set.set}-${hand}` },
-        h('h3', {}, HAND_WORDS[hand]), h('p', { class: 'none-yet' }, say('orders-choose-a-gesture-to-see')));
-    }
-    const completes = set.completes[hand] || [];
-    const under = set.under_way[hand] || [];
-    if (hand === 'B' && !completes.length && !under.length) return null;
-    const casting = new Set(set.casts.filter((c) => c.hand === hand).map((c) => c.spell));
-    const shown = under.slice(0, UNDER_WAY_SHOWN);
-    const more = under.slice(UNDER_WAY_SHOWN);
-    const wayItem = (u) => h('li', {}, h('span', { class: 'spell-name' }, u.name), ' ', sequenceView(u), h('span', { class: 'muted' }, say('orders-needs', { remaining: u.remaining })));
-    return h('div', { class: 'hand-preview', 'data-testid': `preview-${set.set}-${hand}` },
-      h('h3', {}, HAND_WORDS[hand]),
-      completes.length
-        ? h('ul', { class: 'completes' }, completes.map((c) => h('li', {},
-          casting.has(c.spell) ? h('strong', {}, say('orders-casts')) : h('span', { class: 'muted' }, say('orders-completes')),
-          h('button', { type: 'button', class: 'link spell-name', onclick: () => onSpell(c.spell), 'aria-label': say('orders-open-description', { spell: c.name, sequence: c.sequence }) }, c.name),
-          ' ', h('span', { class: 'seq' }, c.sequence))))
-        : h('p', { class: 'none-yet' }, say('orders-completes-none')),
-      shown.length ? h('p', { class: 'muted' }, say('orders-under-way')) : null,
-      shown.length ? h('ul', {}, shown.map(wayItem)) : null,
-      more.length ? h('details', {}, h('summary', {}, say('orders-more-under-way', { n: more.length })), h('ul', {}, more.map(wayItem))) : null);
+  // What a preview draws is keyed by the data it is drawn from: a part whose data did not change
+  // (the other hand's spells, the opponent's threats, a question already answered) is kept.
+  const askKeyed = createKeyed();
+  const questionsKeyed = createKeyed();
+  const previewKeyed = createKeyed();
+  const handsPreviewKeyed = []; // per gesture set
+  let recapShown = null; // the seal bar's recap drawn
+
+  // The draft's answers to the engine's questions (what questionFields reads besides the question).
+  const answersKey = () => JSON.stringify([draft.stab, draft.monsters, draft.charm, draft.charmTarget, draft.hands, draft.release, draft.flags, model.problems]);
+
+  // A question's field(s) as one element (the charm asks a gesture, and whom a charmed stab goes at).
+  function questionField(q) {
+    const fields = [].concat(questionFields(q)).filter(Boolean);
+    return fields.length === 1 ? fields[0] : h('div', {}, fields);
   }
 
   function drawPreview() {
@@ -177,36 +174,57 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = say
     const focusedTestId = document.activeElement && askSlot.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
     const warnings = [...p.warnings.map((w) => ({ text: w.text, severe: w.severity === 'danger' })),
       ...(model.problems.length ? [] : p.problems.map((x) => ({ text: x.message, severe: false })))];
-    const sets = p.sets.map((set) => h('section', { class: 'card', 'aria-label': setCount > 1 ? say('orders-set-does', { n: set.set + 1 }) : say('orders-what-these-gestures-do') },
-      h('h2', {}, setCount > 1 ? say('orders-set-does-head', { n: set.set + 1 }) : say('orders-what-these-gestures-do')),
-      h('div', { class: 'preview-hands' }, ['L', 'R', 'B'].map((hand) => handPreview(set, hand)))));
-    const questions = p.questions.map(questionFields);
+    const sets = p.sets.map((set) => ({
+      key: `set ${set.set}`,
+      draw: () => h('section', { class: 'card', 'aria-label': setCount > 1 ? say('orders-set-does', { n: set.set + 1 }) : say('orders-what-these-gestures-do') },
+        h('h2', {}, setCount > 1 ? say('orders-set-does-head', { n: set.set + 1 }) : say('orders-what-these-gestures-do')),
+        h('div', { class: 'preview-hands' })),
+    }));
     // (a melee has no one opponent: the others' threats are in its table, web/ui/screens/melee.js)
     const opponentName = view.opponent === null || view.opponent === undefined ? null : view.wizards[view.opponent].name;
     const opp = p.opponent_next || [];
-    replace(askSlot,
-      warnings.length ? h('ul', { class: 'warnings', 'data-testid': 'warnings' }, warnings.map((w) => h('li', { class: `warning${w.severe ? ' severe' : ''}` }, w.text))) : null,
-      questions.length ? h('section', { class: 'card questions', 'data-testid': 'questions', 'aria-label': say('orders-choices-for-this-turn') }, h('h2', {}, say('orders-choices')), questions) : null);
-    replace(answersLine, answersSummary(p.questions));
-    replace(previewSlot,
-      sets,
-      opponentName === null ? null : h('section', { class: 'card', 'data-testid': 'opponent-next', 'aria-label': say('orders-opponent-next', { opp: opponentName }) },
-        h('h2', {}, withNames(say('orders-opponent-next', { opp: opponentName }))),
-        opp.length
-          ? h('ul', {}, opp.map((o) => h('li', { 'data-yours': o.yours ? 'true' : null }, h('span', { class: 'spell-name' }, o.name), ` — ${HAND_WORDS[o.hand].toLowerCase()}${o.yours ? ' (you write its gesture this turn)' : ''}, needs `, h('span', { class: 'seq' }, o.needs))))
-          // A draft (remote play, waiting for a code) cannot know: it rests on gestures not yet seen.
-          : h('p', { class: 'none-yet' }, view.phase && view.phase.draft
-            ? withNames(say('orders-not-known', { opp: opponentName }))
-            : say('orders-nothing-that-you-can-see'))));
-    summary.textContent = p.sets.map((set) => ['L', 'R', 'B']
+    let asked = false; // whether a warning, a question's field or the recap was drawn anew
+    const answers = answersKey();
+    const risks = JSON.stringify(p.warnings.filter((w) => w.confirm));
+    const questions = p.questions.map((q) => ({ key: JSON.stringify([q, answers, risks]), draw: () => { asked = true; return questionField(q); } }));
+    askKeyed(askSlot, [
+      warnings.length ? { key: JSON.stringify(warnings), draw: () => (asked = true) && h('ul', { class: 'warnings', 'data-testid': 'warnings' }, warnings.map((w) => h('li', { class: `warning${w.severe ? ' severe' : ''}` }, w.text))) } : null,
+      questions.length ? { key: 'questions', draw: () => h('section', { class: 'card questions', 'data-testid': 'questions', 'aria-label': say('orders-choices-for-this-turn') }) } : null,
+    ]);
+    const section = askSlot.querySelector('[data-testid=questions]');
+    if (section) questionsKeyed(section, [{ key: 'head', draw: () => h('h2', {}, say('orders-choices')) }, ...questions]);
+    const recap = answersRecap(p.questions, model);
+    if (recapShown !== recap) {
+      asked = true;
+      recapShown = recap;
+      replace(answersLine, recap ? [h('span', { class: 'visually-hidden' }, say('orders-you-will-seal')), recap] : null);
+    }
+    previewKeyed(previewSlot, [
+      ...sets,
+      opponentName === null ? null : { key: JSON.stringify(opp), draw: () => opponentNext(opp, { name: opponentName, draft: Boolean(view.phase && view.phase.draft) }) },
+    ]);
+    // Each hand's part of a set's card: what it completes and builds (the spells, not their targets).
+    p.sets.forEach((set, i) => {
+      const hand = (which) => {
+        const gesture = which === 'B' ? null : draft.gestures[set.set][which === 'L' ? 0 : 1];
+        const charmer = which !== 'B' && charmed(which) ? view.wizards[hands[which].controller].name : null;
+        const casting = set.casts.filter((c) => c.hand === which).map((c) => c.spell);
+        return { key: JSON.stringify([which, gesture, charmer, casting, set.completes[which], set.under_way[which]]), draw: () => handPreview(set, which, { gesture, charmer, onSpell }) };
+      };
+      handsPreviewKeyed[i] = handsPreviewKeyed[i] || createKeyed();
+      handsPreviewKeyed[i](previewSlot.children[i].querySelector('.preview-hands'), ['L', 'R', 'B'].map(hand));
+    });
+    const said = p.sets.map((set) => ['L', 'R', 'B']
       .filter((hand) => (set.completes[hand] || []).length)
       .map((hand) => `${HAND_WORDS[hand]} completes ${set.completes[hand].map((c) => c.name).join(' or ')}.`).join(' ')).join(' ')
       + (p.warnings.length ? ` Warning: ${p.warnings.map((w) => w.text).join(' ')}` : '');
-    if (focusedTestId) {
+    if (summary.textContent !== said) summary.textContent = said;
+    if (focusedTestId && !askSlot.contains(document.activeElement)) {
       const again = askSlot.querySelector(`[data-testid="${CSS.escape(focusedTestId)}"]`);
       if (again) again.focus();
     }
-    keepQuestionsInView();
+    // (measuring the page forces its layout: only when the questions or the seal bar changed)
+    if (asked) keepQuestionsInView();
   }
 
   // The questions must not hide below the screen's edge or under the sticky seal bar (whose
@@ -219,27 +237,6 @@ export function createOrders({ view, preview, submit, onSpell, submitLabel = say
     const hidden = box.bottom - bar.top;
     if (hidden <= 0) return;
     window.scrollBy({ top: Math.max(0, Math.min(hidden + 8, box.top - 8)), behavior: 'instant' });
-  }
-
-  // One line on the seal bar with every answer that will be sealed, so none goes unseen.
-  function answersSummary(questions) {
-    const named = (options, id) => {
-      const o = (options || []).find((x) => x.id === id);
-      return o ? o.name : id;
-    };
-    const parts = questions.map((q) => {
-      if (q.kind === 'target') return `${q.name} → ${named(q.options, q.chosen)}`;
-      if (q.kind === 'stab') return say('orders-recap-stab', { target: named(q.options, draft.stab[q.set] || q.default) });
-      if (q.kind === 'monster') return `${q.name} → ${named(q.options, model.monsterAnswer(q) || q.default)}`;
-      if (q.kind === 'charm') return say('orders-recap-charm', { gesture: draft.charm ? gestureLabel(draft.charm) : say('orders-recap-not-chosen') });
-      if (q.kind === 'hand') {
-        const which = named((q.options || []).map((o, i) => ({ id: o, name: (q.labels || [])[i] || o })), (draft.hands && draft.hands[q.id]) || q.chosen);
-        return say(q.ask === 'paralysis' ? 'orders-recap-paralyse' : 'orders-recap-charm-hand', { hand: which.toLowerCase() });
-      }
-      if (q.kind === 'spell_choice') return q.options[q.chosen_index] ? q.options[q.chosen_index].label : null;
-      return null;
-    }).filter(Boolean);
-    return parts.length ? [h('span', { class: 'visually-hidden' }, say('orders-you-will-seal')), parts.join(' · ')] : null;
   }
 
   function drawGeneralProblems() {
