@@ -14,7 +14,8 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 
 from conftest import DESKTOP, SESSION_URL, kept_context
-from playwright.sync_api import Browser, Error, Page
+from playwright.sync_api import Browser, ConsoleMessage, Error, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from waiting import poll
 
 ENGINE_MS = 90_000
@@ -85,10 +86,72 @@ def surrenders(page: Page, wizard: int, turn: int, surrender_from: int | None) -
     return all(page.locator(f"[data-testid=gesture-0-{hand}-P]").is_enabled() for hand in "LR")
 
 
+# What a page that did not become ready shows of its boot (for open_site's failure): its
+# engine status line and the steps its engine worker reached, whether the page's modules ran and
+# took the engine worker over, how the engine's boot promise stands, the service worker, whether
+# Cache Storage (the kept snapshot, the precache) answers at all, and the files the page has
+# received.  Each async read is bounded, so a storage that hangs is said rather than waited on.
+BOOT_REPORT_JS = """async () => {
+  const within = (promise, ms) => Promise.race([
+    Promise.resolve(promise).then((v) => ['settled', v], (e) => ['rejected', String(e)]),
+    new Promise((r) => setTimeout(() => r(['no answer within ' + ms + ' ms']), ms)),
+  ]);
+  const box = document.getElementById('engine-status');
+  const sw = navigator.serviceWorker;
+  const registration = sw ? await within(sw.getRegistration().then((r) => r && {
+    active: r.active && r.active.state, installing: Boolean(r.installing),
+    waiting: Boolean(r.waiting) }), 2000) : 'no service workers';
+  const files = performance.getEntriesByType('resource').map((e) => e.name.split('/').pop());
+  return {
+    readyState: document.readyState,
+    status: box && { state: box.dataset.state, text: box.innerText.trim(),
+                     progress: box.querySelector('progress')?.value },
+    appReady: window.__appReady ?? null,
+    workerTakenOver: window.__engineLaunch ? window.__engineLaunch.taken
+                                           : 'engine-start.js did not run',
+    engineReady: window.__engineReady ? await within(window.__engineReady, 200)
+                                      : 'no window.__engineReady: engine.js did not run',
+    controlledBy: sw && sw.controller ? sw.controller.state : null,
+    registration,
+    cacheStorage: await within(caches.keys(), 3000),
+    // The boot's steps reached (web/engine.js puts the worker's on the page's timeline), in ms.
+    marks: performance.getEntriesByType('mark').map((m) => `${m.name} ${Math.round(m.startTime)}`),
+    received: [files.length, files.slice(-12)],
+  };
+}"""
+
+
+def boot_report(page: Page, said: Sequence[str] = ()) -> str:
+    """What `page` shows of its engine's boot (BOOT_REPORT_JS), its workers, and `said` (what it
+    and its workers wrote to the console): for a failure to say why the page was not ready."""
+    try:
+        shown = repr(page.evaluate(BOOT_REPORT_JS))
+    except Error as err:
+        shown = f"(the page could not be read: {err.message})"
+    workers = [w.url.rsplit("/", 1)[-1] for w in page.workers]
+    console = "; ".join(said[-25:]) or "nothing"
+    return f"{shown}; its workers: {workers}; its console said: {console}"
+
+
 def open_site(page: Page, url: str) -> None:
-    """Load the page (or a link into it) and wait until the engine answers."""
-    page.goto(url)
-    page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS, polling=100)
+    """Load the page (or a link into it) and wait until the engine answers; if it does not
+    within ENGINE_MS, fail saying what the page showed of its boot (boot_report)."""
+    said: list[str] = []
+
+    def note(message: ConsoleMessage) -> None:
+        said.append(f"[{message.type}] {message.text[:300]}")
+
+    page.on("console", note)
+    try:
+        page.goto(url)
+        page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS, polling=100)
+    except PlaywrightTimeout as timeout:
+        raise AssertionError(
+            f"waited {ENGINE_MS // 1000} s for the engine of {url} to be ready "
+            f"(window.__appReady); the page: {boot_report(page, said)}"
+        ) from timeout
+    finally:
+        page.remove_listener("console", note)
 
 
 def screen_state(page: Page) -> dict[str, str] | None:

@@ -160,8 +160,17 @@ def test_a_whole_duel_live(players: dict[int, Any], shot: Shot) -> None:
     assert live_status(guest) == "connected"
     act(guest)  # the guest's first orders are the acceptance, and they go live too
     host.wait_for_selector("[data-testid=orders-screen][data-turn='1']", timeout=STEP_MS)
+    # The host ends the connection: the guest is told, and to carry on by codes (what comes
+    # after, the duel going on by codes, is test_cut_in_the_middle_the_duel_finishes_by_codes's).
+    host.click("[data-testid=live-close]")
+    wait_live(guest, "disconnected", timeout=STEP_MS)
+    assert "carry on by codes" in guest.inner_text("[data-testid=live-panel]").lower()
 
 
+# Deep: the page's routing by codes once the connection is gone is tests/js/transport.test.mjs's
+# and test_webrtc.py's, the close and what the guest is told test_a_whole_duel_live's
+# (docs/test-tiers.md).
+@pytest.mark.deep
 @needs_route
 def test_cut_in_the_middle_the_duel_finishes_by_codes(players: dict[int, Any], shot: Shot) -> None:
     host, guest = players[0], players[1]

@@ -18,9 +18,13 @@ Screenshots of the prompts (desktop and phone) go to shots/ (not committed).
 
 from __future__ import annotations
 
+import functools
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import conftest
@@ -32,7 +36,8 @@ from test_webrtc import default_route_problem
 CONNECT_MS = 30_000
 NO_ROUTE = default_route_problem()
 needs_route = pytest.mark.skipif(NO_ROUTE is not None, reason=NO_ROUTE or "")
-SHOTS = Path(__file__).resolve().parent.parent / "shots"
+ROOT = Path(__file__).resolve().parent.parent
+SHOTS = ROOT / "shots"
 DESKTOP = {"width": 1200, "height": 900}
 PHONE = {"width": 390, "height": 844}
 CONNECTED = "[data-testid=live-panel][data-status=connected]"
@@ -243,21 +248,41 @@ def test_a_live_connection_carries_only_its_own_duel(new_page: Pages) -> None:
     deliver(carol, d2_code)  # and Carol, who should get it, applies it
 
 
-def crafted_codes(page: Any, server_url: str) -> tuple[str, str]:
-    """(a crafted connection offer, an invitation from "Mallory") made in a helper page."""
-    offer = page.evaluate(
-        "async (sdp) => ((await import('./app.js')).modules['transport/codec/code.js'])"
-        ".packConnectionCode(sdp, 'offer').code",
-        CRAFTED_SDP)
-    return str(offer), new_invitation(page, "Mallory")
+# CRAFTED_SDP packed as a connection offer by the page's own codec, run by Node from web/ (the
+# page bundles the same module): the link's author needs no browser, and the test no page.
+PACK_OFFER_MJS = """
+const { packConnectionCode } = await import(process.argv[1]);
+process.stdout.write(packConnectionCode(process.argv[2], 'offer').code);
+"""
+
+
+@functools.cache
+def crafted_offer() -> str:
+    """CRAFTED_SDP as a connection code (WHC1.), as a link's author may make it."""
+    codec = (ROOT / "web" / "transport" / "codec" / "code.js").as_uri()
+    packed = subprocess.run(
+        ["node", "--input-type=module", "-e", PACK_OFFER_MJS, codec, CRAFTED_SDP],
+        capture_output=True, text=True, check=True, timeout=60,
+    )  # fmt: skip
+    assert packed.stdout.startswith("WHC1."), packed
+    return packed.stdout
+
+
+def remote_session() -> ModuleType:
+    """The engine's wavinghands.remote.session, in this process (Mallory plays by the engine's
+    own API, as the page's engine does: the same codes)."""
+    sys.path.insert(0, str(ROOT / "engine"))
+    try:
+        from wavinghands.remote import session
+    finally:
+        sys.path.remove(str(ROOT / "engine"))
+    return session
 
 
 def test_a_crafted_rtc_link_starts_nothing_before_the_click(
     new_page: Pages, server_url: str
 ) -> None:
-    helper = new_page()
-    offer, _ = crafted_codes(helper, server_url)
-    new_page.done(helper)
+    offer = crafted_offer()
     for viewport, label in ((DESKTOP, "desktop"), (PHONE, "phone")):
         page = new_page(viewport, f"{server_url}#rtc={offer}")
         page.wait_for_function(
@@ -284,14 +309,12 @@ def test_a_crafted_rtc_link_starts_nothing_before_the_click(
 def test_a_crafted_invitation_link_with_an_offer_asks_first(
     new_page: Pages, server_url: str
 ) -> None:
-    helper = new_page()
-    offer, _ = crafted_codes(helper, server_url)
-    # Mallory's side of the duel stays in the helper page, to answer Alice's acceptance below.
-    invited = helper.evaluate(
-        "async () => { const api = (await import('./app.js')).modules['api.js'];"
-        " const r = await api.remoteInvite({ name: 'Mallory' });"
-        " window.__mallory = r.session; return r.code; }")
-    invitation = str(invited)
+    offer = crafted_offer()
+    # Mallory's side of the duel is the engine's, here, to answer Alice's acceptance below.
+    session = remote_session()
+    mallory = session.create_invitation("Mallory")
+    assert mallory.code is not None
+    invitation = mallory.code
     link = f"{server_url}#c={invitation}&rtc={offer}"
     page: Any = None
     for viewport, label in ((DESKTOP, "desktop"), (PHONE, "phone")):
@@ -317,14 +340,9 @@ def test_a_crafted_invitation_link_with_an_offer_asks_first(
     assert declined.startswith("WHA1."), declined
     # Mallory's next code carries the same offer again (it is not answered): once declined, it
     # is not asked about again, and the turn code is applied.
-    mallory_code = helper.evaluate(
-        """async (acceptance) => {
-          const api = (await import('./app.js')).modules['api.js'];
-          const got = await api.remoteReceive(window.__mallory, acceptance);
-          const sealed = await api.remoteSeal(got.session, { gestures: [['F', '-']] });
-          return sealed.code;
-        }""",
-        acceptance)
+    got = session.receive(mallory.session, acceptance)
+    mallory_code = session.seal(got.session, {"gestures": [["F", "-"]]}).code
+    assert mallory_code is not None
     deliver(page, f"{mallory_code} {offer}")
     assert open_dialogs(page) == 0
     assert made(page) == 0

@@ -68,6 +68,9 @@ def both_on_form(pages: dict[int, Any], turn: int) -> None:
         pages[0].wait_for_timeout(100)
 
 
+# Deep: the screen's identity that keeps the form is tests/js/remote-screen-key.test.mjs's
+# (docs/test-tiers.md).
+@pytest.mark.deep
 @needs_route
 def test_picks_made_before_the_opponent_seals_survive_their_commitment(
     players: dict[int, Any],

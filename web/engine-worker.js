@@ -6,6 +6,7 @@
 //   {type: "progress", stage, fraction, detail}   boot progress, fraction in [0, 1]; for the
 //                                         stage "download", detail = {loaded, total} in bytes
 //   {type: "scripts-loaded"}              every script of the worker is loaded (engine.js checks them)
+//   {type: "mark", name, ms}              a step of the boot reached (timings[name], below)
 //   {type: "reference", json} | {type: "reference", error}   the engine's answers to spells()
 //                                         and rulesets() as recorded at build time
 //                                         (reference.json), long before the engine is up
@@ -110,8 +111,10 @@ function runWorker() {
   const timings = { origin: performance.timeOrigin, evaluated: Math.round(started) };
   const mark = (name) => {
     timings[name] = Math.round(performance.now() - started);
-    // Also on this worker's own timeline, where a Chromium trace shows it beside the thread's
-    // CPU (bench/first_visit.py --profile).
+    // Also as it happens: a boot that never ends shows on the page's timeline how far it got.
+    postMessage({ type: "mark", name, ms: timings[name] });
+    // And on this worker's own timeline, where a Chromium trace shows it beside the thread's
+    // CPU (bench/first_visit.py's trace).
     performance.mark(`engine ${name}`);
   };
   // The line only moves forward: a count settled late (a file's size on the wire, known once

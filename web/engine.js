@@ -138,6 +138,9 @@ function engineClient() {
         if (msg.type === "progress") {
           lastProgress = { stage: msg.stage, fraction: msg.fraction, detail: msg.detail };
           for (const fn of listeners) fn(msg.stage, msg.fraction, msg.detail);
+        } else if (msg.type === "mark") {
+          // How far the worker's boot got, on the page's timeline (a hung boot is read there).
+          performance.mark(`engine-worker ${msg.name}`, { detail: msg.ms });
         } else if (msg.type === "scripts-loaded") {
           scriptsChecked = checkWorkerScripts();
           scriptsChecked.catch(() => {});
