@@ -36,6 +36,7 @@ each file once, engine ready <= 6 s throttled; loopback <= ~1.1 s cold, <= 0.5 s
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gzip
 import hashlib
 import http.server
@@ -46,6 +47,7 @@ import sys
 import threading
 import time
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -388,23 +390,20 @@ def thread_cpu_ms(trace: bytes) -> dict[str, float]:
 def browser_cpu_ms() -> float:
     """CPU ms (user + system) used so far by this process's descendants: the Playwright driver
     and every process of the browser (browser, GPU, network, renderers), for a whole-machine
-    view of a boot beside the trace's per-thread one."""
-    procs: dict[int, tuple[int, int]] = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            procs[int(entry)] = (int(fields[1]), int(fields[11]) + int(fields[12]))
-    tree = {os.getpid()}
-    while True:
-        below = {pid for pid, (ppid, _) in procs.items() if ppid in tree} - tree
-        if not below:
-            break
-        tree |= below
-    tree.discard(os.getpid())
-    return sum(procs[pid][1] for pid in tree) * 1000 / os.sysconf("SC_CLK_TCK")
+    view of a boot beside the trace's per-thread one.  Walks /proc's children lists."""
+    ticks = 0
+    below = [os.getpid()]
+    while below:
+        pid = below.pop()
+        try:
+            for task in Path(f"/proc/{pid}/task").iterdir():
+                below += [int(child) for child in (task / "children").read_text().split()]
+            if pid != os.getpid():
+                stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                ticks += int(stat[11]) + int(stat[12])  # utime, stime
+        except OSError:
+            continue  # (it ended meanwhile)
+    return ticks * 1000 / os.sysconf("SC_CLK_TCK")
 
 
 def cold_profile(browser: Any, url: str) -> dict[str, float]:
@@ -431,32 +430,43 @@ def cold_profile(browser: Any, url: str) -> dict[str, float]:
     return timeline
 
 
-def profile(
-    roots: list[Path], runs: int, precompressed: bool, cold: bool = False
-) -> dict[str, list[dict[str, float]]]:
-    """`runs` warm (or `cold`) loopback boots per site, the sites taking turns; their timelines."""
-    tally = Tally()
-    servers = [make_server(root, Link(None, 0.0), tally, precompressed) for root in roots]
+@contextlib.contextmanager
+def loopback_sites(
+    roots: list[Path], precompressed: bool
+) -> Iterator[tuple[Any, list[tuple[Path, str, Tally]]]]:
+    """An unthrottled server per site and one browser for the block: (browser, [(root, url,
+    tally)]), so that the sites can take turns and the machine's load hits them alike."""
+    tallies = [Tally() for _ in roots]
+    servers = [make_server(root, Link(None, 0.0), tally, precompressed)
+               for root, tally in zip(roots, tallies, strict=True)]  # fmt: skip
     for server in servers:
         threading.Thread(target=server.serve_forever, daemon=True).start()
-    timelines: dict[str, list[dict[str, float]]] = {str(root): [] for root in roots}
+    sites = [(root, f"http://127.0.0.1:{server.server_address[1]}/", tally)
+             for root, server, tally in zip(roots, servers, tallies, strict=True)]  # fmt: skip
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
             try:
-                for i in range(runs):
-                    for root, server in zip(roots, servers, strict=True):
-                        url = f"http://127.0.0.1:{server.server_address[1]}/"
-                        timeline = (cold_profile if cold else warm_profile)(browser, url)
-                        timelines[str(root)].append(timeline)
-                        print(f"  [{i + 1}/{runs}] {root}: ready at {timeline['ready']:.0f} ms",
-                              flush=True)  # fmt: skip
+                yield browser, sites
             finally:
                 browser.close()
     finally:
         for server in servers:
             server.shutdown()
             server.server_close()
+
+
+def profile(
+    roots: list[Path], runs: int, precompressed: bool, cold: bool = False
+) -> dict[str, list[dict[str, float]]]:
+    """`runs` warm (or `cold`) loopback boots per site, the sites taking turns; their timelines."""
+    timelines: dict[str, list[dict[str, float]]] = {str(root): [] for root in roots}
+    with loopback_sites(roots, precompressed) as (browser, sites):
+        for i in range(runs):
+            for root, url, _ in sites:
+                timeline = (cold_profile if cold else warm_profile)(browser, url)
+                timelines[str(root)].append(timeline)
+                print(f"  [{i + 1}/{runs}] {root}: ready at {timeline['ready']:.0f} ms", flush=True)
     return timelines
 
 
@@ -524,28 +534,12 @@ def run(
 def loopback_turns(
     roots: list[Path], runs: int, precompressed: bool
 ) -> dict[str, list[dict[str, Any]]]:
-    """`runs` unthrottled visits per site in one browser, the sites taking turns (so that the
-    machine's load hits them alike)."""
-    tallies = [Tally() for _ in roots]
-    servers = [make_server(root, Link(None, 0.0), tally, precompressed)
-               for root, tally in zip(roots, tallies, strict=True)]  # fmt: skip
-    for server in servers:
-        threading.Thread(target=server.serve_forever, daemon=True).start()
+    """`runs` unthrottled visits per site in one browser, the sites taking turns."""
     results: dict[str, list[dict[str, Any]]] = {str(root): [] for root in roots}
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-            try:
-                for _ in range(runs):
-                    for root, server, tally in zip(roots, servers, tallies, strict=True):
-                        url = f"http://127.0.0.1:{server.server_address[1]}/"
-                        results[str(root)].append(visit(browser, url, tally))
-            finally:
-                browser.close()
-    finally:
-        for server in servers:
-            server.shutdown()
-            server.server_close()
+    with loopback_sites(roots, precompressed) as (browser, sites):
+        for _ in range(runs):
+            for root, url, tally in sites:
+                results[str(root)].append(visit(browser, url, tally))
     return results
 
 
@@ -668,7 +662,7 @@ def main() -> int:
         if args.json:
             args.json.write_text(json.dumps(timelines, indent=1))
         return 0
-    figures = {}
+    figures: dict[str, dict[str, Any]] = {}
     turns = loopback_turns(roots, args.loopback_runs, pre) if args.loopback_runs else {}
     for root in roots:
         loopback = turns.get(str(root), [])
