@@ -7,7 +7,7 @@
 // At most 4 s for the turn; skippable (the Skip button, Escape, a tap on the scene); replayable;
 // under prefers-reduced-motion the same steps are shown one by one, still.
 
-import { s, text } from './svg.js';
+import { s } from './svg.js';
 import { handShape } from './hands.js';
 
 export const TURN_MS = 3600; // an ordinary turn's whole animation (the issue's limit: 4 s)
@@ -35,11 +35,11 @@ export function stepOf(event, spots) {
   };
 }
 
-// Draws one step's picture at progress p (0..1) into the effects layer (reduced: p is 1), over
-// the hands still hidden (`veils`: wizard -> the gestures each hand shows, '?' before its reveal).
-function drawStep(layer, step, p, spots, veils) {
+// One step's picture at progress p (0..1; reduced: 1) as parts, each {key, tag, attrs, words?,
+// inner?}: the flying spell, the burst, the hands still hidden (`veils`: wizard -> the gestures
+// each hand shows, '?' before its reveal) and the ones turning round, the step's sentence.
+function stepParts(step, p, spots, veils, width) {
   const parts = [];
-  const width = Number(layer.ownerSVGElement.viewBox.baseVal.width) || 640;
   const { from, to } = step;
   if (step.kind === 'flight' && to) {
     // Turned back by a mirror: to the mirror's bearer, then back to its new subject.
@@ -49,22 +49,22 @@ function drawStep(layer, step, p, spots, veils) {
     const [a, b] = legs[leg];
     const x = a.x + (b.x - a.x) * q;
     const y = a.y + (b.y - a.y) * q - Math.sin(Math.PI * q) * 40;
-    if (step.via) parts.push(s('path', { d: `M${step.via.x - 30} ${step.via.y - 36} q-10 36 0 72`, class: 'mirror' }));
-    parts.push(s('circle', { cx: x.toFixed(1), cy: y.toFixed(1), r: 7, class: 'flight' }));
+    if (step.via) parts.push({ key: 'mirror', tag: 'path', attrs: { d: `M${step.via.x - 30} ${step.via.y - 36} q-10 36 0 72`, class: 'mirror' } });
+    parts.push({ key: 'flight', tag: 'circle', attrs: { cx: x.toFixed(1), cy: y.toFixed(1), r: 7, class: 'flight' } });
   } else if (step.kind === 'hit' && to) {
-    parts.push(s('circle', { cx: to.x, cy: to.y, r: (10 + 24 * p).toFixed(1), class: 'burst', opacity: (1 - p * 0.7).toFixed(2) }));
-    parts.push(text(to.x + 18, to.y - 20 - 16 * p, `−${step.amount}`, { class: 'number' }));
+    parts.push({ key: 'burst', tag: 'circle', attrs: { cx: to.x, cy: to.y, r: (10 + 24 * p).toFixed(1), class: 'burst', opacity: (1 - p * 0.7).toFixed(2) } });
+    parts.push({ key: 'number', tag: 'text', attrs: { x: to.x + 18, y: to.y - 20 - 16 * p, class: 'number' }, words: `−${step.amount}` });
   } else if (step.kind === 'stop' && to) {
-    parts.push(s('circle', { cx: to.x, cy: to.y, r: 34, class: 'stop', opacity: (1 - p * 0.5).toFixed(2) }));
+    parts.push({ key: 'stop', tag: 'circle', attrs: { cx: to.x, cy: to.y, r: 34, class: 'stop', opacity: (1 - p * 0.5).toFixed(2) } });
   } else if (step.kind === 'death' && to) {
-    parts.push(s('path', { d: `M${to.x - 22} ${to.y - 22} L${to.x + 22} ${to.y + 22} M${to.x + 22} ${to.y - 22} L${to.x - 22} ${to.y + 22}`, class: 'burst' }));
+    parts.push({ key: 'death', tag: 'path', attrs: { d: `M${to.x - 22} ${to.y - 22} L${to.x + 22} ${to.y + 22} M${to.x + 22} ${to.y - 22} L${to.x - 22} ${to.y + 22}`, class: 'burst' } });
   } else if (step.kind === 'appear' && to) {
-    parts.push(s('circle', { cx: to.x, cy: to.y, r: (40 * (1 - p) + 8).toFixed(1), class: 'stop' }));
+    parts.push({ key: 'appear', tag: 'circle', attrs: { cx: to.x, cy: to.y, r: (40 * (1 - p) + 8).toFixed(1), class: 'stop' } });
   } else if (step.kind === 'clash') {
     // Two sparks meeting where the spells cancel (the subject, else mid-field).
     const at = to || { x: width / 2, y: 110 };
     const d = 26 * (1 - p) + 6;
-    parts.push(s('path', { d: `M${at.x - d - 14} ${at.y - 14} l14 14 l-14 14 M${at.x + d + 14} ${at.y - 14} l-14 14 l14 14`, class: 'burst' }));
+    parts.push({ key: 'clash', tag: 'path', attrs: { d: `M${at.x - d - 14} ${at.y - 14} l14 14 l-14 14 M${at.x + d + 14} ${at.y - 14} l-14 14 l14 14`, class: 'burst' } });
   }
   // The hands still hidden, and the ones turning round at their reveal step.
   for (const [wizard, shown] of veils) {
@@ -76,13 +76,40 @@ function drawStep(layer, step, p, spots, veils) {
       const flip = turning ? Math.abs(Math.cos(Math.PI * p)) : 1;
       const face = turning ? (p < 0.5 ? shown[hand] : step.gestures[hand]) : shown[hand];
       const side = hand === 'L' && face !== '?' ? -1 : 1;
-      parts.push(s('g', { transform: `translate(${spot.x} ${spot.y}) scale(${(side * spot.scale * Math.max(0.02, flip)).toFixed(3)} ${spot.scale})` },
-        handShape(face)));
+      parts.push({ key: `veil ${wizard}${hand} ${face}`, tag: 'g', attrs: { transform: `translate(${spot.x} ${spot.y}) scale(${(side * spot.scale * Math.max(0.02, flip)).toFixed(3)} ${spot.scale})` }, inner: () => handShape(face) });
     }
   }
   // The step's sentence on the scene itself, above the figures.
-  parts.push(text(width / 2, 22, step.text.length > 70 ? `${step.text.slice(0, 68)}…` : step.text, { class: 'caption', 'text-anchor': 'middle' }));
-  layer.replaceChildren(...parts);
+  parts.push({ key: 'caption', tag: 'text', attrs: { x: width / 2, y: 22, class: 'caption', 'text-anchor': 'middle' }, words: step.text.length > 70 ? `${step.text.slice(0, 68)}…` : step.text });
+  return parts;
+}
+
+// Draws one step's picture into the effects layer. What it drew for the frame before stays where
+// it still fits (the same part, the same words): a frame only moves attributes, and the browser
+// restyles, lays out and repaints the parts that moved, not new ones every frame.
+function drawStep(layer, step, p, spots, veils) {
+  const width = Number(layer.ownerSVGElement.viewBox.baseVal.width) || 640;
+  const parts = stepParts(step, p, spots, veils, width);
+  const kept = new Map([...layer.children].map((el) => [el.dataset.part, el]));
+  let at = layer.firstChild;
+  for (const part of parts) {
+    const key = `${part.tag} ${part.key} ${part.words ?? ''}`;
+    let el = kept.get(key);
+    if (el) kept.delete(key);
+    else {
+      el = s(part.tag, { 'data-part': key }, part.words ?? null, part.inner ? part.inner() : null);
+    }
+    for (const [name, value] of Object.entries(part.attrs)) {
+      if (el.getAttribute(name) !== String(value)) el.setAttribute(name, String(value));
+    }
+    if (el === at) at = at.nextSibling;
+    else layer.insertBefore(el, at);
+  }
+  while (at) {
+    const next = at.nextSibling;
+    at.remove();
+    at = next;
+  }
 }
 
 /**
