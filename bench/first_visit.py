@@ -267,10 +267,10 @@ def visit(browser: Any, url: str, tally: Tally) -> dict[str, Any]:
         page = context.new_page()
         tally.reset()
         t0 = time.monotonic()
-        cpu0 = browser_cpu_ms()
+        cpu0 = browser_ticks()
         page.goto(url)
         cold = page.evaluate(READY, BOOT_TIMEOUT_MS)
-        cold["cpu_ms"] = browser_cpu_ms() - cpu0
+        cold["cpu_ms"] = browser_cpu_ms(cpu0)
         at_ready = tally.snapshot()
         page.evaluate("window.__offlineReady")
         cold["offline_ready_s"] = time.monotonic() - t0
@@ -278,10 +278,10 @@ def visit(browser: Any, url: str, tally: Tally) -> dict[str, Any]:
         cold["compiled_ahead"] = page.evaluate(COMPILED_AHEAD)
         cold_total = tally.snapshot()
         tally.reset()
-        cpu0 = browser_cpu_ms()
+        cpu0 = browser_ticks()
         page.reload()
         warm = page.evaluate(READY, BOOT_TIMEOUT_MS)
-        warm["cpu_ms"] = browser_cpu_ms() - cpu0
+        warm["cpu_ms"] = browser_cpu_ms(cpu0)
         # Let anything the warm page starts after ready (e.g. an update check) reach the server.
         page.wait_for_timeout(300)
         warm_total = tally.snapshot()
@@ -339,10 +339,10 @@ def warm_profile(browser: Any, url: str) -> dict[str, float]:
         page.evaluate(COMPILED_AHEAD)
         browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
         try:
-            before = browser_cpu_ms()
+            before = browser_ticks()
             page.reload()
             page.evaluate(READY, BOOT_TIMEOUT_MS)
-            spent = browser_cpu_ms() - before
+            spent = browser_cpu_ms(before)
         finally:
             trace = browser.stop_tracing()
         timeline: dict[str, float] = page.evaluate(PAGE_TIMELINE)
@@ -387,11 +387,11 @@ def thread_cpu_ms(trace: bytes) -> dict[str, float]:
     return dict(out)
 
 
-def browser_cpu_ms() -> float:
-    """CPU ms (user + system) used so far by this process's descendants: the Playwright driver
-    and every process of the browser (browser, GPU, network, renderers), for a whole-machine
-    view of a boot beside the trace's per-thread one.  Walks /proc's children lists."""
-    ticks = 0
+def browser_ticks() -> dict[int, int]:
+    """CPU clock ticks (user + system) used so far by each of this process's descendants: the
+    Playwright driver and every process of the browser (browser, GPU, network, renderers).
+    Walks /proc's children lists."""
+    ticks: dict[int, int] = {}
     below = [os.getpid()]
     while below:
         pid = below.pop()
@@ -400,10 +400,19 @@ def browser_cpu_ms() -> float:
                 below += [int(child) for child in (task / "children").read_text().split()]
             if pid != os.getpid():
                 stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-                ticks += int(stat[11]) + int(stat[12])  # utime, stime
+                ticks[pid] = int(stat[11]) + int(stat[12])  # utime, stime
         except OSError:
             continue  # (it ended meanwhile)
-    return ticks * 1000 / os.sysconf("SC_CLK_TCK")
+    return ticks
+
+
+def browser_cpu_ms(since: dict[int, int]) -> float:
+    """CPU ms the browser's processes used since `since` (browser_ticks()), for a
+    whole-machine view of a boot beside the trace's per-thread one.  A process that ended
+    meanwhile is not counted (a closed context's renderer: its last moments are lost)."""
+    now = browser_ticks()
+    spent = sum(max(0, ticks - since.get(pid, 0)) for pid, ticks in now.items())
+    return spent * 1000 / os.sysconf("SC_CLK_TCK")
 
 
 def cold_profile(browser: Any, url: str) -> dict[str, float]:
@@ -414,10 +423,10 @@ def cold_profile(browser: Any, url: str) -> dict[str, float]:
         page = context.new_page()
         browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
         try:
-            before = browser_cpu_ms()
+            before = browser_ticks()
             page.goto(url)
             page.evaluate(READY, BOOT_TIMEOUT_MS)
-            spent = browser_cpu_ms() - before
+            spent = browser_cpu_ms(before)
         finally:
             trace = browser.stop_tracing()
         timeline: dict[str, float] = page.evaluate(PAGE_TIMELINE)
