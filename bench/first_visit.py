@@ -1,11 +1,16 @@
 """What a first visit costs over the wire, measured at the server; prints a table.
 
-    python3 bench/first_visit.py [--site DIR]... [--loopback-runs 3] [--json OUT]
+    python3 bench/first_visit.py [--site DIR]... [--loopback-runs 3] [--loopback-only] [--json OUT]
     python3 bench/first_visit.py --site DIR [--site DIR2 ...] --profile 5
 
+With several sites, the loopback visits take turns between them (so that the machine's load
+hits them alike).  Each loopback boot also reports the browser's CPU until engine-ready (every
+process under Playwright, from /proc): on a shared machine the figure to compare, where wall
+times follow the load.  `--loopback-only` skips the throttled visit.
+
 `--profile N` skips the throttled visit and times N warm loopback boots per site (`--cold`:
-cold ones, each in a fresh context; the sites taking turns, so load hits them alike): a
-timeline from navigation start to `engine-ready`, the
+cold ones, each in a fresh context; the sites taking turns, so load hits them alike), each
+traced: a timeline from navigation start to `engine-ready`, the CPU of each kind of thread, the
 page's steps (HTML, module scripts, worker script) and the engine worker's own marks and fetches
 (engine-worker.js `timings`), as medians.
 
