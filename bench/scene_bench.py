@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "e2e")]
+from duel_play import open_game, play_duel, play_turn, start_hotseat  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 from sitebuild import machine  # noqa: E402
 from sitebuild.machine import CHROMIUM_ARGS  # noqa: E402
@@ -34,7 +35,6 @@ from sitebuild.serve import serving  # noqa: E402
 
 ENGINE_MS = 120_000
 SCRIPT = {0: ["S-", "F-", "W-", ">-", ">-", ">-"], 1: ["S-", "F-", "W-", "->", "->", "->"]}
-SLUG = {">": "stab", "-": "nothing"}
 # Every animation frame's gap while the scene animates (page-side, so no round trip counts).
 WATCH = """() => {
   window.__frames = [];
@@ -60,34 +60,21 @@ def play(page: Any, turns: int) -> tuple[list[float], list[float], list[float]]:
     """Play the duel; return the frame gaps and each animation's length, and the draw times."""
     gaps: list[float] = []
     lengths: list[float] = []
-    for _ in range(8 * turns):
-        page.wait_for_selector("[data-testid=pass-screen], [data-testid=orders-screen]",
-                               timeout=ENGINE_MS)
-        if page.locator("[data-testid=pass-screen]").count():
-            page.click("[data-testid=pass-ready]")
-            page.wait_for_selector("[data-testid=pass-screen]", state="detached",
-                                   timeout=ENGINE_MS)
-            continue
-        screen = page.locator("[data-testid=orders-screen]")
-        wizard = int(screen.get_attribute("data-wizard"))
-        turn = int(screen.get_attribute("data-turn"))
+
+    def write(page: Any, wizard: int, turn: int) -> bool:
         if turn > turns + 1:
-            break
+            return True
         if page.locator("[data-testid=scene-replay]:not([hidden])").count():
             page.evaluate("() => { window.__frames = []; }")
             started = page.evaluate("() => performance.now()")
             page.wait_for_selector("[data-testid=battle-scene][data-animating=false]",
                                    timeout=ENGINE_MS)
             lengths.append(page.evaluate("() => performance.now()") - started)
-            gaps += page.evaluate("() => window.__frames")
-        pair = SCRIPT[wizard][turn - 1]
-        for hand, g in zip("LR", pair, strict=True):
-            page.check(f"[data-testid=gesture-0-{hand}-{SLUG.get(g, g)}]")
-        page.wait_for_selector("[data-testid=preview][aria-busy=false]", timeout=ENGINE_MS)
-        page.click("[data-testid=submit-orders]")
-        page.wait_for_selector(
-            f"[data-testid=orders-screen][data-wizard='{wizard}'][data-turn='{turn}']",
-            state="detached", timeout=ENGINE_MS)
+            gaps.extend(page.evaluate("() => window.__frames"))
+        play_turn(page, SCRIPT[wizard][turn - 1])
+        return False
+
+    play_duel(page, write, screens=8 * turns)
     draws = page.evaluate(
         "() => performance.getEntriesByName('scene-draw').map((e) => e.duration)")
     return gaps, lengths, draws
@@ -117,13 +104,9 @@ def main() -> None:
         browser = pw.chromium.launch(executable_path=str(machine.CHROMIUM),
                                      args=list(CHROMIUM_ARGS), headless=True)
         page = browser.new_page(viewport={"width": 1280, "height": 800}, bypass_csp=True)
-        page.goto(server.url)
-        page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS)
+        open_game(page, server.url)
         page.evaluate(WATCH)
-        page.fill("[data-testid=name-0]", "Alice")
-        page.fill("[data-testid=name-1]", "Bob")
-        page.check("[data-testid=mode-hotseat]")
-        page.click("[data-testid=start-game]")
+        start_hotseat(page)
         gaps, lengths, draws = play(page, args.turns)
         browser.close()
     print(f"load average: {os.getloadavg()[0]:.1f} (2 cores)")

@@ -20,9 +20,19 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 
 from conftest import Shot
-from test_battle_scene import sized_page
-from test_hotseat import ENGINE_MS, open_game, pick, start_hotseat, wait_preview, wait_screen
-from test_replay import finished_record
+from duel_play import (
+    ENGINE_MS,
+    finished_record,
+    import_record,
+    open_game,
+    pick,
+    play_duel,
+    play_turn,
+    sized_page,
+    start_hotseat,
+    to_orders,
+    wait_preview,
+)
 
 SCENE = "[data-testid=orders-screen] [data-testid=battle-scene]"
 # A whole turn plays in about 2 s of wall time: a machine under load can let it pass between
@@ -55,23 +65,15 @@ def play_again(page: Any) -> str:
 
 
 def seal_turn_one(page: Any) -> None:
-    """Both wizards seal turn 1 (Alice S and D, Bob W and P)."""
-    for _ in range(4):
-        if wait_screen(page) == "pass-screen":
-            page.click("[data-testid=pass-ready]")
-            page.wait_for_selector("[data-testid=pass-screen]", state="detached")
-            continue
-        screen = page.locator("[data-testid=orders-screen]")
-        wizard = int(screen.get_attribute("data-wizard"))
-        if int(screen.get_attribute("data-turn")) == 2:
-            return
-        pick(page, ("S", "D") if wizard == 0 else ("W", "P"))
-        wait_preview(page)
-        page.click("[data-testid=submit-orders]")
-        page.wait_for_selector(
-            f"[data-testid=orders-screen][data-wizard='{wizard}'][data-turn='1']",
-            state="detached", timeout=ENGINE_MS)
-    wait_screen(page)
+    """Both wizards seal turn 1 (Alice S and D, Bob W and P); on to turn 2's orders."""
+
+    def write(page: Any, wizard: int, turn: int) -> bool:
+        if turn == 2:
+            return True
+        play_turn(page, "SD" if wizard == 0 else "WP")
+        return False
+
+    assert play_duel(page, write, screens=6) == "orders-screen"
 
 
 def test_the_turn_plays_reveals_and_skips(browser: Any, server_url: str, shot: Shot) -> None:
@@ -81,8 +83,6 @@ def test_the_turn_plays_reveals_and_skips(browser: Any, server_url: str, shot: S
         open_game(page, server_url)
         start_hotseat(page)
         seal_turn_one(page)
-        if wait_screen(page) == "pass-screen":
-            page.click("[data-testid=pass-ready]")
         page.wait_for_selector("[data-testid=orders-screen][data-turn='2']", timeout=ENGINE_MS)
         # Playing turn 1: the first step reveals a wizard's gestures, his hands turning round
         # over the hidden ones.  The turn plays for about 2 s: seen in one frame (REVEAL_JS).
@@ -119,8 +119,7 @@ def test_the_turn_plays_reveals_and_skips(browser: Any, server_url: str, shot: S
         page.click("[data-testid=submit-orders]")
         page.wait_for_selector(f"[data-testid=orders-screen][data-wizard='{wizard}']",
                                state="detached", timeout=ENGINE_MS)
-        if wait_screen(page) == "pass-screen":
-            page.click("[data-testid=pass-ready]")
+        to_orders(page)
         page.wait_for_selector(switch, timeout=ENGINE_MS)
         assert page.get_attribute(switch, "aria-pressed") == "true"
 
@@ -129,9 +128,7 @@ def test_a_replay_step_paused_for_a_decision_shows_the_revealed_gestures(
         browser: Any, server_url: str, shot: Shot) -> None:
     with sized_page(browser, "desktop") as page:  # motion reduced: the steps shown still
         open_game(page, server_url)
-        page.click("[data-testid=import-record]")
-        page.fill("[data-testid=import-text]", finished_record())
-        page.click("[data-testid=import-submit]")
+        import_record(page, finished_record(), mode=None)
         page.wait_for_selector("[data-testid=replay-screen][data-step='0']", timeout=ENGINE_MS)
         for step in range(1, 8):
             page.click("[data-testid=replay-next]")

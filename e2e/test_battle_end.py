@@ -21,20 +21,24 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 
 from conftest import Shot, phone_page
-from test_hotseat import (
+from duel_play import (
     ENGINE_MS,
-    SCRIPT,
+    HOTSEAT_SCRIPT,
+    import_hotseat,
+    in_view,
     open_game,
     pick,
-    play_until_over,
+    play_duel,
+    record_text,
+    scripted,
+    seal,
+    shared_replay_link,
     start_hotseat,
-    wait_screen,
+    wait_preview,
 )
-from test_newplayer import in_view
-from test_order_form import import_hotseat, record_text
 
-# The scripted duel's turns before its last (test_hotseat.SCRIPT: Bob falls on turn 9); Alice's
-# stab on turn 8 goes at Bob.
+# The scripted duel's turns before its last (duel_play.HOTSEAT_SCRIPT: Bob falls on turn 9);
+# Alice's stab on turn 8 goes at Bob.
 BEFORE_THE_KILL = 8
 
 # "Alice\u2019s lightning bolt killed Bob on turn 9." (names isolated by U+2068 / U+2069)
@@ -60,9 +64,9 @@ def test_the_end_names_the_decisive_blow_and_shares_the_replay(
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     open_game(page, server_url)
-    turns = list(zip(SCRIPT[0], SCRIPT[1], strict=True))[:BEFORE_THE_KILL]
+    turns = list(zip(HOTSEAT_SCRIPT[0], HOTSEAT_SCRIPT[1], strict=True))[:BEFORE_THE_KILL]
     import_hotseat(page, record_text(turns, extra={BEFORE_THE_KILL: {"stab": "W1"}}))
-    play_until_over(page, shot)
+    play_duel(page, scripted(HOTSEAT_SCRIPT), decide=None)
     card = end_card(page)
     assert BLOW.match(card["blow"]), card
     loser = BLOW.match(card["blow"]).group(2)  # type: ignore[union-attr]
@@ -73,14 +77,7 @@ def test_the_end_names_the_decisive_blow_and_shares_the_replay(
     for wanted in ("rematch", "replay-open", "share-replay", "export-record", "new-duel"):
         assert wanted in card["buttons"], card
     shot(page, "battle-end-desktop")
-    page.click("[data-testid=share-replay]")
-    page.wait_for_function(
-        "() => document.querySelector('[data-testid=share-said]').textContent.length > 0",
-        timeout=ENGINE_MS)
-    said = page.inner_text("[data-testid=share-said]")
-    link = page.evaluate("() => navigator.clipboard.readText()") if "copied" in said else \
-        page.input_value("[data-testid=share-link]")
-    assert "#replay=" in link, (said, link)
+    link = shared_replay_link(page)
     # The link opens this duel's replay, in a fresh page.
     other = page.context.new_page()
     other.goto(link)
@@ -112,24 +109,16 @@ def test_a_surrender_is_said_at_phone_size(browser: Any, server_url: str, shot: 
     with phone_page(browser, {"width": 390, "height": 844}) as page:
         open_game(page, server_url)
         start_hotseat(page)
-        for _ in range(8):
-            kind = wait_screen(page)
-            if kind == "game-over":
-                break
-            if kind == "pass-screen":
-                page.click("[data-testid=pass-ready]")
-                page.wait_for_selector("[data-testid=pass-screen]", state="detached")
-                continue
-            wizard = int(page.get_attribute("[data-testid=orders-screen]", "data-wizard"))
+
+        def write(page: Any, wizard: int, turn: int) -> None:
             pick(page, ("P", "P") if wizard == 1 else ("-", "-"))
-            page.wait_for_selector("[data-testid=preview][aria-busy=false]", timeout=ENGINE_MS)
+            wait_preview(page)
             page.click("[data-testid=submit-orders]")
             if wizard == 1:  # a surrender takes a second press
                 ask_before_surrendering(page)
-                page.click("[data-testid=submit-orders]")
-            page.wait_for_selector(
-                f"[data-testid=orders-screen][data-wizard='{wizard}']", state="detached",
-                timeout=ENGINE_MS)
+                seal(page)
+
+        play_duel(page, write, screens=8)
         card = end_card(page)
         assert card["blow"].replace("\u2068", "").replace("\u2069", "") == \
             "Bob surrendered on turn 1.", card

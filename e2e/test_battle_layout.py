@@ -23,9 +23,8 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 
 from conftest import WEBRTC_ARGS, Shot
+from duel_play import open_game, play_turn, sized_page, to_orders
 from remote_play import STEP_MS, act, invite, two_players
-from test_battle_scene import sized_page
-from test_hotseat import ENGINE_MS, open_game, pick, wait_preview, wait_screen
 from test_live import connect, needs_route
 
 SIZES = {"1280x800": (1280, 800), "1440x900": (1440, 900), "390x844": (390, 844)}
@@ -73,24 +72,6 @@ def check_layout(page: Any, where: str, shot: Shot | None = None, phone_pads: in
             assert not at["words"], told  # a strip draws no words (they would be 5-8 px)
 
 
-def seal_hotseat(page: Any, wizard: int, turn: int) -> None:
-    """Seal nothing with both hands for this wizard's turn."""
-    pick(page, ("-", "-"))
-    wait_preview(page)
-    page.click("[data-testid=submit-orders]")
-    page.wait_for_selector(
-        f"[data-testid=orders-screen][data-wizard='{wizard}'][data-turn='{turn}']",
-        state="detached", timeout=ENGINE_MS)
-
-
-def next_orders(page: Any) -> tuple[int, int]:
-    """Past a hand-over screen to the next orders; returns (wizard, turn)."""
-    if wait_screen(page) == "pass-screen":
-        page.click("[data-testid=pass-ready]")
-    screen = page.wait_for_selector("[data-testid=orders-screen]", timeout=ENGINE_MS)
-    return int(screen.get_attribute("data-wizard")), int(screen.get_attribute("data-turn"))
-
-
 @pytest.mark.parametrize("mode", ["hotseat", "computer"])
 def test_local_duels(browser: Any, server_url: str, shot: Shot, mode: str) -> None:
     with sized_page(browser, "desktop") as page:  # (check_layout sets each size)
@@ -100,14 +81,13 @@ def test_local_duels(browser: Any, server_url: str, shot: Shot, mode: str) -> No
             page.fill("[data-testid=name-1]", "Bob")
         page.check(f"[data-testid=mode-{mode}]")
         page.click("[data-testid=start-game]")
-        wizard, turn = next_orders(page)
+        to_orders(page)
         check_layout(page, f"{mode}-turn1", shot)
-        seal_hotseat(page, wizard, turn)
+        play_turn(page, "--")
         if mode == "hotseat":
-            wizard, turn = next_orders(page)
-            seal_hotseat(page, wizard, turn)
-        wizard, turn = next_orders(page)
-        assert turn == 2
+            to_orders(page)
+            play_turn(page, "--")
+        assert to_orders(page)[1] == 2
         page.wait_for_selector("[data-testid=outcome]")
         check_layout(page, f"{mode}-turn2", shot)
 

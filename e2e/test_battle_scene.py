@@ -17,18 +17,25 @@ Fixtures `server_url`, `browser` and `shot` come from e2e/conftest.py.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 pytest.importorskip("playwright.sync_api")
 
-from conftest import DESKTOP, SESSION_URL, Shot, kept_context, phone_page
-from test_hotseat import ENGINE_MS, open_game, pick, start_hotseat, wait_preview, wait_screen
+from conftest import Shot
+from duel_play import (
+    ENGINE_MS,
+    SIZES,
+    at_widths,
+    open_game,
+    play_duel,
+    play_turn,
+    sized_page,
+    start_hotseat,
+)
 
-SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 # (left, right) per turn.  Alice: confusion (D S F) and paralysis (F F F) at Bob on turn 3, then
 # a goblin (S F W) on turn 6.  Bob: blindness (D W F F d) at Alice on turn 5, then surrenders.
 SCRIPT = {
@@ -36,24 +43,6 @@ SCRIPT = {
     1: ["D-", "W-", "F-", "F-", "DD", "--", "PP"],
 }
 Check = Callable[[Any], None]
-
-
-@contextmanager
-def sized_page(browser: Any, size: str) -> Iterator[Any]:
-    """A page at SIZES[size] in a kept context (e2e/conftest.py: the engine restored from its
-    snapshot): a phone is a touch context (phone_page), a desktop the `page` fixture's kind of
-    context at that size; fails the test on a page error."""
-    if size == "phone":
-        with phone_page(browser, SIZES[size]) as page:
-            yield page
-        return
-    with kept_context(browser, SESSION_URL[0], viewport=DESKTOP) as ctx:
-        page = ctx.new_page()
-        page.set_viewport_size(SIZES[size])
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        yield page
-        assert not errors, errors
 
 
 def scene_of(page: Any) -> dict[str, Any]:
@@ -91,48 +80,16 @@ def by_index(scene: dict[str, Any], index: int) -> dict[str, Any]:
     return wizard
 
 
-def play(page: Any, checks: dict[tuple[int, int], Check], shot: Shot, size: str) -> None:
+def play(page: Any, checks: dict[tuple[int, int], Check]) -> None:
     """Follow the scripted duel; run checks[(wizard, turn)] on that orders screen."""
-    for _ in range(40):
-        kind = wait_screen(page)
-        if kind == "game-over":
-            return
-        if kind == "pass-screen":
-            page.click("[data-testid=pass-ready]")
-            page.wait_for_selector("[data-testid=pass-screen]", state="detached")
-            continue
-        if kind == "decision-screen":
-            for fieldset in page.locator("[data-testid=decision-screen] fieldset").all():
-                fieldset.locator("input[type=radio]").first.check()
-            page.click("[data-testid=submit-decision]")
-            page.wait_for_selector("[data-testid=decision-screen]", state="detached",
-                                   timeout=ENGINE_MS)
-            continue
-        screen = page.locator("[data-testid=orders-screen]")
-        wizard = int(screen.get_attribute("data-wizard"))
-        turn = int(screen.get_attribute("data-turn"))
+
+    def write(page: Any, wizard: int, turn: int) -> None:
         page.wait_for_selector("[data-testid=battle-scene]")
         if (wizard, turn) in checks:
             checks[(wizard, turn)](page)
-        pair = SCRIPT[wizard][turn - 1]
-        pick(page, (pair[0], pair[1]))
-        wait_preview(page)
-        page.click("[data-testid=submit-orders]")
-        if pair == "PP":  # a surrender takes a second press
-            page.wait_for_selector("[data-testid=confirm-risky]", timeout=ENGINE_MS)
-            page.click("[data-testid=submit-orders]")
-        page.wait_for_function(
-            "([w, t]) => !document.querySelector("
-            "`[data-testid=orders-screen][data-wizard='${w}'][data-turn='${t}']`)",
-            arg=[wizard, turn], timeout=ENGINE_MS)
-    raise AssertionError("the scripted duel did not end")
+        play_turn(page, SCRIPT[wizard][turn - 1])
 
-
-def at_widths(page: Any, sizes: list[str], check: Callable[[str], None]) -> None:
-    """Run check(size) with the page at each of `sizes` (SIZES), ending at the first."""
-    for size in [*sizes[1:], sizes[0]]:
-        page.set_viewport_size(SIZES[size])
-        check(size)
+    play_duel(page, write, screens=40)
 
 
 # The desktop duel also checks each moment at a phone's width (the layout follows the width:
@@ -197,7 +154,7 @@ def test_the_scene_through_a_duel(browser: Any, server_url: str, shot: Shot, siz
         open_game(page, server_url)
         start_hotseat(page)
         play(page, {(0, 1): turn_one, (0, 4): clash, (0, 7): blind_with_goblin,
-                    (1, 7): bob_sees_the_goblin}, shot, size)
+                    (1, 7): bob_sees_the_goblin})
         page.wait_for_selector("[data-testid=game-over] [data-testid=battle-scene]",
                                timeout=ENGINE_MS)
         shot(page, f"battle-scene-end-{size}", full_page=False)

@@ -22,8 +22,8 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 
 from conftest import Shot
+from duel_play import ENGINE_MS, open_game, play_duel, seal, wait_left, wait_preview
 
-ENGINE_MS = 90_000
 MAX_TURNS = 30
 # The person's script: missiles (S-D) from the right hand, nothing from the left.
 RIGHT = ("S", "D")
@@ -57,24 +57,12 @@ WATCH_FRAMES = """() => {
 SURRENDER_TURN = 3
 
 
-def wait_screen(page: Any) -> str:
-    """Wait for the next settled screen (not the thinking one) and return its test id."""
-    handle = page.wait_for_selector(
-        "[data-testid=orders-screen], [data-testid=game-over], [data-testid=decision-screen], "
-        "[data-testid=failure-screen]",
-        timeout=ENGINE_MS,
-    )
-    testid: str = handle.get_attribute("data-testid")
-    return testid
-
-
 def start_duel(page: Any, server_url: str, level: str, coach: bool) -> list[str]:
     """Open the page, start a duel against the computer at `level` (with the coach if asked)
     and watch the frames; the page errors seen meanwhile, as a list that grows."""
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server_url)
-    page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS, polling=100)
+    open_game(page, server_url)
     page.fill("[data-testid=name-0]", "Alice")
     page.fill("[data-testid=name-1]", "Hal")
     # The level picker belongs to the computer mode: hidden until that mode is chosen.
@@ -93,20 +81,9 @@ def play(page: Any, shot: Shot, level: str, coach: bool, surrender_at: int = 0) 
     `surrender_at` (if any) the person surrenders.  Returns the turns the person sealed."""
     turns = 0
     asked_coach = False
-    for _ in range(4 * MAX_TURNS):
-        kind = wait_screen(page)
-        if kind == "game-over":
-            return turns
-        if kind == "failure-screen":
-            raise AssertionError(page.inner_text("[data-testid=failure-screen]"))
-        if kind == "decision-screen":
-            page.locator("[data-testid=decision-screen] input[type=radio]").first.check()
-            page.click("[data-testid=submit-decision]")
-            page.wait_for_selector("[data-testid=decision-screen]", state="detached",
-                                   timeout=ENGINE_MS)
-            continue
-        screen = page.locator("[data-testid=orders-screen]")
-        turn = int(screen.get_attribute("data-turn"))
+
+    def write(page: Any, wizard: int, turn: int) -> None:
+        nonlocal turns, asked_coach
         assert (page.locator("[data-testid=coach]").count() == 1) == coach
         if coach and not asked_coach:
             page.click("[data-testid=coach-ask]")
@@ -125,21 +102,17 @@ def play(page: Any, shot: Shot, level: str, coach: bool, surrender_at: int = 0) 
                 if button.count() and button.is_enabled():
                     button.check()
                     break
-        page.wait_for_selector("[data-testid=preview][aria-busy=false]")
-        page.click("[data-testid=submit-orders]")
-        if surrender:
-            # A surrender takes a second press (e2e/test_newplayer.py).
-            page.wait_for_selector("[data-testid=confirm-risky]", timeout=ENGINE_MS)
-            page.click("[data-testid=submit-orders]")
+        wait_preview(page)
+        seal(page, surrender=surrender)
         try:
-            page.wait_for_function(
-                "t => !document.querySelector(`[data-testid=orders-screen][data-turn='${t}']`)",
-                arg=turn, timeout=ENGINE_MS, polling=100)
+            wait_left(page, wizard, turn)
         except Exception as e:
             shot(page, f"computer-{level}-stuck")
             raise AssertionError(page.inner_text("[data-testid=orders-screen]")[-1500:]) from e
         turns += 1
-    raise AssertionError("the duel did not end")
+
+    play_duel(page, write, screens=4 * MAX_TURNS)
+    return turns
 
 
 def assert_it_kept_painting(page: Any, level: str, turns: int) -> list[float]:

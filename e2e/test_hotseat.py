@@ -19,123 +19,53 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 
 from conftest import Shot
+from duel_play import (
+    ENGINE_MS,
+    HOTSEAT_SCRIPT,
+    NAMES,
+    import_hasted_turn,
+    import_record,
+    open_game,
+    pick,
+    play_duel,
+    play_turn,
+    script_row,
+    start_hotseat,
+    to_orders,
+    wait_left,
+    wait_preview,
+    wait_screen,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "test-output"
-ENGINE_MS = 90_000
-NAMES = ("Alice", "Bob")
-
-# The duel's script, one row per turn: (left, right) for each wizard.  Alice builds a lightning
-# bolt (D-F-F-D-D) with her left hand and a fireball (F-S-S-D-D) with her right, then a second
-# bolt and a missile, stabbing in between; Bob answers with missiles (S-D).  Which spells go off,
-# their damage and the end of the duel are the engine's business: the test only follows the
-# screens until the result appears.
-SCRIPT = {
-    0: ["DF", "FS", "FS", "DD", "DD", "FS", "FD", "D>", "D>"],
-    1: ["S-", "D-", "S-", "D-", "S-", "D-", "S-", "D-", "S-"],
-}
 MAX_TURNS = 20
 RELOAD_AT_TURN = 4  # reload after the first wizard of this turn has sealed their orders
 
-SLUG = {">": "stab", "-": "nothing"}
-
-
-def gestures_for(wizard: int, turn: int) -> tuple[str, str]:
-    """The scripted pair, or (nothing, stab) once the script has run out."""
-    rows = SCRIPT[wizard]
-    pair = rows[turn - 1] if turn <= len(rows) else "->"
-    return pair[0], pair[1]
-
-
-def open_game(page: Any, server_url: str) -> None:
-    """Load the page and wait until the engine answers."""
-    page.goto(server_url)
-    # The interface is there before the engine: the start screen does not wait for Pyodide.
-    page.wait_for_selector(
-        "[data-testid=start-screen], [data-testid=resume-screen]", timeout=10_000
-    )
-    page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS, polling=100)
-
-
-def start_hotseat(page: Any) -> None:
-    """Fill the start screen and begin a hot-seat duel."""
-    page.fill("[data-testid=name-0]", NAMES[0])
-    page.fill("[data-testid=name-1]", NAMES[1])
-    page.check("[data-testid=mode-hotseat]")
-    page.click("[data-testid=start-game]")
-
-
-def pick(page: Any, wizard_turn_gestures: tuple[str, str]) -> None:
-    """Click the two gesture buttons of the first gesture set."""
-    left, right = wizard_turn_gestures
-    page.check(f"[data-testid=gesture-0-L-{SLUG.get(left, left)}]")
-    page.check(f"[data-testid=gesture-0-R-{SLUG.get(right, right)}]")
-
-
-def wait_preview(page: Any) -> None:
-    """Wait until the engine's preview of the current draft has arrived."""
-    page.wait_for_selector("[data-testid=preview][aria-busy=false]")
-
-
-def wait_screen(page: Any) -> str:
-    """Wait for the next settled screen and return its test id."""
-    handle = page.wait_for_selector(
-        "[data-testid=pass-screen], [data-testid=orders-screen], [data-testid=game-over], "
-        "[data-testid=decision-screen], [data-testid=failure-screen]",
-        timeout=ENGINE_MS,
-    )
-    testid: str = handle.get_attribute("data-testid")
-    return testid
-
-
-def wait_left(page: Any, wizard: int, turn: int) -> None:
-    """Wait until the orders screen of this wizard and turn has gone (sealed and moved on)."""
-    page.wait_for_function(
-        "([w, t]) => !document.querySelector("
-        "`[data-testid=orders-screen][data-wizard='${w}'][data-turn='${t}']`)",
-        arg=[wizard, turn],
-        timeout=ENGINE_MS,
-        polling=100,
-    )
-
 
 def play_until_over(page: Any, shot: Shot) -> None:
-    """Follow the duel's screens, writing the scripted orders, until the result shows."""
+    """Follow the duel of duel_play's HOTSEAT_SCRIPT (then nothing and a stab) until the result
+    shows; mid-turn RELOAD_AT_TURN, one wizard's orders sealed, the page is reloaded."""
     reloaded = False
-    shots = set()
-    for _ in range(4 * MAX_TURNS):
-        kind = wait_screen(page)
-        if kind == "game-over":
-            return
-        if kind == "failure-screen":
-            raise AssertionError(page.inner_text("[data-testid=failure-screen]"))
-        if kind == "pass-screen":
-            if "pass" not in shots:
-                shot(page, "hotseat-pass", full_page=False)
-                shots.add("pass")
-            page.click("[data-testid=pass-ready]")
-            page.wait_for_selector("[data-testid=pass-screen]", state="detached")
-            continue
-        if kind == "decision-screen":
-            raise AssertionError("the scripted duel asks for no decision")
-        screen = page.locator("[data-testid=orders-screen]")
-        wizard = int(screen.get_attribute("data-wizard"))
-        turn = int(screen.get_attribute("data-turn"))
+    shots: set[str] = set()
+
+    def pass_shot(page: Any) -> None:
+        if "pass" not in shots:
+            shot(page, "hotseat-pass", full_page=False)
+            shots.add("pass")
+
+    def write(page: Any, wizard: int, turn: int) -> None:
+        nonlocal reloaded
         assert turn <= MAX_TURNS, "the scripted duel should have ended by now"
-        pair = gestures_for(wizard, turn)
-        pick(page, pair)
-        if ">" in pair:
-            # The stab asks whom: answer explicitly through the question's list.
-            page.select_option("[data-testid=stab-target-0]", f"W{1 - wizard}")
-        wait_preview(page)
-        if turn == 2 and "orders" not in shots:
-            shot(page, "hotseat-orders")
-            shots.add("orders")
-        if turn == 5 and wizard == 0 and "casting" not in shots:
-            shot(page, "hotseat-orders-casting")
-            shots.add("casting")
-        page.click("[data-testid=submit-orders]")
-        wait_left(page, wizard, turn)
+        def shots_of_the_orders(page: Any) -> None:
+            if turn == 2 and "orders" not in shots:
+                shot(page, "hotseat-orders")
+                shots.add("orders")
+            if turn == 5 and wizard == 0 and "casting" not in shots:
+                shot(page, "hotseat-orders-casting")
+                shots.add("casting")
+
+        play_turn(page, script_row(HOTSEAT_SCRIPT, wizard, turn), shots_of_the_orders)
         if turn == RELOAD_AT_TURN and not reloaded and wait_screen(page) == "pass-screen":
             # Mid-turn: one wizard's orders are sealed, the other's are not yet written.
             waiting_for = page.inner_text("#pass-title")
@@ -144,7 +74,8 @@ def play_until_over(page: Any, shot: Shot) -> None:
             assert wait_screen(page) == "pass-screen"
             assert page.inner_text("#pass-title") == waiting_for, "the sealed orders survive"
             reloaded = True
-    raise AssertionError("the duel did not end")
+
+    play_duel(page, write, screens=4 * MAX_TURNS, decide=None, on_pass=pass_shot)
 
 
 def test_hotseat_duel_reload_export_import(page: Any, server_url: str, shot: Shot) -> None:
@@ -288,6 +219,9 @@ def test_keyboard_only_turn(page: Any, server_url: str, shot: Shot) -> None:
     shot(page, "keyboard-focus", full_page=False)
 
 
+# Deep: e2e/test_phone_duel.py checks every orders screen of a whole duel at 375 px for a page
+# that scrolls sideways (docs/test-tiers.md).
+@pytest.mark.deep
 def test_phone_width(page: Any, server_url: str, shot: Shot) -> None:
     # The kept desktop context's page, narrowed to a phone's width (a context of its own would
     # boot the engine from the Python library).
@@ -338,6 +272,9 @@ def test_rule_options_come_from_the_engine(page: Any, server_url: str) -> None:
         timeout=ENGINE_MS, polling=100)
 
 
+# Deep: e2e/test_order_form.py's test_warlocks_the_paralysed_hand_is_named_on_the_form_and_not_in_a_
+# hasted_turn plays a Warlocks hasted turn through the same screens (docs/test-tiers.md).
+@pytest.mark.deep
 def test_a_warlocks_hasted_turn_is_played_by_the_hastened_wizard_alone(page: Any, server_url: str,
                                                                         shot: Shot) -> None:
     # A Warlocks duel (imported record) in which Alice hastened herself on turn 6: after her
@@ -359,30 +296,14 @@ def test_a_warlocks_hasted_turn_is_played_by_the_hastened_wizard_alone(page: Any
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     open_game(page, server_url)
-    page.click("[data-testid=import-record]")
-    page.fill("[data-testid=import-text]", json.dumps(export_record(game)))
-    page.select_option("[data-testid=import-mode]", "hotseat")
-    page.click("[data-testid=import-submit]")
-    page.wait_for_selector("[data-testid=pass-screen]", timeout=ENGINE_MS)
-    assert "Alice" in page.inner_text("#pass-title")
-    assert "hasted turn" in page.inner_text("[data-testid=pass-screen]")
-    page.click("[data-testid=pass-ready]")
-    screen = page.wait_for_selector("[data-testid=orders-screen]", timeout=ENGINE_MS)
-    assert screen.get_attribute("data-wizard") == "0" and screen.get_attribute("data-turn") == "8"
-    assert page.text_content("[data-testid=phase-tag]") == "hasted turn"
-    assert page.locator("text=Time has stopped").count() == 0
-    assert page.locator("[data-testid=gesture-1-L-stab]").count() == 0  # one gesture set
+    import_hasted_turn(page, json.dumps(export_record(game)), 8)
     pick(page, ("S", "D"))
     wait_preview(page)
     shot(page, "warlocks-hasted-turn")
     page.click("[data-testid=submit-orders]")
     wait_left(page, 0, 8)
     # The next screen is turn 9's: the hasted turn resolved with Alice's orders alone.
-    kind = wait_screen(page)
-    if kind == "pass-screen":
-        page.click("[data-testid=pass-ready]")
-    screen = page.wait_for_selector("[data-testid=orders-screen][data-turn='9']",
-                                    timeout=ENGINE_MS)
+    assert to_orders(page)[1] == 9
     assert page.text_content("[data-testid=phase-tag]") != "hasted turn"
     assert not errors, errors
 
@@ -412,10 +333,7 @@ def test_a_duel_that_reaches_turn_1000_ends_drawn_and_says_why(
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     open_game(page, server_url)
-    page.click("[data-testid=import-record]")
-    page.fill("[data-testid=import-text]", json.dumps(idle_record(MAX_RECORD_TURNS - 1)))
-    page.select_option("[data-testid=import-mode]", "hotseat")
-    page.click("[data-testid=import-submit]")
+    import_record(page, json.dumps(idle_record(MAX_RECORD_TURNS - 1)))
     for wizard in (0, 1):
         page.wait_for_selector("[data-testid=pass-screen]", timeout=ENGINE_MS)
         page.click("[data-testid=pass-ready]")

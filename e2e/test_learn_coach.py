@@ -16,19 +16,15 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 
 from conftest import Shot
-from test_order_form import ENGINE_MS, open_game, record_text, wait_preview
+from duel_play import ENGINE_MS, import_record, open_game, record_text, wait_preview
 
 
 def test_use_these_gestures_writes_the_charmed_hand_too(page: Any, server_url: str,
                                                         shot: Shot) -> None:
     open_game(page, server_url)
     page.evaluate("localStorage.setItem('wavinghands:v1:setting:coach', 'true')")
-    page.click("[data-testid=import-record]")
-    page.fill("[data-testid=import-text]",
-              record_text([("P-", "--"), ("S-", "--"), ("D-", "--"), ("F-", "-S")],
-                          decisions={4: {"charm:W1": "R"}}))
-    page.select_option("[data-testid=import-mode]", "computer")
-    page.click("[data-testid=import-submit]")
+    import_record(page, record_text([("P-", "--"), ("S-", "--"), ("D-", "--"), ("F-", "-S")],
+                                    decisions={4: {"charm:W1": "R"}}), mode="computer")
     screen = page.wait_for_selector("[data-testid=orders-screen]", timeout=ENGINE_MS)
     turn = screen.get_attribute("data-turn")
     assert page.locator("[data-testid=charm-gesture]").count() == 1

@@ -17,10 +17,7 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 
 from conftest import Shot
-from test_battle_scene import sized_page
-from test_newplayer import in_view
-
-ENGINE_MS = 90_000
+from duel_play import ENGINE_MS, help_starts_with_how_to_play, sized_page
 
 # Each topic's test id, and words it must hold (the rules text's facts).
 TOPICS = {
@@ -50,13 +47,7 @@ def test_help_teaches_each_topic(player: tuple[str, Any], server_url: str, shot:
     help_box = page.wait_for_selector("[data-testid=help]")
     # It starts with how to play, in the page's own words (e2e/test_newplayer.py's
     # test_help_starts_with_how_to_play asks the same from the masthead's button: deep).
-    assert page.inner_text("[data-testid=open-help]") == "Help"
-    assert page.inner_text("#help-title") == "Help"
-    assert in_view(page, "[data-testid=help-how]"), "How to play is not the first thing seen"
-    how = page.inner_text(".how-to-play")
-    for words in ("Spells", "Seal my orders", "What happened"):
-        assert words in how, words
-    assert "Keyboard" in help_box.inner_text()  # the shortcuts follow
+    help_starts_with_how_to_play(page)
     for testid, facts in TOPICS.items():
         topic = page.locator(f"[data-testid=help] [data-testid={testid}]")
         assert topic.count() == 1, testid

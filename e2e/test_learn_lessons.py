@@ -23,7 +23,7 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 
 from conftest import Shot
-from test_battle_scene import sized_page
+from duel_play import sized_page
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from wavinghands import lessons  # (the lessons' own data: what a player is asked)

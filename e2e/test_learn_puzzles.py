@@ -16,7 +16,7 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 
 from conftest import Shot
-from test_battle_scene import sized_page
+from duel_play import sized_page
 
 ENGINE_MS = 90_000
 

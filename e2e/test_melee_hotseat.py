@@ -17,12 +17,10 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 
 from conftest import Shot, phone_page
+from duel_play import ENGINE_MS, SETTLED, open_game, play_duel
 from melee_play import pick_orders, seal_orders
 
-ENGINE_MS = 90_000
 MAX_TURNS = 200  # the computers' fight after both players surrendered: thinking screens only
-SETTLED = ("[data-testid=pass-screen], [data-testid=orders-screen], [data-testid=game-over], "
-           "[data-testid=decision-screen], [data-testid=failure-screen]")
 # The turn the saved melee has reached (the saved list's summary), to see the computers' fight
 # go on while no screen settles.
 SAVED_TURN = ("() => Math.max(0, ...JSON.parse(localStorage.getItem('wavinghands:v1:index') "
@@ -32,13 +30,6 @@ NAMES = ("Ann", "Bob", "Cat", "Dan")
 # then a surrender ("PP", asked for twice), so the computers' fight (the test's cost: each turn
 # one strong and one novice move in the page's engine) starts on the second turn.
 SCRIPT = {1: "W>", 2: "PP"}
-
-
-def open_game(page: Any, server_url: str) -> None:
-    """Load the page and wait until the engine answers."""
-    page.goto(server_url)
-    page.wait_for_selector("[data-testid=start-screen]", timeout=10_000)
-    page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS)
 
 
 def start_melee(page: Any, names: tuple[str, ...], players: tuple[str, ...]) -> None:
@@ -89,26 +80,12 @@ def test_a_four_seat_melee_with_two_computers_plays_to_its_end(page: Any, server
     start_melee(page, NAMES, ("human", "strong", "novice"))
     written: list[tuple[int, int]] = []
     shots: set[str] = set()
-    for _ in range(40):
-        kind = wait_screen(page)
-        if kind == "game-over":
-            break
-        assert kind != "failure-screen", page.inner_text("[data-testid=failure-screen]")
-        if kind == "pass-screen":
-            if not written:
-                shot(page, "melee-pass", full_page=False)
-            page.click("[data-testid=pass-ready]")
-            page.wait_for_selector("[data-testid=pass-screen]", state="detached")
-            continue
-        if kind == "decision-screen":
-            for fieldset in page.locator("[data-testid=decision-screen] fieldset").all():
-                fieldset.locator("input[type=radio]").first.check()
-            page.click("[data-testid=submit-decision]")
-            page.wait_for_selector("[data-testid=decision-screen]", state="detached")
-            continue
-        screen = page.locator("[data-testid=orders-screen]")
-        wizard = int(screen.get_attribute("data-wizard"))
-        turn = int(screen.get_attribute("data-turn"))
+
+    def pass_shot(page: Any) -> None:
+        if not written:
+            shot(page, "melee-pass", full_page=False)
+
+    def write_checked(page: Any, wizard: int, turn: int) -> None:
         assert wizard in (0, 1), "only the players' seats are drawn"
         rows = page.locator("[data-testid=melee-table] li.melee-row")
         assert rows.count() == 4
@@ -120,13 +97,9 @@ def test_a_four_seat_melee_with_two_computers_plays_to_its_end(page: Any, server
             shot(page, "melee-orders-desktop")
             shots.add("desktop")
         write(page, wizard, turn)
-        page.wait_for_function(
-            "([w, t]) => !document.querySelector("
-            "`[data-testid=orders-screen][data-wizard='${w}'][data-turn='${t}']`)",
-            arg=[wizard, turn], timeout=ENGINE_MS, polling=100)
         written.append((wizard, turn))
-    else:
-        raise AssertionError("the melee did not end")
+
+    play_duel(page, write_checked, screens=40, wait=wait_screen, on_pass=pass_shot)
     title = page.inner_text("[data-testid=result-title]")
     assert title in ("Cat wins the melee", "Dan wins the melee") or \
         title.startswith("A draw between"), title

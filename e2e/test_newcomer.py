@@ -14,12 +14,23 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 
 from conftest import Shot, phone_page
-from test_battle_scene import sized_page
-from test_order_form import record_text
+from duel_play import (
+    ENGINE_MS,
+    deciding_with_no_answer_says_to_choose_one,
+    import_record,
+    open_game,
+    orders_of,
+    play_duel,
+    record_text,
+    replay_shows_one_view_and_both_a_press_away,
+    sized_page,
+    start_hotseat,
+    wait_left,
+    wait_preview,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "examples" / "example-duel.json"
-ENGINE_MS = 90_000
 DESKTOP = {"width": 1280, "height": 800}
 
 # How much of a control the start screen's "Begin the duel" bar covers, in pixels of height.
@@ -30,10 +41,18 @@ COVERED_JS = """(testid) => {
 }"""
 
 
-def open_start(page: Any, server_url: str) -> None:
-    page.goto(server_url)
-    page.wait_for_selector("[data-testid=start-screen]", timeout=ENGINE_MS)
-    page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS)
+def import_the_example(page: Any) -> None:
+    """From the start screen, import docs/examples/example-duel.json, a finished duel, checking
+    what the import dialog says it does and that the replay opens at its first step."""
+    page.click("[data-testid=import-record]")
+    said = page.inner_text("[data-testid=import]")
+    assert "opens on its result" not in said
+    assert "a finished duel opens in its replay, at the start" in said, said
+    page.set_input_files("[data-testid=import-file]", str(EXAMPLE))
+    page.wait_for_function("!document.querySelector('[data-testid=import-submit]').disabled")
+    page.click("[data-testid=import-submit]")
+    replay = page.wait_for_selector("[data-testid=replay-screen]", timeout=ENGINE_MS)
+    assert replay.get_attribute("data-step") == "0"
 
 
 def test_2_the_begin_bar_never_covers_the_paste_box(browser: Any, server_url: str,
@@ -41,7 +60,7 @@ def test_2_the_begin_bar_never_covers_the_paste_box(browser: Any, server_url: st
     # 1280x800: scrolling down the start screen a wheel notch at a time, the sticky "Begin the
     # duel" bar sat over the paste box and its Open button.
     with sized_page(browser, "desktop") as page:  # (1280x800)
-        open_start(page, server_url)
+        open_game(page, server_url)
         page.mouse.move(400, 400)
         covered = []
         for _ in range(20):
@@ -61,31 +80,15 @@ def test_2_the_begin_bar_never_covers_the_paste_box(browser: Any, server_url: st
 @pytest.mark.deep
 def test_4_the_import_dialog_says_what_an_import_does(page: Any, server_url: str) -> None:
     # It said a finished duel "opens on its result", and the replay opened at its first step.
-    open_start(page, server_url)
-    page.click("[data-testid=import-record]")
-    said = page.inner_text("[data-testid=import]")
-    assert "opens on its result" not in said
-    assert "a finished duel opens in its replay, at the start" in said, said
-    page.set_input_files("[data-testid=import-file]", str(EXAMPLE))
-    page.wait_for_function("!document.querySelector('[data-testid=import-submit]').disabled")
-    page.click("[data-testid=import-submit]")
-    replay = page.wait_for_selector("[data-testid=replay-screen]", timeout=ENGINE_MS)
-    assert replay.get_attribute("data-step") == "0"
+    open_game(page, server_url)
+    import_the_example(page)
 
 
 def test_5_the_storage_note_is_in_plain_words(page: Any, server_url: str) -> None:
     # It read "a KB here is 1,024 characters ... 27.8 MB, of up to 10,268 MB the browser allows".
-    open_start(page, server_url)
-    page.click("[data-testid=import-record]")
+    open_game(page, server_url)
     # What the dialog says an import does, and does (test_4_..., deep, asks the same).
-    said = page.inner_text("[data-testid=import]")
-    assert "opens on its result" not in said
-    assert "a finished duel opens in its replay, at the start" in said, said
-    page.set_input_files("[data-testid=import-file]", str(EXAMPLE))
-    page.wait_for_function("!document.querySelector('[data-testid=import-submit]').disabled")
-    page.click("[data-testid=import-submit]")
-    replay = page.wait_for_selector("[data-testid=replay-screen]", timeout=ENGINE_MS)
-    assert replay.get_attribute("data-step") == "0"
+    import_the_example(page)
     page.click("[data-testid=leave-duel]")
     page.wait_for_function(
         "() => document.querySelector('[data-testid=storage-quota]')?.textContent.includes('MB')",
@@ -119,7 +122,7 @@ def test_8_on_a_phone_no_text_is_under_12_px_and_the_replay_buttons_keep_one_lin
         browser: Any, server_url: str, shot: Shot) -> None:
     # Gesture labels were 9.9 px and history notes 11.8 px; the replay's "▶|" wrapped alone.
     with phone_page(browser, {"width": 390, "height": 844}) as page:
-        open_start(page, server_url)
+        open_game(page, server_url)
         assert page.evaluate(SMALL_TEXT_JS) == []
         page.click("[data-testid=import-record]")
         page.set_input_files("[data-testid=import-file]", str(EXAMPLE))
@@ -139,17 +142,7 @@ def test_8_on_a_phone_no_text_is_under_12_px_and_the_replay_buttons_keep_one_lin
         # test_a_replay_on_a_phone_shows_one_view_and_both_a_tap_away, deep, asks it of a duel's).
         page.click("[data-testid=replay-first]")
         page.wait_for_selector("[data-testid=replay-screen][data-step='0']", timeout=ENGINE_MS)
-        assert page.locator("[data-testid=replay-side-0]").count() == 1
-        assert page.locator("[data-testid=replay-side-1]").count() == 0
-        assert page.get_attribute("[data-testid=replay-perspective-0]", "aria-pressed") == "true"
-        page.click("[data-testid=replay-next]")
-        page.wait_for_selector("[data-testid=replay-screen][data-step='1']", timeout=ENGINE_MS)
-        assert page.locator("[data-testid=replay-side-1]").count() == 0, "the choice holds"
-        both = page.locator("[data-testid=replay-perspective-both]")
-        assert both.inner_text() == "Both views"
-        both.click()
-        page.wait_for_selector("[data-testid=replay-side-1]", timeout=ENGINE_MS)
-        assert page.locator("[data-testid=replay-side-0]").count() == 1
+        replay_shows_one_view_and_both_a_press_away(page)
         # A duel's orders screen, with history notes ("↳ Shield") and the gesture pads.
         page.click("[data-testid=leave-duel]")
         page.check("[data-testid=mode-computer]")
@@ -167,7 +160,7 @@ def test_8_on_a_phone_no_text_is_under_12_px_and_the_replay_buttons_keep_one_lin
 
 def computer_duel(page: Any, server_url: str, level: str | None = None) -> None:
     """From the start screen, a duel against the computer (at `level`), on its first orders."""
-    open_start(page, server_url)
+    open_game(page, server_url)
     page.check("[data-testid=mode-computer]")
     if level:
         page.select_option("[data-testid=opponent-level]", level)
@@ -175,11 +168,9 @@ def computer_duel(page: Any, server_url: str, level: str | None = None) -> None:
     page.wait_for_selector("[data-testid=orders-screen]", timeout=ENGINE_MS)
 
 
-# Deep: test_6_enter_on_a_target_list_moves_on presses the same keys first (docs/test-tiers.md).
-@pytest.mark.deep
-def test_6_arrow_down_on_the_gesture_pad_moves_down(page: Any, server_url: str) -> None:
-    # The 4x2 pad: Arrow-Down on F moved right (to P), as a radio group's arrows do.
-    computer_duel(page, server_url)
+def arrows_move_on_the_pad(page: Any) -> None:
+    """On the left hand's 4x2 pad, F checked: Arrow-Down moves down (to D), Arrow-Up back, and
+    Arrow-Right along the row (to P), the focus following."""
     page.check("[data-testid=gesture-0-L-F]")
     page.focus("[data-testid=gesture-0-L-F]")
     page.keyboard.press("ArrowDown")
@@ -191,17 +182,23 @@ def test_6_arrow_down_on_the_gesture_pad_moves_down(page: Any, server_url: str) 
     assert page.is_checked("[data-testid=gesture-0-L-P]")
 
 
+# Deep: test_6_enter_on_a_target_list_moves_on presses the same keys first (docs/test-tiers.md).
+@pytest.mark.deep
+def test_6_arrow_down_on_the_gesture_pad_moves_down(page: Any, server_url: str) -> None:
+    # The 4x2 pad: Arrow-Down on F moved right (to P), as a radio group's arrows do.
+    computer_duel(page, server_url)
+    arrows_move_on_the_pad(page)
+
+
 def hotseat_orders(page: Any, left: str, right: str) -> tuple[int, int]:
     """On the orders screen in sight: pick both hands, preview, seal; (wizard, turn)."""
-    screen = page.wait_for_selector("[data-testid=orders-screen]", timeout=ENGINE_MS)
-    wizard, turn = int(screen.get_attribute("data-wizard")), int(screen.get_attribute("data-turn"))
+    page.wait_for_selector("[data-testid=orders-screen]", timeout=ENGINE_MS)
+    wizard, turn = orders_of(page)
     page.check(f"[data-testid=gesture-0-L-{left}]")
     page.check(f"[data-testid=gesture-0-R-{right}]")
-    page.wait_for_selector("[data-testid=preview][aria-busy=false]", timeout=ENGINE_MS)
+    wait_preview(page)
     page.click("[data-testid=submit-orders]")
-    page.wait_for_function(
-        "([w, t]) => !document.querySelector(`[data-testid=orders-screen][data-wizard='${w}']"
-        "[data-turn='${t}']`)", arg=[wizard, turn], timeout=ENGINE_MS)
+    wait_left(page, wizard, turn)
     return wizard, turn
 
 
@@ -211,29 +208,22 @@ def play_hotseat(page: Any, server_url: str, gestures: dict[int, str], orders: i
     turns, imported as one): passes the device when asked and seals `orders` orders
     (gestures[wizard]: the left hand's, the right does nothing); returns the screen it stopped
     on (a decision stops it early)."""
-    open_start(page, server_url)
+    open_game(page, server_url)
     if record is None:
-        page.fill("[data-testid=name-0]", "Alice")
-        page.fill("[data-testid=name-1]", "Bob")
-        page.check("[data-testid=mode-hotseat]")
-        page.click("[data-testid=start-game]")
+        start_hotseat(page)
     else:
-        page.click("[data-testid=import-record]")
-        page.fill("[data-testid=import-text]", record)
-        page.select_option("[data-testid=import-mode]", "hotseat")
-        page.click("[data-testid=import-submit]")
-    while True:
-        screen = page.wait_for_selector("[data-testid=pass-screen], [data-testid=orders-screen], "
-                                        "[data-testid=decision-screen]", timeout=ENGINE_MS)
-        kind: str = screen.get_attribute("data-testid")
-        if kind == "pass-screen":
-            page.click("[data-testid=pass-ready]")
-            page.wait_for_selector("[data-testid=pass-screen]", state="detached")
-            continue
-        if kind == "decision-screen" or not orders:
-            return kind
-        hotseat_orders(page, gestures[int(screen.get_attribute("data-wizard"))], "nothing")
-        orders -= 1
+        import_record(page, record)
+    sealed = 0
+
+    def write(page: Any, wizard: int, turn: int) -> bool:
+        nonlocal sealed
+        if sealed == orders:
+            return True
+        hotseat_orders(page, gestures[wizard], "nothing")
+        sealed += 1
+        return False
+
+    return play_duel(page, write, stop_at=("decision-screen", "game-over"))
 
 
 def test_1_a_reload_while_bob_writes_comes_back_to_bob(page: Any, server_url: str,
@@ -271,15 +261,7 @@ def test_6_enter_on_a_target_list_moves_on(page: Any, server_url: str) -> None:
     said = page.inner_text("[data-testid=computer-level]")
     assert "novice" in said.lower() and "computer" in said, said
     # Arrow-Down on the 4x2 pad moves down (test_6_arrow_down_on_the_gesture_pad_moves_down, deep).
-    page.check("[data-testid=gesture-0-L-F]")
-    page.focus("[data-testid=gesture-0-L-F]")
-    page.keyboard.press("ArrowDown")
-    assert page.is_checked("[data-testid=gesture-0-L-D]")
-    assert page.evaluate("document.activeElement.dataset.testid") == "gesture-0-L-D"
-    page.keyboard.press("ArrowUp")
-    assert page.is_checked("[data-testid=gesture-0-L-F]")
-    page.keyboard.press("ArrowRight")  # along the row, as before
-    assert page.is_checked("[data-testid=gesture-0-L-P]")
+    arrows_move_on_the_pad(page)
     page.check("[data-testid=gesture-0-L-stab]")
     page.check("[data-testid=gesture-0-R-P]")
     page.wait_for_selector("[data-testid=preview][aria-busy=false]", timeout=ENGINE_MS)
@@ -314,13 +296,13 @@ def test_7_the_page_says_once_it_works_offline(browser: Any, server_url: str,
     context = browser.new_context(viewport=DESKTOP)
     try:
         page = context.new_page()
-        open_start(page, server_url)
+        open_game(page, server_url)
         page.wait_for_selector("[data-testid=offline-ready]", state="visible", timeout=ENGINE_MS)
         assert "offline" in page.inner_text("[data-testid=offline-ready]").lower()
         shot(page, "newcomer-offline-sign", full_page=False)
         context.set_offline(True)
         page.reload()
-        open_start(page, server_url)
+        open_game(page, server_url)
         page.wait_for_selector("[data-testid=offline-ready]", state="visible", timeout=ENGINE_MS)
     finally:
         context.close()
@@ -344,7 +326,7 @@ def test_8_every_learning_screen_and_the_decision_box_on_a_phone(
     # no legend of a question (the decision's, the puzzle's list of spells) broken across its
     # box's border; the offline mark (its tick alone on a phone) keeps the masthead on one row.
     with phone_page(browser, {"width": 390, "height": 844}) as page:
-        open_start(page, server_url)
+        open_game(page, server_url)
         page.wait_for_selector("[data-testid=offline-ready]", state="visible", timeout=ENGINE_MS)
         tops = page.evaluate("""() => ['home-link', 'open-reference', 'open-help']
             .map((id) => document.querySelector(`[data-testid=${id}]`)
@@ -362,8 +344,8 @@ def test_8_every_learning_screen_and_the_decision_box_on_a_phone(
         page.click("[data-testid=lessons-back]")
         page.wait_for_selector("[data-testid=lesson-list]")
         assert page.evaluate(SMALL_TEXT_JS) == []
-        page.goto(server_url)
-        open_start(page, server_url)
+        page.click("[data-testid=home-link]")  # (back to the start screen, no reload)
+        page.wait_for_selector("[data-testid=start-screen]", timeout=ENGINE_MS)
         page.click("[data-testid=open-puzzles]")
         page.wait_for_selector("[data-testid=puzzle-today]", timeout=ENGINE_MS)
         assert page.evaluate(SMALL_TEXT_JS) == []
@@ -372,7 +354,6 @@ def test_8_every_learning_screen_and_the_decision_box_on_a_phone(
         assert page.evaluate(SMALL_TEXT_JS) == [] and page.evaluate(STRADDLING_JS) == []
         # Hot-seat: Alice's paralysis (F-F-F, left hand) asks her which of Bob's hands it holds,
         # on the decision screen.
-        page.goto(server_url)
         first_two = record_text([("F-", "--")] * 2)  # turns 1 and 2 imported, turn 3 written
         assert play_hotseat(page, server_url, {0: "F", 1: "nothing"}, 12, first_two) == \
             "decision-screen"
@@ -384,10 +365,4 @@ def test_8_every_learning_screen_and_the_decision_box_on_a_phone(
         shot(page, "newcomer-decision-phone", full_page=False)
         # Decide with no answer chosen says to choose one (e2e/test_newplayer.py's
         # test_deciding_with_no_answer_says_to_choose_one, deep, asks it of Bob's).
-        page.click("[data-testid=submit-decision]")
-        problem = page.wait_for_selector(
-            "[data-testid=decision-screen] [data-testid=problems] p", timeout=ENGINE_MS)
-        said = problem.inner_text()
-        assert said.startswith("Choose an answer first: "), said
-        assert "which hand" in said, said
-        assert page.locator("[data-testid=decision-screen]").count() == 1
+        deciding_with_no_answer_says_to_choose_one(page)

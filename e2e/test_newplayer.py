@@ -34,9 +34,20 @@ pytest.importorskip("playwright.sync_api")
 
 import remote_play
 from conftest import WEBRTC_ARGS, Shot, phone_page
-from test_order_form import record_text
+from duel_play import (
+    ENGINE_MS,
+    deciding_with_no_answer_says_to_choose_one,
+    help_starts_with_how_to_play,
+    in_view,
+    open_game,
+    play_duel,
+    record_text,
+    replay_shows_one_view_and_both_a_press_away,
+    start_by_codes,
+    start_hotseat,
+    wait_preview,
+)
 
-ENGINE_MS = 90_000
 PHONE = {"width": 390, "height": 844}
 
 
@@ -45,28 +56,6 @@ def phone(browser: Any) -> Iterator[Any]:
     """A page in a fresh phone-sized touch context; fails the test on a page error."""
     with phone_page(browser, PHONE) as page:
         yield page
-
-
-def open_site(page: Any, server_url: str) -> None:
-    """Load the page and wait until the engine answers."""
-    page.goto(server_url)
-    page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS)
-
-
-def begin_hotseat(page: Any) -> None:
-    """Begin a hot-seat duel of Alice and Bob from the start screen."""
-    page.fill("[data-testid=name-0]", "Alice")
-    page.fill("[data-testid=name-1]", "Bob")
-    page.check("[data-testid=mode-hotseat]")
-    page.tap("[data-testid=start-game]")
-
-
-def begin_by_codes(page: Any) -> None:
-    """Begin a duel by codes as Alice from the start screen; wait for her invitation's code."""
-    page.check("[data-testid=mode-codes]")
-    page.fill("[data-testid=name-0]", "Alice")
-    page.tap("[data-testid=start-game]")
-    page.wait_for_selector("[data-testid=remote-code]", timeout=ENGINE_MS)
 
 
 def seal(page: Any, wizard: int, left: str, right: str) -> None:
@@ -88,24 +77,11 @@ def start_against_computer(page: Any, coach: bool = False) -> None:
     page.wait_for_selector("[data-testid=orders-screen][data-turn='1']", timeout=ENGINE_MS)
 
 
-def wait_preview(page: Any) -> None:
-    """Wait until the engine's preview of the current draft has arrived."""
-    page.wait_for_selector("[data-testid=preview][aria-busy=false]", timeout=ENGINE_MS)
-
-
 def surrender(page: Any) -> None:
     """Both hands on P, sealed past the page's question: the duel ends at once."""
     seal(page, 0, "P", "P")
     page.wait_for_selector("[data-testid=confirm-risky]", timeout=ENGINE_MS)
     page.tap("[data-testid=submit-orders]")
-
-
-def in_view(page: Any, selector: str) -> bool:
-    """Whether the element is wholly inside the viewport."""
-    inside: bool = page.eval_on_selector(
-        selector, "el => { const r = el.getBoundingClientRect(); "
-        "return r.top >= 0 && r.bottom <= window.innerHeight; }")
-    return inside
 
 
 # Deep: e2e/test_battle_end.py's test_a_surrender_is_said_at_phone_size asks the same of a
@@ -115,7 +91,7 @@ def test_both_hands_on_p_asks_before_surrendering(phone: Any, server_url: str,
                                                   shot: Shot) -> None:
     # "a pair of P gestures made by both hands at the same time signals your surrender"
     page = phone
-    open_site(page, server_url)
+    open_game(page, server_url)
     start_against_computer(page)
     seal(page, 0, "P", "P")
     warning = page.wait_for_selector("[data-testid=confirm-risky]", timeout=ENGINE_MS)
@@ -152,7 +128,7 @@ def test_the_coachs_gestures_are_taken_with_one_tap(phone: Any, server_url: str,
                                                     shot: Shot) -> None:
     # The coach named two gestures and left the player to find and tap them on the pads.
     page = phone
-    open_site(page, server_url)
+    open_game(page, server_url)
     start_against_computer(page, coach=True)
     wait_preview(page)
     assert picked(page) == {}
@@ -199,7 +175,7 @@ def test_a_code_link_for_a_duel_kept_elsewhere_says_so_in_view(browser: Any, ser
         guest.wait_for_selector("[data-testid=remote-code-link]", timeout=ENGINE_MS)
         link = guest.inner_text("[data-testid=remote-code-link]").strip()
         # Bob's own code opened in a browser that never saw the invitation.
-        open_site(elsewhere, server_url)
+        open_game(elsewhere, server_url)
         elsewhere.goto(link)
         error = elsewhere.wait_for_selector("[data-testid=join-error]:visible", timeout=ENGINE_MS)
         assert "not saved in this browser" in error.inner_text()
@@ -214,8 +190,8 @@ def test_a_code_link_for_a_duel_kept_elsewhere_says_so_in_view(browser: Any, ser
 def test_a_duel_left_for_the_start_screen_is_offered_at_its_top(phone: Any, server_url: str,
                                                                   shot: Shot) -> None:
     page = phone
-    open_site(page, server_url)
-    begin_hotseat(page)
+    open_game(page, server_url)
+    start_hotseat(page, tap=True)
     page.tap("[data-testid=pass-ready]")
     page.wait_for_selector("[data-testid=orders-screen][data-wizard='0']", timeout=ENGINE_MS)
     seal(page, 0, "F", "W")
@@ -242,18 +218,10 @@ def test_a_duel_left_for_the_start_screen_is_offered_at_its_top(phone: Any, serv
 @pytest.mark.deep
 def test_help_starts_with_how_to_play(phone: Any, server_url: str, shot: Shot) -> None:
     page = phone
-    open_site(page, server_url)
+    open_game(page, server_url)
     page.get_by_test_id("open-help").tap()
-    dialog = page.locator("dialog[data-testid=help]")
-    dialog.wait_for()
-    assert page.inner_text("[data-testid=open-help]") == "Help"
-    assert page.inner_text("#help-title") == "Help"
-    assert in_view(page, "[data-testid=help-how]"), "How to play is not the first thing seen"
-    how = page.inner_text(".how-to-play")
-    # It names the page's own words, so a new player can find them on the orders screen.
-    for words in ("Spells", "Seal my orders", "What happened"):
-        assert words in how, words
-    assert "Keyboard" in dialog.inner_text()  # the shortcuts follow
+    page.locator("dialog[data-testid=help]").wait_for()
+    help_starts_with_how_to_play(page)
     shot(page, "newplayer-help", full_page=False)
 
 
@@ -294,9 +262,9 @@ def import_text(page: Any, text: str) -> None:
 def test_a_code_or_replay_link_pasted_as_a_record_is_understood(phone: Any,
                                                                 server_url: str) -> None:
     page = phone
-    open_site(page, server_url)
+    open_game(page, server_url)
     # An invitation of one's own makes a real code to paste.
-    begin_by_codes(page)
+    start_by_codes(page, tap=True)
     code = page.inner_text("[data-testid=remote-code]").strip()
     page.tap("[data-testid=leave-duel]")
     import_text(page, code)
@@ -326,7 +294,7 @@ def test_a_code_or_replay_link_pasted_as_a_record_is_understood(phone: Any,
 def test_a_replay_on_a_phone_shows_one_view_and_both_a_tap_away(phone: Any,
                                                                  server_url: str) -> None:
     page = phone
-    open_site(page, server_url)
+    open_game(page, server_url)
     start_against_computer(page)
     seal(page, 0, "S", "D")
     page.wait_for_selector("[data-testid=orders-screen][data-turn='2']", timeout=ENGINE_MS)
@@ -334,17 +302,7 @@ def test_a_replay_on_a_phone_shows_one_view_and_both_a_tap_away(phone: Any,
     page.tap("[data-testid=replay-open]")
     page.wait_for_selector("[data-testid=replay-screen]", timeout=ENGINE_MS)
     # Alice's own view (the person's), alone.
-    assert page.locator("[data-testid=replay-side-0]").count() == 1
-    assert page.locator("[data-testid=replay-side-1]").count() == 0
-    assert page.get_attribute("[data-testid=replay-perspective-0]", "aria-pressed") == "true"
-    page.tap("[data-testid=replay-next]")
-    page.wait_for_selector("[data-testid=replay-screen][data-step='1']", timeout=ENGINE_MS)
-    assert page.locator("[data-testid=replay-side-1]").count() == 0, "the choice holds"
-    both = page.locator("[data-testid=replay-perspective-both]")
-    assert both.inner_text() == "Both views"
-    both.tap()
-    page.wait_for_selector("[data-testid=replay-side-1]", timeout=ENGINE_MS)
-    assert page.locator("[data-testid=replay-side-0]").count() == 1
+    replay_shows_one_view_and_both_a_press_away(page, tap=True)
 
 
 # Deep: what the page says is tests/js/newplayer-words.test.mjs's (docs/test-tiers.md).
@@ -360,7 +318,7 @@ def test_live_the_status_never_asks_to_paste_what_comes_by_itself(
         players = {}
         for w, ctx in enumerate(contexts):
             players[w] = ctx.new_page()
-            open_site(players[w], server_url)
+            open_game(players[w], server_url)
         host, guest = players[0], players[1]
         test_live.connect(players, by_link=True)
         remote_play.act(host)  # turn 1 resolves; Bob writes turn 2 while Alice commits first
@@ -387,7 +345,7 @@ PARALYSIS_SCRIPT = {0: ["DF", "FS", "FS"], 1: ["F-", "F-", "F-"]}
 @pytest.mark.deep
 def test_deciding_with_no_answer_says_to_choose_one(phone: Any, server_url: str) -> None:
     page = phone
-    open_site(page, server_url)
+    open_game(page, server_url)
     # Turns 1 and 2 imported as a hot-seat duel's record; turn 3 written here.
     page.tap("[data-testid=import-record]")
     page.fill("[data-testid=import-text]", record_text(
@@ -395,34 +353,15 @@ def test_deciding_with_no_answer_says_to_choose_one(phone: Any, server_url: str)
     page.select_option("[data-testid=import-mode]", "hotseat")
     page.tap("[data-testid=import-submit]")
     slug = {"-": "nothing"}
-    for _ in range(12):
-        shown = page.wait_for_selector(
-            "[data-testid=pass-screen], [data-testid=orders-screen], "
-            "[data-testid=decision-screen]", timeout=ENGINE_MS).get_attribute("data-testid")
-        if shown == "decision-screen":
-            break
-        if shown == "pass-screen":
-            page.tap("[data-testid=pass-ready]")
-            page.wait_for_selector("[data-testid=pass-screen]", state="detached")
-            continue
-        screen = page.locator("[data-testid=orders-screen]")
-        wizard = int(screen.get_attribute("data-wizard"))
-        turn = int(screen.get_attribute("data-turn"))
+
+    def write(page: Any, wizard: int, turn: int) -> None:
         row = PARALYSIS_SCRIPT[wizard][turn - 1]
         left, right = row[0], row[1]
         page.tap(f"[data-testid=gesture-0-L-{slug.get(left, left)}]")
         page.tap(f"[data-testid=gesture-0-R-{slug.get(right, right)}]")
         wait_preview(page)
         page.tap("[data-testid=submit-orders]")
-        page.wait_for_selector(
-            f"[data-testid=orders-screen][data-wizard='{wizard}'][data-turn='{turn}']",
-            state="detached", timeout=ENGINE_MS)
-    else:
-        raise AssertionError("no decision was asked")
-    page.tap("[data-testid=submit-decision]")
-    problem = page.wait_for_selector(
-        "[data-testid=decision-screen] [data-testid=problems] p", timeout=ENGINE_MS)
-    said = problem.inner_text()
-    assert said.startswith("Choose an answer first: "), said
-    assert "which hand" in said, said
-    assert page.locator("[data-testid=decision-screen]").count() == 1
+
+    assert play_duel(page, write, stop_at=("decision-screen",), screens=12, tap=True) == \
+        "decision-screen", "no decision was asked"
+    deciding_with_no_answer_says_to_choose_one(page, tap=True)

@@ -1,8 +1,9 @@
 """A whole hot-seat duel at a phone's 375x812, through the page only (issue 16, phones).
 
 On every orders screen: the gesture buttons are in the first screenful when it opens (not below
-the outcome, board and log), and once the gestures are picked every question the engine asks is
-in view above the sticky seal bar, which also lists the answers that will be sealed.  Viewport
+the outcome, board and log), and once the gestures are picked the page does not scroll sideways
+and every question the engine asks is in view above the sticky seal bar, which also lists the
+answers that will be sealed.  Viewport
 screenshots of each step go to test-output/phone-duel-*.png for a person to look at.
 
 Fixtures `server_url`, `browser` and `shot` come from e2e/conftest.py.
@@ -18,16 +19,15 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 
 from conftest import Shot, phone_page, screenshot
-from test_hotseat import (
+from duel_play import (
     ENGINE_MS,
-    MAX_TURNS,
-    gestures_for,
+    HOTSEAT_SCRIPT,
     open_game,
-    pick,
+    play_duel,
+    play_turn,
+    script_row,
     start_hotseat,
-    wait_left,
     wait_preview,
-    wait_screen,
 )
 
 PHONE = {"width": 375, "height": 812}
@@ -52,53 +52,45 @@ def test_phone_hotseat_duel(browser: Any, server_url: str, shot: Shot) -> None:
 
 
 def play_a_phone_duel(page: Any, server_url: str, shot: Shot) -> None:
-    """The duel of e2e/test_hotseat.py's script at PHONE's size, checking every orders screen."""
+    """The duel of duel_play's HOTSEAT_SCRIPT at PHONE's size, checking every orders screen."""
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     open_game(page, server_url)
     start_hotseat(page)
     asked = 0
-    for _ in range(4 * MAX_TURNS):
-        kind = wait_screen(page)
-        if kind == "game-over":
-            break
-        if kind == "pass-screen":
-            page.click("[data-testid=pass-ready]")
-            page.wait_for_selector("[data-testid=pass-screen]", state="detached")
-            continue
-        assert kind == "orders-screen", kind
-        screen = page.locator("[data-testid=orders-screen]")
-        wizard = int(screen.get_attribute("data-wizard"))
-        turn = int(screen.get_attribute("data-turn"))
+
+    def write(page: Any, wizard: int, turn: int) -> None:
         wait_preview(page)
         # What a player acts on comes first: the left hand's buttons are on the first screen.
         assert page.evaluate("window.scrollY") == 0
         pad = box(page, "[data-testid=hand-0-L]")
         assert pad["top"] < PHONE["height"] - 120, f"turn {turn}: the pads start at {pad}"
         shot(page, f"phone-duel-t{turn:02d}-w{wizard}-a-arrive", full_page=False)
-        pair = gestures_for(wizard, turn)
-        pick(page, pair)
-        if ">" in pair:
-            page.select_option("[data-testid=stab-target-0]", f"W{1 - wizard}")
-        wait_preview(page)
-        if page.locator("[data-testid=questions]").count():
-            asked += 1
-            questions = box(page, "[data-testid=questions]")
-            bar = box(page, "[data-testid=submit-bar]")
-            assert questions["bottom"] <= bar["top"] + 1, (
-                f"turn {turn}: a question hides under the seal bar ({questions}, {bar})")
-            assert questions["top"] >= 0, f"turn {turn}: a question is above the screen"
-            summary = page.inner_text("[data-testid=seal-summary]")
-            assert "→" in summary, "the seal bar lists the answers being sealed"
-        shot(page, f"phone-duel-t{turn:02d}-w{wizard}-b-ready", full_page=False)
-        if turn in (5, 9):
-            shot(page, f"phone-duel-t{turn:02d}-w{wizard}-c-whole")  # histories, log
-            name = f"phone-duel-t{turn:02d}-w{wizard}-d-histories.png"
-            screenshot(page.locator("[data-testid=histories]"), ROOT / "test-output" / name)
-        page.click("[data-testid=submit-orders]")
-        wait_left(page, wizard, turn)
-    else:
-        raise AssertionError("the duel did not end")
+
+        def questions_in_view(page: Any) -> None:
+            nonlocal asked
+            # Nothing on the orders screen makes the page scroll sideways.
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= PHONE["width"], f"turn {turn}: the page scrolls sideways ({width}px)"
+            if page.locator("[data-testid=questions]").count():
+                asked += 1
+                questions = box(page, "[data-testid=questions]")
+                bar = box(page, "[data-testid=submit-bar]")
+                assert questions["bottom"] <= bar["top"] + 1, (
+                    f"turn {turn}: a question hides under the seal bar ({questions}, {bar})")
+                assert questions["top"] >= 0, f"turn {turn}: a question is above the screen"
+                summary = page.inner_text("[data-testid=seal-summary]")
+                assert "→" in summary, "the seal bar lists the answers being sealed"
+            shot(page, f"phone-duel-t{turn:02d}-w{wizard}-b-ready", full_page=False)
+            if turn in (5, 9):
+                shot(page, f"phone-duel-t{turn:02d}-w{wizard}-c-whole")  # histories, log
+                name = f"phone-duel-t{turn:02d}-w{wizard}-d-histories.png"
+                screenshot(page.locator("[data-testid=histories]"), ROOT / "test-output" / name)
+
+        play_turn(page, script_row(HOTSEAT_SCRIPT, wizard, turn), questions_in_view)
+
+    # (A question between turns would fail the duel: the script asks none.)
+    play_duel(page, write, decide=None)
     assert asked >= 2, "the scripted duel asks questions on several turns"
     page.wait_for_selector("[data-testid=result-title]", timeout=ENGINE_MS)
     width = page.evaluate("document.documentElement.scrollWidth")

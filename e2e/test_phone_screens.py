@@ -23,10 +23,10 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 
 from conftest import WEBRTC_ARGS, Shot, phone_page
+from duel_play import start_by_codes, start_hotseat
 from playwright.sync_api import ViewportSize
 from remote_play import STEP_MS, act, code_to_send, deliver, invite, paste, two_players
 from test_live import CONNECT_MS, connect, needs_route
-from test_newplayer import begin_by_codes, begin_hotseat
 
 ENGINE_MS = 90_000
 PHONES: dict[str, ViewportSize] = {
@@ -167,7 +167,7 @@ def test_a_paste_that_is_no_code_says_what_the_box_takes(phone: Any, server_url:
                                                          shot: Shot) -> None:
     page = phone
     open_site(page, server_url)
-    begin_by_codes(page)
+    start_by_codes(page, tap=True)
     # The duel's own box, waiting for the friend's first code.
     paste(page, "Sure! Send me your move when you are ready")
     error = page.wait_for_selector("[data-testid=remote-error][data-code=not-a-code]",
@@ -197,7 +197,7 @@ def test_saved_duels_on_a_duel_screen_shows_the_list(phone: Any, server_url: str
                                                      shot: Shot) -> None:
     page = phone
     open_site(page, server_url)
-    begin_hotseat(page)
+    start_hotseat(page, tap=True)
     page.tap("[data-testid=pass-ready]", timeout=ENGINE_MS)
     page.wait_for_selector("[data-testid=orders-screen]", timeout=ENGINE_MS)
     assert page.inner_text("[data-testid=leave-duel]") == "Saved duels"

@@ -7,9 +7,6 @@ Fixtures `server_url`, `browser`, `page` and `shot` come from e2e/conftest.py.
 
 from __future__ import annotations
 
-import json
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,39 +14,7 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 
 from conftest import Shot
-
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "engine"))
-from wavinghands import duel as engine_duel  # noqa: E402
-from wavinghands.record import export_record  # noqa: E402
-
-ENGINE_MS = 90_000
-
-# Alice: missile (S-D) twice with her left hand, then stabs; Bob waves and is paralysed once
-# (F-F-F by Alice's right hand on turn 3, his right hand held).  Alice wins by stabbing on.
-TURNS = [("SF", "-W"), ("DF", "-W"), ("SF", "-P"), ("D>", "-P")] + [("->", "--")] * 16
-
-
-def finished_record() -> str:
-    game = engine_duel.new_game(("Alice", "Bob"), "5eed5eed")
-    for a, b in TURNS:
-        if game.phase.kind == "over":
-            break
-        orders: dict[str, Any] = {"gestures": [list(a)]}
-        if ">" in a:
-            orders["stab"] = "W1"
-        game, _ = engine_duel.step(game, {0: orders, 1: {"gestures": [list(b)]}})
-        if game.phase.kind == "decision":
-            game, _ = engine_duel.step(game, {0: {"decisions": {"paralysis:W1": "R"}}})
-    assert game.phase.kind == "over", game.phase
-    return json.dumps(export_record(game))
-
-
-def open_game(page: Any, url: str) -> None:
-    page.goto(url)
-    page.wait_for_selector("[data-testid=start-screen], [data-testid=resume-screen]",
-                           timeout=10_000)
-    page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS, polling=100)
+from duel_play import ENGINE_MS, finished_record, import_record, open_game
 
 
 def step_is(page: Any, step: int) -> None:
@@ -60,9 +25,7 @@ def step_is(page: Any, step: int) -> None:
 def test_replay_an_imported_record_step_by_step(page: Any, server_url: str, shot: Shot) -> None:
     record = finished_record()
     open_game(page, server_url)
-    page.click("[data-testid=import-record]")
-    page.fill("[data-testid=import-text]", record)
-    page.click("[data-testid=import-submit]")
+    import_record(page, record, mode=None)
     step_is(page, 0)
     steps = int(page.get_attribute("[data-testid=replay-screen]", "data-steps"))
     assert steps >= 6
@@ -114,9 +77,7 @@ def test_a_finished_saved_duel_offers_its_replay_and_the_log_reads_in_place(
     page: Any, server_url: str, shot: Shot
 ) -> None:
     open_game(page, server_url)
-    page.click("[data-testid=import-record]")
-    page.fill("[data-testid=import-text]", finished_record())
-    page.click("[data-testid=import-submit]")
+    import_record(page, finished_record(), mode=None)
     step_is(page, 0)
     page.click("[data-testid=leave-duel]")
     page.wait_for_selector("[data-testid=start-screen]")

@@ -27,6 +27,7 @@ pytest.importorskip("playwright.sync_api")
 
 import conftest
 import remote_play
+from duel_play import play_duel, seal
 from remote_play import (
     ENGINE_MS,
     STEP_MS,
@@ -47,6 +48,8 @@ SLUG = {">": "stab", "-": "nothing"}
 MALADROIT_SCRIPT = {0: ["D-", "S-", "F-", "--"], 1: ["--", "--", "--", "PP"]}
 # The kept touch context of e2e/test_phone_screens.py's smaller phone.
 KEPT_PHONE = {"width": 360, "height": 740}
+# The phone's size the start screen is checked at.
+PHONE = {"width": 375, "height": 740}
 
 
 def snap(page: Any, name: str, full_page: bool = True) -> None:
@@ -79,7 +82,10 @@ def reference_has(page: Any, key: str, title: str) -> bool:
     return bool(page.locator(f"[data-testid=ref-spell-{key}]").count() == 1)
 
 
-@pytest.mark.parametrize("size", [(1200, 900), (375, 740)], ids=["desktop", "phone"])
+# The phone's run is deep: the desktop run checks the start screen at the phone's width too (the
+# layout follows the width, web/style.css), and the rest is the same flow (docs/test-tiers.md).
+@pytest.mark.parametrize("size", [(1200, 900), pytest.param((375, 740), marks=pytest.mark.deep)],
+                         ids=["desktop", "phone"])
 def test_the_start_screen_chooses_the_rules_and_remembers(
     browser: Any, server_url: str, size: tuple[int, int]
 ) -> None:
@@ -115,6 +121,11 @@ def start_screen_chooses_the_rules(page: Any, server_url: str, size: tuple[int, 
     wide = size[0] > 500
     scroll = page.evaluate("() => document.documentElement.scrollWidth")
     assert scroll <= size[0], f"the start screen scrolls sideways ({scroll}px)"
+    if wide:  # and at the phone's width
+        page.set_viewport_size(PHONE)
+        scroll = page.evaluate("() => document.documentElement.scrollWidth")
+        assert scroll <= PHONE["width"], f"at 375 px the start screen scrolls sideways ({scroll}px)"
+        page.set_viewport_size({"width": size[0], "height": size[1]})
     box.scroll_into_view_if_needed()
     snap(page, f"rules-chooser-{'desktop' if wide else 'phone'}", full_page=not wide)
     # The reference on the start screen is the chosen rules' book.
@@ -164,22 +175,11 @@ def test_a_hotseat_warlocks_duel_to_the_end(page: Any, server_url: str) -> None:
     page.check("[data-testid=mode-hotseat]")
     page.click("[data-testid=start-game]")
     saw_maladroit = False
-    for _ in range(20):
-        kind = page.wait_for_selector(
-            "[data-testid=pass-screen], [data-testid=orders-screen], [data-testid=game-over], "
-            "[data-testid=decision-screen], [data-testid=failure-screen]", timeout=ENGINE_MS,
-        ).get_attribute("data-testid")
-        if kind == "game-over":
-            break
-        assert kind not in ("failure-screen", "decision-screen"), kind
-        if kind == "pass-screen":
-            page.click("[data-testid=pass-ready]")
-            page.wait_for_selector("[data-testid=pass-screen]", state="detached")
-            continue
-        screen = page.locator("[data-testid=orders-screen]")
-        wizard = int(screen.get_attribute("data-wizard"))
-        turn = int(screen.get_attribute("data-turn"))
-        write(page, MALADROIT_SCRIPT[wizard][turn - 1])
+
+    def orders(page: Any, wizard: int, turn: int) -> None:
+        nonlocal saw_maladroit
+        pair = MALADROIT_SCRIPT[wizard][turn - 1]
+        write(page, pair)
         if wizard == 0 and turn == 3:
             # The duel's reference is Warlocks': the spell Alice completes is in it.
             assert "Maladroitness" in page.inner_text("[data-testid=preview]")
@@ -194,17 +194,9 @@ def test_a_hotseat_warlocks_duel_to_the_end(page: Any, server_url: str) -> None:
             assert "maladroit" in warnings, warnings  # Warlocks' rule, said while he writes
             saw_maladroit = True
             snap(page, "warlocks-maladroit-orders")
-        page.click("[data-testid=submit-orders]")
-        if MALADROIT_SCRIPT[wizard][turn - 1] == "PP":
-            # A surrender takes a second press (e2e/test_newplayer.py).
-            page.wait_for_selector("[data-testid=confirm-risky]", timeout=ENGINE_MS)
-            page.click("[data-testid=submit-orders]")
-        page.wait_for_function(
-            "([w, t]) => !document.querySelector("
-            "`[data-testid=orders-screen][data-wizard='${w}'][data-turn='${t}']`)",
-            arg=[wizard, turn], timeout=ENGINE_MS, polling=100)
-    else:
-        raise AssertionError("the duel did not end")
+        seal(page, surrender=pair == "PP")  # a surrender takes a second press
+
+    play_duel(page, orders, screens=20, decide=None)
     assert saw_maladroit
     assert page.inner_text("[data-testid=result-title]") == "Alice wins"
     assert "surrender" in page.inner_text("[data-testid=result-how]").lower()
