@@ -1,11 +1,16 @@
 """What a first visit costs over the wire, measured at the server; prints a table.
 
-    python3 bench/first_visit.py [--site DIR]... [--loopback-runs 3] [--json OUT]
+    python3 bench/first_visit.py [--site DIR]... [--loopback-runs 3] [--loopback-only] [--json OUT]
     python3 bench/first_visit.py --site DIR [--site DIR2 ...] --profile 5
 
+With several sites, the loopback visits take turns between them (so that the machine's load
+hits them alike).  Each loopback boot also reports the browser's CPU until engine-ready (every
+process under Playwright, from /proc): on a shared machine the figure to compare, where wall
+times follow the load.  `--loopback-only` skips the throttled visit.
+
 `--profile N` skips the throttled visit and times N warm loopback boots per site (`--cold`:
-cold ones, each in a fresh context; the sites taking turns, so load hits them alike): a
-timeline from navigation start to `engine-ready`, the
+cold ones, each in a fresh context; the sites taking turns, so load hits them alike), each
+traced: a timeline from navigation start to `engine-ready`, the CPU of each kind of thread, the
 page's steps (HTML, module scripts, worker script) and the engine worker's own marks and fetches
 (engine-worker.js `timings`), as medians.
 
@@ -36,6 +41,7 @@ each file once, engine ready <= 6 s throttled; loopback <= ~1.1 s cold, <= 0.5 s
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gzip
 import hashlib
 import http.server
@@ -46,6 +52,7 @@ import sys
 import threading
 import time
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -204,18 +211,50 @@ def make_server(
 
 
 # Waits for engine-ready; also keeps the progress line's last "Fetching ... of ... MB" (the
-# bytes the page says it fetched, to hold against those the server counted).
+# bytes the page says it fetched, to hold against those the server counted).  Woken by the
+# mark and by the line's changes, not by a timer: a poll every 10 ms cost the page's thread
+# ~90 ms of CPU over a cold boot under load, which the figures would count as the boot's.
 READY = """async (timeout) => {
-  const t0 = performance.now();
+  const status = () => document.querySelector('[data-testid=engine-status]');
   let progress = null;
-  while (performance.getEntriesByName('engine-ready').length === 0) {
-    if (performance.now() - t0 > timeout) throw new Error('engine not ready in time');
-    const status = document.querySelector('[data-testid=engine-status]');
-    const said = status ? status.textContent : '';
-    if (status && status.dataset.state === 'error') throw new Error('engine failed: ' + said);
+  const look = () => {
+    const box = status();
+    const said = box ? box.textContent : '';
+    if (box && box.dataset.state === 'error') throw new Error('engine failed: ' + said);
     if (said.includes(' MB')) progress = said.trim();
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  };
+  await new Promise((resolve, reject) => {
+    const done = () => performance.getEntriesByName('engine-ready').length > 0;
+    const watchers = [];
+    const stop = (fn, arg) => {
+      for (const w of watchers) w.disconnect();
+      clearTimeout(timer);
+      fn(arg);
+    };
+    const check = () => {
+      try {
+        look();
+      } catch (err) {
+        stop(reject, err);
+        return;
+      }
+      if (done()) stop(resolve);
+    };
+    const timer = setTimeout(() => stop(reject, new Error('engine not ready in time')), timeout);
+    const marks = new PerformanceObserver(check);
+    marks.observe({ type: 'mark' });
+    watchers.push(marks);
+    const lines = new MutationObserver(check);
+    const watchLine = () => {
+      const box = status();
+      const all = { subtree: true, childList: true, characterData: true, attributes: true };
+      if (box) lines.observe(box, all);
+      else setTimeout(watchLine, 50);
+    };
+    watchLine();
+    watchers.push(lines);
+    check();
+  });
   const ready = performance.getEntriesByName('engine-ready')[0];
   return { ready: ready.startTime, worker: ready.detail, progress };
 }"""
@@ -233,8 +272,10 @@ def visit(browser: Any, url: str, tally: Tally) -> dict[str, Any]:
         page = context.new_page()
         tally.reset()
         t0 = time.monotonic()
+        cpu0 = browser_ticks()
         page.goto(url)
         cold = page.evaluate(READY, BOOT_TIMEOUT_MS)
+        cold["cpu_ms"] = browser_cpu_ms(cpu0)
         at_ready = tally.snapshot()
         page.evaluate("window.__offlineReady")
         cold["offline_ready_s"] = time.monotonic() - t0
@@ -242,8 +283,10 @@ def visit(browser: Any, url: str, tally: Tally) -> dict[str, Any]:
         cold["compiled_ahead"] = page.evaluate(COMPILED_AHEAD)
         cold_total = tally.snapshot()
         tally.reset()
+        cpu0 = browser_ticks()
         page.reload()
         warm = page.evaluate(READY, BOOT_TIMEOUT_MS)
+        warm["cpu_ms"] = browser_cpu_ms(cpu0)
         # Let anything the warm page starts after ready (e.g. an update check) reach the server.
         page.wait_for_timeout(300)
         warm_total = tally.snapshot()
@@ -299,11 +342,19 @@ def warm_profile(browser: Any, url: str) -> dict[str, float]:
         page.evaluate("window.__offlineReady")
         page.evaluate("window.__engineSnapshot")
         page.evaluate(COMPILED_AHEAD)
-        page.reload()
-        page.evaluate(READY, BOOT_TIMEOUT_MS)
+        browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
+        try:
+            before = browser_ticks()
+            page.reload()
+            page.evaluate(READY, BOOT_TIMEOUT_MS)
+            spent = browser_cpu_ms(before)
+        finally:
+            trace = browser.stop_tracing()
         timeline: dict[str, float] = page.evaluate(PAGE_TIMELINE)
         for worker in page.workers:
             timeline |= worker.evaluate(WORKER_FETCHES, timeline["worker started"])
+        timeline |= thread_cpu_ms(trace)
+        timeline["cpu browser processes"] = spent
     finally:
         context.close()
     return timeline
@@ -331,15 +382,42 @@ def thread_cpu_ms(trace: bytes) -> dict[str, float]:
     out: dict[str, float] = defaultdict(float)
     for thread, tasks in spans.items():
         name = names.get(thread, "")
-        kind = kinds.get(name, "cpu thread pool" if name.startswith("ThreadPool") else None)
-        if kind is None:
-            continue
+        kind = kinds.get(name, "cpu thread pool" if name.startswith("ThreadPool") else "cpu other")
         end = -1.0
         for start, stop, cpu in sorted(tasks):
             if start >= end:  # (a task nested in another is counted in it)
                 out[kind] += cpu / 1000
+                out["cpu total"] += cpu / 1000
                 end = stop
     return dict(out)
+
+
+def browser_ticks() -> dict[int, int]:
+    """CPU clock ticks (user + system) used so far by each of this process's descendants: the
+    Playwright driver and every process of the browser (browser, GPU, network, renderers).
+    Walks /proc's children lists."""
+    ticks: dict[int, int] = {}
+    below = [os.getpid()]
+    while below:
+        pid = below.pop()
+        try:
+            for task in Path(f"/proc/{pid}/task").iterdir():
+                below += [int(child) for child in (task / "children").read_text().split()]
+            if pid != os.getpid():
+                stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                ticks[pid] = int(stat[11]) + int(stat[12])  # utime, stime
+        except OSError:
+            continue  # (it ended meanwhile)
+    return ticks
+
+
+def browser_cpu_ms(since: dict[int, int]) -> float:
+    """CPU ms the browser's processes used since `since` (browser_ticks()), for a
+    whole-machine view of a boot beside the trace's per-thread one.  A process that ended
+    meanwhile is not counted (a closed context's renderer: its last moments are lost)."""
+    now = browser_ticks()
+    spent = sum(max(0, ticks - since.get(pid, 0)) for pid, ticks in now.items())
+    return spent * 1000 / os.sysconf("SC_CLK_TCK")
 
 
 def cold_profile(browser: Any, url: str) -> dict[str, float]:
@@ -350,45 +428,59 @@ def cold_profile(browser: Any, url: str) -> dict[str, float]:
         page = context.new_page()
         browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
         try:
+            before = browser_ticks()
             page.goto(url)
             page.evaluate(READY, BOOT_TIMEOUT_MS)
+            spent = browser_cpu_ms(before)
         finally:
             trace = browser.stop_tracing()
         timeline: dict[str, float] = page.evaluate(PAGE_TIMELINE)
         for worker in page.workers:
             timeline |= worker.evaluate(WORKER_FETCHES, timeline["worker started"])
         timeline |= thread_cpu_ms(trace)
+        timeline["cpu browser processes"] = spent
     finally:
         context.close()
     return timeline
 
 
-def profile(
-    roots: list[Path], runs: int, precompressed: bool, cold: bool = False
-) -> dict[str, list[dict[str, float]]]:
-    """`runs` warm (or `cold`) loopback boots per site, the sites taking turns; their timelines."""
-    tally = Tally()
-    servers = [make_server(root, Link(None, 0.0), tally, precompressed) for root in roots]
+@contextlib.contextmanager
+def loopback_sites(
+    roots: list[Path], precompressed: bool
+) -> Iterator[tuple[Any, list[tuple[Path, str, Tally]]]]:
+    """An unthrottled server per site and one browser for the block: (browser, [(root, url,
+    tally)]), so that the sites can take turns and the machine's load hits them alike."""
+    tallies = [Tally() for _ in roots]
+    servers = [make_server(root, Link(None, 0.0), tally, precompressed)
+               for root, tally in zip(roots, tallies, strict=True)]  # fmt: skip
     for server in servers:
         threading.Thread(target=server.serve_forever, daemon=True).start()
-    timelines: dict[str, list[dict[str, float]]] = {str(root): [] for root in roots}
+    sites = [(root, f"http://127.0.0.1:{server.server_address[1]}/", tally)
+             for root, server, tally in zip(roots, servers, tallies, strict=True)]  # fmt: skip
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
             try:
-                for i in range(runs):
-                    for root, server in zip(roots, servers, strict=True):
-                        url = f"http://127.0.0.1:{server.server_address[1]}/"
-                        timeline = (cold_profile if cold else warm_profile)(browser, url)
-                        timelines[str(root)].append(timeline)
-                        print(f"  [{i + 1}/{runs}] {root}: ready at {timeline['ready']:.0f} ms",
-                              flush=True)  # fmt: skip
+                yield browser, sites
             finally:
                 browser.close()
     finally:
         for server in servers:
             server.shutdown()
             server.server_close()
+
+
+def profile(
+    roots: list[Path], runs: int, precompressed: bool, cold: bool = False
+) -> dict[str, list[dict[str, float]]]:
+    """`runs` warm (or `cold`) loopback boots per site, the sites taking turns; their timelines."""
+    timelines: dict[str, list[dict[str, float]]] = {str(root): [] for root in roots}
+    with loopback_sites(roots, precompressed) as (browser, sites):
+        for i in range(runs):
+            for root, url, _ in sites:
+                timeline = (cold_profile if cold else warm_profile)(browser, url)
+                timelines[str(root)].append(timeline)
+                print(f"  [{i + 1}/{runs}] {root}: ready at {timeline['ready']:.0f} ms", flush=True)
     return timelines
 
 
@@ -453,6 +545,18 @@ def run(
     return results
 
 
+def loopback_turns(
+    roots: list[Path], runs: int, precompressed: bool
+) -> dict[str, list[dict[str, Any]]]:
+    """`runs` unthrottled visits per site in one browser, the sites taking turns."""
+    results: dict[str, list[dict[str, Any]]] = {str(root): [] for root in roots}
+    with loopback_sites(roots, precompressed) as (browser, sites):
+        for _ in range(runs):
+            for root, url, tally in sites:
+                results[str(root)].append(visit(browser, url, tally))
+    return results
+
+
 def mb(n: float) -> str:
     """Bytes as MB with two decimals."""
     return f"{n / 1e6:.2f} MB"
@@ -503,14 +607,28 @@ def report(throttled: dict[str, Any], loopback: list[dict[str, Any]], root: Path
         ("how the warm visit booted", throttled["warm"]["worker"].get("path", "?")),
         ("requests on a warm visit", str(sum(throttled["warm_total"]["requests"].values()))),
     ]  # fmt: skip
+    for name, value in rows:
+        print(f"{name:<52}{value:>16}")
+    report_loopback(loopback)
+
+
+def report_loopback(loopback: list[dict[str, Any]]) -> None:
+    """Print the loopback visits' medians: engine-ready and the browser's CPU, cold and warm."""
+    rows = []
     if loopback:
         cold = [r["cold"]["ready"] for r in loopback]
         warm = [r["warm"]["ready"] for r in loopback]
+        cold_cpu = [r["cold"]["cpu_ms"] for r in loopback]
+        warm_cpu = [r["warm"]["cpu_ms"] for r in loopback]
         rows += [
             (f"engine ready, cold, loopback (median of {len(cold)})",
              f"{statistics.median(cold):.0f} ms ({min(cold):.0f}-{max(cold):.0f})"),
             (f"engine ready, warm, loopback (median of {len(warm)})",
              f"{statistics.median(warm):.0f} ms ({min(warm):.0f}-{max(warm):.0f})"),
+            ("browser CPU until ready, cold, loopback (median)",
+             f"{statistics.median(cold_cpu):.0f} ms ({min(cold_cpu):.0f}-{max(cold_cpu):.0f})"),
+            ("browser CPU until ready, warm, loopback (median)",
+             f"{statistics.median(warm_cpu):.0f} ms ({min(warm_cpu):.0f}-{max(warm_cpu):.0f})"),
         ]  # fmt: skip
     for name, value in rows:
         print(f"{name:<52}{value:>16}")
@@ -538,6 +656,11 @@ def main() -> int:
         help="with --profile: cold boots (a fresh context each, nothing cached) instead of warm",
     )
     parser.add_argument("--loopback-runs", type=int, default=3, help="unthrottled visits")
+    parser.add_argument(
+        "--loopback-only",
+        action="store_true",
+        help="skip the throttled visit (quicker; the loopback rows and their CPU only)",
+    )
     parser.add_argument("--json", type=Path, help="also write the raw figures here")
     parser.add_argument(
         "--no-precompressed",
@@ -553,10 +676,16 @@ def main() -> int:
         if args.json:
             args.json.write_text(json.dumps(timelines, indent=1))
         return 0
-    figures = {}
+    figures: dict[str, dict[str, Any]] = {}
+    turns = loopback_turns(roots, args.loopback_runs, pre) if args.loopback_runs else {}
     for root in roots:
+        loopback = turns.get(str(root), [])
+        if args.loopback_only:
+            print(f"\n== {root}")
+            report_loopback(loopback)
+            figures[str(root)] = {"loopback": loopback}
+            continue
         throttled = run(root, 10e6, 0.040, 1, pre)[0]
-        loopback = run(root, None, 0.0, args.loopback_runs, pre) if args.loopback_runs else []
         print(
             f"\n== {root}\nserver: {'precompressed siblings when present, else ' if pre else ''}"
             "gzip -6 on the fly for text types and wasm"

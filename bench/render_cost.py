@@ -14,7 +14,8 @@ Per turn (both wizards' screens, from the first wizard's pass screen to the next
 deltas of:
 - the renderer main thread's script, style recalculation and layout time, and all its tasks
   (CDP `Performance.getMetrics`: ScriptDuration, RecalcStyleDuration, LayoutDuration,
-  TaskDuration), and paint time (the trace's Paint, PrePaint and Layerize events);
+  TaskDuration), and paint time (the wall time of the trace's Paint, PrePaint, Layerize and
+  PaintImage events: on a loaded machine it includes waits);
 - nodes the page's script created (document.createElement / createElementNS / createTextNode,
   counted by an init script), and the elements on the page at the turn's end;
 - frames the renderer's compositor drew (the trace's DrawFrame events);

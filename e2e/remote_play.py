@@ -21,8 +21,10 @@ from waiting import poll
 ENGINE_MS = 90_000
 STEP_MS = 30_000
 NAMES = ("Alice", "Bob")
-# Rows by the engine's turn number (a time-stopped turn has a number too), (left, right).
-SCRIPT = {
+# Each wizard's (left, right) pairs, a row by the engine's turn number (a time-stopped turn has
+# a number too).
+Script = dict[int, list[str]]
+SCRIPT: Script = {
     0: ["DF", "FS", "FS", "DD", "DD", "FS", "FD", "--", "D>", "D>"],
     1: ["F-", "F-", "F-", "-S", "-P", "-P", "CC", "D>", "S-", "D-"],
 }
@@ -71,9 +73,10 @@ def two_players(browser: Browser, server_url: str | None = None, *, init_script:
         stack.close()
 
 
-def gestures_for(wizard: int, turn: int) -> str:
-    """The scripted pair, or (nothing, stab) once the script has run out."""
-    rows = SCRIPT[wizard]
+def gestures_for(wizard: int, turn: int, script: Script | None = None) -> str:
+    """The pair `script` (SCRIPT unless given) has for this wizard and turn, or (nothing, stab)
+    once it has run out."""
+    rows = (script or SCRIPT)[wizard]
     return rows[turn - 1] if turn <= len(rows) else "->"
 
 
@@ -221,14 +224,18 @@ def invite(host: Page, guest: Page, mode: str, timeout: int = STEP_MS) -> str:
     return invitation
 
 
-def write_orders(page: Page, surrender_from: int | None = None) -> None:
-    """Click this wizard's scripted gestures (a hand the rules force keeps its gesture) and seal;
-    the host surrenders instead from turn `surrender_from` on (see `surrenders`)."""
+def write_orders(
+    page: Page, surrender_from: int | None = None, script: Script | None = None
+) -> None:
+    """Click this wizard's scripted gestures (`script`, SCRIPT unless given; a hand the rules
+    force keeps its gesture) and seal; the host surrenders instead from turn `surrender_from` on
+    (see `surrenders`)."""
     screen = page.locator("[data-testid=orders-screen]")
     wizard = int(screen.get_attribute("data-wizard") or "")  # (no attribute: a ValueError)
     turn = int(screen.get_attribute("data-turn") or "")
     assert turn <= MAX_TURNS, "the scripted duel should have ended by now"
-    pair = "PP" if surrenders(page, wizard, turn, surrender_from) else gestures_for(wizard, turn)
+    pair = ("PP" if surrenders(page, wizard, turn, surrender_from)
+            else gestures_for(wizard, turn, script))  # fmt: skip
     for hand, gesture in zip("LR", pair, strict=True):
         button = page.locator(f"[data-testid=gesture-0-{hand}-{SLUG.get(gesture, gesture)}]")
         if button.is_enabled():
@@ -250,7 +257,7 @@ def write_decision(page: Page) -> None:
     page.click("[data-testid=submit-decision]")
 
 
-def act(page: Page, surrender_from: int | None = None) -> str | None:
+def act(page: Page, surrender_from: int | None = None, script: Script | None = None) -> str | None:
     """If the rules ask this side for input, give it and wait for the screen to move on; returns
     what was asked ('orders', 'decision' or 'time_stop'), or None.  `surrender_from`: see
     write_orders."""
@@ -260,7 +267,7 @@ def act(page: Page, surrender_from: int | None = None) -> str | None:
     if before["need"] == "decision":
         write_decision(page)
     else:
-        write_orders(page, surrender_from)
+        write_orders(page, surrender_from, script)
     wait_changed(page, before)
     return before["need"]
 
@@ -316,11 +323,13 @@ def play(
     until: Callable[[], bool] | None = None,
     on_step: Callable[[int, str], None] | None = None,
     surrender_from: int | None = None,
+    script: Script | None = None,
 ) -> None:
     """Play on until the duel is over on both sides (or until `until()`): each side acts when the
     rules ask it to; `carry(w)` moves side w's newest code to the other, `delivered[w]` counting
     side w's codes already moved. With carry None the live connection moves them.  With
-    `surrender_from` the host surrenders from that turn on (write_orders): the duel ends there."""
+    `surrender_from` the host surrenders from that turn on (write_orders): the duel ends there.
+    The wizards play `script` (SCRIPT unless given)."""
     delivered = dict(delivered or {0: 0, 1: 0})
     while True:  # write_orders bounds the duel's length
         if until is not None and until():
@@ -337,7 +346,7 @@ def play(
             delivered[w] += 1
             moved = True
         for w in (0, 1):
-            need = act(pages[w], surrender_from)
+            need = act(pages[w], surrender_from, script)
             if need:
                 moved = True
                 if on_step:

@@ -49,6 +49,7 @@ class Served:
     root: Path
     url: str = ""
     fetched: list[str] = field(default_factory=list)  # request paths, in the order answered
+    methods: list[str] = field(default_factory=list)  # each one's method (GET, HEAD), alike
     reports: list[dict[str, Any]] = field(default_factory=list)  # policy violation reports
     reported: threading.Event = field(default_factory=threading.Event)  # set by the first
 
@@ -74,6 +75,7 @@ def serving(
 
         def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
             served.fetched.append(self.path)
+            served.methods.append(self.command)
             super().log_request(code, size)
 
         def csp_violation(self, report: dict[str, Any]) -> None:

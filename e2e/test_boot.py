@@ -29,6 +29,7 @@ from sitebuild.boot import SNAPSHOT_INPUTS, engine_id
 from sitebuild.common import PYTHON_LIBRARY
 from sitebuild.compress import PACKED_SUFFIX
 from sitebuild.pins import MICROPIP_REQUIREMENT
+from sitebuild.serve import SiteHandler
 from sitebuild.serviceworker import service_worker
 
 ENGINE_MS = 90_000
@@ -91,13 +92,11 @@ def call(page: Any, fn: str, *args: str) -> dict[str, Any]:
     return result
 
 
-@first_visit
-def test_a_first_visit_boots_without_a_snapshot_and_keeps_one(
-    page: Any, server_url: str, site_dir: Path, shot: Callable[..., Path]
+def assert_a_first_visit(
+    page: Any, result: dict[str, Any], requested: list[str], site_dir: Path, server_url: str
 ) -> None:
-    requested: list[str] = []
-    page.on("request", lambda request: requested.append(request.url))
-    result = boot(page, server_url)
+    """What a first visit's boot (`result`; `requested`: the URLs the page and its worker asked
+    for) did: Python started afresh from the Python library, and the engine kept a snapshot."""
     assert result["ok"], result
     timings = result["timings"]
     assert timings["path"] == "fresh", timings
@@ -114,8 +113,24 @@ def test_a_first_visit_boots_without_a_snapshot_and_keeps_one(
     expected = packed if boot_name(PYTHON_LIBRARY).endswith(PACKED_SUFFIX) else own
     assert expected <= names, requested
     assert not names & ((own | packed) - expected), requested
+    # Each travels once (test_the_packed_files_travel_packed_on_either_kind_of_host counts them
+    # on a server of each kind).
+    asked = [url.rsplit("/", 1)[1].split("?")[0] for url in requested]
+    assert [asked.count(name) for name in sorted(expected)] == [1] * len(expected), requested
     unwanted = (".zst", ".whl", "python_stdlib.zip", "snapshot")
     assert not [u for u in requested if u.endswith(unwanted)], requested
+
+
+# e2e/test_boot.py's test_site_works_offline_after_first_visit checks the same first visit.
+@deep
+@first_visit
+def test_a_first_visit_boots_without_a_snapshot_and_keeps_one(
+    page: Any, server_url: str, site_dir: Path, shot: Callable[..., Path]
+) -> None:
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    result = boot(page, server_url)
+    assert_a_first_visit(page, result, requested, site_dir, server_url)
     shot(page, "boot-ready")
 
 
@@ -139,6 +154,22 @@ SOURCES_JS = """() => Object.fromEntries(performance.getEntriesByType('resource'
   .map((r) => [new URL(r.name).pathname.slice(1), r.workerFinalSourceType ?? null]))"""
 
 
+def assert_a_later_visit(page: Any) -> None:
+    """What a later visit's boot (the page booted again, its service worker installed) did:
+    engine.js took over the engine worker engine-start.js started (no second worker), the
+    service worker's static routes answered the page's files from its cache."""
+    assert page.evaluate("window.__engineLaunch.taken") is True
+    assert page.evaluate("window.__engineLaunch.take()") is None  # handed over once only
+    assert len(page.workers) == 1
+    sources = page.evaluate(SOURCES_JS)
+    for path in ("engine-start.js", "app.js", "site-integrity.js", "style.css"):
+        assert sources.get(path) == "cache", (path, sources)
+    assert call(page, "spells")["value"]["ok"] is True
+
+
+# e2e/test_boot.py's test_site_works_offline_after_first_visit checks the same of its later
+# visits (offline).
+@deep
 @first_visit
 def test_a_later_visit_starts_the_engine_first_and_reads_the_site_by_static_routes(
     page: Any, server_url: str
@@ -152,13 +183,7 @@ def test_a_later_visit_starts_the_engine_first_and_reads_the_site_by_static_rout
     page.reload()
     again: dict[str, Any] = page.evaluate(BOOT_JS)
     assert again["ok"] and again["timings"]["path"] == "snapshot", again
-    assert page.evaluate("window.__engineLaunch.taken") is True
-    assert page.evaluate("window.__engineLaunch.take()") is None  # handed over once only
-    assert len(page.workers) == 1
-    sources = page.evaluate(SOURCES_JS)
-    for path in ("engine-start.js", "app.js", "site-integrity.js", "style.css"):
-        assert sources.get(path) == "cache", (path, sources)
-    assert call(page, "spells")["value"]["ok"] is True
+    assert_a_later_visit(page)
 
 
 # engine.js taking over a worker engine-start.js started (a stand-in here, so the order is
@@ -209,8 +234,9 @@ BREAK_SNAPSHOT_JS = """async ([name, how]) => {
 
 
 # The three break the same way for the worker (web/snapshot-store.js refuses a body longer or
-# shorter than its bitmap says: tests/js/snapshot-store.test.mjs); one runs by default.
-@first_visit
+# shorter than its bitmap says: tests/js/snapshot-store.test.mjs); one runs by default.  In a
+# kept context (its first boot restores the snapshot the context kept, where a first visit would
+# start Python to make one): the test leaves it a whole snapshot again, as it checks.
 @pytest.mark.parametrize(
     "how", ["truncated", pytest.param("garbage", marks=deep), pytest.param("padded", marks=deep)]
 )
@@ -218,7 +244,7 @@ def test_a_broken_kept_snapshot_is_dropped_and_the_page_boots_anyway(
     how: str, page: Any, server_url: str, site_dir: Path
 ) -> None:
     assert boot(page, server_url)["ok"]
-    assert kept_snapshot(page)["state"] == "stored"
+    assert kept_snapshot(page)["state"] in ("stored", "restored")
     assert page.evaluate(BREAK_SNAPSHOT_JS, [snapshot_cache(site_dir, server_url), how]) > 0
     again = boot(page, server_url)
     assert again["ok"], again
@@ -246,9 +272,21 @@ def test_engine_call_round_trip(page: Any, server_url: str) -> None:
 
 
 def test_site_works_offline_after_first_visit(
-    context: Any, page: Any, server_url: str, shot: Callable[..., Path]
+    context: Any, page: Any, server_url: str, site_dir: Path, shot: Callable[..., Path]
 ) -> None:
-    assert boot(page, server_url)["ok"]
+    """A first visit (what it fetches, the snapshot it keeps, a whole duel in the interpreter it
+    started), then later visits offline: each restores the kept snapshot from the files the
+    service worker's static routes answer, in the engine worker engine-start.js started.  One
+    first visit for what the deep tests test_a_first_visit_boots_without_a_snapshot_and_keeps_one,
+    test_the_python_library_holds_what_a_duel_needs[fresh] and (online)
+    test_a_later_visit_starts_the_engine_first_and_reads_the_site_by_static_routes check
+    on first visits of their own."""
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.add_init_script(WATCH_STATUS_JS)
+    first = boot(page, server_url)
+    assert_a_first_visit(page, first, list(requested), site_dir, server_url)
+    assert_the_library_plays_a_duel(page, requested)
     page.wait_for_function("window.__offlineReady", timeout=ENGINE_MS)
     page.evaluate("window.__offlineReady")  # rejects if the service worker failed to install
     assert kept_snapshot(page)["state"] == "stored"
@@ -260,6 +298,7 @@ def test_site_works_offline_after_first_visit(
         assert again["timings"]["path"] == "snapshot", again
         spells = call(page, "spells")["value"]
         assert spells["ok"] is True
+        assert_a_later_visit(page)
         # A link into the game with a query (e.g. a turn code) opens offline too.
         assert boot(page, server_url + "?code=abc")["ok"]
         shot(page, "boot-offline")
@@ -393,6 +432,9 @@ def test_lock_and_build_manifest_match_the_shipped_files(site_dir: Path) -> None
     )
 
 
+# test_a_host_that_unpacks_the_packed_files_itself_does_not_matter's host types the wasm
+# application/octet-stream, and the wasm the worker compiles is typed by the worker alike.
+@deep
 @first_visit
 def test_a_host_that_types_the_wasm_wrongly_does_not_matter(page: Any, server_url: str) -> None:
     """A wasm served with any type but application/wasm cannot be compiled as it streams; the
@@ -432,7 +474,14 @@ def test_a_host_that_unpacks_the_packed_files_itself_does_not_matter(
     assert result["ok"] and result["timings"]["path"] == "fresh", result
 
 
-@pytest.mark.parametrize("precompressed", [False, True])
+# The suite's own server is of one kind ($WH_SERVE_PRECOMPRESSED, by default a host that only
+# gzips): test_site_works_offline_after_first_visit's first visit asks it for the same files,
+# once each, so that kind's case runs under WH_DEEP; the other kind's runs by default.
+@pytest.mark.parametrize(
+    "precompressed",
+    [pytest.param(False, marks=deep if not SiteHandler.precompressed else ()),
+     pytest.param(True, marks=deep if SiteHandler.precompressed else ())],
+)  # fmt: skip
 def test_the_packed_files_travel_packed_on_either_kind_of_host(
     precompressed: bool, browser: Any, site_dir: Path
 ) -> None:
@@ -526,7 +575,8 @@ def test_an_update_downloads_only_the_files_that_changed(browser: Any, own_site:
         page.click("[data-testid=update-reload]")
         page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS)
         assert page.evaluate(LOAD_DUEL_JS, saved["id"]) == saved["game"]
-        again = boot(page, url)
+        # The page the reload opened booted its engine (no need of another visit to see how).
+        again = page.evaluate(BOOT_JS)
         assert again["ok"] and again["timings"]["path"] == "snapshot", again
     finally:
         context.close()
@@ -664,21 +714,10 @@ PLAY_JS = """async (turns) => {
 }"""
 
 
-# Every default duel in a kept context (e2e/conftest.py's `page`) plays in an interpreter
-# restored from the kept snapshot: the snapshot's case runs under WH_DEEP.
-@first_visit
-@pytest.mark.parametrize("visit", ["fresh", pytest.param("snapshot", marks=deep)])
-def test_the_python_library_holds_what_a_duel_needs(visit: str, page: Any, server_url: str) -> None:
-    """The Python library holds every module the engine imports: python_stdlib.zip is not
-    fetched, and a whole duel (the computer's turns, then a surrender) plus its record round
-    trip work, in the interpreter a first visit starts and in one restored from its snapshot."""
-    requested: list[str] = []
-    page.on("request", lambda request: requested.append(request.url))
-    page.add_init_script(WATCH_STATUS_JS)
-    if visit == "snapshot":
-        assert boot(page, server_url)["ok"] and kept_snapshot(page)["state"] == "stored"
-    result = boot(page, server_url)
-    assert result["ok"] and result["timings"]["path"] == visit, result
+def assert_the_library_plays_a_duel(page: Any, requested: list[str]) -> None:
+    """The engine just booted in `page` (WATCH_STATUS_JS installed; `requested`: the URLs asked
+    for) counted its files' bytes and plays a whole duel and its record's round trip, with no
+    python_stdlib.zip fetched."""
     # Progress in bytes while the files come in, ending at their full size.
     texts = page.evaluate("window.__statusTexts")
     fetching = [t for t in texts if t.startswith("Fetching the rules engine:")]
@@ -690,6 +729,27 @@ def test_the_python_library_holds_what_a_duel_needs(visit: str, page: Any, serve
     assert not [url for url in requested if url.endswith("python_stdlib.zip")], requested
 
 
+# Every default duel in a kept context (e2e/conftest.py's `page`) plays in an interpreter
+# restored from the kept snapshot: the snapshot's case runs under WH_DEEP; the fresh one's first
+# visit is test_site_works_offline_after_first_visit's by default.
+@first_visit
+@pytest.mark.parametrize(
+    "visit", [pytest.param("fresh", marks=deep), pytest.param("snapshot", marks=deep)]
+)
+def test_the_python_library_holds_what_a_duel_needs(visit: str, page: Any, server_url: str) -> None:
+    """The Python library holds every module the engine imports: python_stdlib.zip is not
+    fetched, and a whole duel (the computer's turns, then a surrender) plus its record round
+    trip work, in the interpreter a first visit starts and in one restored from its snapshot."""
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.add_init_script(WATCH_STATUS_JS)
+    if visit == "snapshot":
+        assert boot(page, server_url)["ok"] and kept_snapshot(page)["state"] == "stored"
+    result = boot(page, server_url)
+    assert result["ok"] and result["timings"]["path"] == visit, result
+    assert_the_library_plays_a_duel(page, requested)
+
+
 @first_visit
 def test_reference_and_rule_options_work_while_the_engine_downloads(
     page: Any, server_url: str, shot: Callable[..., Path]
@@ -698,8 +758,10 @@ def test_reference_and_rule_options_work_while_the_engine_downloads(
     engine's own answers, recorded at build time), so they work before the engine is up; the
     status line counts bytes meanwhile."""
     stalled: list[Any] = []
-    # The Python library never arrives, so the engine stays at its download for the whole test.
+    # The Python library never arrives, so the engine stays at its download for the whole test
+    # (nor does the wasm, whose compiling would only cost CPU meanwhile).
     page.route(LIBRARY_EITHER_NAME, lambda route: stalled.append(route))
+    page.route("**/pyodide.asm.wasm*", lambda route: stalled.append(route))
     page.goto(server_url)
     page.wait_for_selector("[data-testid=rule-options]:not([hidden]) input", timeout=ENGINE_MS)
     page.wait_for_function(
@@ -724,6 +786,6 @@ def test_reference_and_rule_options_work_while_the_engine_downloads(
     dialog.locator("button", has_text="Maladroitness").first.click()
     page.wait_for_selector("[data-testid=ref-spell-maladroitness]")
     # All of that without the engine: its Python library is still held back.
-    assert stalled, "the Python library was never requested"
+    assert [r for r in stalled if "python_lib" in r.request.url], "the library was never asked for"
     assert page.evaluate("performance.getEntriesByName('engine-ready').length") == 0
     assert page.get_attribute("[data-testid=engine-status]", "data-state") == "loading"

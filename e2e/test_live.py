@@ -42,7 +42,7 @@ from remote_play import (
     two_players,
     write_orders,
 )
-from test_webrtc import SAMPLE_SDP, default_route_problem
+from test_webrtc import SAMPLE_SDP, default_route_problem, rtc_site  # noqa: F401  (a fixture)
 from waiting import poll
 
 CONNECT_MS = 30_000
@@ -235,6 +235,10 @@ def test_after_a_reload_a_new_exchange_reconnects_and_the_duel_ends_live(
     assert titles[0] == titles[1], titles
 
 
+# Deep: a garbled code's detection and its words are test_webrtc.py's and tests/js/codec.test.mjs's,
+# routing a connection code pasted in the start screen's box tests/js/remote-route.test.mjs's
+# (docs/test-tiers.md).
+@pytest.mark.deep
 def test_a_garbled_connection_code_gets_a_clear_error(
     live_browser: Any, server_url: str, shot: Shot
 ) -> None:
@@ -418,9 +422,11 @@ def test_play_by_codes_only_is_told_to_the_host(players: dict[int, Any], shot: S
 
 # What a host page does with the answer it gets (as every page has since live play began): read
 # it with the version-1 codec, then give it to the browser.  The decline must pass both, so a
-# page that predates it applies the turn code beside it and only fails to connect.
+# page that predates it applies the turn code beside it and only fails to connect.  The codec is
+# the page's own module as web/ holds it (test_webrtc.py's `rtc_site`; the build bundles it as it
+# is), in a page that boots no engine: none is needed to read a code or to give it to Chromium.
 OLD_HOST_JS = """async () => {
-  const codec = (await import('./app.js')).modules['transport/codec/code.js'];
+  const codec = await import('/transport/codec/code.js');
   const pc = new RTCPeerConnection();
   pc.createDataChannel('t');
   await pc.setLocalDescription(await pc.createOffer());
@@ -441,12 +447,15 @@ OLD_HOST_JS = """async () => {
 
 
 def test_a_decline_is_an_answer_an_older_host_page_accepts(
-    live_browser: Any, server_url: str
+    live_browser: Any, rtc_site: str  # noqa: F811  (the fixture)
 ) -> None:
-    with kept_context(live_browser, server_url, viewport=DESKTOP) as ctx:
+    ctx = live_browser.new_context()
+    try:
         page = ctx.new_page()
-        open_site(page, server_url)
+        page.goto(f"{rtc_site}/transport/")
         result = page.evaluate(OLD_HOST_JS)
+    finally:
+        ctx.close()
     assert result["code"].startswith("WHA1."), result
     assert result["read"] and result["decline"], result
     assert result["applied"] == "yes", result

@@ -26,7 +26,9 @@ pytest.importorskip("playwright.sync_api")
 from conftest import Shot
 from remote_play import (
     NAMES,
+    SCRIPT,
     STEP_MS,
+    Script,
     accept,
     begin,
     code_to_send,
@@ -45,6 +47,10 @@ from remote_play import (
 from waiting import poll
 
 ROOT = Path(__file__).resolve().parent.parent
+# remote_play.SCRIPT with Bob's time stop (S, P, P on his right hand, then a clap with both) cast
+# on turn 4 instead of turn 7: Bob's decision (after turn 3), Alice's (after turn 4) and his
+# time-stopped turn 5 all come by turn 5, and the host's surrender ends the duel on turn 6, not 9.
+QUICK: Script = {0: SCRIPT[0], 1: ["FS", "FP", "FP", "CC", "D>", "S-", "D-"]}
 
 
 @pytest.fixture
@@ -163,8 +169,8 @@ def test_a_duel_by_codes_survives_bad_pastes_and_a_reload(
             asked.add((w, "shot"))
 
     # The host's invitation has reached the guest; the guest's first code is still to come.
-    # Past both decisions and the guest's time-stopped turn (turn 8), the host surrenders.
-    play(players, carry, {0: 1, 1: 0}, on_step=on_step, surrender_from=9)
+    # Past both decisions and the guest's time-stopped turn (turn 5), the host surrenders.
+    play(players, carry, {0: 1, 1: 0}, on_step=on_step, surrender_from=6, script=QUICK)
     assert all(checked.values()), checked
     result = finish_checks(players)
     shot(host, "remote-game-over")

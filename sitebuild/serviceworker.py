@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import re
+import tempfile
 from pathlib import Path
 
 from .boot import engine_id
-from .common import WEB, sha256_hex, sri_sha256
+from .common import WEB, run, sha256_hex, sri_sha256
+from .compress import (
+    DECODER_SCRIPT,
+    DECODER_WASM,
+    PACKED,
+    PACKED_SUFFIX,
+    decoder_entry,
+    packed_entry,
+)
 from .page import page_sources
+from .pins import bundler
 
 # Shipped but left out of the service worker's precache, fetched only if something asks: the
 # page boots from the site's Python library (PYTHON_LIBRARY, which holds the engine too), so it
@@ -17,6 +28,40 @@ from .page import page_sources
 # packed file loads it, and after a first visit the wasm and the library are kept unpacked (a
 # host that sends the siblings never needs it at all: precaching it cost such a first visit 0.1 MB).
 NOT_PRECACHED = re.compile(r"pyodide/(python_stdlib\.zip|[^/]+\.whl)|vendor/brotli-dec\.wasm\.gz")
+
+
+# The unpacking an update's install needs (web/unpack.js and what it imports), bundled by esbuild
+# into sw.js itself, a classic script (module service workers are too recent: Firefox 147), as
+# `self.swUnpack`: a new build's wasm or library then travels packed, as on a first visit,
+# instead of whole (the library: 4.5 MB on a host that does not send the `.br` siblings).
+UNPACK_SOURCES = ("unpack.js", "integrity.js", DECODER_SCRIPT)
+UNPACK_ENTRY = (
+    'import { loadDecoder, readAll, unpacking } from "./unpack.js";\n'
+    "self.swUnpack = { loadDecoder, readAll, unpacking };\n"
+)
+
+
+@functools.lru_cache(maxsize=4)
+def unpack_bundle(sources: tuple[bytes, ...]) -> str:
+    """UNPACK_SOURCES (their bytes, in order) bundled into one classic script, the decoder's
+    licence first (esbuild keeps only `/*!` comments)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        for rel, data in zip(UNPACK_SOURCES, sources, strict=True):
+            (Path(tmp) / rel).parent.mkdir(parents=True, exist_ok=True)
+            (Path(tmp) / rel).write_bytes(data)
+        (Path(tmp) / "entry.js").write_text(UNPACK_ENTRY)
+        run(
+            [
+                "node", str(bundler()), "entry.js", "--bundle", "--format=iife",
+                "--charset=utf8", "--log-level=warning", "--outfile=out.js",
+                # integrity.js names this deployment's caches by its own URL: sw.js's scope.
+                "--define:import.meta.url=self.location.href",
+            ],
+            cwd=tmp, quiet=True,
+        )  # fmt: skip
+        bundle = (Path(tmp) / "out.js").read_text()
+    licence = re.match(r"/\*.*?\*/\n", sources[2].decode(), re.DOTALL)
+    return (licence[0] if licence else "") + bundle
 
 
 def service_worker(files: dict[str, bytes], web: Path = WEB) -> tuple[str, bytes]:
@@ -39,4 +84,18 @@ def service_worker(files: dict[str, bytes], web: Path = WEB) -> tuple[str, bytes
         f"const ENGINE_ID = {json.dumps(engine_id(files))};\n"
         f"const PRECACHE = {json.dumps(precache, indent=1)};\n"
     )
-    return version, (header + template).encode()
+    # (A site without the decoder, say a test's few files, fetches every file as it is.)
+    if all(rel in files for rel in (*UNPACK_SOURCES, DECODER_WASM)):
+        packed = {
+            rel: packed_entry(files, rel) for rel in PACKED if f"{rel}{PACKED_SUFFIX}" in files
+        }
+        header += (
+            "// The files that travel packed (`url`), unpacked by `DECODER` (web/unpack.js).\n"
+            f"const PACKED = {json.dumps(packed)};\n"
+            f"const DECODER = {json.dumps(decoder_entry(files))};\n"
+        )
+        unpack = unpack_bundle(tuple(files[rel] for rel in UNPACK_SOURCES))
+    else:
+        header += "const PACKED = {};\nconst DECODER = null;\n"
+        unpack = ""
+    return version, (header + unpack + template).encode()

@@ -53,6 +53,14 @@ ENGINES = [pytest.param(FAKE, id="fake"), pytest.param(REAL, id="real")]
 # Pyodide, where they are ~10x slower).
 SLOW = settings(max_examples=size(10, deep=25, pyodide=5), deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+# Examples of the codec's round trips and of the decoder's junk (tests/sizes.py: the deep run's
+# are the numbers these tests had before, and bench/fuzz_codes.py goes on for thousands).  The
+# strategies are small sums of cases (3 message kinds, 3 input shapes, a few optional fields
+# each): in three runs of 100 messages each kind, input shape, optional field, reveal and final
+# (plain, sealed, commitment) came at least twice (most 20-80 times), and a mistake in a
+# field's bits fails on the first example that carries it.
+CODEC = size(100, deep=300)
+JUNK = size(200, deep=500)
 
 
 # --- strategies -----------------------------------------------------------------------------
@@ -141,7 +149,7 @@ messages = st.builds(
 # --- the codec ------------------------------------------------------------------------------
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=CODEC, deadline=None)
 @given(orders)
 def test_orders_round_trip_keep_their_meaning(x: dict[str, Any]) -> None:
     """decode(encode(x)) is x's normal form, and the engine's parser reads both alike."""
@@ -158,7 +166,7 @@ def test_orders_round_trip_keep_their_meaning(x: dict[str, Any]) -> None:
     assert parse_orders(y).to_json() == want
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=CODEC, deadline=None)
 @given(any_input)
 def test_any_input_round_trips(x: Any) -> None:
     """Every sendable input decodes to something that re-encodes to the same bytes."""
@@ -180,7 +188,7 @@ def test_gesture_only_orders_take_one_byte() -> None:
     assert w._n == 9
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=CODEC, deadline=None)
 @given(messages)
 def test_messages_round_trip(m: Message) -> None:
     """decode(encode(m)) is m with its inputs in normal form, and re-encodes to the same code."""
@@ -199,7 +207,7 @@ def test_messages_round_trip(m: Message) -> None:
     assert codes.decode_message(codes.extract_code(codes.make_link(code, "https://x/#old"))) == got
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=size(500, deep=2000), deadline=None)
 @given(st.binary(max_size=80))
 def test_decoder_is_total_and_canonical(body: bytes) -> None:
     """Any bytes with a valid checksum: a CodeError, or a message that re-encodes to them."""
@@ -211,7 +219,7 @@ def test_decoder_is_total_and_canonical(body: bytes) -> None:
     assert codes.encode_message(m) == code
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=JUNK, deadline=None)
 @given(st.text(max_size=80))
 def test_decoder_rejects_junk_text(text: str) -> None:
     """Arbitrary pasted text never raises anything but CodeError."""
@@ -320,7 +328,9 @@ def _all(ex: Any) -> list[str]:
 def test_fake_duels_reach_every_protocol_path() -> None:
     """The stand-in engine exercises single and double decisions and time stops."""
     seen: dict[str, int] = {}
-    for seed in range(80):
+    # (tests/sizes.py: the first 2 duels already reach every path below, the first 20 each at
+    # least 7 times; 80 under --deep.)
+    for seed in range(size(20, deep=80)):
         ex = play(FAKE, random.Random(seed))
         assert ex.host.game == ex.guest.game
         for rec in ex.host.game["record"]:  # type: ignore[index]
@@ -472,7 +482,7 @@ def _first(snaps: list[tuple[Session, str]], kind: str) -> tuple[Session, str]:
     return next((s, c) for s, c in snaps if code_kind(c) == kind)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=size(60, deep=200), deadline=None)
 @given(any_input.filter(_fits), nonce)
 def test_only_the_committed_reveal_is_accepted(x: Any, n: bytes) -> None:
     """Replace the reveal in a genuine code by anything else: refused as changed orders."""
@@ -649,7 +659,7 @@ def test_remote_api_plays_a_duel() -> None:
     assert json.loads(remote_api.remote_status(json.dumps(sides[0])))["status"]["state"] == "over"
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=CODEC, deadline=None)
 @given(st.sampled_from(remote_api.__all__), st.lists(st.one_of(
     st.text(max_size=30), json_value.map(json.dumps)), min_size=0, max_size=3))
 def test_remote_api_never_raises(name: str, args: list[str]) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sizes import size
 
 from wavinghands import api, boundary
 
@@ -55,6 +56,17 @@ def _envelope(text: str) -> dict[str, Any]:
     return result
 
 
+# Examples per property (tests/sizes.py).  In Pyodide (tests/pyodide/in_pyodide.txt runs this
+# file there for its stack) fewer: hypothesis draws some ten times slower there, and what
+# Pyodide can change is the stack, not the logic: nesting_depth is two regular expressions and
+# a running sum (no recursion), the same code CPython checks at the full size every run, so 40
+# texts there show it runs alike; every (function, argument) pair is refused at the first depth
+# past the limit by the parametrized test, so 50 draws of depths to 20,000 over the four
+# openers and 60 calls of a function with texts of any kind suffice there.
+NESTING = size(300, deep=300, pyodide=40)
+TOO_DEEP = size(200, deep=200, pyodide=50)
+ANY_TEXT = size(300, deep=300, pyodide=60)
+
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(alphabet='[]{}"\\,:ab '),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner,
@@ -62,7 +74,7 @@ JSON_VALUES = st.recursive(
     max_leaves=30)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=NESTING, deadline=None)
 @given(JSON_VALUES)
 def test_nesting_depth_is_the_json_depth(value: Any) -> None:
     """Brackets inside strings (escaped quotes too) do not count; real nesting does."""
@@ -92,7 +104,7 @@ def test_every_argument_of_every_function_refuses_deep_json(function: str, posit
     assert result["error"]["code"] == "too-deep", (function, position, result)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=TOO_DEEP, deadline=None)
 @given(depth=st.integers(boundary.MAX_JSON_DEPTH + 1, 20_000),
        opener=st.sampled_from(["[", '{"a":', "[1,", '[{"k":[']),
        argument=st.sampled_from(ARGUMENTS))
@@ -109,7 +121,7 @@ def test_deep_json_is_refused_before_parsing(depth: int, opener: str,
     assert f"{boundary.MAX_JSON_DEPTH}" in result["error"]["message"]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=ANY_TEXT, deadline=None)
 @given(function=st.sampled_from(sorted(API)), texts=st.lists(st.text(max_size=60), max_size=3))
 def test_any_text_gives_an_envelope(function: str, texts: list[str]) -> None:
     """Nothing crosses the boundary but a result envelope, whatever the strings hold."""

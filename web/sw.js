@@ -10,7 +10,7 @@
 // stored snapshot goes with them unless this build's engine is the same (ENGINE_ID).
 // Precached files are served cache-first: they can only change together with VERSION, and a
 // changed sw.js is what the browser's own update check finds on the next navigation.
-/* global VERSION, ENGINE_ID, PRECACHE */
+/* global VERSION, ENGINE_ID, PRECACHE, PACKED, DECODER, swUnpack */
 
 const SCOPE = new URL("./", self.location).href;
 // "wavinghands-<version> <scope>": the scope tells this deployment's caches from another's.
@@ -57,11 +57,55 @@ async function download(url, integrity) {
   return fetch(url, { cache: "reload", integrity });
 }
 
-/** Get one file of the build (reused from an older cache or downloaded), check it, store it. */
-async function precache(cache, path, integrity) {
+/** Whether `response` came with Content-Encoding: br (the browser has decoded it). */
+const encodedAsBrotli = (response) =>
+  (response.headers.get("Content-Encoding") ?? "").toLowerCase().split(/\s*,\s*/).includes("br");
+
+/**
+ * A file that travels packed (PACKED: the wasm, the Python library) when an update changed it:
+ * fetched as a first visit's boot fetches it (web/worker-files.js), never whole.  A host that
+ * sends the build's `.br` siblings sends it packed under its own name (a HEAD request says so,
+ * with no body), and the browser unpacks it; elsewhere its packed form is fetched by its own
+ * name and unpacked here by the vendored decoder (web/unpack.js, bundled above as `swUnpack`;
+ * its wasm checked before it runs).  The bytes are checked against `integrity` before they are
+ * kept.  `decoder()`: the decoder, loaded once per install.
+ */
+async function unpackedDownload(path, integrity, decoder) {
   const url = new URL(path, SCOPE);
-  // An update re-downloads only what changed: Pyodide's ~14 MB rarely does.
-  const response = (await unchanged(url, integrity)) ?? (await download(url, integrity));
+  const entry = { url: path, integrity, packed: PACKED[path] };
+  const head = await fetch(url, { method: "HEAD", cache: "no-store" }).catch(() => null);
+  let bytes;
+  if (head !== null && head.ok && encodedAsBrotli(head)) {
+    const response = await fetch(url, { cache: "no-cache" });
+    if (!response.ok) throw new Error(`precaching ${path}: HTTP ${response.status}`);
+    bytes = new Uint8Array(await response.arrayBuffer());
+  } else {
+    const [response] = await Promise.all([fetch(new URL(entry.packed.url, SCOPE), { cache: "no-cache" }), decoder()]);
+    if (!response.ok || !response.body) throw new Error(`precaching ${entry.packed.url}: HTTP ${response.status}`);
+    bytes = await swUnpack.readAll(new Response(response.body.pipeThrough(swUnpack.unpacking(entry))), () => {});
+  }
+  if ((await integrityOf(bytes)) !== integrity) throw new Error(`precaching ${path}: its bytes do not match this build`);
+  const type = path.endsWith(".wasm") ? "application/wasm" : "application/zip";
+  return new Response(bytes, { headers: { "Content-Type": type, "Content-Length": String(bytes.length) } });
+}
+
+/** The brotli decoder for unpackedDownload, loaded (and checked) on first use only. */
+function decoderOnce() {
+  const loaded = { promise: null };
+  return () => {
+    loaded.promise ??= swUnpack.loadDecoder(DECODER, (url) => fetch(new URL(url, SCOPE), { cache: "no-cache" }), () => {});
+    return loaded.promise;
+  };
+}
+
+/** Get one file of the build (reused from an older cache or downloaded), check it, store it. */
+async function precache(cache, path, integrity, decoder) {
+  const url = new URL(path, SCOPE);
+  // An update re-downloads only what changed: Pyodide's ~14 MB rarely does, the library (the
+  // engine is in it) often; either travels packed.
+  const response =
+    (await unchanged(url, integrity)) ??
+    (path in PACKED ? await unpackedDownload(path, integrity, decoder) : await download(url, integrity));
   if (!response.ok) throw new Error(`precaching ${path}: HTTP ${response.status}`);
   await cache.put(url, response);
 }
@@ -102,7 +146,8 @@ self.addEventListener("install", (event) => {
       await addRoutes(event);
       const cache = await caches.open(CACHE);
       try {
-        await Promise.all(PRECACHE.map(([path, integrity]) => precache(cache, path, integrity)));
+        const decoder = decoderOnce();
+        await Promise.all(PRECACHE.map(([path, integrity]) => precache(cache, path, integrity, decoder)));
       } catch (error) {
         // A failed install leaves nothing behind: a half-filled cache would be taken for a
         // whole one by nobody, but it holds megabytes until the next build's activation.
@@ -178,9 +223,13 @@ function repairer() {
       if (!(await caches.has(CACHE))) return; // not installed completely: nothing to repair
       const cache = await caches.open(CACHE);
       const held = new Set((await cache.keys()).map((request) => request.url));
+      const decoder = decoderOnce();
       await Promise.all([...PRECACHED].filter((url) => !held.has(url)).map(async (url) => {
         try {
-          const fresh = await download(new URL(url), INTEGRITY.get(url));
+          const path = url.slice(SCOPE.length);
+          const fresh = path in PACKED
+            ? await unpackedDownload(path, INTEGRITY.get(url), decoder)
+            : await download(new URL(url), INTEGRITY.get(url));
           if (fresh.ok) await cache.put(url, fresh);
         } catch {
           // Offline, or the server's copy is damaged too: the next navigation tries again.

@@ -97,18 +97,24 @@ export function bootFiles(site, mark, progress) {
   // travel (the packed wasm and library, the decoder, reference.json), out of their sizes as
   // built (engine-build.js).  What this browser already holds does not travel: it leaves the
   // total; the decoder joins it when a packed file needs it.  Reported as {loaded, total}.
+  // Once every byte is in, the stage is "starting" (the engine starts from them: the line
+  // says so, where it went on saying "4.2 of 4.2 MB" for as long as the start took).
   const download = {
     loaded: 0,
     total: BUILD.wasm.packed.size + BUILD.library.packed.size + BUILD.reference.size,
   };
-  const reported = { at: 0 };
+  const reported = { at: 0, complete: false };
   const received = (bytes) => {
     download.loaded += bytes;
+    const complete = download.loaded >= download.total;
+    if (complete && reported.complete) return;
     const now = performance.now();
-    if (now - reported.at < 100 && download.loaded < download.total) return;
+    if (now - reported.at < 100 && !complete) return;
     reported.at = now;
+    reported.complete = complete;
     const share = Math.min(1, download.loaded / download.total);
     progress("download", 0.05 + 0.55 * share, { ...download });
+    if (complete) progress("starting", 0.6);
   };
   /** `bytes` of a file this browser holds need not travel: the total shrinks. */
   const notOnTheWire = (bytes) => {

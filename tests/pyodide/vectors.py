@@ -16,7 +16,7 @@ The vectors, by name (a long answer is given as its sha256, a short one as it is
                         (api.melee_new, api.step), each wizard's table of the last, and every
                         code of a melee of N played by codes with seeded secrets
   ai/<move>             novice, fair and strong moves in reference positions
-                        (tests/test_ai_cross_runtime.py's first ones)
+                        (of tests/test_ai_cross_runtime.py's), with the search's work and why
   golden/<name>         the golden transcripts (tests/golden/make_golden.py)
   error/<case>          the error values hostile inputs get (codes and messages)
 
@@ -47,7 +47,7 @@ import test_ai_cross_runtime  # noqa: E402
 import test_cross_runtime  # noqa: E402
 
 from wavinghands import api  # noqa: E402
-from wavinghands.ai import choose_input  # noqa: E402
+from wavinghands.ai import think  # noqa: E402
 from wavinghands.model import Game, canonical_json  # noqa: E402
 from wavinghands.remote.engine import PythonEngine  # noqa: E402
 from wavinghands.ruleset import Ruleset  # noqa: E402
@@ -55,10 +55,16 @@ from wavinghands.ruleset import Ruleset  # noqa: E402
 CODE_DUELS = range(3)  # duels played through codes
 RECORD_DUELS = range(0, 30, 3)  # reference duels whose record and views are compared
 SESSION_DUELS = range(0, 30, 10)  # reference duels played again as kept duels
-# Positions per level (of tests/test_ai_cross_runtime.py's): a strong move takes ~0.6 s of CPU
-# in CPython and some three times that in Pyodide, so fewer of those; all of them are pinned in
-# CPython by that test, and the deep run (build.py test --deep) plays it in Pyodide too.
-AI_POSITIONS = {"novice": 16, "fair": 8, "strong": 2}
+# Positions per level (indices into tests/test_ai_cross_runtime.py's 35), spread over its four
+# duels, early and late, each level with some where the enemy's gestures are hidden (27-34:
+# the search samples two worlds).  A strong move takes ~0.8 s of CPU in CPython and some three
+# times that in Pyodide, so one position of those (both wizards: one world and two, the
+# look-ahead, the work budget).  Each move's vector is the orders with the search's work figures
+# and its line of why, so a difference in the candidates, the tables or the look-ahead shows
+# even where the move comes out the same.  All the positions are pinned in CPython by that
+# test, and the deep run (build.py test --deep) plays it in Pyodide too.
+AI_POSITIONS = {"novice": (0, 4, 9, 13, 20, 24, 28, 33), "fair": (3, 14, 21, 29),
+                "strong": (28,)}
 # Inputs the engine must refuse with an error value, the same in both runtimes (a deep nesting
 # overflowed Pyodide's smaller stack once: issue 12.4).
 HOSTILE: dict[str, Callable[[], str]] = {
@@ -194,14 +200,18 @@ def melee_vectors() -> dict[str, str]:
 
 
 def ai_vectors() -> dict[str, str]:
-    """The move each level chooses for each wizard in the first reference positions."""
+    """The move each level chooses for each wizard in AI_POSITIONS, with what its search spent
+    and why (think() plays what choose_input() plays: the same view and stream)."""
     out = {}
     positions = test_ai_cross_runtime.positions()
-    for level, count in AI_POSITIONS.items():
-        for label, position in positions[:count]:
+    for level, chosen in AI_POSITIONS.items():
+        for index in chosen:
+            label, position = positions[index]
             for wizard in (0, 1):
-                chosen = canonical_json(choose_input(position, wizard, level))
-                out[f"ai/{level}: {label}, wizard {wizard}"] = digest(chosen)[:16]
+                choice = think(position, wizard, level)
+                work = None if choice.work is None else choice.work.as_json()
+                said = {"orders": choice.orders, "why": choice.why, "work": work}
+                out[f"ai/{level}: {label}, wizard {wizard}"] = digest(canonical_json(said))[:16]
     return out
 
 

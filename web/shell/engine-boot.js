@@ -9,6 +9,7 @@ const STAGE_WORDS = {
   waiting: say('boot-waking-the-rules-engine'),
   runtime: say('boot-loading-the-python-runtime'),
   python: say('boot-starting-python'),
+  starting: say('boot-starting-the-rules-engine'),
   engine: say('boot-installing-the-rules'),
   ready: say('boot-checking-the-spell-book'),
 };

@@ -93,6 +93,7 @@ export const WORDS = {
   'boot-waking-the-rules-engine': 'Waking the rules engine…',
   'boot-loading-the-python-runtime': 'Loading the Python runtime…',
   'boot-starting-python': 'Starting Python…',
+  'boot-starting-the-rules-engine': 'Starting the rules engine…',
   'boot-installing-the-rules': 'Installing the rules…',
   'boot-checking-the-spell-book': 'Checking the spell book…',
   'reference-protection-spells': 'Protection spells',
