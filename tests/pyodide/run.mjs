@@ -19,7 +19,7 @@
 
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -153,6 +153,21 @@ import pyodide._package_loader as packages
   return { booted, restored: restoredMs };
 }
 
+/**
+ * A folder of the build's cache that hypothesis keeps its storage in between runs (its
+ * HYPOTHESIS_STORAGE_DIRECTORY, as .hypothesis/ is for pytest tests/ in CPython), named by
+ * Pyodide's runtime: above all its Unicode tables (hypothesis.internal.charmap: the categories
+ * and the code points UTF-8 can encode, computed over every code point when missing, some 3 s
+ * of CPU in wasm, stored under the Unicode version's name), besides its example database.
+ */
+function keptBetweenRuns(pyodideDir) {
+  const hash = createHash("sha256");
+  for (const file of ["pyodide.asm.wasm", "python_stdlib.zip"]) hash.update(readFileSync(path.join(pyodideDir, file)));
+  const dir = path.join(buildCache(), "pyodide-test-kept", hash.digest("hex").slice(0, 16));
+  mkdirSync(path.join(dir, "hypothesis"), { recursive: true });
+  return dir;
+}
+
 /** This process's CPU seconds so far (user + system): a figure a loaded machine barely moves. */
 function cpuSeconds() {
   const { user, system } = process.cpuUsage();
@@ -191,10 +206,12 @@ async function main() {
   const t0 = performance.now();
   const pyodide = await loadPyodide({
     indexURL: pyodideDir + path.sep,
-    // Bytecode written through the host mount would land in the work tree.
-    env: { PYTHONDONTWRITEBYTECODE: "1", HYPOTHESIS_STORAGE_DIRECTORY: "/tmp/.hypothesis" },
+    // Bytecode written through the host mount would land in the work tree.  Hypothesis keeps
+    // its Unicode tables between runs (keptBetweenRuns).
+    env: { PYTHONDONTWRITEBYTECODE: "1", HYPOTHESIS_STORAGE_DIRECTORY: "/kept/hypothesis" },
   });
   const booted = performance.now();
+  pyodide.mountNodeFS("/kept", keptBetweenRuns(pyodideDir));
   await loadLocked(pyodide, "micropip");
 
   pyodide.mountNodeFS("/site", pyodideDir);
