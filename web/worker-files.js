@@ -114,7 +114,8 @@ export function bootFiles(site, mark, progress) {
     reported.complete = complete;
     const share = Math.min(1, download.loaded / download.total);
     progress("download", 0.05 + 0.55 * share, { ...download });
-    if (complete) progress("starting", 0.6);
+    // (The same sum as a whole download's: 0.6 would be less, by a rounding, and not shown.)
+    if (complete) progress("starting", 0.05 + 0.55);
   };
   /** `bytes` of a file this browser holds need not travel: the total shrinks. */
   const notOnTheWire = (bytes) => {
