@@ -70,7 +70,7 @@ export function createKeyed() {
   return function fill(parent, items) {
     const drawn = new Map();
     for (const child of parent.children) if (keys.has(child)) drawn.set(keys.get(child), child);
-    let at = parent.firstChild;
+    const elements = [];
     for (const item of items) {
       if (!item) continue;
       let el = drawn.get(item.key);
@@ -80,16 +80,29 @@ export function createKeyed() {
         if (!el) continue;
         keys.set(el, item.key);
       }
-      if (el === at) at = at.nextSibling;
-      else parent.insertBefore(el, at);
+      elements.push(el);
     }
-    while (at) {
-      const next = at.nextSibling;
-      at.remove();
-      at = next;
-    }
-    return parent;
+    return placeInOrder(parent, elements);
   };
+}
+
+/**
+ * placeInOrder(parent, elements) makes elements parent's children, in that order, moving only
+ * those out of place (a child left where it is is not restyled or repainted), and removes the
+ * other children; returns parent.
+ */
+export function placeInOrder(parent, elements) {
+  let at = parent.firstChild;
+  for (const el of elements) {
+    if (el === at) at = at.nextSibling;
+    else parent.insertBefore(el, at);
+  }
+  while (at) {
+    const next = at.nextSibling;
+    at.remove();
+    at = next;
+  }
+  return parent;
 }
 
 /** focusFirst(root) moves focus to root's heading (or root) so screen readers announce the new screen. */

@@ -7,6 +7,7 @@
 // At most 4 s for the turn; skippable (the Skip button, Escape, a tap on the scene); replayable;
 // under prefers-reduced-motion the same steps are shown one by one, still.
 
+import { placeInOrder } from '../dom.js';
 import { s } from './svg.js';
 import { handShape } from './hands.js';
 
@@ -91,8 +92,7 @@ function drawStep(layer, step, p, spots, veils) {
   const width = Number(layer.ownerSVGElement.viewBox.baseVal.width) || 640;
   const parts = stepParts(step, p, spots, veils, width);
   const kept = new Map([...layer.children].map((el) => [el.dataset.part, el]));
-  let at = layer.firstChild;
-  for (const part of parts) {
+  placeInOrder(layer, parts.map((part) => {
     const key = `${part.tag} ${part.key} ${part.words ?? ''}`;
     let el = kept.get(key);
     if (el) kept.delete(key);
@@ -102,14 +102,8 @@ function drawStep(layer, step, p, spots, veils) {
     for (const [name, value] of Object.entries(part.attrs)) {
       if (el.getAttribute(name) !== String(value)) el.setAttribute(name, String(value));
     }
-    if (el === at) at = at.nextSibling;
-    else layer.insertBefore(el, at);
-  }
-  while (at) {
-    const next = at.nextSibling;
-    at.remove();
-    at = next;
-  }
+    return el;
+  }));
 }
 
 /**
