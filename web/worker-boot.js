@@ -107,9 +107,10 @@ export function startBoot({ site, files, store, storedSnapshot, mark, progress, 
     return { instance, module };
   };
 
-  // Pyodide's scripts start loading now, in parallel with the stored snapshot's lookup.
+  // Pyodide's scripts start loading now, in parallel with the stored snapshot's lookup; its
+  // runtime script (1.25 MB to compile) once the wasm's request is out (worker-files.js).
   const pyodideScript = import("./pyodide/pyodide.mjs");
-  const pyodideRuntime = import("./pyodide/pyodide.asm.mjs").then((module) => {
+  const pyodideRuntime = files.wasmRequested.then(() => import("./pyodide/pyodide.asm.mjs")).then((module) => {
     mark("script");
     return module;
   });

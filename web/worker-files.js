@@ -81,7 +81,7 @@ const WASM_TYPE = { "Content-Type": "application/wasm" };
  * Start the boot's downloads at once and answer Pyodide's fetches from them.  `site`: the
  * site's URL; `mark(name)`: a timing mark; `progress(stage, fraction, detail)`: the boot's
  * progress to the page.  Returns {siteFetch, fetchChecked, wasmModule, wasmChecked,
- * libraryBytes, libraryUsed, kept}; installs nothing itself (the caller sets self.fetch).
+ * wasmRequested, libraryUsed, kept}; installs nothing itself (the caller sets self.fetch).
  */
 export function bootFiles(site, mark, progress) {
   const libraryUrl = new URL(BUILD.library.url, site).href;
@@ -198,9 +198,11 @@ export function bootFiles(site, mark, progress) {
   /** A packed file's bytes as they download and unpack (`entry`: BUILD.wasm or BUILD.library):
    * counted on the wire, then decoded (by the browser where the host sends the sibling, else by
    * the vendored decoder); its check is the caller's. */
-  async function unpackedBody(entry) {
+  async function unpackedBody(entry, requested = () => {}) {
     if (await hostUnpacks) {
-      const response = await networkFetch(new URL(entry.url, site)).catch(() => null);
+      const asked = networkFetch(new URL(entry.url, site));
+      requested();
+      const response = await asked.catch(() => null);
       if (response !== null && response.ok && response.body && encodedAsBrotli(response)) {
         const decoded = response.body.pipeThrough(counting(entry.packed.size / entry.size, entry.packed.size));
         return orElse(decoded, () => packedBody(entry));
@@ -209,12 +211,15 @@ export function bootFiles(site, mark, progress) {
       // packed file, and nothing more of this one.
       if (response !== null && response.body) response.body.cancel().catch(() => {});
     }
-    return packedBody(entry);
+    return packedBody(entry, requested);
   }
 
-  /** A packed file's bytes as they download by its packed name and unpack here. */
-  async function packedBody(entry) {
-    const [response] = await Promise.all([networkFetch(new URL(entry.packed.url, site)), decoderLoaded()]);
+  /** A packed file's bytes as they download by its packed name and unpack here;
+   * `requested()` is called once the request is on its way. */
+  async function packedBody(entry, requested = () => {}) {
+    const asked = networkFetch(new URL(entry.packed.url, site));
+    requested();
+    const [response] = await Promise.all([asked, decoderLoaded()]);
     if (!response.ok || !response.body) {
       throw new Error(`Failed to load '${entry.packed.url}': request failed (${response.status})`);
     }
@@ -287,15 +292,23 @@ export function bootFiles(site, mark, progress) {
   const settleWasm = {};
   const wasmChecked = new Promise((resolve, reject) => Object.assign(settleWasm, { resolve, reject }));
   wasmChecked.catch(() => {});
+  // Resolves once the wasm's bytes are on their way (a local copy found, or its request made):
+  // worker-boot.js compiles Pyodide's runtime script only then, because on a first visit that
+  // compile holds this thread for ~0.2 s, and the request made after it would wait as long.
+  const settleRequested = {};
+  const wasmRequested = new Promise((resolve) => {
+    settleRequested.resolve = resolve;
+  });
   const wasmSource = (async () => {
     const hit = await localCopy(BUILD.wasm);
     if (hit !== null) {
       notOnTheWire(BUILD.wasm.packed.size);
       return { response: hit, local: true };
     }
-    const body = await unpackedBody(BUILD.wasm);
+    const body = await unpackedBody(BUILD.wasm, settleRequested.resolve);
     return { response: new Response(body, { headers: WASM_TYPE }), local: false };
   })();
+  wasmSource.finally(settleRequested.resolve).catch(() => {});
   const wasmModule = wasmSource.then(
     ({ response, local }) => {
       mark("wasmResponse");
@@ -348,6 +361,7 @@ export function bootFiles(site, mark, progress) {
     fetchChecked,
     wasmModule,
     wasmChecked,
+    wasmRequested,
     libraryUrl,
     /** Pyodide has the library in its file system now: let its bytes go. */
     libraryUsed: () => {
