@@ -25,6 +25,7 @@ from serving import rewrite_site, serving
 # sitebuild/ is at the repository's root, which e2e/conftest.py puts on sys.path.
 from sitebuild.common import PYTHON_LIBRARY
 from sitebuild.compress import PACKED_SUFFIX, brotli
+from waiting import settled
 
 # A failure must be reported before engine.js's BOOT_TIMEOUT_MS (180 s) would report it: a cold
 # boot here takes 1-10 s, and several times that on a machine at load 12 (CI runs three suites
@@ -35,7 +36,7 @@ REPORTED_WITHIN_S = 120
 FAILED = "[data-testid=engine-status][data-state=error]"
 
 # The technical detail of the failure (engine.js keeps the boot's promise on window.__engineReady).
-DETAIL_JS = "window.__engineReady.then(() => 'ready', (err) => String(err.detail))"
+DETAIL_JS = "() => window.__engineReady.then(() => 'ready', (err) => String(err.detail))"
 
 # What each failure's detail must name (not "[object Object]").
 DETAIL_SAYS = {
@@ -111,7 +112,8 @@ def test_a_python_failure_while_starting_is_reported_at_once(
             waited = time.monotonic() - started
             text = status.inner_text()
             reload_offered = page.locator(f"{FAILED} button").inner_text()
-            detail = page.evaluate(DETAIL_JS)
+            detail = settled(page, DETAIL_JS, timeout_s=REPORTED_WITHIN_S,
+                             what="window.__engineReady (the failed boot's detail)")
         finally:
             context.close()
     assert waited < REPORTED_WITHIN_S, waited
