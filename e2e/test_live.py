@@ -378,8 +378,9 @@ def test_play_by_codes_only_is_told_to_the_host(players: dict[int, Any], shot: S
 # What a host page does with the answer it gets (as every page has since live play began): read
 # it with the version-1 codec, then give it to the browser.  The decline must pass both, so a
 # page that predates it applies the turn code beside it and only fails to connect.  The codec is
-# the page's own module as web/ holds it (e2e/remote_play.py's `rtc_site`; the build bundles it as it
-# is), in a page that boots no engine: none is needed to read a code or to give it to Chromium.
+# the page's own module as web/ holds it (e2e/remote_play.py's `rtc_site`; the build bundles it
+# as it is), in a page that boots no engine: none is needed to read a code or to give it to
+# Chromium.
 OLD_HOST_JS = """async () => {
   const codec = await import('/transport/codec/code.js');
   const pc = new RTCPeerConnection();
