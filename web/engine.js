@@ -22,9 +22,7 @@
 
 import { WORKER_SCRIPTS } from './site-integrity.js';
 import { checkBytes } from './integrity.js';
-
-// Beyond this, a boot that has not finished is taken as hung (a slow connection still fits).
-const BOOT_TIMEOUT_MS = 180_000;
+import { STALL_MS, stallTimer } from './stall-timer.js';
 
 /** Resolve once every script the worker runs matches its integrity; else reject (DamagedFile). */
 function checkWorkerScripts() {
@@ -119,22 +117,25 @@ function engineClient() {
           (err) => (err.path ? failNow(err.code, err.detail, err.path) : failNow(code, detail, path)),
         );
       };
-      const timer = setTimeout(
-        () =>
-          fail("timeout", "boot timeout"),
-        BOOT_TIMEOUT_MS,
-      );
+      // A boot is hung once its worker has said nothing for STALL_MS (stall-timer.js).
+      const said = { last: "nothing yet" };
+      // (The browser tests set a shorter quiet on the page, to see a hung boot called one.)
+      const stallMs = typeof window !== "undefined" && Number.isFinite(window.__engineStallMs) ? window.__engineStallMs : STALL_MS;
+      const timer = stallTimer(stallMs, (quietMs) =>
+        fail("timeout", `no word from the engine worker for ${Math.round(quietMs / 1000)} s; its last: ${said.last}`));
       let early;
       try {
         early = launchedWorker() ?? { worker: new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" }), events: [] };
       } catch (err) {
-        clearTimeout(timer);
+        timer.stop();
         fail("no-module-workers", String(err));
         return;
       }
       worker = early.worker;
       const onMessage = (event) => {
         const msg = event.data;
+        timer.poke();
+        said.last = msg.type === "mark" ? `the step ${msg.name}` : msg.type === "progress" ? `progress ${msg.stage}` : String(msg.type ?? "an answer");
         if (msg.type === "progress") {
           lastProgress = { stage: msg.stage, fraction: msg.fraction, detail: msg.detail };
           for (const fn of listeners) fn(msg.stage, msg.fraction, msg.detail);
@@ -153,15 +154,15 @@ function engineClient() {
           else settleReference.resolve(JSON.parse(msg.json));
         } else if (msg.type === "ready") {
           (scriptsChecked ?? checkWorkerScripts()).then(() => {
-            clearTimeout(timer);
+            timer.stop();
             performance.mark("engine-ready", { detail: msg.timings });
             resolve(msg.timings);
           }, (err) => {
-            clearTimeout(timer);
+            timer.stop();
             failNow(err.path ? err.code : 'unchecked', err.detail || String(err), err.path);
           });
         } else if (msg.type === "failed") {
-          clearTimeout(timer);
+          timer.stop();
           fail(msg.code, msg.detail, msg.path);
         } else if (pending.has(msg.id)) {
           const { resolve: res, reject: rej, fn } = pending.get(msg.id);
@@ -171,7 +172,7 @@ function engineClient() {
         }
       };
       const onError = (event) => {
-        clearTimeout(timer);
+        timer.stop();
         event.preventDefault();
         fail("unloadable", event.message || "worker error");
       };

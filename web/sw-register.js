@@ -23,7 +23,7 @@ const COMPILE_AHEAD_TIMEOUT_MS = 30_000;
 const CODE_CACHE_WRITE_MS = 1000;
 
 /**
- * Resolve after the engine's boot settles (engine.js gives up on one after 3 minutes), or after
+ * Resolve after the engine's boot settles (engine.js gives up on one silent for a minute), or after
  * a fallback delay on pages without it.  Not sooner on a slow boot: the service worker's install
  * takes the wasm and the library the first boot unpacked once the engine worker has kept them
  * (`window.__engineFilesKept`, engine.js), and fetched them itself, whole (up to 8 MB more),

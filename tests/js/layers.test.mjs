@@ -48,7 +48,7 @@ const PLACES = [
   ['store/', 'store'],
   ['transport/', 'transports'],
   ['api.js', 'boundary'], ['engine.js', 'boundary'], ['engine-worker.js', 'boundary'], ['engine-session.js', 'boundary'], ['worker-boot.js', 'boundary'], ['worker-files.js', 'boundary'], ['engine-snapshot.js', 'boundary'],
-  ['integrity.js', 'boundary'], ['site-integrity.js', 'boundary'], ['engine-build.js', 'boundary'], ['snapshot-store.js', 'boundary'], ['unpack.js', 'boundary'], ['pyodide/', 'boundary'],
+  ['integrity.js', 'boundary'], ['site-integrity.js', 'boundary'], ['engine-build.js', 'boundary'], ['snapshot-store.js', 'boundary'], ['unpack.js', 'boundary'], ['stall-timer.js', 'boundary'], ['pyodide/', 'boundary'],
   ['limits.js', 'base'], ['hex.js', 'base'], ['vendor/', 'base'],
 ];
 

@@ -181,7 +181,7 @@ export const WORDS = {
   'boot-failed-server': "This site serves the game engine's file with the wrong type, so the browser cannot start it. (For the site's owner: .wasm files must be served as application/wasm.)",
   'boot-failed-internal': 'The game engine failed to start because of a fault in the game itself. Reload the page to try again.',
   'boot-failed-damaged': ({ path }) => `The game's file "${path}" arrived damaged (its contents are not those of this version of the game). Reload the page to fetch it again; if this message comes back, the site's own copy is damaged: try again later, or tell whoever runs the site.`,
-  'boot-failed-timeout': 'The game engine is taking far too long to start. Check the connection and reload the page.',
+  'boot-failed-timeout': 'Loading the game engine stopped: nothing arrived for a minute. Check the connection and reload the page.',
   'boot-failed-no-module-workers': 'This browser cannot start the game engine (it needs module Web Workers). Try a current browser.',
   'boot-failed-unchecked': "The game engine's scripts could not be checked. Check the connection and reload the page.",
   'boot-failed-unloadable': 'The game engine could not be loaded. Reload the page; if it keeps failing, this browser may be too old.',
