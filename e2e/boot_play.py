@@ -83,6 +83,14 @@ def boot_timings(page: Any) -> dict[str, Any]:
     return result
 
 
+def boot_failure_detail(page: Any) -> str:
+    """The technical detail of the engine's failed boot (engine.js's window.__engineReady,
+    rejected), or "ready" if it booted."""
+    detail: str = awaited(
+        page, "window.__engineReady.then(() => 'ready', (err) => String(err.detail))")
+    return detail
+
+
 def offline_outcome(page: Any) -> str:
     """How sw-register.js's window.__offlineReady settled: "ok" (the service worker installed),
     or "failed: " and why not."""
