@@ -44,12 +44,12 @@ def main() -> None:
         states = random_duel(seed, max_turns=args.turns)
         text = json.dumps(states[-1][0].to_json())
         account._CACHE.clear()
-        account._NOTES.clear()
+        account._BY_HISTORY.clear()
         cold.append(ms(api.view, text, "0"))
         other.append(ms(api.view, text, "1"))
         repeat.append(ms(api.view, text, "1"))
         account._CACHE.clear()
-        account._NOTES.clear()
+        account._BY_HISTORY.clear()
         played += [ms(api.view, json.dumps(s.to_json()), "0") for s, *_ in states]
     for name, xs in (("first view (replay)", cold), ("other wizard", other),
                      ("same view again", repeat), ("each state as played", played)):

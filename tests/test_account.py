@@ -10,9 +10,14 @@ from typing import Any
 import pytest
 from citing import cite
 from dsl import Duel
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sizes import size
 
-from wavinghands import api
+from wavinghands import account, api
 from wavinghands.account import history_notes, replay_step, states
+from wavinghands.model import Game
+from wavinghands.playout import random_duel
 from wavinghands.record import RecordError, export_record
 
 
@@ -91,3 +96,43 @@ def test_the_api_view_carries_notes_and_replay_step_is_at_the_boundary() -> None
     bad = json.loads(api.replay_step(rec, "9"))
     assert bad["ok"] is False and bad["error"]["code"] == "bad-record"
     assert json.loads(api.replay_step(rec, "true"))["error"]["code"] == "bad-step"
+
+
+@settings(max_examples=size(8, deep=30, pyodide=3), deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_notes_carried_from_the_last_view_are_the_notes_worked_out_afresh(seed: int) -> None:
+    """Each state of a duel arrives as JSON (a duel by codes: a new game each turn) and is
+    viewed both ways the page asks (api.view, and session_open then a whole session_view);
+    their notes, carried on from the last state's, are those worked out with nothing kept."""
+    history = random_duel(seed, max_turns=25)
+    carried = []
+    for state, _ in history:
+        text = json.dumps(state.to_json())
+        handle = json.loads(api.session_open(text))["session"]
+        for v in ("0", "1"):
+            by_json = json.loads(api.view(text, v))["view"]["notes"]
+            kept = json.loads(api.session_view(json.dumps(handle), v, "null"))["view"]["notes"]
+            assert kept == by_json, f"turn {state.turn}, viewer {v}"
+            carried.append(by_json)
+    afresh = []
+    for state, _ in history:
+        account._BY_HISTORY.clear()  # nothing worked out before
+        account._CACHE.clear()
+        afresh += [history_notes(state, v) for v in (0, 1)]
+    assert carried == afresh
+
+
+def test_a_game_that_does_not_continue_the_last_one_gets_its_own_notes() -> None:
+    """Notes are carried on only to a game whose log and histories begin with the last one's:
+    a saved game altered in an old row (its record untouched) is noted afresh."""
+    d = Duel(A="S D - - - - - -/- - - - - - - -", B="- - - - - - - -/- - - - - - - -").run()
+    assert history_notes(d.states[-2], 1)["0"]["rows"][1]["cast"][0]["spell"] == "missile"
+    altered = d.states[-1].to_json()
+    altered["wizards"][0]["history"][0]["left"] = "P"  # S-D is no missile any more
+    game = Game.from_json(altered)
+    carried = history_notes(game, 1)
+    account._BY_HISTORY.clear()
+    account._CACHE.clear()
+    assert carried == history_notes(game, 1)
+    assert "cast" not in carried["0"]["rows"][1]

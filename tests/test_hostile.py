@@ -8,6 +8,7 @@ import inspect
 import json
 import re
 import time
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
@@ -79,6 +80,22 @@ JSON_VALUES = st.recursive(
 def test_nesting_depth_is_the_json_depth(value: Any) -> None:
     """Brackets inside strings (escaped quotes too) do not count; real nesting does."""
     assert boundary.nesting_depth(json.dumps(value)) == _depth(value)
+
+
+def _regex_depth(text: str) -> int:
+    """nesting_depth as two regular expressions and a running sum (its way for texts with
+    escapes): strings out, then the peak of +1 per opening bracket and -1 per closing one."""
+    brackets = re.findall(r"[\[\]{}]", re.sub(r'"[^"\\]*(?:\\.[^"\\]*)*"', "", text, flags=re.S))
+    return max(accumulate(1 if b in "[{" else -1 for b in brackets), default=0)
+
+
+@settings(max_examples=NESTING, deadline=None)
+@given(st.text(alphabet='[]{}"\\ab\u00e9\U0001f600', max_size=80)
+       | st.text(alphabet='[]{}"a', max_size=80))
+def test_nesting_depth_of_any_text_is_the_regex_count(text: str) -> None:
+    """The bytes-only way (a text without backslashes) counts what the regular expressions
+    count, JSON or not: unclosed strings, unbalanced or mixed brackets, other characters."""
+    assert boundary.nesting_depth(text) == _regex_depth(text)
 
 
 def test_the_arities_are_the_real_functions_not_the_guard() -> None:

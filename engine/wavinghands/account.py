@@ -10,7 +10,6 @@ Notes are facts the engine knows, filtered to what the viewer may know (as `view
 
 from __future__ import annotations
 
-import copy
 from collections import OrderedDict
 from typing import Any
 
@@ -30,10 +29,16 @@ JSON = dict[str, Any]
 WHY_EFFECT = {BY_CHARM: EffectKind.CHARM_PERSON.value}
 BUILDING_SHOWN = 6
 
-_CACHE: OrderedDict[tuple[str, tuple[str, ...]], list[Game]] = OrderedDict()
+History = tuple[str, tuple[str, ...]]  # a game's set-up and every phase's input (_key)
+
+_CACHE: OrderedDict[History, list[Game]] = OrderedDict()
 _CACHE_SIZE = 8
 _RECORDS: OrderedDict[str, list[Game]] = OrderedDict()  # record text -> its states
-_NOTES: OrderedDict[tuple[str, tuple[str, ...], int], JSON] = OrderedDict()
+# The notes worked out so far, by history: a view of a duel's next state (a game one phase on,
+# from its JSON) redoes only the rows its step could change, as a kept duel's does
+# (sessions.step_kept).  Bounded, and keyed by value: a game continues an entry only if its
+# log and histories begin with the entry's (_continues).
+_BY_HISTORY: OrderedDict[History, Kept] = OrderedDict()
 
 
 def _header(game: Game) -> str:
@@ -41,7 +46,7 @@ def _header(game: Game) -> str:
                            "seed": game.seed, "dice": dict(game.dice)})
 
 
-def _key(game: Game) -> tuple[str, tuple[str, ...]]:
+def _key(game: Game) -> History:
     """What identifies a game's history: its set-up and every phase's input."""
     return _header(game), tuple(canonical_json(e.to_json()) for e in game.record)
 
@@ -64,15 +69,6 @@ def states(game: Game) -> list[Game]:
             _CACHE.popitem(last=False)
     _CACHE.move_to_end((head, phases))
     return found
-
-
-def _state_before_row(all_states: list[Game], turn: int, kind: str) -> Game | None:
-    """The state in which the orders that made a history row were written."""
-    phase = TIME_STOP if kind == TIME_STOP else ORDERS
-    for s in all_states:
-        if s.phase.kind == phase and s.phase.turn == turn:
-            return s
-    return None
 
 
 def _known_effects(s: Game, who: int, v: int) -> set[str]:
@@ -103,40 +99,50 @@ def _row_notes(s: Game | None, who: int, v: int) -> JSON:
 
 def history_notes(game: Game, v: int) -> JSON:
     """Per wizard ("0", "1"): a note per history row (aligned with view's rows) and what his
-    visible gestures are building; everything as viewer v may know it."""
-    key = (*_key(game), v)
-    found = _NOTES.get(key)
-    if found is None:
-        found = _history_notes(game, v)
-        _NOTES[key] = found
-        while len(_NOTES) > _CACHE_SIZE:
-            _NOTES.popitem(last=False)
-    return copy.deepcopy(found)  # callers may change what they get
+    visible gestures are building; everything as viewer v may know it.  The lists are the
+    caller's; the notes in them are shared with the next calls' (never change one)."""
+    key = _key(game)
+    k = _BY_HISTORY.get(key)
+    if k is None:
+        k = Kept(game)
+        _seed(k, key)
+    _remember(key, k)
+    return _kept_notes(k, v)
 
 
-def _history_notes(game: Game, v: int) -> JSON:
-    all_states = states(game)
-    seen_casts: dict[tuple[int, int], set[str]] = {}
-    for e in game.log:
-        if e.type == "cast" and v in e.visible_to:
-            data = dict(e.data)
-            if data.get("caster", "").isdigit():
-                seen_casts.setdefault((e.turn, int(data["caster"])), set()).add(data["spell"])
-    out: JSON = {}
-    for w in game.wizards:
-        hidden = [r.hidden_to(v, w.index) for r in w.history]
-        rows = [("?", "?") if h else (r.left, r.right) for r, h in zip(w.history, hidden,
-                                                                        strict=True)]
-        notes: list[JSON] = []
-        for i, r in enumerate(w.history):
-            if hidden[i]:
-                notes.append({})
-                continue
-            before = _state_before_row(all_states, r.turn, r.kind)
-            notes.append(row_note(game, before, w.index, v, rows, i,
-                                  seen_casts.get((r.turn, w.index), set())))
-        out[str(w.index)] = {"rows": notes, "building": _building(game, w.index, v, rows)}
-    return out
+def _remember(key: History, k: Kept) -> None:
+    _BY_HISTORY[key] = k
+    _BY_HISTORY.move_to_end(key)
+    while len(_BY_HISTORY) > _CACHE_SIZE:
+        _BY_HISTORY.popitem(last=False)
+
+
+def _seed(k: Kept, key: History) -> None:
+    """Start `k` (a duel's state with no notes yet) from the notes worked out for the same
+    history, or for the history one phase shorter (the state before it: a view of the last
+    game), when k's game continues that state's."""
+    head, phases = key
+    same = _BY_HISTORY.get(key)
+    src = same if same is not None else _BY_HISTORY.get((head, phases[:-1])) if phases else None
+    if src is None or src is k or not _continues(src.game, k.game):
+        return
+    if src.states is not None:
+        k.states = list(src.states) if same is not None else [*src.states, k.game]
+        k.first_state = dict(src.first_state)
+        k.first_state.setdefault(phase_key(k.game), k.game)
+    k.casts = {c: list(spells) for c, spells in src.casts.items()}
+    k.casts_upto = src.casts_upto
+    k.rows = {vw: (list(r), list(n)) for vw, (r, n) in src.rows.items()}
+
+
+def _continues(before: Game, game: Game) -> bool:
+    """Whether `game`'s log and each wizard's history begin with `before`'s (what the notes of
+    `before` were worked out from)."""
+    if len(before.wizards) != len(game.wizards) or len(before.log) > len(game.log):
+        return False
+    return before.log == game.log[:len(before.log)] and all(
+        b.history == g.history[:len(b.history)]
+        for b, g in zip(before.wizards, game.wizards, strict=True))
 
 
 def row_note(game: Game, before: Game | None, who: int, v: int, rows: list[tuple[str, str]],
@@ -159,7 +165,16 @@ def row_note(game: Game, before: Game | None, who: int, v: int, rows: list[tuple
 
 def kept_notes(k: Kept, v: int) -> JSON:
     """history_notes(k.game, v) for a kept duel (wavinghands.sessions), computed for the rows
-    its ancestors' views had not settled (the last REDO_ROWS of them, and the new ones)."""
+    its ancestors' views had not settled (the last REDO_ROWS of them, and the new ones); a
+    duel opened from its JSON starts from what a view of its previous state worked out."""
+    if not k.rows:
+        key = _key(k.game)
+        _seed(k, key)
+        _remember(key, k)
+    return _kept_notes(k, v)
+
+
+def _kept_notes(k: Kept, v: int) -> JSON:
     game = k.game
     casts = _casts_seen(k)
     out: JSON = {}
@@ -273,7 +288,7 @@ def _casts_seen(k: Kept) -> dict[tuple[int, int], list[tuple[str, frozenset[int]
 
 
 def _state_before(k: Kept, turn: int, kind: str) -> Game | None:
-    """The state in which the orders that made a history row were written (_state_before_row,
-    by index)."""
+    """The state in which the orders that made a history row were written: the first of its
+    phase (orders, or a time stop) and turn."""
     _states_of(k)
     return k.first_state.get((TIME_STOP if kind == TIME_STOP else ORDERS, turn))

@@ -23,6 +23,11 @@ MAX_JSON_DEPTH: Final[int] = 32
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
 _BRACKETS = re.compile(r"[\[\]{}]")
 _STEP: Final[dict[int, int]] = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
+# Every byte but brackets and quotes (bytes.translate deletes them), and the brackets as one
+# kind: the depth counts `[` and `{` alike.
+_NOT_STRUCTURE: Final[bytes] = bytes(b for b in range(256) if b not in b'[]{}"')
+_ONE_KIND: Final[bytes] = bytes.maketrans(b"{}", b"[]")
+_QUOTED = re.compile(rb'"[^"]*"')
 
 
 class InputTooLarge(WavingHandsError):
@@ -40,7 +45,38 @@ class InputTooDeep(WavingHandsError):
 def nesting_depth(text: str) -> int:
     """The deepest nesting of `[`/`{` in a JSON text, ignoring brackets inside strings (a text
     that is not JSON still gets a number; json.loads judges it afterwards)."""
-    brackets = "".join(_BRACKETS.findall(_STRING.sub("", text))).encode("ascii")
+    if "\\" in text:  # escapes: only the string pattern tells a quote that ends a string
+        brackets = "".join(_BRACKETS.findall(_STRING.sub("", text))).encode("ascii")
+    else:
+        brackets = _outside_strings(text)
+    return _depth_of(brackets)
+
+
+def _outside_strings(text: str) -> bytes:
+    """The brackets of a text without backslashes that lie outside its strings, as bytes: what
+    `_STRING.sub` then `_BRACKETS.findall` keep, found by bytes operations (a game's text is
+    thousands of strings: ten times faster, bench/call_cost.py).  Without escapes a string is a
+    quote, anything but a quote, a quote; UTF-8 encodes no other character with these bytes."""
+    structure = text.encode("utf-8", "surrogatepass").translate(None, _NOT_STRUCTURE)
+    tail = b""
+    if structure.count(b'"') % 2:  # the last quote opens a string never closed: what follows counts
+        structure, _, tail = structure.rpartition(b'"')
+    # Two adjacent quotes are an empty string, or the end of one and the start of the next
+    # with nothing between: dropping them pairs the other quotes as before.
+    return _QUOTED.sub(b"", structure.replace(b'""', b"")) + tail
+
+
+def _depth_of(brackets: bytes) -> int:
+    """The deepest nesting of a sequence of brackets (`[`/`{` open, `]`/`}` close)."""
+    # Balanced and shallow (every game, session, record): each round removes the innermost pairs
+    rest = brackets.translate(_ONE_KIND)
+    for depth in range(MAX_JSON_DEPTH + 2):
+        if not rest:
+            return depth
+        shorter = rest.replace(b"[]", b"")
+        if len(shorter) == len(rest):
+            break
+        rest = shorter
     # +1 for an opening bracket, -1 for a closing one; the running sum's peak is the depth
     return max(accumulate(_STEP[b] for b in brackets), default=0)
 

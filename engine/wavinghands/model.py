@@ -579,7 +579,7 @@ def canonical_json(obj: Any) -> str:
 
 def state_digest(game: Game) -> bytes:
     """sha256 of the canonical JSON of the game minus its log and record (the rules state)."""
-    d = game.to_json()
+    d = replace(game, log=(), record=()).to_json()  # (the duel's length not written, then cut)
     del d["log"]
     del d["record"]
     return hashlib.sha256(canonical_json(d).encode("utf-8")).digest()

@@ -9,6 +9,7 @@ Tests put a stand-in engine behind the same `Engine` protocol (tests/fake_engine
 from __future__ import annotations
 
 import json
+from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -88,13 +89,9 @@ class Engine(Protocol):
 
 @lru_cache(maxsize=8)
 def _parsed(text: str) -> Game:
-    # The session asks about the same stored game several times per code (digest, problems,
-    # step): parse each text once.  Game is frozen, so sharing it is safe.
+    # The same stored game comes back in later calls (a session's status, its draft, the next
+    # code): parse each text once.  Game is frozen, so sharing it is safe.
     return Game.from_json(json.loads(text))
-
-
-def _game(game: GameJson) -> Game:
-    return _parsed(canonical_json(game))
 
 
 def _problem(e: WavingHandsError) -> dict[str, str]:
@@ -102,7 +99,25 @@ def _problem(e: WavingHandsError) -> dict[str, str]:
 
 
 class PythonEngine:
-    """Implements `Engine` with the real engine."""
+    """Implements `Engine` with the real engine.  One boundary call asks about the same game
+    several times (its digest, the inputs' problems, the step, the new game's digest): an
+    instance remembers the last few games it read or made by their JSON's identity (held, so
+    the identity is never another's; a session's game is a value, never changed), so that a
+    game is serialised once per call, not once per question (bench/call_cost.py)."""
+
+    REMEMBERED = 4
+
+    def __init__(self) -> None:
+        self._games: deque[tuple[GameJson, Game]] = deque(maxlen=self.REMEMBERED)
+
+    def _game(self, game: GameJson) -> Game:
+        """The game `game` is the JSON of."""
+        for json_form, parsed in self._games:
+            if json_form is game:
+                return parsed
+        parsed = _parsed(canonical_json(game))
+        self._games.append((game, parsed))
+        return parsed
 
     def new_game(self, names: tuple[str, str], ruleset: dict[str, Any], seed: str) -> GameJson:
         """A fresh game: `duel.new_game` under the invitation's ruleset."""
@@ -115,7 +130,7 @@ class PythonEngine:
 
     def problems(self, game: GameJson, wizard: int, x: dict[str, Any]) -> list[dict[str, str]]:
         """Every reason this input is not legal now, as JSON (empty: legal)."""
-        g = _game(game)
+        g = self._game(game)
         try:
             parsed = duel.parse_input(g, x)
         except WavingHandsError as e:
@@ -126,26 +141,25 @@ class PythonEngine:
              ) -> tuple[GameJson, dict[int, list[Any]]]:
         """Resolve the current phase; each wizard's events as that wizard may see them."""
         try:
-            new, events = duel.step(_game(game), inputs)
+            new, events = duel.step(self._game(game), inputs)
         except IllegalInput:
             raise
         except WavingHandsError as e:
             raise IllegalInput([_problem(e)], f"the engine refused these inputs: {e}") from e
         out: GameJson = new.to_json()
+        self._games.append((out, new))
         return out, {v: [dict(e.to_json(), visible_to=None) for e in events
                          if v in e.visible_to] for v in (0, 1)}
 
     def digest(self, game: GameJson) -> bytes:
         """`model.state_digest`: the rules state both sides must agree on."""
-        return state_digest(_game(game))
+        return state_digest(self._game(game))
 
 
-_default_engine: Engine | None = None
+_default_engine: Engine | None = None  # (a test's stand-in; None: the real engine)
 
 
 def default_engine() -> Engine:
-    """The engine used when none is passed: PythonEngine, made once."""
-    global _default_engine  # a cache of a stateless adapter, not game state
-    if _default_engine is None:
-        _default_engine = PythonEngine()
-    return _default_engine
+    """The engine used when none is passed: a new PythonEngine (what it remembers lasts as
+    long as the call that asked for it), or the stand-in a test put in `_default_engine`."""
+    return PythonEngine() if _default_engine is None else _default_engine
