@@ -1,14 +1,15 @@
 """What one engine call costs at turns 1, 10, 20 and 40 of a duel played by turn codes (CPython;
 bench/call_cost.mjs runs the same in Pyodide under Node).
 
-    python3 bench/call_cost.py [--at 1,10,20,40] [--engine DIR] [--json]
+    python3 bench/call_cost.py [--at 1,10,20,40] [--engine DIR] [--repeat 3]
 
 Two players exchange codes through `wavinghands.api` as the page's remote flow does
 (web/flows/remote/session.js): each seals orders (`remote_seal`), receives the other's codes
 (`remote_receive`), and after each the page asks the session's status (`remote_status`) and
 redraws: the view of the session's game (`view`, the game's JSON: each code brings a new game,
 so each is a game the engine has not seen) and, on the orders form, a preview (`preview`) and,
-while waiting, a draft of the next turn (`remote_draft`).  The view as the page asks it for a
+while waiting, a draft of the next turn (`remote_draft`, and again for the next gesture picked:
+"draft again").  The view as the page asks it for a
 game it has not opened (web/engine-session.js: `session_open` then a whole `session_view`) is
 timed too ("open+view").  The orders are turn_cost.py's (a shield and a magic missile: the duel
 never ends).  For each turn named by `--at`: the median over the calls of that game turn (both
@@ -30,8 +31,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-CALLS = ("view", "open+view", "preview", "remote_draft", "remote_seal", "remote_receive",
-         "remote_status")
+CALLS = ("view", "open+view", "preview", "remote_draft", "draft again", "remote_seal",
+         "remote_receive", "remote_status")
 
 
 def orders(turn: int) -> dict[str, Any]:
@@ -55,7 +56,7 @@ class Player:
             opened = json.loads(self.api.session_open(texts[0]))
             text = self.api.session_view(json.dumps(opened["session"]), texts[1], "null")
         else:
-            text = getattr(self.api, name)(*texts)
+            text = getattr(self.api, "remote_draft" if name == "draft again" else name)(*texts)
         ms = (self.clock() - t0) * 1000
         answer: dict[str, Any] = json.loads(text)
         if not answer.get("ok"):
@@ -78,6 +79,7 @@ class Player:
             self.call("preview", game, me, orders(game["turn"]))
         elif status["state"] == "waiting":
             self.call("remote_draft", self.session, orders(game["turn"] + 1))
+            self.call("draft again", self.session, {"gestures": [["P", "-"]]})  # the next pick
 
 
 def play(api: Any, turns: int, clock: Callable[[], float]) -> dict[int, dict[str, list[float]]]:
@@ -119,10 +121,16 @@ def play(api: Any, turns: int, clock: Callable[[], float]) -> dict[int, dict[str
     return costs
 
 
-def report(api: Any, at: list[int], clock: Callable[[], float], runtime: str) -> str:
-    """The table: per checkpoint turn, each call's median CPU ms (and how many calls)."""
-    costs = play(api, max(at), clock)
-    lines = [f"{runtime}: CPU ms per call (median of the turn's calls, both players)",
+def report(api: Any, at: list[int], clock: Callable[[], float], runtime: str,
+           repeat: int = 3) -> str:
+    """The table: per checkpoint turn, each call's median CPU ms over `repeat` duels."""
+    costs: dict[int, dict[str, list[float]]] = {}
+    for _ in range(repeat):
+        for turn, calls in play(api, max(at), clock).items():
+            for name, ms in calls.items():
+                costs.setdefault(turn, {}).setdefault(name, []).extend(ms)
+    lines = [f"{runtime}: CPU ms per call (median of the turn's calls, both players, "
+             f"{repeat} duels)",
              "turn | " + " | ".join(CALLS)]
     for t in at:
         row = costs.get(t, {})
@@ -141,11 +149,13 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--at", default="1,10,20,40")
     parser.add_argument("--engine", type=Path, default=ROOT / "engine")
+    parser.add_argument("--repeat", type=int, default=3, help="duels played (medians over all)")
     args = parser.parse_args()
     sys.path.insert(0, str(args.engine.resolve()))
     api = importlib.import_module("wavinghands.api")
     at = [int(t) for t in args.at.split(",")]
-    print(report(api, at, cpu_seconds, f"python {sys.version.split()[0]}, engine {args.engine}"))
+    print(report(api, at, cpu_seconds, f"python {sys.version.split()[0]}, engine {args.engine}",
+                 args.repeat))
     return 0
 
 

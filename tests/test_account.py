@@ -98,7 +98,7 @@ def test_the_api_view_carries_notes_and_replay_step_is_at_the_boundary() -> None
     assert json.loads(api.replay_step(rec, "true"))["error"]["code"] == "bad-step"
 
 
-@settings(max_examples=size(8, deep=30, pyodide=3), deadline=None, derandomize=True,
+@settings(max_examples=size(5, deep=30, pyodide=2), deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(min_value=0, max_value=2**32 - 1))
 def test_notes_carried_from_the_last_view_are_the_notes_worked_out_afresh(seed: int) -> None:

@@ -10,7 +10,7 @@ Notes are facts the engine knows, filtered to what the viewer may know (as `view
 
 from __future__ import annotations
 
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from typing import Any
 
 from .duel import step
@@ -39,6 +39,7 @@ _RECORDS: OrderedDict[str, list[Game]] = OrderedDict()  # record text -> its sta
 # (sessions.step_kept).  Bounded, and keyed by value: a game continues an entry only if its
 # log and histories begin with the entry's (_continues).
 _BY_HISTORY: OrderedDict[History, Kept] = OrderedDict()
+_KEYS: deque[tuple[Game, History]] = deque(maxlen=4)  # the last games' keys (held: frozen)
 
 
 def _header(game: Game) -> str:
@@ -47,8 +48,15 @@ def _header(game: Game) -> str:
 
 
 def _key(game: Game) -> History:
-    """What identifies a game's history: its set-up and every phase's input."""
-    return _header(game), tuple(canonical_json(e.to_json()) for e in game.record)
+    """What identifies a game's history: its set-up and every phase's input (written once per
+    game object: a game is a frozen value, and a call asks it of the same game several times,
+    as does a draft's preview at each gesture picked)."""
+    for known, key in _KEYS:
+        if known is game:
+            return key
+    key = _header(game), tuple(canonical_json(e.to_json()) for e in game.record)
+    _KEYS.append((game, key))
+    return key
 
 
 def states(game: Game) -> list[Game]:

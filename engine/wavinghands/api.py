@@ -60,7 +60,17 @@ def _load(text: str, what: str) -> Any:
 def _game(text: str) -> Game:
     """The game a call names: its JSON, or the handle of a duel the engine keeps (a JSON
     string, from session_open or session_step)."""
-    return _game_and_text(text)[0]
+    if text.lstrip().startswith('"'):
+        return _game_and_text(text)[0]  # (a handle: the kept table answers, as it is now)
+    return _game_of_text(text)
+
+
+@lru_cache(maxsize=8)
+def _game_of_text(text: str) -> Game:
+    """The game whose JSON is `text`, read once per text (no canonical form needed: only a
+    kept duel's handle is made of it)."""
+    d = _load(text, "game")
+    return _readable(d, lambda: Game.from_json(d))
 
 
 def _game_and_text(text: str) -> tuple[Game, str]:
@@ -68,15 +78,21 @@ def _game_and_text(text: str) -> tuple[Game, str]:
     d = _load(text, "game")
     if isinstance(d, str):
         return sessions.kept(d).game, ""
+    canonical = canonical_json(d) if isinstance(d, dict) else ""
+    return _readable(d, lambda: _game_cached(canonical)), canonical
+
+
+def _readable(d: Any, parse: Callable[[], Game]) -> Game:
+    """The game `parse` reads from the JSON value `d`; ApiError bad-game if `d` is no object or
+    a damaged game, UnknownRuleset if its rules are a newer page's (say so, play nothing)."""
     if not isinstance(d, dict):
         raise ApiError("bad-game", "the game must be a JSON object (or a kept duel's handle)")
-    canonical = canonical_json(d)
     try:
-        game = _game_cached(canonical)
+        game = parse()
     except (KeyError, TypeError, ValueError, IndexError) as e:
         raise ApiError("bad-game", f"the saved game is damaged ({e})") from e
-    check_known(game.ruleset, "this saved duel")  # a newer page's rules: say so, play nothing
-    return game, canonical
+    check_known(game.ruleset, "this saved duel")
+    return game
 
 
 @lru_cache(maxsize=8)

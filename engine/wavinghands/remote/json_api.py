@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+from functools import lru_cache
 from typing import Any
 
 from .. import draft as drafting
@@ -37,7 +38,25 @@ def _text(text: str, what: str) -> str:
 
 
 def _session(text: str) -> Session:
+    if not isinstance(text, str):
+        raise codes.MalformedCode("the session must be passed as a JSON string")
+    return _stored(text)
+
+
+# The page sends the same stored session again and again: with each draft it previews while
+# waiting (remote_draft, at every gesture picked), its status, the draft carried.  Each text is
+# read once (bounded, keyed by the text; a Session is frozen, its game never changed).
+@lru_cache(maxsize=4)
+def _stored(text: str) -> Session:
     return Session.from_json(_load(text, "session"))
+
+
+@lru_cache(maxsize=4)
+def _stored_game(text: str) -> Game:
+    """The game of the stored session `text` (one with a game: remote_draft, remote_carry)."""
+    s = _stored(text)
+    assert s.game is not None
+    return Game.from_json(s.game)
 
 
 def _engine() -> Engine:
@@ -150,7 +169,7 @@ def remote_draft(sess: str, draft: str) -> str:
     if s.game is None or s.my_move or p is None or p.mine is None:
         return ok(draftable=False)
     ph = eng.phase(s.game)
-    game = Game.from_json(s.game)
+    game = _stored_game(sess)
     if p.turn != ph.turn or p.kind != ph.kind or not drafting.draftable(game, s.me):
         return ok(draftable=False)
     mine = session.mine_as_input(s, eng)
@@ -178,7 +197,7 @@ def remote_carry(sess: str, draft: str) -> str:
     d = _load(draft, "draft")
     if s.game is None or not s.my_move:
         return ok(ready=False, over=False, orders=None, changes=[], intact=False, legal=False)
-    return ok(**drafting.carry(Game.from_json(s.game), s.me, d))
+    return ok(**drafting.carry(_stored_game(sess), s.me, d))
 
 
 @guard
