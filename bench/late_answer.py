@@ -26,16 +26,8 @@ sys.path.insert(0, str(ROOT / "e2e"))
 from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from netlab import Lab, why_no_lab  # noqa: E402
 from playwright import sync_api  # noqa: E402
-from remote_play import paste  # noqa: E402
-from test_netplay import (  # noqa: E402
-    connected_and_one_turn_live,
-    invite_and_accept,
-    live_status,
-    player_opener,
-    wait_live,
-)
-
-CONNECT_MS = 30_000
+from remote_play import CONNECT_MS, live_status, paste, wait_live  # noqa: E402
+from test_netplay import connected_and_one_turn_live, invite_and_accept, player_opener  # noqa: E402
 
 
 def one_delay(open_one: Any, delay: float) -> dict[str, Any]:

@@ -63,6 +63,7 @@ from sitebuild.machine import CHROMIUM_ARGS as MACHINE_ARGS  # noqa: E402
 from sitebuild.machine import HEADLESS_SHELL  # noqa: E402
 from sitebuild.serve import SiteHandler, SiteServer, serving  # noqa: E402
 from sitebuild.site import build_site  # noqa: E402
+from waiting import settled  # noqa: E402
 
 # How the suite's browsers start (the network lab's too): sitebuild/machine.py's switches, and
 # V8 kept at its baseline WebAssembly compiler (Liftoff).  Chromium otherwise recompiles the hot
@@ -351,6 +352,8 @@ PRIMED_JS = """async () => {
   await navigator.serviceWorker.ready;
   return kept && kept.state;
 }"""
+# Its bound: a first visit's boot and snapshot on a loaded machine (the tests' ENGINE_MS).
+PRIMED_S = 90
 # The session server's URL, once it is up (kept contexts are of its origin).
 SESSION_URL = [""]
 
@@ -400,7 +403,8 @@ def kept_context(browser: Any, url: str, *, init_script: str | None = None,
         kept.context.on("request", lambda r, k=kept: _note_stranger(k, r.url))
         primer = kept.context.new_page()
         primer.goto(url)
-        state = primer.evaluate(PRIMED_JS)
+        state = settled(primer, PRIMED_JS, timeout_s=PRIMED_S,
+                        what="the kept context's first visit (its snapshot kept, its worker ready)")
         primer.close()
         assert state == "stored", f"the kept context's first visit kept no snapshot: {state}"
         pool.append(kept)

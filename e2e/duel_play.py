@@ -121,6 +121,22 @@ def shared_replay_link(page: Any) -> str:
     return link
 
 
+def replay_to_the_end(page: Any, wizards: int, perspective: int | None = None) -> str:
+    """On a duel's end: open its replay, which offers each of the `wizards` wizards' views, show
+    wizard `perspective`'s if given, go to the last step and return the result it says."""
+    page.click("[data-testid=replay-open]")
+    page.wait_for_selector("[data-testid=replay-screen]", timeout=ENGINE_MS)
+    for seat in range(wizards):
+        assert page.locator(f"[data-testid=replay-perspective-{seat}]").count() == 1, seat
+    if perspective is not None:
+        page.click(f"[data-testid=replay-perspective-{perspective}]")
+        page.wait_for_selector(f"[data-testid=replay-side-{perspective}]", timeout=ENGINE_MS)
+    page.click("[data-testid=replay-last]")
+    page.wait_for_selector("[data-testid=replay-result]", timeout=ENGINE_MS)
+    result: str = page.inner_text("[data-testid=replay-result]")
+    return result
+
+
 def deciding_with_no_answer_says_to_choose_one(page: Any, *, tap: bool = False) -> None:
     """On a decision screen that asks which hand a paralysis holds, with no answer chosen:
     pressing Decide (tapping if `tap`) says to choose one first, and the screen stays."""
@@ -151,6 +167,12 @@ def open_game(page: Any, server_url: str) -> None:
     page.wait_for_selector("[data-testid=start-screen], [data-testid=resume-screen]",
                            timeout=10_000)
     page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS, polling=100)
+
+
+def choose_ruleset(page: Any, name: str) -> None:
+    """Pick a ruleset in the start screen's Rules box (it appears once the engine lists them)."""
+    page.wait_for_selector(f"[data-testid=ruleset-{name}]", timeout=ENGINE_MS)
+    page.check(f"[data-testid=ruleset-{name}]")
 
 
 def start_hotseat(page: Any, names: tuple[str, str] = NAMES, *, tap: bool = False) -> None:
@@ -287,9 +309,14 @@ def orders_of(page: Any) -> tuple[int, int]:
 def pick(page: Any, pair: tuple[str, str] | str) -> None:
     """Check the left and the right hand's gestures (letters, "-" nothing, ">" stab) in the
     first gesture set."""
-    left, right = pair[0], pair[1]
-    page.check(f"[data-testid=gesture-0-L-{SLUG.get(left, left)}]")
-    page.check(f"[data-testid=gesture-0-R-{SLUG.get(right, right)}]")
+    page.check(gesture_pad("L", pair[0]))
+    page.check(gesture_pad("R", pair[1]))
+
+
+def gesture_pad(hand: str, gesture: str) -> str:
+    """The selector of the first gesture set's button for `gesture` (a letter, "-" nothing or
+    ">" stab) of `hand` ("L" or "R")."""
+    return f"[data-testid=gesture-0-{hand}-{SLUG.get(gesture, gesture)}]"
 
 
 def wait_preview(page: Any) -> None:

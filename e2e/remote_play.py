@@ -6,17 +6,30 @@ The script makes the engine ask for both kinds of extra message (docs/protocol.m
 paralysis asks him to choose a hand of Alice's after turn 3, Alice's asks her after turn 4, and
 Bob's time stop gives him a turn of his own after turn 7. How the duel goes and when it ends is
 the engine's business; the driver only follows the screens.
+
+The live connection's helpers are here too (the tests of e2e/test_live*.py, test_webrtc.py and
+the others that connect): `connect` (one code each way), `needs_route` (skips where ICE cannot
+gather), the `live_browser` and `rtc_site` fixtures (a test module lists them in its `__all__`),
+and FILL_JS / FREE_JS, which fill the page's storage for the tests of a full storage.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
+from pathlib import Path
 
-from conftest import DESKTOP, SESSION_URL, kept_context
+import pytest
+from conftest import DESKTOP, SESSION_URL, WEBRTC_ARGS, kept_context
+from duel_play import gesture_pad, script_row, seal
 from playwright.sync_api import Browser, ConsoleMessage, Error, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+# sitebuild/ is at the repository's root, which e2e/conftest.py puts on sys.path.
+from sitebuild.serve import serving
 from waiting import poll
+
+WEB = Path(__file__).resolve().parent.parent / "web"
 
 ENGINE_MS = 90_000
 STEP_MS = 30_000
@@ -29,7 +42,33 @@ SCRIPT: Script = {
     1: ["F-", "F-", "F-", "-S", "-P", "-P", "CC", "D>", "S-", "D-"],
 }
 MAX_TURNS = 30
-SLUG = {">": "stab", "-": "nothing"}
+
+# Fills localStorage until the browser refuses even 16 more characters; returns how many
+# characters went in (a full storage, for the tests of what the page does then).
+FILL_JS = """() => {
+  let n = 0;
+  let added = 0;
+  for (let size = 1 << 20; size >= 16; size >>= 1) {
+    const piece = 'f'.repeat(size);
+    for (;;) {
+      try {
+        localStorage.setItem(`filler:${n}`, piece);
+        n += 1;
+        added += size;
+      } catch (err) {
+        if (err.name !== 'QuotaExceededError') throw err;
+        break;
+      }
+    }
+  }
+  return added;
+}"""
+# Takes FILL_JS's filler out again.
+FREE_JS = """() => {
+  for (const key of Object.keys(localStorage)) {
+    if (key.startsWith('filler:')) localStorage.removeItem(key);
+  }
+}"""
 
 
 @contextmanager
@@ -71,13 +110,6 @@ def two_players(browser: Browser, server_url: str | None = None, *, init_script:
         assert not errors, errors
     finally:
         stack.close()
-
-
-def gestures_for(wizard: int, turn: int, script: Script | None = None) -> str:
-    """The pair `script` (SCRIPT unless given) has for this wizard and turn, or (nothing, stab)
-    once it has run out."""
-    rows = (script or SCRIPT)[wizard]
-    return rows[turn - 1] if turn <= len(rows) else "->"
 
 
 def surrenders(page: Page, wizard: int, turn: int, surrender_from: int | None) -> bool:
@@ -235,19 +267,16 @@ def write_orders(
     turn = int(screen.get_attribute("data-turn") or "")
     assert turn <= MAX_TURNS, "the scripted duel should have ended by now"
     pair = ("PP" if surrenders(page, wizard, turn, surrender_from)
-            else gestures_for(wizard, turn, script))  # fmt: skip
+            else script_row(script or SCRIPT, wizard, turn))  # fmt: skip
     for hand, gesture in zip("LR", pair, strict=True):
-        button = page.locator(f"[data-testid=gesture-0-{hand}-{SLUG.get(gesture, gesture)}]")
+        button = page.locator(gesture_pad(hand, gesture))
         if button.is_enabled():
             button.check()
     page.wait_for_selector("[data-testid=preview][aria-busy=false]", timeout=STEP_MS)
     if page.locator("[data-testid=stab-target-0]").count():
         page.select_option("[data-testid=stab-target-0]", f"W{1 - wizard}")
         page.wait_for_selector("[data-testid=preview][aria-busy=false]", timeout=STEP_MS)
-    page.click("[data-testid=submit-orders]")
-    if pair == "PP":  # a surrender takes a second press (e2e/test_newplayer.py)
-        page.wait_for_selector("[data-testid=confirm-risky]", timeout=STEP_MS)
-        page.click("[data-testid=submit-orders]")
+    seal(page, surrender=pair == "PP")  # a surrender takes a second press
 
 
 def write_decision(page: Page) -> None:
@@ -331,7 +360,9 @@ def play(
     `surrender_from` the host surrenders from that turn on (write_orders): the duel ends there.
     The wizards play `script` (SCRIPT unless given)."""
     delivered = dict(delivered or {0: 0, 1: 0})
-    while True:  # write_orders bounds the duel's length
+    # Each round of the loop moves the duel on (a code carried, a screen answered) or fails,
+    # and write_orders stops a duel past MAX_TURNS; ten rounds a turn is ample.
+    for _ in range(MAX_TURNS * 10):
         if until is not None and until():
             return
         states = {w: screen_state(pages[w]) or {} for w in (0, 1)}
@@ -360,3 +391,128 @@ def play(
         poll(lambda: [screen_state(pages[w]) or {} for w in (0, 1)],
              shown.__ne__, timeout_s=STEP_MS / 1000,
              what=f"either screen to move on (stuck: {shown[0]} / {shown[1]})")
+    raise AssertionError(f"the duel did not end in {MAX_TURNS * 10} steps: "
+                         f"{screen_state(pages[0])} / {screen_state(pages[1])}")
+
+
+# ---------- live (web/transport/webrtc.js) ----------
+
+# How long two pages on this machine may take to connect, or to see a connection's change.
+CONNECT_MS = 30_000
+LOG_CHAT = "[data-testid=battle-log] [data-testid=log-chat]"
+
+
+def default_route_problem() -> str | None:
+    """None when some interface other than loopback has a default route, else why not."""
+    try:
+        with open("/proc/net/route") as f:
+            for line in f.readlines()[1:]:
+                iface, dest = line.split()[:2]
+                if iface != "lo" and dest == "00000000":
+                    return None
+    except OSError:
+        pass
+    try:
+        with open("/proc/net/ipv6_route") as f:
+            for line in f:
+                cols = line.split()
+                if len(cols) >= 10 and cols[0] == "0" * 32 and cols[1] == "00" and cols[9] != "lo":
+                    return None
+    except OSError:
+        pass
+    return (
+        "no network interface other than loopback has a default route, so WebRTC gathers no "
+        "ICE candidate and two contexts cannot connect (see docs/webrtc.md)"
+    )
+
+
+# ICE needs an interface other than loopback with a default route: without one the tests that
+# connect two pages are skipped, and say why.
+NO_ROUTE = default_route_problem()
+needs_route = pytest.mark.skipif(NO_ROUTE is not None, reason=NO_ROUTE or "")
+
+
+@pytest.fixture(scope="module")
+def live_browser(launch_chromium: Callable[..., Browser]) -> Browser:
+    """Chromium whose WebRTC candidates carry plain addresses (nothing multicast on the network):
+    the worker's `browser` (e2e/conftest.py launches it with WEBRTC_ARGS)."""
+    return launch_chromium(WEBRTC_ARGS)
+
+
+@pytest.fixture(scope="module")
+def rtc_site() -> Iterator[str]:
+    """build.py's server with web/ itself as the root (the build copies web/transport/ unchanged,
+    and the transport's module needs none of the built files): its URL, no final slash."""
+    with serving(WEB) as server:
+        yield server.url.rstrip("/")
+
+
+SAMPLE_SDP = "\r\n".join(
+    [
+        "v=0",
+        "o=- 4 2 IN IP4 127.0.0.1",
+        "s=-",
+        "t=0 0",
+        "a=group:BUNDLE 0",
+        "m=application 9 UDP/DTLS/SCTP webrtc-datachannel",
+        "c=IN IP4 0.0.0.0",
+        "a=candidate:1 1 udp 2122260223 192.0.2.77 47625 typ host generation 0",
+        "a=candidate:2 1 udp 2122262783 2001:db8::5 47626 typ host generation 0",
+        "a=candidate:3 1 tcp 1518280447 192.0.2.77 9 typ host tcptype active generation 0",
+        "a=candidate:4 1 tcp 1518283007 2001:db8::5 50000 typ host tcptype passive generation 0",
+        "a=candidate:5 1 udp 1686052607 203.0.113.9 40000 typ srflx raddr 192.0.2.77 rport 47625",
+        "a=candidate:6 1 udp 41885439 198.51.100.3 3478 typ relay raddr 203.0.113.9 rport 40000",
+        "a=ice-ufrag:Zx9+",
+        "a=ice-pwd:abcdefghijklmnopqrstuv/+",
+        "a=fingerprint:sha-256 " + ":".join(f"{i * 7 % 256:02X}" for i in range(32)),
+        "a=setup:actpass",
+        "a=mid:0",
+        "a=sctp-port:5000",
+        "",
+    ]
+)
+
+
+def live_status(page: Page) -> str | None:
+    """The live panel's status (its data-status), or None."""
+    status: str | None = page.get_attribute("[data-testid=live-panel]", "data-status")
+    return status
+
+
+def wait_live(page: Page, status: str, timeout: int = CONNECT_MS) -> None:
+    """Wait until the live panel's status is `status`."""
+    page.wait_for_selector(f"[data-testid=live-panel][data-status={status}]", timeout=timeout)
+
+
+def connect(
+    players: dict[int, Page], shot: Callable[..., object] | None = None, *, by_link: bool = False
+) -> None:
+    """One code each way: the host starts a live duel and sends the invitation, which carries the
+    connection offer (pasted, or opened as a link); the guest accepts and writes turn 1, and the
+    code for it carries the answer; the host pastes that one code and both are connected."""
+    host, guest = players[0], players[1]
+    begin(host, "live", NAMES[0])
+    host.wait_for_selector("[data-testid=live-bundled]", timeout=CONNECT_MS)
+    invitation = code_to_send(host)
+    assert invitation.startswith("WH1.") and " WHC1." in invitation, invitation
+    link = host.inner_text("[data-testid=remote-code-link]").strip()
+    assert "#c=WH1." in link and "&rtc=WHC1." in link, link
+    if shot:
+        shot(host, "live-host-code")
+    if by_link:
+        guest.goto(link)
+    else:
+        join(guest, invitation)
+    accept(guest, NAMES[1])
+    guest.wait_for_selector("[data-testid=live-bundled]", timeout=CONNECT_MS)
+    act(guest)
+    guest.wait_for_selector("[data-testid=live-bundled]", timeout=CONNECT_MS)
+    back = code_to_send(guest)
+    assert back.startswith("WH1.") and " WHA1." in back, back
+    if shot:
+        shot(guest, "live-guest-answer")
+    paste(host, back)
+    wait_live(host, "connected")
+    wait_live(guest, "connected")
+    # The channel can open before the engine has applied the acceptance: wait for that too.
+    host.wait_for_selector("[data-testid=remote-screen][data-state=your_input]", timeout=STEP_MS)

@@ -10,22 +10,22 @@ Each is checked on turn 1 and on turn 2 (under the result card of turn 1, the an
 turn running). Screenshots go to test-output/battle-layout-*.png.
 
 Fixtures `server_url`, `browser`, `launch_chromium` and `shot` come from e2e/conftest.py;
-remote duels are driven with e2e/remote_play.py, the live connection with e2e/test_live.py's.
+remote duels are driven with e2e/remote_play.py, the live connection too (its `connect`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 pytest.importorskip("playwright.sync_api")
 
-from conftest import WEBRTC_ARGS, Shot
+from conftest import Shot
 from duel_play import open_game, play_turn, sized_page, to_orders
-from remote_play import STEP_MS, act, invite, two_players
-from test_live import connect, needs_route
+from remote_play import STEP_MS, act, connect, invite, live_browser, needs_route, two_players
+
+__all__ = ["live_browser"]  # remote_play's fixture
 
 SIZES = {"1280x800": (1280, 800), "1440x900": (1440, 900), "390x844": (390, 844)}
 
@@ -100,12 +100,6 @@ def test_a_duel_by_codes(browser: Any, server_url: str, shot: Shot) -> None:
         host, guest = pages[0], pages[1]
         invite(host, guest, "codes")
         check_layout(guest, "codes-guest-turn1", shot)
-
-
-@pytest.fixture(scope="module")
-def live_browser(launch_chromium: Callable[..., Any]) -> Any:
-    """Chromium whose WebRTC candidates carry plain addresses (as in e2e/test_live.py)."""
-    return launch_chromium(WEBRTC_ARGS)
 
 
 # Deep: the orders screen's layout is one in every mode (test_local_duels checks it);

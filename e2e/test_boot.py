@@ -15,12 +15,22 @@ import base64
 import hashlib
 import json
 import re
-import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from boot_play import (
+    ENGINE_MS,
+    ENGINE_S,
+    awaited,
+    boot,
+    boot_finished,
+    kept_snapshot,
+    offline_ready,
+    served_copy,
+    wait_for_caches,
+)
 from conftest import CHROMIUM, CHROMIUM_ARGS
 from serving import LIBRARY_EITHER_NAME, Served, boot_name, rewrite_site, serving
 
@@ -31,25 +41,14 @@ from sitebuild.compress import PACKED_SUFFIX
 from sitebuild.pins import MICROPIP_REQUIREMENT
 from sitebuild.serve import SiteHandler
 from sitebuild.serviceworker import service_worker
+from waiting import settled
 
-ENGINE_MS = 90_000
 # A test that watches the boot itself from a first visit on, or routes the engine's files, has a
 # fresh context (marked so); one that needs only an engine that answers has a kept one, which
 # restores its snapshot (e2e/conftest.py, kept_context).
 first_visit = pytest.mark.first_visit
 # Run only under WH_DEEP=1: docs/test-tiers.md names the default tests that catch the same bugs.
 deep = pytest.mark.deep
-
-# Resolves with the worker's boot timings once the engine answers; rejects with the player-facing
-# message when it cannot start (engine.js keeps this promise on window.__engineReady).
-BOOT_JS = """async () => {
-  const { startEngine } = (await import('./app.js')).modules['engine.js'];
-  try {
-    return { ok: true, timings: await startEngine() };
-  } catch (err) {
-    return { ok: false, message: err.message, detail: String(err.detail) };
-  }
-}"""
 
 CALL_JS = """async ([fn, args]) => {
   const { call } = (await import('./app.js')).modules['engine.js'];
@@ -59,19 +58,6 @@ CALL_JS = """async ([fn, args]) => {
     return { thrown: err.message };
   }
 }"""
-
-
-def boot(page: Any, url: str) -> dict[str, Any]:
-    """Open the page and wait for the engine's boot to finish, either way."""
-    page.goto(url)
-    result: dict[str, Any] = page.evaluate(BOOT_JS)
-    return result
-
-
-def kept_snapshot(page: Any) -> dict[str, Any]:
-    """What the engine worker did with its snapshot after this boot (engine.js's promise)."""
-    result: dict[str, Any] = page.evaluate("window.__engineSnapshot")
-    return result
 
 
 def build_info(site: Path) -> dict[str, Any]:
@@ -88,7 +74,8 @@ def snapshot_cache(site: Path, url: str) -> str:
 
 def call(page: Any, fn: str, *args: str) -> dict[str, Any]:
     """Call the engine from the page: {"value": result} or {"thrown": message}."""
-    result: dict[str, Any] = page.evaluate(CALL_JS, [fn, list(args)])
+    result: dict[str, Any] = settled(page, CALL_JS, [fn, list(args)], timeout_s=ENGINE_S,
+                                      what=f"the engine's answer to {fn}")
     return result
 
 
@@ -178,10 +165,10 @@ def test_a_later_visit_starts_the_engine_first_and_reads_the_site_by_static_rout
     that one over (no second worker); the service worker's static routes answer the page's
     files from its cache, and the visit restores the kept snapshot (docs/build.md, "Offline")."""
     assert boot(page, server_url)["ok"]
-    page.evaluate("window.__offlineReady")
+    offline_ready(page)
     assert kept_snapshot(page)["state"] == "stored"
     page.reload()
-    again: dict[str, Any] = page.evaluate(BOOT_JS)
+    again: dict[str, Any] = boot_finished(page)
     assert again["ok"] and again["timings"]["path"] == "snapshot", again
     assert_a_later_visit(page)
 
@@ -209,7 +196,8 @@ def test_engine_js_takes_over_the_early_worker_with_what_it_said_meanwhile(
     page: Any, server_url: str
 ) -> None:
     assert boot(page, server_url)["ok"]
-    taken = page.evaluate(TAKEOVER_JS)
+    taken = settled(page, TAKEOVER_JS, timeout_s=ENGINE_S,
+                    what="the taken-over worker's recorded reference")
     assert taken["reference"] == {"early": True}, taken
     assert taken["seen"] == [["waiting", 0], ["download", 0.25], ["engine", 0.85]], taken
 
@@ -288,7 +276,7 @@ def test_site_works_offline_after_first_visit(
     assert_a_first_visit(page, first, list(requested), site_dir, server_url)
     assert_the_library_plays_a_duel(page, requested)
     page.wait_for_function("window.__offlineReady", timeout=ENGINE_MS)
-    page.evaluate("window.__offlineReady")  # rejects if the service worker failed to install
+    offline_ready(page)  # fails if the service worker failed to install
     assert kept_snapshot(page)["state"] == "stored"
     context.set_offline(True)
     try:
@@ -384,7 +372,8 @@ def test_micropip_loads_from_the_lock_and_installs_the_engine(
     lock = json.loads((site_dir / "pyodide" / "pyodide-lock.json").read_text())
     wheel = "pyodide/" + lock["packages"]["wavinghands"]["file_name"]
     open_blank_page(page, server_url)
-    result = page.evaluate(MICROPIP_JS, [wheel])
+    result = settled(page, MICROPIP_JS, [wheel], timeout_s=ENGINE_S,
+                     what="Pyodide to load micropip and install the wheel")
     assert result["errors"] == [], result
     assert result["spells"] is True
     # The only Pyodide in this renderer was the test's own: no engine worker started beside it.
@@ -401,7 +390,8 @@ def test_a_lock_that_does_not_match_micropip_is_refused(
     lock["packages"]["micropip"]["sha256"] = "0" * 64
     page.route("**/pyodide-lock.json", lambda route: route.fulfill(json=lock))
     open_blank_page(page, server_url)
-    result = page.evaluate(MICROPIP_JS, ["unused.whl"])
+    result = settled(page, MICROPIP_JS, ["unused.whl"], timeout_s=ENGINE_S,
+                     what="Pyodide to load micropip")
     assert result["errors"], result
     assert "spells" not in result
 
@@ -525,9 +515,10 @@ def first_visit_with_a_saved_duel(page: Any, url: str) -> dict[str, Any]:
     """Boot the site at `url`, wait until the service worker holds every file and the engine
     has kept its snapshot, then save a duel: that duel ({"id", "game"}), read back whole."""
     assert boot(page, url)["ok"]
-    page.evaluate("window.__offlineReady")
+    offline_ready(page)
     assert kept_snapshot(page)["state"] == "stored"
-    saved: dict[str, Any] = page.evaluate(SAVE_DUEL_JS)
+    saved: dict[str, Any] = settled(page, SAVE_DUEL_JS, timeout_s=ENGINE_S,
+                                    what="the engine's new duel, saved")
     assert page.evaluate(LOAD_DUEL_JS, saved["id"]) == saved["game"] != "null"
     return saved
 
@@ -536,10 +527,7 @@ def first_visit_with_a_saved_duel(page: Any, url: str) -> dict[str, Any]:
 def own_site(site_dir: Path, tmp_path: Path) -> Iterator[Served]:
     """A copy of the built site that the test may change (tmp_path/site), served on a port of
     its own: a new origin, with no service worker or cache from other tests."""
-    root = tmp_path / "site"
-    shutil.copytree(site_dir, root)
-    with serving(root) as served:
-        yield served
+    yield from served_copy(site_dir, tmp_path / "site")
 
 
 def test_an_update_downloads_only_the_files_that_changed(browser: Any, own_site: Served) -> None:
@@ -576,24 +564,10 @@ def test_an_update_downloads_only_the_files_that_changed(browser: Any, own_site:
         page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS)
         assert page.evaluate(LOAD_DUEL_JS, saved["id"]) == saved["game"]
         # The page the reload opened booted its engine (no need of another visit to see how).
-        again = page.evaluate(BOOT_JS)
+        again = boot_finished(page)
         assert again["ok"] and again["timings"]["path"] == "snapshot", again
     finally:
         context.close()
-
-
-def wait_for_caches(page: Any, wanted: list[str]) -> None:
-    """Wait until the page's origin holds exactly the caches `wanted` (sorted names)."""
-    # wait_for_function does not await a promise, so each poll starts a read of the cache
-    # names and tests what the previous one found.
-    page.wait_for_function(
-        """(wanted) => {
-            caches.keys().then((keys) => { window.__cacheNames = JSON.stringify(keys.sort()); });
-            return window.__cacheNames === JSON.stringify(wanted);
-        }""",
-        arg=wanted, polling=100, timeout=ENGINE_MS,
-    )  # fmt: skip
-    assert sorted(page.evaluate("caches.keys()")) == wanted
 
 
 def test_a_new_engine_replaces_the_kept_snapshot_and_keeps_the_saved_duel(
@@ -627,7 +601,7 @@ def test_a_new_engine_replaces_the_kept_snapshot_and_keeps_the_saved_duel(
         page.click("[data-testid=update-reload]")
         page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS)
         assert page.evaluate(LOAD_DUEL_JS, saved["id"]) == saved["game"]
-        result = page.evaluate("window.__engineReady")
+        result = awaited(page, "window.__engineReady")
         assert result["path"] == "fresh", result
         assert kept_snapshot(page)["state"] == "stored"
         wanted.append(snapshot_cache(root, url))
@@ -656,7 +630,7 @@ def test_the_page_is_installable(
     try:
         page = context.new_page()
         assert boot(page, server_url)["ok"]
-        page.evaluate("window.__offlineReady")
+        offline_ready(page)
         cdp = context.new_cdp_session(page)
         errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
         assert errors == [], errors
@@ -723,7 +697,7 @@ def assert_the_library_plays_a_duel(page: Any, requested: list[str]) -> None:
     fetching = [t for t in texts if t.startswith("Fetching the rules engine:")]
     assert fetching, texts
     assert re.fullmatch(r"Fetching the rules engine: ([\d.]+) of \1 MB…", fetching[-1]), fetching
-    played = page.evaluate(PLAY_JS, 6)
+    played = settled(page, PLAY_JS, 6, timeout_s=ENGINE_S, what="six turns played by the engine")
     assert played["error"] is None and played["imported"] is True, played
     assert played["steps"] > 2 and played["over"] is True, played
     assert not [url for url in requested if url.endswith("python_stdlib.zip")], requested

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from boot_play import boot_failure_detail
 from serving import rewrite_site, serving
 
 # sitebuild/ is at the repository's root, which e2e/conftest.py puts on sys.path.
@@ -35,9 +36,6 @@ REPORTED_WITHIN_S = 120
 
 # The page's own status line (web/app.js): "error" once the boot failed, with a Reload button.
 FAILED = "[data-testid=engine-status][data-state=error]"
-
-# The technical detail of the failure (engine.js keeps the boot's promise on window.__engineReady).
-DETAIL_JS = "window.__engineReady.then(() => 'ready', (err) => String(err.detail))"
 
 # What each failure's detail must name (not "[object Object]").
 DETAIL_SAYS = {
@@ -113,7 +111,7 @@ def test_a_python_failure_while_starting_is_reported_at_once(
             waited = time.monotonic() - started
             text = status.inner_text()
             reload_offered = page.locator(f"{FAILED} button").inner_text()
-            detail = page.evaluate(DETAIL_JS)
+            detail = boot_failure_detail(page)
         finally:
             context.close()
     assert waited < REPORTED_WITHIN_S, waited

@@ -8,6 +8,7 @@ import time
 from typing import Any
 
 import pytest
+from boot_play import boot_failure_detail
 from playwright.sync_api import expect
 from serving import LIBRARY_EITHER_NAME
 
@@ -36,7 +37,7 @@ def test_a_download_that_stops_is_called_hung_after_the_quiet_not_after_minutes(
     expect(status).to_contain_text("nothing arrived for a minute")
     expect(status).to_contain_text("Check the connection and reload the page")
     expect(status.get_by_role("button", name="Reload")).to_be_visible()
-    detail = page.evaluate("window.__engineReady.then(() => 'ready', (err) => String(err.detail))")
+    detail = boot_failure_detail(page)
     assert f"no word from the engine worker for {STALL_S} s" in detail, detail
     assert held, "the wasm and the library were never asked for"
     # Not before the quiet had passed since the worker's last word.

@@ -9,20 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from boot_play import ENGINE_CACHES, ENGINE_MS, boot, offline_outcome
 from serving import serving
-from test_boot import ENGINE_MS, boot
 
-# Settles window.__offlineReady (sw-register.js): "ok", or why the worker did not install.
-OFFLINE_READY_JS = """() => window.__offlineReady.then(
-  () => 'ok', (err) => `failed: ${err.message}`)"""
 PLANT_JS = """(name) => caches.open(name).then((c) => c.put('/elsewhere/x', new Response('x')))"""
-
-
-# The cache the engine keeps its snapshot in is its own, apart from the service worker's.
-SNAPSHOT_CACHE = "wavinghands-snapshot-"
-# The engine worker keeps the packed runtime's unpacked bytes apart (web/engine-worker.js,
-# UNPACKED_CACHE): like the snapshot, that is not the precache.
-ENGINE_CACHES = (SNAPSHOT_CACHE, "wavinghands-unpacked ")
 
 
 # e2e/test_warm_boot.py's damaged compile-ahead.js fails the install too, and checks the same.
@@ -34,7 +24,7 @@ def test_a_failed_install_leaves_no_partial_cache(browser: Any, site_dir: Path) 
         with serving(site_dir, missing="icons/icon-512.png") as site:
             page = context.new_page()
             assert boot(page, site.url)["ok"]
-            outcome = page.evaluate(OFFLINE_READY_JS)
+            outcome = offline_outcome(page)
             assert outcome.startswith("failed"), outcome
             # The engine's kept snapshot (web/snapshot-store.js) is not the precache.
             names = page.evaluate("caches.keys()")
@@ -57,7 +47,7 @@ def test_activation_keeps_another_deployments_caches(browser: Any, site_dir: Pat
             other = f"wavinghands-0123456789abcdef {url}elsewhere/"
             page.evaluate(PLANT_JS, other)
             assert boot(page, url)["ok"]
-            assert page.evaluate(OFFLINE_READY_JS) == "ok"
+            assert offline_outcome(page) == "ok"
             page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=ENGINE_MS)
             names = sorted(page.evaluate("caches.keys()"))
             assert other in names, names

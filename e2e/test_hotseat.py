@@ -29,6 +29,7 @@ from duel_play import (
     pick,
     play_duel,
     play_turn,
+    record_text,
     script_row,
     start_hotseat,
     to_orders,
@@ -317,23 +318,13 @@ def test_a_duel_that_reaches_turn_1000_ends_drawn_and_says_why(
     # 1,000 resolves ends as a draw with a message, and stays a duel that can be saved and
     # imported again, instead of going on to a turn no record may hold.
     import json
-    import sys
 
-    sys.path.insert(0, str(ROOT / "engine"))
-    # tests/ only for this import: left on the path, its test_rulesets, test_hostile and conftest
-    # would stand in for e2e's own in later modules of the session.
-    sys.path.insert(0, str(ROOT / "tests"))
-    try:
-        from test_record_limits import idle_record
-    finally:
-        sys.path.remove(str(ROOT / "tests"))
-
-    from wavinghands.record import MAX_RECORD_TURNS
+    from wavinghands.record import MAX_RECORD_TURNS  # (duel_play puts engine/ on the path)
 
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     open_game(page, server_url)
-    import_record(page, json.dumps(idle_record(MAX_RECORD_TURNS - 1)))
+    import_record(page, record_text([("--", "--")] * (MAX_RECORD_TURNS - 1)))
     for wizard in (0, 1):
         page.wait_for_selector("[data-testid=pass-screen]", timeout=ENGINE_MS)
         page.click("[data-testid=pass-ready]")

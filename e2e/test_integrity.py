@@ -10,68 +10,48 @@ reaches the server through the policy's `report-uri` (build.py's server sends it
 
 from __future__ import annotations
 
-import json
-import os
 import re
-import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import WEBRTC_ARGS
+from boot_play import (
+    ENGINE_MS,
+    WATCH_VIOLATIONS_JS,
+    boot_timings,
+    copy_site,
+    engine_status,
+    flipped,
+    kept_snapshot,
+    offline_ready,
+    ready_page,
+    strict_context,
+    violations,
+)
 from playwright.sync_api import expect
-from remote_play import STEP_MS, code_to_send, invite, paste, write_orders
+from remote_play import (
+    STEP_MS,
+    code_to_send,
+    invite,
+    live_browser,
+    needs_route,
+    paste,
+    write_orders,
+)
 from serving import Served, serving
 
 # sitebuild/ is at the repository's root, which e2e/conftest.py puts on sys.path.
 from sitebuild.common import PYTHON_LIBRARY, sri_sha256
 from sitebuild.compress import PACKED, PACKED_SUFFIX, brotli
 from sitebuild.integrity import content_security_policy
-from test_webrtc import default_route_problem
 from waiting import poll
 
-ENGINE_MS = 90_000
+__all__ = ["live_browser", "strict_context"]  # fixtures of remote_play and boot_play
+
 # A damaged file must be named well before this; the boot itself takes a few seconds here.
 DAMAGE_MS = 60_000
-NO_ROUTE = default_route_problem()
-needs_route = pytest.mark.skipif(NO_ROUTE is not None, reason=NO_ROUTE or "")
 EXAMPLE_DUEL = Path(__file__).resolve().parent.parent / "docs" / "examples" / "example-duel.json"
-
-# Every `securitypolicyviolation` in the page, from before its first script runs.
-WATCH_VIOLATIONS_JS = """
-window.__violations = [];
-document.addEventListener('securitypolicyviolation', (e) => {
-  const where = `${e.sourceFile}:${e.lineNumber}`;
-  window.__violations.push(`${e.violatedDirective} ${e.blockedURI} ${where}`);
-});
-"""
-
-
-def copy_site(site_dir: Path, dest: Path, damage: dict[str, bytes] | None = None) -> Path:
-    """A copy of the site (hard links, so it is quick) with some files replaced."""
-    shutil.copytree(site_dir, dest, copy_function=os.link)
-    for rel, data in (damage or {}).items():
-        (dest / rel).unlink()  # a new file: the hard link's original stays whole
-        (dest / rel).write_bytes(data)
-    return dest
-
-
-def flipped(data: bytes, at: int) -> bytes:
-    """`data` with one bit of one byte changed (a letter's case in a comment, for a script)."""
-    out = bytearray(data)
-    out[at] ^= 0x20
-    return bytes(out)
-
-
-@pytest.fixture
-def strict_context(browser: Any) -> Iterator[Any]:
-    """A fresh context that enforces the page's policy and records its violations."""
-    ctx = browser.new_context(viewport={"width": 1200, "height": 900}, bypass_csp=False)
-    ctx.add_init_script(WATCH_VIOLATIONS_JS)
-    yield ctx
-    ctx.close()
-
 
 @pytest.fixture
 def site(site_dir: Path) -> Iterator[Served]:
@@ -79,33 +59,6 @@ def site(site_dir: Path) -> Iterator[Served]:
     gets."""
     with serving(site_dir) as served:
         yield served
-
-
-def ready_page(context: Any, url: str) -> Any:
-    """A new page of the site at `url`, once its engine says it is ready."""
-    page = context.new_page()
-    page.goto(url)
-    expect(engine_status(page)).to_have_attribute("data-state", "ready", timeout=ENGINE_MS)
-    return page
-
-
-def engine_status(page: Any) -> Any:
-    """The page's engine status line (its data-state: loading, ready or error)."""
-    return page.get_by_test_id("engine-status")
-
-
-def violations(page: Any, site: Served) -> list[str]:
-    """Every violation seen so far: the page's events and the server's reports."""
-    seen: list[str] = page.evaluate("window.__violations")
-    return seen + [json.dumps(r, sort_keys=True) for r in site.reports]
-
-
-def boot_timings(page: Any) -> dict[str, Any]:
-    """The engine's boot timings, or {"failed": message} (engine.js's promise, awaited)."""
-    result: dict[str, Any] = page.evaluate(
-        "window.__engineReady.then((t) => t, (e) => ({ failed: e.message }))"
-    )
-    return result
 
 
 def play_first_turn(page: Any) -> None:
@@ -159,7 +112,7 @@ def test_the_page_boots_plays_exports_and_imports_under_its_policy(
     imported = page.locator("[data-testid=pass-screen], [data-testid=orders-screen]")
     expect(imported.first).to_be_visible(timeout=ENGINE_MS)
     # A finished duel's record replays in the viewer.
-    assert page.evaluate("window.__engineSnapshot")["state"] == "stored"
+    assert kept_snapshot(page)["state"] == "stored"
     page.goto(site.url)  # a second visit: it resumes the duel, the way home is one click
     # Its engine restores the snapshot the first visit kept, under the policy too.
     expect(engine_status(page)).to_have_attribute("data-state", "ready", timeout=ENGINE_MS)
@@ -182,7 +135,7 @@ def test_the_boot_from_the_kept_snapshot_runs_under_the_policy(
     it: both under the policy."""
     page = ready_page(strict_context, site.url)
     status = engine_status(page)
-    assert page.evaluate("window.__engineSnapshot")["state"] == "stored"
+    assert kept_snapshot(page)["state"] == "stored"
     page.reload()
     expect(status).to_have_attribute("data-state", "ready", timeout=ENGINE_MS)
     assert boot_timings(page)["path"] == "snapshot"
@@ -352,8 +305,8 @@ def test_a_damaged_cached_copy_is_named_dropped_and_fetched_again(
     snapshot): a damaged copy there is named all the same."""
     page = ready_page(strict_context, site.url)
     status = engine_status(page)
-    page.evaluate("window.__offlineReady")  # the service worker holds every file now
-    assert page.evaluate("window.__engineSnapshot")["state"] == "stored"
+    offline_ready(page)  # the service worker holds every file now
+    assert kept_snapshot(page)["state"] == "stored"
     assert page.evaluate(DAMAGE_CACHED_JS, [path, 3 if path.endswith(".js") else None])
     page.reload()
     expect(status).to_have_attribute("data-state", "error", timeout=DAMAGE_MS)
@@ -372,12 +325,6 @@ def test_a_damaged_cached_copy_is_named_dropped_and_fetched_again(
         what=f"the service worker's cache to hold a whole {path} again",
     )
     assert violations(page, site) == []
-
-
-@pytest.fixture(scope="module")
-def live_browser(launch_chromium: Callable[..., Any]) -> Any:
-    """Chromium whose WebRTC candidates carry plain addresses, as in e2e/test_live.py."""
-    return launch_chromium(WEBRTC_ARGS)
 
 
 @needs_route

@@ -23,13 +23,12 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 
 from conftest import Shot
-from duel_play import sized_page
+from duel_play import gesture_pad, sized_page
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from wavinghands import lessons  # (the lessons' own data: what a player is asked)
 
 ENGINE_MS = 90_000
-SLUG = {">": "stab", "-": "nothing"}
 CHECKED = [lesson for lesson in lessons.all_lessons() if not lesson.duel]
 
 
@@ -56,7 +55,7 @@ def verdict(page: Any, passed: str) -> Any:
 def make(page: Any, left: str, right: str) -> None:
     """Pick one turn's gestures on the lesson's pads, as a player clicks them."""
     for hand, gesture in (("L", left), ("R", right)):
-        page.check(f"[data-testid=gesture-0-{hand}-{SLUG.get(gesture, gesture)}]")
+        page.check(gesture_pad(hand, gesture))
 
 
 def play_lesson(page: Any, lesson: lessons.Lesson) -> str:

@@ -14,46 +14,47 @@ are skipped and say so. Screenshots go to test-output/live-*.png.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 pytest.importorskip("playwright.sync_api")
 
-from conftest import DESKTOP, WEBRTC_ARGS, Shot, kept_context
+from conftest import DESKTOP, Shot, kept_context
 from remote_play import (
+    CONNECT_MS,
+    LOG_CHAT,
     NAMES,
+    NO_ROUTE,
+    SAMPLE_SDP,
     STEP_MS,
     accept,
     act,
     begin,
     code_after_acting,
     code_to_send,
+    connect,
     deliver,
     flipped,
     invite,
     join,
+    live_browser,
+    live_status,
+    needs_route,
     open_site,
     paste,
     play,
     remote_screen,
+    rtc_site,
     screen_state,
     two_players,
+    wait_live,
     write_orders,
 )
-from test_webrtc import SAMPLE_SDP, default_route_problem, rtc_site  # noqa: F401  (a fixture)
 from waiting import poll
 
-CONNECT_MS = 30_000
-NO_ROUTE = default_route_problem()
-needs_route = pytest.mark.skipif(NO_ROUTE is not None, reason=NO_ROUTE or "")
-
-
-@pytest.fixture(scope="module")
-def live_browser(launch_chromium: Callable[..., Any]) -> Any:
-    """Chromium whose WebRTC candidates carry plain addresses (nothing multicast on the network)."""
-    return launch_chromium(WEBRTC_ARGS)
+__all__ = ["live_browser", "rtc_site"]  # remote_play's fixtures
 
 
 @pytest.fixture
@@ -61,15 +62,6 @@ def players(live_browser: Any, server_url: str) -> Iterator[dict[int, Any]]:
     """Two players in their own contexts, both on the start screen with the engine ready."""
     with two_players(live_browser, server_url) as pages:
         yield pages
-
-
-def live_status(page: Any) -> str | None:
-    status: str | None = page.get_attribute("[data-testid=live-panel]", "data-status")
-    return status
-
-
-def wait_live(page: Any, status: str, timeout: int = CONNECT_MS) -> None:
-    page.wait_for_selector(f"[data-testid=live-panel][data-status={status}]", timeout=timeout)
 
 
 def connection_code(page: Any) -> str:
@@ -84,40 +76,6 @@ def connection_code(page: Any) -> str:
         shown = "[data-testid=live-code-alone]"
     code: str = page.inner_text(shown).strip()
     return code
-
-
-def connect(
-    players: dict[int, Any], shot: Callable[..., Any] | None = None, *, by_link: bool = False
-) -> None:
-    """One code each way: the host starts a live duel and sends the invitation, which carries the
-    connection offer (pasted, or opened as a link); the guest accepts and writes turn 1, and the
-    code for it carries the answer; the host pastes that one code and both are connected."""
-    host, guest = players[0], players[1]
-    begin(host, "live", NAMES[0])
-    host.wait_for_selector("[data-testid=live-bundled]", timeout=CONNECT_MS)
-    invitation = code_to_send(host)
-    assert invitation.startswith("WH1.") and " WHC1." in invitation, invitation
-    link = host.inner_text("[data-testid=remote-code-link]").strip()
-    assert "#c=WH1." in link and "&rtc=WHC1." in link, link
-    if shot:
-        shot(host, "live-host-code")
-    if by_link:
-        guest.goto(link)
-    else:
-        join(guest, invitation)
-    accept(guest, NAMES[1])
-    guest.wait_for_selector("[data-testid=live-bundled]", timeout=CONNECT_MS)
-    act(guest)
-    guest.wait_for_selector("[data-testid=live-bundled]", timeout=CONNECT_MS)
-    back = code_to_send(guest)
-    assert back.startswith("WH1.") and " WHA1." in back, back
-    if shot:
-        shot(guest, "live-guest-answer")
-    paste(host, back)
-    wait_live(host, "connected")
-    wait_live(guest, "connected")
-    # The channel can open before the engine has applied the acceptance: wait for that too.
-    host.wait_for_selector("[data-testid=remote-screen][data-state=your_input]", timeout=STEP_MS)
 
 
 @needs_route
@@ -302,9 +260,6 @@ def test_both_choose_and_seal_the_same_turn_without_waiting(
         assert live_status(page) == "connected"
 
 
-LOG_CHAT = "[data-testid=battle-log] [data-testid=log-chat]"
-
-
 def log_items(page: Any) -> list[list[str]]:
     """The battle log's lines in order: [kind ('chat', 'head' or the event type), turn, text]."""
     items: list[list[str]] = page.eval_on_selector_all(
@@ -423,8 +378,9 @@ def test_play_by_codes_only_is_told_to_the_host(players: dict[int, Any], shot: S
 # What a host page does with the answer it gets (as every page has since live play began): read
 # it with the version-1 codec, then give it to the browser.  The decline must pass both, so a
 # page that predates it applies the turn code beside it and only fails to connect.  The codec is
-# the page's own module as web/ holds it (test_webrtc.py's `rtc_site`; the build bundles it as it
-# is), in a page that boots no engine: none is needed to read a code or to give it to Chromium.
+# the page's own module as web/ holds it (e2e/remote_play.py's `rtc_site`; the build bundles it
+# as it is), in a page that boots no engine: none is needed to read a code or to give it to
+# Chromium.
 OLD_HOST_JS = """async () => {
   const codec = await import('/transport/codec/code.js');
   const pc = new RTCPeerConnection();
@@ -447,7 +403,7 @@ OLD_HOST_JS = """async () => {
 
 
 def test_a_decline_is_an_answer_an_older_host_page_accepts(
-    live_browser: Any, rtc_site: str  # noqa: F811  (the fixture)
+    live_browser: Any, rtc_site: str
 ) -> None:
     ctx = live_browser.new_context()
     try:

@@ -30,12 +30,20 @@ from typing import Any
 import conftest
 import pytest
 from conftest import WEBRTC_ARGS
-from remote_play import STEP_MS, accept, act, begin, code_to_send, deliver, open_site, paste
-from test_webrtc import default_route_problem
+from remote_play import (
+    CONNECT_MS,
+    STEP_MS,
+    accept,
+    act,
+    begin,
+    code_to_send,
+    deliver,
+    needs_route,
+    open_site,
+    paste,
+)
+from waiting import settled
 
-CONNECT_MS = 30_000
-NO_ROUTE = default_route_problem()
-needs_route = pytest.mark.skipif(NO_ROUTE is not None, reason=NO_ROUTE or "")
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "shots"
 DESKTOP = {"width": 1200, "height": 900}
@@ -148,8 +156,8 @@ def send_live(page: Any, code: str) -> None:
 
 def new_invitation(page: Any, name: str) -> str:
     """A fresh invitation made by this page's engine (saved nowhere)."""
-    made_ = page.evaluate(
-        f"async (n) => ({API}).remoteInvite({{ name: n }})", name)
+    made_ = settled(page, f"async (n) => ({API}).remoteInvite({{ name: n }})", name,
+                    timeout_s=STEP_MS / 1000, what="the engine's invitation")
     assert made_["ok"], made_
     return str(made_["code"])
 

@@ -19,10 +19,20 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 
 from conftest import Shot
-from remote_play import STEP_MS, act, screen_state, two_players
-from test_live import LOG_CHAT, connect, live_browser, needs_route
+from remote_play import (
+    FILL_JS,
+    FREE_JS,
+    LOG_CHAT,
+    STEP_MS,
+    act,
+    connect,
+    live_browser,
+    needs_route,
+    screen_state,
+    two_players,
+)
 
-__all__ = ["live_browser"]  # the fixture, used by `players`
+__all__ = ["live_browser"]  # remote_play's fixture, used by `players`
 
 PROBE = """(() => {
   const channels = [];
@@ -114,7 +124,6 @@ def test_a_chat_line_that_cannot_be_saved_says_so_and_is_kept(
 ) -> None:
     """Storage full: the line stays on the screen, the player is told, and "Save now" stores it
     (with one that came meanwhile) once there is room."""
-    from test_storage import FILL_JS, FREE_JS
 
     host, guest = players[0], players[1]
     connect(players)

@@ -17,20 +17,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from contextlib import ExitStack
 from typing import Any
 
 import pytest
 
 pytest.importorskip("playwright.sync_api")
 
-from conftest import DESKTOP, SESSION_URL, Shot, kept_context
-from melee_play import pick_orders, seal_orders
+from conftest import Shot
+from duel_play import open_game, replay_to_the_end, seal, shared_replay_link
+from melee_play import NAMES, pick_orders, three_players
 
 ENGINE_MS = 90_000
-NAMES = ("Ann", "Bob", "Cat")
-PHONE = dict(viewport={"width": 390, "height": 844}, device_scale_factor=2, has_touch=True,
-             is_mobile=True)
 # Each wizard's orders per turn (left, right); "PP" surrenders (asked for twice).
 # Ann casts paralysis (F, F, F) at Cat on turn 3 and picks the hand after the reveal (a
 # decision: Bob's and Cat's pages give their bare dice share by themselves); turn 4 Ann and Bob
@@ -47,24 +44,8 @@ SETTLED = ", ".join(f"#screen > [data-testid={t}]:not([data-stale])" for t in SC
 @pytest.fixture
 def players(browser: Any, server_url: str) -> Iterator[list[Any]]:
     """Ann and Bob at a desktop's size, Cat at a phone's, each in a context of his own."""
-    with ExitStack() as stack:
-        pages = []
-        for options in ({"viewport": DESKTOP}, {"viewport": DESKTOP}, PHONE):
-            ctx = stack.enter_context(kept_context(browser, SESSION_URL[0], **options))
-            page = ctx.new_page()
-            errors: list[str] = []
-            page.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
-            pages.append((page, errors))
-        yield [page for page, _ in pages]
-        for _, errors in pages:
-            assert not errors, errors
-
-
-def open_game(page: Any, server_url: str) -> None:
-    """Load the page and wait until the engine answers."""
-    page.goto(server_url)
-    page.wait_for_selector("[data-testid=start-screen]", timeout=10_000)
-    page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS, polling=100)
+    with three_players(browser) as pages:
+        yield pages
 
 
 def settle(page: Any) -> str:
@@ -106,7 +87,7 @@ def write(page: Any, wizard: int, turn: int) -> str:
         field, target = CAST_AT[wizard, turn]
         page.select_option(f"[data-testid={field}]", target)
         page.wait_for_selector("[data-testid=preview][aria-busy=false]", timeout=ENGINE_MS)
-    return act(page, lambda: seal_orders(page, pair))
+    return act(page, lambda: seal(page, surrender=pair == "PP"))
 
 
 def test_three_players_play_a_melee_by_codes_to_its_end(players: list[Any], server_url: str,
@@ -231,14 +212,7 @@ def test_three_players_play_a_melee_by_codes_to_its_end(players: list[Any], serv
     assert all(line.startswith("WH1.") for message in chat for line in message.split())
 
     # Cat's end: the replay link (it opens the melee's replay in a fresh page) and the export.
-    cat.click("[data-testid=share-replay]")
-    cat.wait_for_function(
-        "() => document.querySelector('[data-testid=share-said]').textContent.length > 0",
-        timeout=ENGINE_MS)
-    said = cat.inner_text("[data-testid=share-said]")
-    link = cat.evaluate("() => navigator.clipboard.readText()") if "copied" in said else \
-        cat.input_value("[data-testid=share-link]")
-    assert "#replay=" in link, (said, link)
+    link = shared_replay_link(cat)
     cat.click("[data-testid=export-record]")
     record = json.loads(cat.input_value("[data-testid=export-text]"))
     assert record["format"] == "wavinghands-record"
@@ -250,11 +224,5 @@ def test_three_players_play_a_melee_by_codes_to_its_end(players: list[Any], serv
     other.close()
 
     # Ann's Replay: every wizard's view.
-    ann.click("[data-testid=replay-open]")
-    ann.wait_for_selector("[data-testid=replay-screen]", timeout=ENGINE_MS)
-    for seat in range(3):
-        assert ann.locator(f"[data-testid=replay-perspective-{seat}]").count() == 1
-    ann.click("[data-testid=replay-last]")
-    ann.wait_for_selector("[data-testid=replay-result]", timeout=ENGINE_MS)
-    assert "Cat" in ann.inner_text("[data-testid=replay-result]")
+    assert "Cat" in replay_to_the_end(ann, 3)
     shot(ann, "melee-codes-replay")

@@ -17,8 +17,8 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 
 from conftest import Shot, phone_page
-from duel_play import ENGINE_MS, SETTLED, open_game, play_duel
-from melee_play import pick_orders, seal_orders
+from duel_play import ENGINE_MS, SETTLED, open_game, play_duel, replay_to_the_end, seal
+from melee_play import pick_orders
 
 MAX_TURNS = 200  # the computers' fight after both players surrendered: thinking screens only
 # The turn the saved melee has reached (the saved list's summary), to see the computers' fight
@@ -66,7 +66,7 @@ def write(page: Any, wizard: int, turn: int) -> None:
     list names every other wizard."""
     pair = SCRIPT.get(turn, "PP")
     pick_orders(page, pair, wizard, NAMES)
-    seal_orders(page, pair)
+    seal(page, surrender=pair == "PP")
 
 
 def test_a_four_seat_melee_with_two_computers_plays_to_its_end(page: Any, server_url: str,
@@ -110,15 +110,7 @@ def test_a_four_seat_melee_with_two_computers_plays_to_its_end(page: Any, server
     tall = page.evaluate("document.documentElement.scrollHeight")
     assert tall <= 1300, f"the end screen is {tall}px tall"
     # Replay: every wizard's view offered, to the end.
-    page.click("[data-testid=replay-open]")
-    page.wait_for_selector("[data-testid=replay-screen]", timeout=ENGINE_MS)
-    for seat in range(4):
-        assert page.locator(f"[data-testid=replay-perspective-{seat}]").count() == 1
-    page.click("[data-testid=replay-perspective-2]")
-    page.wait_for_selector("[data-testid=replay-side-2]", timeout=ENGINE_MS)
-    page.click("[data-testid=replay-last]")
-    page.wait_for_selector("[data-testid=replay-result]", timeout=ENGINE_MS)
-    ending = page.inner_text("[data-testid=replay-result]")
+    ending = replay_to_the_end(page, 4, perspective=2)
     assert title.split(" wins")[0] in ending or "draw" in ending.lower(), (title, ending)
     shot(page, "melee-replay")
     page.click("[data-testid=home-link]")

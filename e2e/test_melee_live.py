@@ -17,55 +17,38 @@ ICE cannot run and the tests are skipped, saying so. Screenshots: test-output/me
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import ExitStack
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 pytest.importorskip("playwright.sync_api")
 
-from conftest import DESKTOP, SESSION_URL, WEBRTC_ARGS, Shot, kept_context
-from test_webrtc import default_route_problem
+from conftest import Shot
+from duel_play import gesture_pad, seal
+from melee_play import three_players
+from remote_play import live_browser, needs_route
+
+__all__ = ["live_browser"]  # remote_play's fixture, for `players`
 
 ENGINE_MS = 90_000
 CONNECT_MS = 45_000
-NAMES = ("Ann", "Bob", "Cat")
-PHONE = dict(viewport={"width": 390, "height": 844}, device_scale_factor=2, has_touch=True,
-             is_mobile=True)
-SLUG = {">": "stab", "-": "nothing"}
-NO_ROUTE = default_route_problem()
-needs_route = pytest.mark.skipif(NO_ROUTE is not None, reason=NO_ROUTE or "")
 SCREENS = ("melee-live-lobby", "melee-lobby", "orders-screen", "decision-screen", "melee-watch",
            "game-over", "failure-screen")
 FRESH = "#screen > *"
-
-
-@pytest.fixture(scope="module")
-def live_browser(launch_chromium: Callable[..., Any]) -> Any:
-    """Chromium whose WebRTC candidates carry plain addresses (nothing multicast on the network)."""
-    return launch_chromium(WEBRTC_ARGS)
 
 
 @pytest.fixture
 def players(live_browser: Any, server_url: str) -> Iterator[list[Any]]:
     """Ann and Bob at a desktop's size, Cat at a phone's, each in a context of his own, on the
     start screen with the engine ready."""
-    with ExitStack() as stack:
-        pages = []
-        for options in ({"viewport": DESKTOP}, {"viewport": DESKTOP}, PHONE):
-            ctx = stack.enter_context(kept_context(live_browser, SESSION_URL[0], **options))
-            page = ctx.new_page()
-            errors: list[str] = []
-            page.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
+    with three_players(live_browser) as pages:
+        for page in pages:
             page.goto(server_url)
             page.wait_for_selector("[data-testid=start-screen]", timeout=10_000)
-            pages.append((page, errors))
-        for page, _ in pages:
+        for page in pages:
             page.wait_for_function("window.__appReady === true", timeout=ENGINE_MS, polling=100)
-        yield [page for page, _ in pages]
-        for _, errors in pages:
-            assert not errors, errors
+        yield pages
 
 
 def screen(page: Any) -> str:
@@ -135,12 +118,9 @@ def write(page: Any, pair: str) -> None:
     """Seal these orders (left, right); a surrender is confirmed."""
     turn = page.get_attribute("[data-testid=orders-screen]", "data-turn")
     for hand, g in zip("LR", pair, strict=True):
-        page.check(f"[data-testid=gesture-0-{hand}-{SLUG.get(g, g)}]")
+        page.check(gesture_pad(hand, g))
     page.wait_for_selector("[data-testid=preview][aria-busy=false]", timeout=ENGINE_MS)
-    page.click("[data-testid=submit-orders]")
-    if pair == "PP":
-        page.wait_for_selector("[data-testid=confirm-risky]", timeout=ENGINE_MS)
-        page.click("[data-testid=submit-orders]")
+    seal(page, surrender=pair == "PP")
     # Sealed: the page waits for the others (or has moved on to the next turn already).
     page.wait_for_function(
         "(t) => { const s = document.querySelector('#screen > *');"

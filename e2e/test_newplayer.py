@@ -309,8 +309,6 @@ def test_a_replay_on_a_phone_shows_one_view_and_both_a_tap_away(phone: Any,
 @pytest.mark.deep
 def test_live_the_status_never_asks_to_paste_what_comes_by_itself(
         launch_chromium: Any, server_url: str, shot: Shot) -> None:
-    import test_live  # (its fixtures stay in its own module)
-
     browser = launch_chromium(WEBRTC_ARGS)
     contexts = [browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
                 for _ in range(2)]
@@ -320,7 +318,7 @@ def test_live_the_status_never_asks_to_paste_what_comes_by_itself(
             players[w] = ctx.new_page()
             open_game(players[w], server_url)
         host, guest = players[0], players[1]
-        test_live.connect(players, by_link=True)
+        remote_play.connect(players, by_link=True)
         remote_play.act(host)  # turn 1 resolves; Bob writes turn 2 while Alice commits first
         guest.wait_for_selector("[data-testid=orders-screen][data-turn='2']", timeout=ENGINE_MS)
         said = guest.inner_text("[data-testid=remote-status]")

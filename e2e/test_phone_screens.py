@@ -15,18 +15,31 @@ Viewport screenshots go to test-output/phone-screens-*.png. Fixtures `server_url
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 pytest.importorskip("playwright.sync_api")
 
-from conftest import WEBRTC_ARGS, Shot, phone_page
+from conftest import Shot, phone_page
 from duel_play import start_by_codes, start_hotseat
 from playwright.sync_api import ViewportSize
-from remote_play import STEP_MS, act, code_to_send, deliver, invite, paste, two_players
-from test_live import CONNECT_MS, connect, needs_route
+from remote_play import (
+    CONNECT_MS,
+    STEP_MS,
+    act,
+    code_to_send,
+    connect,
+    deliver,
+    invite,
+    live_browser,
+    needs_route,
+    paste,
+    two_players,
+)
+
+__all__ = ["live_browser"]  # remote_play's fixture
 
 ENGINE_MS = 90_000
 PHONES: dict[str, ViewportSize] = {
@@ -297,12 +310,6 @@ def test_by_codes_both_pads_are_above_the_seal_bar(phones: dict[int, Any], shot:
     note = box(host, "[data-testid=remote-note]")
     assert note["bottom"] <= box(host, "[data-testid=hand-0-L]")["top"]
     shot(host, f"phone-screens-codes-host-{size_of(host)}", full_page=False)
-
-
-@pytest.fixture(scope="module")
-def live_browser(launch_chromium: Callable[..., Any]) -> Any:
-    """Chromium whose WebRTC candidates carry plain addresses (as in e2e/test_live.py)."""
-    return launch_chromium(WEBRTC_ARGS)
 
 
 @needs_route

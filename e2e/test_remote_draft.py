@@ -20,6 +20,7 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 
 from conftest import Shot
+from duel_play import gesture_pad
 from remote_play import (
     STEP_MS,
     act,
@@ -31,7 +32,6 @@ from remote_play import (
     wait_changed,
 )
 
-SLUG = {">": "stab", "-": "nothing"}
 DRAFT = "[data-testid=orders-screen][data-draft=true]"
 
 
@@ -44,7 +44,7 @@ def players(browser: Any, server_url: str) -> Iterator[dict[int, Any]]:
 
 def gesture(page: Any, hand: str, g: str) -> Any:
     """The radio button of gesture g for hand L or R of the first gesture set."""
-    return page.locator(f"[data-testid=gesture-0-{hand}-{SLUG.get(g, g)}]")
+    return page.locator(gesture_pad(hand, g))
 
 
 def draft(page: Any, pair: str) -> None:

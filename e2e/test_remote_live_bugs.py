@@ -20,22 +20,27 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 
 from remote_play import (
+    FILL_JS,
+    FREE_JS,
     STEP_MS,
     act,
+    connect,
+    live_browser,
+    needs_route,
     remote_screen,
     screen_state,
     two_players,
     write_decision,
     write_orders,
 )
-from test_live import connect, live_browser, needs_route  # noqa: F401  (live_browser: a fixture)
-from test_storage import FILL_JS, FREE_JS
+
+__all__ = ["live_browser"]  # remote_play's fixture, for `players`
 
 ORDERS = "[data-testid=orders-screen]"
 
 
 @pytest.fixture
-def players(live_browser: Any, server_url: str) -> Iterator[dict[int, Any]]:  # noqa: F811
+def players(live_browser: Any, server_url: str) -> Iterator[dict[int, Any]]:
     """Two players in their own contexts, both on the start screen with the engine ready."""
     with two_players(live_browser, server_url) as pages:
         yield pages

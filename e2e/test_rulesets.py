@@ -27,7 +27,7 @@ pytest.importorskip("playwright.sync_api")
 
 import conftest
 import remote_play
-from duel_play import play_duel, seal
+from duel_play import choose_ruleset, gesture_pad, play_duel, seal
 from remote_play import (
     ENGINE_MS,
     STEP_MS,
@@ -42,7 +42,6 @@ from remote_play import (
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "shots"
-SLUG = {">": "stab", "-": "nothing"}
 # Both duels: Alice's left hand weaves maladroitness over turns 1-3 while Bob waits; on turn 4
 # Bob must make one gesture with both hands, and makes P with both: he surrenders.
 MALADROIT_SCRIPT = {0: ["D-", "S-", "F-", "--"], 1: ["--", "--", "--", "PP"]}
@@ -55,12 +54,6 @@ PHONE = {"width": 375, "height": 740}
 def snap(page: Any, name: str, full_page: bool = True) -> None:
     """A screenshot under shots/<name>.png (unless WH_SHOTS=0, e2e/conftest.py)."""
     conftest.screenshot(page, SHOTS / f"{name}.png", full_page=full_page)
-
-
-def choose_ruleset(page: Any, name: str) -> None:
-    """Pick a ruleset in the start screen's Rules box (it appears once the engine lists them)."""
-    page.wait_for_selector(f"[data-testid=ruleset-{name}]", timeout=ENGINE_MS)
-    page.check(f"[data-testid=ruleset-{name}]")
 
 
 def open_reference(page: Any) -> Any:
@@ -159,7 +152,7 @@ def reference_has_now(page: Any, key: str, title: str) -> bool:
 def write(page: Any, pair: str) -> None:
     """Click a gesture pair on the orders screen (a hand the rules fix keeps its gesture)."""
     for hand, gesture in zip("LR", pair, strict=True):
-        button = page.locator(f"[data-testid=gesture-0-{hand}-{SLUG.get(gesture, gesture)}]")
+        button = page.locator(gesture_pad(hand, gesture))
         if button.is_enabled():
             button.check()
     page.wait_for_selector("[data-testid=preview][aria-busy=false]", timeout=STEP_MS)

@@ -22,7 +22,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from duel_play import choose_ruleset
 from remote_play import (
+    FILL_JS,
+    FREE_JS,
     NAMES,
     STEP_MS,
     act,
@@ -58,37 +61,9 @@ PLANT_DUEL_JS = """({ id, names = ['Merlin', 'Morgana'], days = 1, over = true,
   localStorage.setItem('wavinghands:v1:index', JSON.stringify(index));
 }"""
 
-# Fills localStorage until the browser refuses even 16 more characters; returns how many
-# characters went in.
-FILL_JS = """() => {
-  let n = 0;
-  let added = 0;
-  for (let size = 1 << 20; size >= 16; size >>= 1) {
-    const piece = 'f'.repeat(size);
-    for (;;) {
-      try {
-        localStorage.setItem(`filler:${n}`, piece);
-        n += 1;
-        added += size;
-      } catch (err) {
-        if (err.name !== 'QuotaExceededError') throw err;
-        break;
-      }
-    }
-  }
-  return added;
-}"""
-
 STORED_JS = "(id) => localStorage.getItem(`wavinghands:v1:game:${id}`)"
 RECORD_READ_JS = """() => document.querySelector('[data-testid=import-text]').value
   .includes('wavinghands-record')"""
-
-FREE_JS = """() => {
-  for (const key of Object.keys(localStorage)) {
-    if (key.startsWith('filler:')) localStorage.removeItem(key);
-  }
-}"""
-
 
 @pytest.fixture
 def players(browser: Any) -> Iterator[dict[int, Any]]:
@@ -353,8 +328,6 @@ PLANT_LEGACY_JS = """(id) => {
 def test_the_saved_duels_show_each_duels_rules(page: Any, server_url: str, shot: Any) -> None:
     """A Warlocks duel and a standard one (saved before the list named the rules) each say
     their rules in the start screen's list of saved duels."""
-    from test_rulesets import choose_ruleset
-
     open_site(page, server_url)
     page.evaluate(PLANT_LEGACY_JS, OLD_ID)
     choose_ruleset(page, "warlocks")

@@ -8,20 +8,19 @@ into it); it never fetches the 4.5 MB library whole.  The next visit boots from 
 from __future__ import annotations
 
 import io
-import shutil
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from serving import Served, rewrite_site, serving
+from boot_play import boot, offline_ready, served_copy, wait_for_caches
+from serving import Served, rewrite_site
 
 # sitebuild/ is at the repository's root, which e2e/conftest.py puts on sys.path.
 from sitebuild.common import PYTHON_LIBRARY
 from sitebuild.compress import DECODER_WASM, PACKED_SUFFIX, brotli
 from sitebuild.serve import SiteHandler
-from test_boot import boot, wait_for_caches
 
 PACKED_LIBRARY = PYTHON_LIBRARY + PACKED_SUFFIX
 
@@ -39,10 +38,7 @@ def asked(site: Served, method: str = "GET") -> list[str]:
 def own_site(site_dir: Path, tmp_path: Path) -> Iterator[Served]:
     """A copy of the built site that the test changes, on a port of its own, served as
     $WH_SERVE_PRECOMPRESSED says."""
-    root = tmp_path / "site"
-    shutil.copytree(site_dir, root)
-    with serving(root) as served:
-        yield served
+    yield from served_copy(site_dir, tmp_path / "site")
 
 
 def changed_library(root: Path) -> bytes:
@@ -63,7 +59,7 @@ def test_an_update_with_a_new_library_fetches_it_packed(browser: Any, own_site: 
     try:
         page = context.new_page()
         assert boot(page, url)["ok"]
-        page.evaluate("window.__offlineReady")
+        offline_ready(page)
         library = changed_library(root)
         version = rewrite_site(
             root, {PYTHON_LIBRARY: library, PACKED_LIBRARY: brotli(library, quality=5)}

@@ -4,39 +4,35 @@ Once the service worker a first visit installed controls the page, sw-register.j
 compile-ahead.js and the engine worker's scripts it imports against site-integrity.js and runs it
 once in a short-lived worker, so that Chromium keeps V8's code cache beside their copies in the
 service worker's cache; the next visit's engine boot then compiles none of them.  These tests
-run under the page's policy (see e2e/test_integrity.py, whose helpers they share).
+run under the page's policy (see e2e/test_integrity.py; both take their helpers from
+e2e/boot_play.py).
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-from serving import serving
-from test_hostile import ENGINE_CACHES
-from test_integrity import (
+from boot_play import (
+    ENGINE_CACHES,
     ENGINE_MS,
-    WATCH_VIOLATIONS_JS,
     boot_timings,
+    compiled_ahead,
     copy_site,
     flipped,
+    kept_snapshot,
+    offline_outcome,
+    offline_ready,
     ready_page,
+    strict_context,
     violations,
 )
+from serving import serving
+from waiting import poll
+
+__all__ = ["strict_context"]  # boot_play's fixture, these tests' context
 
 AHEAD = "compile-ahead.js"
-
-
-@pytest.fixture
-def strict_context(browser: Any) -> Iterator[Any]:
-    """A fresh context that enforces the page's policy and records its violations."""
-    ctx = browser.new_context(viewport={"width": 1200, "height": 900}, bypass_csp=False)
-    ctx.add_init_script(WATCH_VIOLATIONS_JS)
-    yield ctx
-    ctx.close()
 
 
 def workers_seen(context: Any) -> dict[str, list[Any]]:
@@ -51,14 +47,6 @@ def workers_seen(context: Any) -> dict[str, list[Any]]:
     return seen
 
 
-def wait_until(condition: Callable[[], bool], page: Any, timeout_ms: int) -> None:
-    """Wait (bounded) until `condition()` holds, letting Playwright deliver its events."""
-    deadline = time.monotonic() + timeout_ms / 1000
-    while not condition():
-        assert time.monotonic() < deadline, "condition not met in time"
-        page.wait_for_timeout(50)
-
-
 def test_a_first_visit_compiles_the_engine_scripts_ahead_once(
     strict_context: Any, site_dir: Path
 ) -> None:
@@ -68,14 +56,17 @@ def test_a_first_visit_compiles_the_engine_scripts_ahead_once(
     seen = workers_seen(strict_context)
     with serving(site_dir) as site:
         page = ready_page(strict_context, site.url)
-        page.evaluate("window.__offlineReady")
-        assert page.evaluate("window.__compiledAhead") == "compiled"
+        offline_ready(page)
+        assert compiled_ahead(page) == "compiled"
         assert seen["started"].count(AHEAD) == 1, seen
-        wait_until(lambda: AHEAD in seen["closed"], page, ENGINE_MS)  # ended, not left running
-        assert page.evaluate("window.__engineSnapshot")["state"] == "stored"
+        # Ended, not left running (the pauses let Playwright deliver the worker's "close").
+        poll(lambda: list(seen["closed"]), lambda closed: AHEAD in closed,
+             timeout_s=ENGINE_MS / 1000, what=f"the worker running {AHEAD} to end",
+             pause=lambda s: page.wait_for_timeout(s * 1000))
+        assert kept_snapshot(page)["state"] == "stored"
         page.reload()
         assert boot_timings(page)["path"] == "snapshot"
-        assert page.evaluate("window.__compiledAhead") == "skipped"
+        assert compiled_ahead(page) == "skipped"
         assert seen["started"].count(AHEAD) == 1, seen
         assert violations(page, site) == []
 
@@ -92,12 +83,12 @@ def test_a_damaged_script_is_never_compiled_ahead(
     with serving(copy_site(site_dir, tmp_path / "site", {AHEAD: flipped(original, 3)})) as site:
         page = ready_page(strict_context, site.url)
         assert boot_timings(page)["path"] == "fresh"
-        refused = page.evaluate("window.__offlineReady.then(() => 'installed', (e) => e.message)")
-        assert refused == "the offline copy could not be saved", refused
+        refused = offline_outcome(page)
+        assert refused == "failed: the offline copy could not be saved", refused
         # The failed install left no cache holding the files it did get (the engine's own
         # caches are not the precache): e2e/test_hostile.py's first test, by another file.
         names = page.evaluate("caches.keys()")
         assert [n for n in names if not n.startswith(ENGINE_CACHES)] == [], names
-        assert page.evaluate("window.__compiledAhead") == "skipped"
+        assert compiled_ahead(page) == "skipped"
         assert AHEAD not in seen["started"], seen
         assert violations(page, site) == []

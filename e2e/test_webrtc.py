@@ -23,52 +23,13 @@ from typing import Any
 
 import pytest
 from conftest import WEBRTC_ARGS
+from remote_play import SAMPLE_SDP, needs_route, rtc_site
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 CONNECT_MS = 20_000
 
-
-def default_route_problem() -> str | None:
-    """None when some interface other than loopback has a default route, else why not."""
-    try:
-        with open("/proc/net/route") as f:
-            for line in f.readlines()[1:]:
-                iface, dest = line.split()[:2]
-                if iface != "lo" and dest == "00000000":
-                    return None
-    except OSError:
-        pass
-    try:
-        with open("/proc/net/ipv6_route") as f:
-            for line in f:
-                cols = line.split()
-                if len(cols) >= 10 and cols[0] == "0" * 32 and cols[1] == "00" and cols[9] != "lo":
-                    return None
-    except OSError:
-        pass
-    return (
-        "no network interface other than loopback has a default route, so WebRTC gathers no "
-        "ICE candidate and two contexts cannot connect (see docs/webrtc.md)"
-    )
-
-
-needs_route = pytest.mark.skipif(
-    default_route_problem() is not None, reason=default_route_problem() or ""
-)
-
-
-@pytest.fixture(scope="module")
-def rtc_site() -> Iterator[str]:
-    # build.py's server with web/ as the root: the build copies web/transport/ unchanged, and the
-    # module needs none of the built files (Pyodide, the wheel), so no build is needed first.
-    sys.path.insert(0, str(ROOT))
-    try:
-        from sitebuild.serve import serving
-    finally:
-        sys.path.remove(str(ROOT))
-    with serving(WEB) as server:
-        yield server.url.rstrip("/")
+__all__ = ["rtc_site"]  # remote_play's fixture: the transport's module served from web/
 
 
 @pytest.fixture(scope="module")
@@ -442,30 +403,7 @@ def test_vanished_peer_reports_disconnected(rtc_browser: Any, rtc_site: str) -> 
         host_ctx.close()
 
 
-SAMPLE_SDP = "\r\n".join(
-    [
-        "v=0",
-        "o=- 4 2 IN IP4 127.0.0.1",
-        "s=-",
-        "t=0 0",
-        "a=group:BUNDLE 0",
-        "m=application 9 UDP/DTLS/SCTP webrtc-datachannel",
-        "c=IN IP4 0.0.0.0",
-        "a=candidate:1 1 udp 2122260223 192.0.2.77 47625 typ host generation 0",
-        "a=candidate:2 1 udp 2122262783 2001:db8::5 47626 typ host generation 0",
-        "a=candidate:3 1 tcp 1518280447 192.0.2.77 9 typ host tcptype active generation 0",
-        "a=candidate:4 1 tcp 1518283007 2001:db8::5 50000 typ host tcptype passive generation 0",
-        "a=candidate:5 1 udp 1686052607 203.0.113.9 40000 typ srflx raddr 192.0.2.77 rport 47625",
-        "a=candidate:6 1 udp 41885439 198.51.100.3 3478 typ relay raddr 203.0.113.9 rport 40000",
-        "a=ice-ufrag:Zx9+",
-        "a=ice-pwd:abcdefghijklmnopqrstuv/+",
-        "a=fingerprint:sha-256 " + ":".join(f"{i * 7 % 256:02X}" for i in range(32)),
-        "a=setup:actpass",
-        "a=mid:0",
-        "a=sctp-port:5000",
-        "",
-    ]
-)
+
 
 
 def test_rebuilt_sdp_is_accepted_by_chromium(rtc_browser: Any, rtc_site: str) -> None:

@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { beforeEach, test } from 'node:test';
 
+import { fakeLocks } from './fake-locks.mjs';
 import { MemoryStorage } from './memory-storage.mjs';
 
 globalThis.localStorage = new MemoryStorage();
@@ -27,25 +28,6 @@ const FIELDS = ['format', 'id', 'mode', 'createdAt', 'updatedAt', 'seats', 'leve
   'pending', 'sealed', 'queued', 'drafts', 'seen', 'chat', 'outbox', 'summary'].sort();
 
 beforeEach(() => { globalThis.localStorage = new MemoryStorage(); });
-
-/** A fake navigator.locks shared by the "tabs" of one test: exclusive locks, ifAvailable, steal. */
-function fakeLocks() {
-  const held = new Map(); // name -> {abort}
-  return {
-    request(name, options, callback) {
-      if (held.has(name) && options.ifAvailable) return Promise.resolve(callback(null));
-      if (held.has(name) && options.steal) held.get(name).abort(Object.assign(new Error('stolen'), { name: 'AbortError' }));
-      return new Promise((resolve, reject) => {
-        const mine = { abort: reject };
-        held.set(name, mine);
-        Promise.resolve(callback({ name })).then((value) => {
-          if (held.get(name) === mine) held.delete(name);
-          resolve(value);
-        });
-      });
-    },
-  };
-}
 
 const save = (raw) => {
   localStorage.setItem(`wavinghands:v1:game:${raw.id}`, JSON.stringify(raw));
@@ -176,7 +158,8 @@ test('drafts are kept per wizard and saved; dispatch runs the same actions by na
   const store = createStore({ storage });
   store.start({ duel: newRecord({ id: 'd1', mode: 'computer', game: {}, names: ['A', 'B'] }) });
   store.dispatch({ type: 'draft', wizard: 0, draft: { kind: 'orders', turn: 1, draft: { left: 'W' } } });
-  assert.deepEqual(JSON.parse(localStorage.getItem('wavinghands:v1:game:d1')).drafts, { 0: { kind: 'orders', turn: 1, draft: { left: 'W' } } });
+  // Saved: what a reload reads (the record with the picks kept apart since its last save; store-drafts.test.mjs).
+  assert.deepEqual(storage.readGame('d1').value.drafts, { 0: { kind: 'orders', turn: 1, draft: { left: 'W' } } });
   store.draft({ wizard: 0, draft: null });
   assert.deepEqual(store.getState().duel.drafts, {});
   assert.throws(() => store.dispatch({ type: 'no-such-action' }), /no store action/);

@@ -1,7 +1,10 @@
 // localStorage persistence of duels: the only module that touches localStorage. A saved duel is
 // one record (web/store/record.js: the engine's game or turn-code session plus what only the page
-// knows) and an index entry with its summary, so lists render before the engine boots. This
-// module stores and reads values; web/store/store.js decides what a record holds.
+// knows) and an index entry with its summary, so lists render before the engine boots. A duel's
+// unsealed picks (its record's `drafts`) are written on every pick under their own small entry
+// instead, so that a pick costs the same late in a long duel as on its first turn; a read puts
+// them back into the record, and the duel's next whole save takes them in and drops the entry.
+// This module stores and reads values; web/store/store.js decides what a record holds.
 
 import { randomHex } from '../hex.js';
 
@@ -10,6 +13,7 @@ const INDEX_KEY = `${PREFIX}index`;
 const CURRENT_KEY = `${PREFIX}current`;
 const PREFS_KEY = `${PREFIX}prefs`;
 const gameKey = (id) => `${PREFIX}game:${id}`;
+const draftsKey = (id) => `${PREFIX}drafts:${id}`;
 
 function readJson(key, fallback) {
   try {
@@ -110,11 +114,25 @@ export function readGame(id) {
     return { found: false };
   }
   if (text === null) return { found: false };
+  let value;
   try {
-    return { found: true, value: JSON.parse(text) };
+    value = JSON.parse(text);
   } catch {
     return { found: true, unparsable: true };
   }
+  return { found: true, value: withSavedDrafts(id, value) };
+}
+
+const isPlainObject = (v) => Boolean(v) && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * withSavedDrafts(id, value) -> the saved value with the picks kept since its last whole save
+ * (saveDrafts) as its `drafts`; the value as it is when there are none (or they cannot be read).
+ */
+function withSavedDrafts(id, value) {
+  const kept = readJson(draftsKey(id), null);
+  if (!isPlainObject(value) || !isPlainObject(kept) || !isPlainObject(kept.drafts)) return value;
+  return { ...value, drafts: kept.drafts };
 }
 
 /**
@@ -135,7 +153,7 @@ export function listGames() {
 /** loadGame(id) -> the saved duel {id, game | session, mode, seats, pending, summary, ...} or null. */
 export function loadGame(id) {
   const saved = readJson(gameKey(id), null);
-  return saved && (saved.game || saved.session) ? saved : null;
+  return saved && (saved.game || saved.session) ? withSavedDrafts(id, saved) : null;
 }
 
 /** watchGame(id, onChange) calls onChange() when another tab saves or deletes that duel; returns unsubscribe. */
@@ -166,7 +184,11 @@ export function saveGame(duel) {
   const entry = { id: duel.id, mode: duel.mode, updatedAt, ...duel.summary, ruleset: rulesOf(duel) };
   const index = listGames().filter((g) => g.id !== duel.id);
   index.push(entry);
-  if (writeJson(INDEX_KEY, index)) return true;
+  if (writeJson(INDEX_KEY, index)) {
+    // The record holds the duel's picks now (its `drafts`).
+    removeKey(draftsKey(duel.id));
+    return true;
+  }
   // The index did not fit: put the duel back as it was (removing it first frees the space
   // that the old text needs, which it had before).
   const refusal = lastRefusal;
@@ -178,6 +200,23 @@ export function saveGame(duel) {
   }
   lastRefusal = refusal;
   return false;
+}
+
+/**
+ * saveDrafts(id, drafts) stores a duel's unsealed picks ({wizard: draft}) apart from its record,
+ * which stays as saved until its next whole save (saveGame) takes them in; returns false if the
+ * browser refused (saveRefusal says why), and then the picks saved before stay saved.
+ */
+export function saveDrafts(id, drafts) {
+  return writeJson(draftsKey(id), { drafts });
+}
+
+function removeKey(key) {
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    // Storage unavailable: nothing to remove.
+  }
 }
 
 /** sizeOf(key, text) -> the room an entry takes, counted as browsers count it: its characters. */
@@ -202,7 +241,10 @@ export function storageUse() {
       site += size;
       if (!key.startsWith(PREFIX)) continue;
       total += size;
-      if (key.startsWith(gameKey(''))) duels[key.slice(gameKey('').length)] = size;
+      // A duel's picks kept apart (saveDrafts) are part of what it takes.
+      const id = key.startsWith(gameKey('')) ? key.slice(gameKey('').length)
+        : key.startsWith(draftsKey('')) ? key.slice(draftsKey('').length) : null;
+      if (id !== null) duels[id] = (duels[id] || 0) + size;
     }
   } catch {
     // Storage unavailable: nothing is stored.
@@ -213,11 +255,8 @@ export function storageUse() {
 
 /** deleteGame(id) forgets a saved duel (and the resume pointer if it pointed there). */
 export function deleteGame(id) {
-  try {
-    localStorage.removeItem(gameKey(id));
-  } catch {
-    // Nothing more can be done if storage is unavailable.
-  }
+  removeKey(gameKey(id));
+  removeKey(draftsKey(id));
   writeJson(INDEX_KEY, listGames().filter((g) => g.id !== id));
   if (currentGameId() === id) setCurrentGameId(null);
 }
