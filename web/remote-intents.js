@@ -4,7 +4,7 @@
 // it returns, sends what it lists over the live connection and draws the result.
 
 import { keepCarried, keepDraft, sealEarly, unsealEarly } from './flows/remote/drafts.js';
-import { withSeen } from './flows/remote/record.js';
+import { draftOf, withSeen } from './flows/remote/record.js';
 import { h } from './ui/dom.js';
 import { sentence } from './ui/remote.js';
 import { opponentOf, unsavedWords } from './ui/screens/remote-words.js';
@@ -71,12 +71,15 @@ export function installIntents(ctx) {
     return [];
   });
 
-  // A change of the duel that sends nothing (drafts): stored if there is room, never shown as an error.
+  // A change of the duel that sends nothing (its draft of the next turn): stored if there is
+  // room, never shown as an error. The duel in play stores only the draft (store.draft: a pick
+  // costs the same late in a long duel); another, the whole duel.
   const quietly = (id, change, redraw = false) => ctx.serial(async () => {
     const duel = ctx.duelOf(id);
     const next = duel && change(duel);
     if (!next) return;
-    ctx.save(next);
+    const inPlay = ctx.store.getState().duel === duel && next.drafts;
+    if (!(inPlay && ctx.store.draft({ wizard: next.session.me, draft: draftOf(next), quiet: true }))) ctx.save(next);
     ctx.adopt(next);
     if (redraw) await ctx.render(ctx.duelOf(id), { feedback: null });
   });

@@ -163,3 +163,15 @@ test('the picks count in their duel\'s size, go with it when it is deleted, and 
   assert.equal(localStorage.getItem(DRAFTS_KEY('s1')), null);
   assert.equal(localStorage.getItem(GAME_KEY('s1')), null);
 });
+
+test("quiet: a refused draft changes nothing shown (remote play's draft of the next turn), and is kept in memory", () => {
+  const store = started();
+  localStorage.full = true;
+  assert.equal(store.draft({ wizard: 1, draft: { turn: 41, orders: { gestures: [['F', 'P']] } }, quiet: true }), false);
+  assert.equal(store.getState().saved, true);
+  assert.equal(store.getState().refusal, null);
+  assert.deepEqual(store.getState().duel.drafts, { 1: { turn: 41, orders: { gestures: [['F', 'P']] } } });
+  localStorage.full = false;
+  assert.equal(store.draft({ wizard: 1, draft: null, quiet: true }), true);
+  assert.deepEqual(createStore({ storage }).open({ id: 'p1' }).duel.drafts, {});
+});

@@ -192,12 +192,13 @@ export function createStore({ storage, locks = null, now = () => Date.now() }) {
     },
 
     /**
-     * draft({wizard, draft}) -> whether storage took a wizard's unsealed picks (null: none). Only the
-     * picks are written (storage.saveDrafts: a pick costs the same late in a long duel as early);
-     * the duel's next save takes them in. Refused: the picks hold in memory and `saved` false
-     * says a reload would lose them, until a save succeeds.
+     * draft({wizard, draft, quiet?}) -> whether storage took a wizard's unsealed picks (null: none).
+     * Only the picks are written (storage.saveDrafts: a pick costs the same late in a long duel as
+     * early); the duel's next save takes them in. Refused: the picks hold in memory and `saved`
+     * false says a reload would lose them, until a save succeeds; `quiet`: a refusal changes
+     * nothing shown (remote play's draft of the next turn, web/remote-intents.js).
      */
-    draft({ wizard, draft }) {
+    draft({ wizard, draft, quiet = false }) {
       if (!state.duel || state.tab === 'elsewhere') return false;
       const drafts = { ...state.duel.drafts };
       if (draft === null) delete drafts[String(wizard)];
@@ -205,7 +206,7 @@ export function createStore({ storage, locks = null, now = () => Date.now() }) {
       const duel = withChanges({ drafts });
       state = Object.freeze({ ...state, duel }); // a draft redraws nothing
       const stored = storage.saveDrafts(duel.id, drafts);
-      if (!stored) set({ saved: false, refusal: storage.saveRefusal() });
+      if (!stored && !quiet) set({ saved: false, refusal: storage.saveRefusal() });
       return stored;
     },
 
