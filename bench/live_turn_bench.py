@@ -26,9 +26,8 @@ sys.path.insert(0, str(ROOT / "e2e"))
 
 from conftest import CHROMIUM, CHROMIUM_ARGS, WEBRTC_ARGS  # noqa: E402
 from playwright import sync_api  # noqa: E402
-from remote_play import open_site, write_decision, write_orders  # noqa: E402
+from remote_play import connect, open_site, write_decision, write_orders  # noqa: E402
 from sitebuild.serve import serving  # noqa: E402
-from test_live import connect  # noqa: E402
 
 POLL_S = 0.02
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import gc
 import json
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import lru_cache
@@ -79,7 +80,7 @@ def _game_and_text(text: str) -> tuple[Game, str]:
     if isinstance(d, str):
         return sessions.kept(d).game, ""
     canonical = canonical_json(d) if isinstance(d, dict) else ""
-    return _readable(d, lambda: _game_cached(canonical)), canonical
+    return _readable(d, lambda: _game_cached(canonical, d)), canonical
 
 
 def _readable(d: Any, parse: Callable[[], Game]) -> Game:
@@ -95,9 +96,21 @@ def _readable(d: Any, parse: Callable[[], Game]) -> Game:
     return game
 
 
-@lru_cache(maxsize=8)
-def _game_cached(text: str) -> Game:
-    return Game.from_json(json.loads(text))
+# Games opened to be kept, by their canonical JSON (bounded): the same game opened again is
+# not read again.
+_OPENED: OrderedDict[str, Game] = OrderedDict()
+_OPENED_MOST = 8
+
+
+def _game_cached(canonical: str, d: JSON) -> Game:
+    """The game whose canonical JSON is `canonical` (`d`: that JSON, parsed), read once."""
+    found = _OPENED.get(canonical)
+    if found is None:
+        found = _OPENED[canonical] = Game.from_json(d)
+        while len(_OPENED) > _OPENED_MOST:
+            _OPENED.popitem(last=False)
+    _OPENED.move_to_end(canonical)
+    return found
 
 
 def _wizard(text: str, game: Game | None = None) -> int:

@@ -1,8 +1,8 @@
 """Duels the boundary keeps between calls, so that a turn costs the same at turn 300 as at turn 5
 (issue 24, bug 10; docs/architecture.md, "Kept duels").
 
-A page that passes the whole game as JSON to every call makes the engine parse it, rebuild it
-and replay its record for the history notes each time: the cost grows with the duel.  Instead a
+A page that passes the whole game as JSON to every call makes the engine read it, rebuild it
+and write the whole answer each time: the cost grows with the duel.  Instead a
 duel is opened once (`open_game`: a handle) and stepped by handle (`step_kept`: the next handle
 and what changed in the game's JSON, `game_delta`); a view comes as what changed since the
 page's last one (`view_since`, with a cursor).  `apply_game_delta` and `apply_view_delta` (and
