@@ -24,6 +24,7 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 
 from conftest import Shot
+from duel_play import gesture_pad, script_row
 from remote_play import (
     NAMES,
     SCRIPT,
@@ -51,6 +52,35 @@ ROOT = Path(__file__).resolve().parent.parent
 # on turn 4 instead of turn 7: Bob's decision (after turn 3), Alice's (after turn 4) and his
 # time-stopped turn 5 all come by turn 5, and the host's surrender ends the duel on turn 6, not 9.
 QUICK: Script = {0: SCRIPT[0], 1: ["FS", "FP", "FP", "CC", "D>", "S-", "D-"]}
+
+
+def a_pick_survives_a_reload(page: Any) -> bool:
+    """If `page` shows its orders form: pick the left hand's scripted gesture (QUICK), reload,
+    and assert the pick is back on the form (the guide: nothing a player picked is ever thrown
+    away).  Returns whether the form was there to check."""
+    screen = page.locator("[data-testid=orders-screen]")
+    if screen.count() == 0:
+        return False
+    wizard = int(screen.get_attribute("data-wizard") or "")
+    turn = int(screen.get_attribute("data-turn") or "")
+    pad = gesture_pad("L", script_row(QUICK, wizard, turn)[0])
+    page.check(pad)
+    # The pick is written under the duel's own drafts key (web/store), marked as the orders
+    # being written (web/flows/remote/drafts.js keepWriting), once the page has it.
+    page.wait_for_function(
+        """(turn) => Object.keys(localStorage).some((k) => k.includes(':drafts:')
+             && localStorage.getItem(k).includes('"writing":true')
+             && localStorage.getItem(k).includes(`"turn":${turn}`))""",
+        arg=turn,
+        timeout=STEP_MS,
+    )
+    page.reload()
+    page.wait_for_function("window.__appReady === true", timeout=STEP_MS, polling=100)
+    page.wait_for_selector(
+        f"[data-testid=orders-screen][data-turn='{turn}'] {pad}", timeout=STEP_MS
+    )
+    assert page.is_checked(pad), f"turn {turn}'s pick was lost in the reload"
+    return True
 
 
 @pytest.fixture
@@ -120,7 +150,7 @@ def test_a_duel_by_codes_survives_bad_pastes_and_a_reload(
     accept(guest, NAMES[1])
     shot(guest, "remote-guest-orders")
 
-    checked = {"tamper": False, "reload": False, "twice": False}
+    checked = {"tamper": False, "reload": False, "twice": False, "writing": False}
     other_game = code_of_another_game()
 
     def carry(w: int) -> None:
@@ -150,6 +180,8 @@ def test_a_duel_by_codes_survives_bad_pastes_and_a_reload(
             shot(receiver, "remote-error-other-game")
             checked["tamper"] = True
         deliver(receiver, code)
+        if w == 0 and not checked["writing"] and turn >= 2:
+            checked["writing"] = a_pick_survives_a_reload(receiver)
         if w == 0 and not checked["twice"] and checked["tamper"]:
             # Pasting the same code again is harmless.
             before = screen_state(receiver)

@@ -3,7 +3,7 @@
 // Each step runs the session flow (flows/remote/) inside the controller's queue, adopts the duel
 // it returns, sends what it lists over the live connection and draws the result.
 
-import { keepCarried, keepDraft, sealEarly, unsealEarly } from './flows/remote/drafts.js';
+import { keepCarried, keepDraft, keepWriting, sealEarly, unsealEarly } from './flows/remote/drafts.js';
 import { draftOf, withSeen } from './flows/remote/record.js';
 import { h } from './ui/dom.js';
 import { sentence } from './ui/remote.js';
@@ -187,7 +187,7 @@ export function installIntents(ctx) {
     onDecision: (input) => seal(id, input, x.view),
     onWriting: (turn, form, orders, carried) => {
       ctx.writing.set(id, { turn, form });
-      if (carried) quietly(id, (d) => keepCarried(d, turn, form, orders));
+      quietly(id, (d) => (carried ? keepCarried : keepWriting)(d, turn, form, orders));
     },
     onDraft: (turn, form, orders) => quietly(id, (d) => keepDraft(d, turn, form, orders)),
     onSealEarly: (turn, orders) => early(id, turn, orders, x.view),

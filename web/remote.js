@@ -16,7 +16,7 @@ import { h } from './ui/dom.js';
 import { sentence } from './ui/remote.js';
 import { createSessionFlow } from './flows/remote/session.js';
 import { chatLines, routes, withChat } from './flows/remote/chat.js';
-import { draftable } from './flows/remote/drafts.js';
+import { draftable, writingOf } from './flows/remote/drafts.js';
 import { draftOf, seenMarkOf, seenOf } from './flows/remote/record.js';
 import { remoteScreen, screenKey } from './ui/screens/remote.js';
 import { meOf, notSealedWords, opponentOf, unsavedWords } from './ui/screens/remote-words.js';
@@ -35,7 +35,7 @@ const pageBase = () => location.href.split('#')[0];
  */
 function createRemote(app) {
   const { store } = app;
-  const writing = new Map(); // duel id -> {turn, form}: the orders form being written (not saved)
+  const writing = new Map(); // duel id -> {turn, form}: the orders form being written (also kept: drafts.js keepWriting)
   // The page's transports (docs/architecture.md, "Transports"): the live connection, the by-hand
   // one of each duel, and which of them carries a duel's next code (made once, at boot; the state is theirs).
   const transports = createTransports({ baseUrl: pageBase });
@@ -170,7 +170,7 @@ function createRemote(app) {
       ...ctx.liveSnapshot(duel.id, st, link), status: st, view, drafting, draft,
       seen: seenMarkOf(duel), draftSeen: drafting ? seenOf(drafting.view) : null,
       carried: draft && draft.carried && !draft.over && draft.turn === st.turn ? draft : null,
-      writing: writ && writ.turn === st.turn ? writ.form : null,
+      writing: writ && writ.turn === st.turn ? writ.form : writingOf(duel, st.turn),
     };
     if (live.current() && live.current().duelId === duel.id) ctx.presence(st, Boolean(x.queued));
     const shown = ctx.shown;

@@ -28,6 +28,26 @@ export function keepCarried(duel, turn, form, orders) {
   return withDraft(duel, { ...draft, form, orders });
 }
 
+/**
+ * keepWriting(duel, turn, form, orders) -> the duel with the orders being written for `turn`,
+ * the turn in play, kept as a draft marked `writing` (so that a reload puts them back on the
+ * form), or null when nothing changes (an untouched form, or a carried draft: keepCarried's).
+ * Sealing the orders drops it; it is never carried or sent (carryDraft, draftable pass it by).
+ */
+export function keepWriting(duel, turn, form, orders) {
+  const draft = draftOf(duel);
+  if (draft && draft.carried && draft.turn === turn) return null;
+  const touched = touchedOrders(orders);
+  if (!touched && !(draft && draft.writing)) return null;
+  return withDraft(duel, touched ? { turn, form, orders, writing: true } : null);
+}
+
+/** writingOf(duel, turn) -> the form of the orders kept as being written for `turn`, or null. */
+export function writingOf(duel, turn) {
+  const draft = draftOf(duel);
+  return draft && draft.writing && draft.turn === turn ? draft.form || null : null;
+}
+
 /** unsealEarly(duel) -> the duel with its orders sealed early back on the form, or null (none). */
 export function unsealEarly(duel) {
   const draft = draftOf(duel);
@@ -59,7 +79,7 @@ export async function draftable(api, duel, status, { live, view }) {
   const draft = draftOf(duel);
   const waits = (status.state === 'awaiting_accept' && duel.mode === 'codes') || (status.state === 'waiting' && view);
   if (!waits || status.ahead || live || (draft && draft.sealed)) return null;
-  const r = await api.remoteDraft(duel.session, (draft && !draft.carried && draft.orders) || {});
+  const r = await api.remoteDraft(duel.session, (draft && !draft.carried && !draft.writing && draft.orders) || {});
   return r.ok && r.draftable ? { view: r.view } : null;
 }
 
@@ -72,7 +92,7 @@ export async function draftable(api, duel, status, { live, view }) {
  */
 export async function carryDraft(api, save, duel, status, { live, release }) {
   const d = draftOf(duel);
-  if (!d || d.carried) return null;
+  if (!d || d.carried || d.writing) return null;
   const ordersNow = status.state === 'your_input' && (status.need === 'orders' || status.need === 'time_stop');
   if (status.state !== 'over' && !ordersNow) return null;
   const r = await api.remoteCarry(duel.session, d.orders || {});

@@ -95,7 +95,7 @@ export function createSessionFlow({ api, save, now = () => Date.now() }) {
       const r = await api.remoteSeal(duel.session, input);
       if (!r.ok) return { ...failed(duel, r.error), problems: r.error.problems || [] };
       const draft = draftOf(duel);
-      const spent = input.gestures && draft && draft.carried;
+      const spent = input.gestures && draft && (draft.carried || draft.writing);
       const next = kept({
         ...withDraft(withSeen(duel, view), spent ? null : draft),
         // The page's own memory of what this player sealed, to remind them while they wait.
