@@ -9,9 +9,10 @@
 // CPU time of the engine's step of an orders phase, and of the page's call (api.step, JSON in
 // and out), median and 90th percentile, counted in the process's CPU time (the machine is shared).
 
-import { existsSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
+
+import { repoPyodide } from "./pyodide_repo.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -30,11 +31,7 @@ function parseArgs(argv) {
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
-  const pyodideDir = path.join(opts.site, "pyodide");
-  if (!existsSync(path.join(pyodideDir, "pyodide.mjs"))) throw new Error(`${opts.site} is not a built site`);
-  const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
-  const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep, env: { PYTHONDONTWRITEBYTECODE: "1" } });
-  pyodide.mountNodeFS("/repo", opts.source);
+  const pyodide = await repoPyodide(opts.site, opts.source);
   pyodide.globals.set("OPTS", pyodide.toPy({ games: opts.games, turns: opts.turns, ruleset: opts.ruleset }));
   const report = pyodide.runPython(`
 import sys

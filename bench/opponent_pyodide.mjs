@@ -16,9 +16,11 @@
 // CPU time (what the engine adds after it, whatever the machine's load).
 // `--work` (calibration) plays the level with another work budget ("none": unbounded).
 
-import { existsSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
+
+import { repoPyodide } from "./pyodide_repo.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const NUMBERS = new Set(["duels", "turns", "opening", "deadline"]);
@@ -43,11 +45,7 @@ function parseArgs(argv) {
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
-  const pyodideDir = path.join(opts.site, "pyodide");
-  if (!existsSync(path.join(pyodideDir, "pyodide.mjs"))) throw new Error(`${opts.site} is not a built site`);
-  const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
-  const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep, env: { PYTHONDONTWRITEBYTECODE: "1" } });
-  pyodide.mountNodeFS("/repo", opts.source);
+  const pyodide = await repoPyodide(opts.site, opts.source);
   const { level, against, duels, turns, opening, deadline } = opts;
   const forPython = { level, against, duels, turns, opening, clock: opts.clock };
   if (deadline !== null) forPython.deadline = deadline;
