@@ -123,6 +123,28 @@ def test_notes_carried_from_the_last_view_are_the_notes_worked_out_afresh(seed: 
     assert carried == afresh
 
 
+def test_the_notes_of_a_game_do_not_depend_on_an_altered_copy_viewed_before_it() -> None:
+    """A saved game altered in an old row keeps its set-up and record, so it shares the real
+    game's key: viewing it first must not hand its notes to the real game (nor the other way)."""
+    d = Duel(A="S D - - - - - -/- - - - - - - -", B="- - - - - - - -/- - - - - - - -").run()
+    real = d.states[-1]
+    altered = real.to_json()
+    altered["wizards"][0]["history"][0]["left"] = "P"  # S-D is no missile any more
+    account._BY_HISTORY.clear()
+    account._CACHE.clear()
+    assert "cast" not in history_notes(Game.from_json(altered), 1)["0"]["rows"][1]
+    assert history_notes(real, 1)["0"]["rows"][1]["cast"][0]["spell"] == "missile"
+    assert "cast" not in history_notes(Game.from_json(altered), 1)["0"]["rows"][1]
+
+
+def test_a_game_that_is_not_a_text_is_refused_as_bad_json() -> None:
+    """The game argument of a call is a JSON text; anything else is `bad-json`, as a text that
+    is not JSON is (not a fault of the engine's own)."""
+    for wrong in (None, 7, ["a list"]):
+        out = json.loads(api.view(wrong, "0"))
+        assert out["ok"] is False and out["error"]["code"] == "bad-json", (wrong, out)
+
+
 def test_a_game_that_does_not_continue_the_last_one_gets_its_own_notes() -> None:
     """Notes are carried on only to a game whose log and histories begin with the last one's:
     a saved game altered in an old row (its record untouched) is noted afresh."""

@@ -111,7 +111,10 @@ def history_notes(game: Game, v: int) -> JSON:
     caller's; the notes in them are shared with the next calls' (never change one)."""
     key = _key(game)
     k = _BY_HISTORY.get(key)
-    if k is None:
+    # The same set-up and record, but perhaps not the same histories (a saved game altered in
+    # an old row): notes are reused only for a game that continues the one they were worked
+    # out for, as _seed carries them.
+    if k is None or (k.game is not game and not _continues(k.game, game)):
         k = Kept(game)
         _seed(k, key)
     _remember(key, k)

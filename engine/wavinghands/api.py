@@ -61,8 +61,9 @@ def _load(text: str, what: str) -> Any:
 def _game(text: str) -> Game:
     """The game a call names: its JSON, or the handle of a duel the engine keeps (a JSON
     string, from session_open or session_step)."""
-    if text.lstrip().startswith('"'):
-        return _game_and_text(text)[0]  # (a handle: the kept table answers, as it is now)
+    if not isinstance(text, str) or text.lstrip().startswith('"'):
+        # (a handle: the kept table answers, as it is now; not a text: `bad-json`, said there)
+        return _game_and_text(text)[0]
     return _game_of_text(text)
 
 

@@ -132,7 +132,10 @@ const isPlainObject = (v) => Boolean(v) && typeof v === 'object' && !Array.isArr
 function withSavedDrafts(id, value) {
   const kept = readJson(draftsKey(id), null);
   if (!isPlainObject(value) || !isPlainObject(kept) || !isPlainObject(kept.drafts)) return value;
-  return { ...value, drafts: kept.drafts };
+  // A record older than the one record shape keeps its remote draft as `draft`, which reading it
+  // would take over `drafts`: the kept picks were made from it and replace it.
+  const { draft: _before, ...rest } = value;
+  return { ...rest, drafts: kept.drafts };
 }
 
 /**

@@ -204,6 +204,15 @@ export function createStore({ storage, locks = null, now = () => Date.now() }) {
       if (draft === null) delete drafts[String(wizard)];
       else drafts[String(wizard)] = draft;
       const duel = withChanges({ drafts });
+      if (state.saved === false) {
+        // The stored record is behind this one (its last whole save was refused): the picks
+        // alone, read back onto it, would lose what changed since (a wizard's sealed orders,
+        // taken out of the picks). The whole duel goes, or nothing, as before that save.
+        const { stored, refusal } = write(duel);
+        if (stored || !quiet) set({ duel, saved: stored, refusal });
+        else state = Object.freeze({ ...state, duel });
+        return stored;
+      }
       state = Object.freeze({ ...state, duel }); // a draft redraws nothing
       const stored = storage.saveDrafts(duel.id, drafts);
       if (!stored && !quiet) set({ saved: false, refusal: storage.saveRefusal() });
